@@ -1,0 +1,20 @@
+#!/usr/bin/env node
+import yargs from 'yargs';
+import { hideBin } from 'yargs/helpers';
+import { checkCommand } from './check-command.js';
+import { generateCommand } from './generate-command.js';
+import { replayCommand } from './replay-command.js';
+import { serveCommand } from './serve-command.js';
+
+await yargs(hideBin(process.argv))
+  .scriptName('simex')
+  .usage('$0 <command> [options]\n\nAn exact, deterministic exchange simulator.')
+  .command(serveCommand)
+  .command(replayCommand)
+  .command(checkCommand)
+  .command(generateCommand)
+  .demandCommand(1, 'Name a command; see simex --help.')
+  .strict()
+  .help()
+  .version()
+  .parseAsync();

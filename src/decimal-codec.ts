@@ -1,0 +1,59 @@
+/**
+ * Decimal strings <-> scaled integers ("units"), exact and allocation-light.
+ * A value with `decimals` d is held as the integer value * 10^d; every unit count stays a safe
+ * integer (<= 2^53 - 1), and anything that cannot be held that way is refused, never rounded.
+ */
+
+export type DecimalParseFailure = 'malformed' | 'too_precise' | 'too_large';
+
+/** Parses `^(0|[1-9][0-9]*)(\.[0-9]+)?$` into units at `decimals`; a number on success. */
+export function parseUnits(text: string, decimals: number): number | DecimalParseFailure {
+  const length = text.length;
+  if (length === 0) return 'malformed';
+  let units = 0;
+  let i = 0;
+  const first = text.charCodeAt(0);
+  if (first === 48 /* 0 */) {
+    i = 1;
+    if (length > 1 && text.charCodeAt(1) !== 46 /* . */) return 'malformed';
+  }
+  for (; i < length; i++) {
+    const digit = text.charCodeAt(i) - 48;
+    if (digit === -2 /* . */) break;
+    if (digit < 0 || digit > 9) return 'malformed';
+    units = units * 10 + digit;
+  }
+  let fractionDigits = 0;
+  if (i < length) {
+    i++; // the '.'
+    if (i === length) return 'malformed';
+    for (; i < length; i++) {
+      const digit = text.charCodeAt(i) - 48;
+      if (digit < 0 || digit > 9) return 'malformed';
+      if (fractionDigits < decimals) {
+        units = units * 10 + digit;
+        fractionDigits++;
+      } else if (digit !== 0) {
+        return 'too_precise';
+      }
+    }
+  }
+  for (; fractionDigits < decimals; fractionDigits++) units *= 10;
+  return Number.isSafeInteger(units) ? units : 'too_large';
+}
+
+/** Formats units at `decimals` as a fixed-point decimal string. */
+export function formatUnits(units: number | bigint, decimals: number): string {
+  const digits = units < 0 ? String(-units) : String(units);
+  const sign = units < 0 ? '-' : '';
+  if (decimals === 0) return sign + digits;
+  const padded = digits.length > decimals ? digits : '0'.repeat(decimals - digits.length + 1) + digits;
+  const point = padded.length - decimals;
+  return sign + padded.slice(0, point) + '.' + padded.slice(point);
+}
+
+/** Number of digits after the point in a decimal string ("0.010" has 3). */
+export function fractionDigits(text: string): number {
+  const point = text.indexOf('.');
+  return point < 0 ? 0 : text.length - point - 1;
+}

@@ -1,0 +1,79 @@
+import { parsePrice, parseSize, type Instrument } from './instrument.js';
+import { invalidParameter, ok, type Result } from './result.js';
+import {
+  ORDER_TYPES,
+  SIDES,
+  TIMES_IN_FORCE,
+  type OrderRequest,
+  type OrderType,
+  type Side,
+  type TimeInForce,
+} from './types.js';
+
+/** An order request that passed every check, in instrument units. */
+export interface ValidOrder {
+  readonly account: string;
+  readonly side: Side;
+  readonly type: OrderType;
+  readonly timeInForce: TimeInForce;
+  readonly postOnly: boolean;
+  /** Price units; 0 for market orders. */
+  readonly price: number;
+  readonly size: number;
+  readonly clientOrderId: string | null;
+}
+
+export const CLIENT_ORDER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * Checks a request field by field, in this order: account, side, type, size, price,
+ * time_in_force, post_only, client_order_id (the symbol is resolved by the caller). The first
+ * failure is returned, naming the contract's field.
+ */
+export function validateOrderRequest(instrument: Instrument, request: OrderRequest): Result<ValidOrder> {
+  const { account, side, type, timeInForce, postOnly, clientOrderId } = request;
+  if (typeof account !== 'string' || account.length === 0) {
+    return invalidParameter('account', 'account must be a non-empty string');
+  }
+  if (!SIDES.includes(side)) return invalidParameter('side', 'side must be "buy" or "sell"');
+  if (!ORDER_TYPES.includes(type)) return invalidParameter('type', 'type must be "market" or "limit"');
+  const size = parseSize(instrument, request.size, 'size');
+  if (!size.ok) return size;
+  let price = 0;
+  if (type === 'limit') {
+    if (request.price === undefined) return invalidParameter('price', 'price is required for limit orders');
+    const parsed = parsePrice(instrument, request.price, 'price');
+    if (!parsed.ok) return parsed;
+    price = parsed.value;
+  } else if (request.price !== undefined) {
+    return invalidParameter('price', 'price is refused for market orders');
+  }
+  if (timeInForce !== undefined) {
+    if (type === 'market') return invalidParameter('time_in_force', 'time_in_force is for limit orders only');
+    if (!TIMES_IN_FORCE.includes(timeInForce)) {
+      return invalidParameter('time_in_force', 'time_in_force must be "gtc", "ioc" or "fok"');
+    }
+  }
+  if (postOnly !== undefined && typeof postOnly !== 'boolean') {
+    return invalidParameter('post_only', 'post_only must be a boolean');
+  }
+  if (postOnly === true && (type !== 'limit' || (timeInForce ?? 'gtc') !== 'gtc')) {
+    return invalidParameter('post_only', 'post_only is for limit gtc orders only');
+  }
+  if (
+    clientOrderId !== undefined &&
+    (typeof clientOrderId !== 'string' || !CLIENT_ORDER_ID_PATTERN.test(clientOrderId))
+  ) {
+    return invalidParameter('client_order_id', 'client_order_id must be 1-64 of A-Z a-z 0-9 _ -');
+  }
+  return ok({
+    account,
+    side,
+    type,
+    timeInForce: type === 'market' ? 'ioc' : (timeInForce ?? 'gtc'),
+    postOnly: postOnly ?? false,
+    price,
+    size: size.value,
+    clientOrderId: clientOrderId ?? null,
+  });
+}

@@ -1,0 +1,74 @@
+import { ExactSum } from './exact-sum.js';
+import { NumberQueue } from './number-queue.js';
+
+export const DAY_MS = 86_400_000;
+
+export interface WindowFigures {
+  /** Price units of the last trade ever, or null before the first. */
+  readonly last: number | null;
+  readonly open: number | null;
+  readonly high: number | null;
+  readonly low: number | null;
+  /** Size units traded in the window. */
+  readonly volume: number | bigint;
+}
+
+/**
+ * 24h rolling figures of one symbol, over trades with now - 24h < timestamp <= now, in O(1)
+ * amortised per trade and per query: the window is a queue, high and low are monotonic queues
+ * of window positions, and the volume a running exact sum. `now` must never decrease.
+ */
+export class RollingStats {
+  readonly #times = new NumberQueue();
+  readonly #prices = new NumberQueue();
+  readonly #sizes = new NumberQueue();
+  /** Window positions whose prices strictly decrease from the front: the front is the high. */
+  readonly #highs = new NumberQueue();
+  /** Window positions whose prices strictly increase from the front: the front is the low. */
+  readonly #lows = new NumberQueue();
+  readonly #volume = new ExactSum();
+  /** Price of the last trade at or before now - 24h. */
+  #lastBeforeWindow: number | null = null;
+  #last: number | null = null;
+
+  record(timestamp: number, price: number, size: number): void {
+    const position = this.#times.end;
+    this.#times.push(timestamp);
+    this.#prices.push(price);
+    this.#sizes.push(size);
+    this.#volume.add(size);
+    const prices = this.#prices;
+    while (this.#highs.length > 0 && prices.at(this.#highs.last()) <= price) this.#highs.pop();
+    this.#highs.push(position);
+    while (this.#lows.length > 0 && prices.at(this.#lows.last()) >= price) this.#lows.pop();
+    this.#lows.push(position);
+    this.#last = price;
+  }
+
+  figures(now: number): WindowFigures {
+    this.#roll(now - DAY_MS);
+    const last = this.#last;
+    if (this.#times.length === 0) {
+      return { last, open: last, high: last, low: last, volume: 0 };
+    }
+    return {
+      last,
+      open: this.#lastBeforeWindow ?? this.#prices.first(),
+      high: this.#prices.at(this.#highs.first()),
+      low: this.#prices.at(this.#lows.first()),
+      volume: this.#volume.value(),
+    };
+  }
+
+  #roll(cutoff: number): void {
+    const times = this.#times;
+    while (times.length > 0 && times.first() <= cutoff) {
+      const position = times.start;
+      times.shift();
+      this.#lastBeforeWindow = this.#prices.shift();
+      this.#volume.subtract(this.#sizes.shift());
+      if (this.#highs.first() === position) this.#highs.shift();
+      if (this.#lows.first() === position) this.#lows.shift();
+    }
+  }
+}

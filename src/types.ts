@@ -1,0 +1,134 @@
+/** The public vocabulary of the venue: values as CONTRACT.md names them. */
+
+export type Side = 'buy' | 'sell';
+export type OrderType = 'market' | 'limit';
+export type TimeInForce = 'gtc' | 'ioc' | 'fok';
+export type OrderStatus = 'open' | 'partially_filled' | 'filled' | 'cancelled' | 'expired' | 'rejected';
+
+export const SIDES: readonly Side[] = ['buy', 'sell'];
+export const ORDER_TYPES: readonly OrderType[] = ['market', 'limit'];
+export const TIMES_IN_FORCE: readonly TimeInForce[] = ['gtc', 'ioc', 'fok'];
+export const ORDER_STATUSES: readonly OrderStatus[] = [
+  'open',
+  'partially_filled',
+  'filled',
+  'cancelled',
+  'expired',
+  'rejected',
+];
+
+/** The one reason an order is rejected after validation. */
+export const POST_ONLY_REJECT_REASON = 'post_only_would_take';
+
+/** A new order as a caller sends it; decimals are strings. */
+export interface OrderRequest {
+  readonly account: string;
+  readonly symbol: string;
+  readonly side: Side;
+  readonly type: OrderType;
+  readonly size: string;
+  /** Required for limit orders, refused for market orders. */
+  readonly price?: string;
+  /** Limit orders only; default `gtc`. */
+  readonly timeInForce?: TimeInForce;
+  /** Limit gtc orders only; default false. */
+  readonly postOnly?: boolean;
+  /** 1-64 of [A-Za-z0-9_-]. */
+  readonly clientOrderId?: string;
+}
+
+export interface Fill {
+  readonly tradeId: string;
+  readonly price: string;
+  readonly size: string;
+}
+
+/** An order as of one moment; it does not change afterwards. */
+export interface OrderRecord {
+  /** `ord_<n>`, n growing by one per order on the venue. */
+  readonly id: string;
+  readonly clientOrderId: string | null;
+  readonly account: string;
+  readonly symbol: string;
+  readonly side: Side;
+  readonly type: OrderType;
+  /** Null for market orders. */
+  readonly price: string | null;
+  readonly size: string;
+  readonly filledSize: string;
+  /** Size still resting on the book (zero once final). */
+  readonly remainingSize: string;
+  /** Size-weighted mean of the fills; null before a fill. */
+  readonly averagePrice: string | null;
+  readonly status: OrderStatus;
+  /** Market orders show `ioc`: their remainder never rests. */
+  readonly timeInForce: TimeInForce;
+  readonly postOnly: boolean;
+  /** Milliseconds since the epoch, from the venue's clock. */
+  readonly createdAt: number;
+  readonly rejectReason: string | null;
+  readonly fills: readonly Fill[];
+}
+
+export interface TradeRecord {
+  /** `t_<n>`, n growing by one per trade on the venue. */
+  readonly id: string;
+  readonly sequence: number;
+  readonly symbol: string;
+  readonly price: string;
+  readonly size: string;
+  /** The taker's side. */
+  readonly side: Side;
+  readonly timestamp: number;
+  readonly makerOrderId: string;
+  readonly takerOrderId: string;
+  readonly makerClientOrderId: string | null;
+  readonly takerClientOrderId: string | null;
+  readonly makerAccount: string;
+  readonly takerAccount: string;
+}
+
+export interface Ticker {
+  readonly symbol: string;
+  /** Null only before any trade on an instrument without a reference price (all four). */
+  readonly price: string | null;
+  readonly open24h: string | null;
+  readonly high24h: string | null;
+  readonly low24h: string | null;
+  readonly volume24h: string;
+  readonly timestamp: number;
+}
+
+/** [price, size] of one aggregated level. */
+export type BookLevel = readonly [price: string, size: string];
+
+export interface BookSnapshot {
+  readonly symbol: string;
+  /** Descending by price. */
+  readonly bids: readonly BookLevel[];
+  /** Ascending by price. */
+  readonly asks: readonly BookLevel[];
+  readonly timestamp: number;
+  /** Grows by one with each change of this symbol's book. */
+  readonly sequence: number;
+}
+
+/** A level's new total; size "0..." when the level is gone. */
+export interface BookLevelChange {
+  readonly symbol: string;
+  readonly side: Side;
+  readonly price: string;
+  readonly size: string;
+  readonly sequence: number;
+}
+
+/**
+ * What subscribers receive, synchronously and in this order per command: for each match, the
+ * trade, then the maker's order update, then the maker level's change; then the taker's order
+ * update; then the change of the level it rests on, if it rests. Cancels and reduces give the order
+ * update, then the level change.
+ */
+export type VenueEvent =
+  | { readonly type: 'trade'; readonly trade: TradeRecord }
+  | { readonly type: 'order'; readonly order: OrderRecord }
+  | { readonly type: 'book'; readonly change: BookLevelChange };

@@ -7,3 +7,4 @@ export { validateVenueState } from './validate-state.js';
 export { DAY_MS } from './rolling-stats.js';
 export type { Result, VenueError, VenueErrorCode } from './result.js';
 export * from './types.js';
+export { SeededRandom } from './random.js';

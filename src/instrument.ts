@@ -1,5 +1,5 @@
 import { formatUnits, fractionDigits, parseUnits } from './decimal-codec.js';
-import { invalidParameter, ok, type Result } from './result.js';
+import { invalidParameter, ok, type Failure, type Result } from './result.js';
 
 /** An instrument as configured: decimal strings, as in CONTRACT.md and scenario directives. */
 export interface InstrumentSpec {
@@ -62,24 +62,24 @@ export function formatSize(instrument: Instrument, units: number | bigint): stri
   return formatUnits(units, instrument.sizeDecimals);
 }
 
-/** Parses a price on the instrument's tick grid; `field` names the input in the error. */
-export function parsePrice(instrument: Instrument, text: unknown, field: string): Result<number> {
+/** Parses a price on the instrument's tick grid into units; `field` names the input in the error. */
+export function parsePrice(instrument: Instrument, text: unknown, field: string): number | Failure {
   return parseOnGrid(text, field, instrument.priceDecimals, instrument.tickUnits, 'tick size', instrument.tickSize);
 }
 
 /** Parses a positive size on the lot grid (no bounds: for amounts taken off an order). */
-export function parseSizeUnits(instrument: Instrument, text: unknown, field: string): Result<number> {
+export function parseSizeUnits(instrument: Instrument, text: unknown, field: string): number | Failure {
   return parseOnGrid(text, field, instrument.sizeDecimals, instrument.lotUnits, 'lot size', instrument.lotSize);
 }
 
 /** Parses a size on the lot grid within [min_size, max_size]. */
-export function parseSize(instrument: Instrument, text: unknown, field: string): Result<number> {
+export function parseSize(instrument: Instrument, text: unknown, field: string): number | Failure {
   const parsed = parseSizeUnits(instrument, text, field);
-  if (!parsed.ok) return parsed;
-  if (parsed.value < instrument.minSizeUnits) {
+  if (typeof parsed !== 'number') return parsed;
+  if (parsed < instrument.minSizeUnits) {
     return invalidParameter(field, `${field} must be at least ${instrument.minSize}`);
   }
-  if (parsed.value > instrument.maxSizeUnits) {
+  if (parsed > instrument.maxSizeUnits) {
     return invalidParameter(field, `${field} must be at most ${formatSize(instrument, instrument.maxSizeUnits)}`);
   }
   return parsed;
@@ -92,7 +92,7 @@ function parseOnGrid(
   gridUnits: number,
   gridName: string,
   grid: string,
-): Result<number> {
+): number | Failure {
   if (typeof text !== 'string') return invalidParameter(field, `${field} must be a decimal string`);
   const units = parseUnits(text, decimals);
   if (units === 'malformed') {
@@ -103,7 +103,7 @@ function parseOnGrid(
     return invalidParameter(field, `${field} must be a multiple of the ${gridName} ${grid}`);
   }
   if (units === 0) return invalidParameter(field, `${field} must be positive`);
-  return ok(units);
+  return units;
 }
 
 /** Validates a spec; errors name the spec field (`tick_size`, ...). */
@@ -133,20 +133,20 @@ export function createInstrument(spec: InstrumentSpec): Result<Instrument> {
   let minSizeUnits = draft.minSizeUnits;
   if (spec.minSize !== undefined) {
     const min = parseSize(draft, spec.minSize, 'min_size');
-    if (!min.ok) return min;
-    minSizeUnits = min.value;
+    if (typeof min !== 'number') return min;
+    minSizeUnits = min;
   }
   let maxSizeUnits = draft.maxSizeUnits;
   if (spec.maxSize !== undefined) {
     const max = parseSize({ ...draft, minSizeUnits }, spec.maxSize, 'max_size');
-    if (!max.ok) return max;
-    maxSizeUnits = max.value;
+    if (typeof max !== 'number') return max;
+    maxSizeUnits = max;
   }
   let referencePriceUnits: number | null = null;
   if (spec.referencePrice !== undefined) {
     const reference = parsePrice(draft, spec.referencePrice, 'reference_price');
-    if (!reference.ok) return reference;
-    referencePriceUnits = reference.value;
+    if (typeof reference !== 'number') return reference;
+    referencePriceUnits = reference;
   }
   return ok({
     ...draft,

@@ -46,6 +46,11 @@ export class NumberQueue {
     return value;
   }
 
+  /** Adds `delta` to the last item. */
+  addToLast(delta: number): void {
+    this.#items[this.#items.length - 1]! += delta;
+  }
+
   pop(): number {
     return this.#items.pop()!;
   }

@@ -38,13 +38,13 @@ export function validateOrderRequest(instrument: Instrument, request: OrderReque
   if (!SIDES.includes(side)) return invalidParameter('side', 'side must be "buy" or "sell"');
   if (!ORDER_TYPES.includes(type)) return invalidParameter('type', 'type must be "market" or "limit"');
   const size = parseSize(instrument, request.size, 'size');
-  if (!size.ok) return size;
+  if (typeof size !== 'number') return size;
   let price = 0;
   if (type === 'limit') {
     if (request.price === undefined) return invalidParameter('price', 'price is required for limit orders');
     const parsed = parsePrice(instrument, request.price, 'price');
-    if (!parsed.ok) return parsed;
-    price = parsed.value;
+    if (typeof parsed !== 'number') return parsed;
+    price = parsed;
   } else if (request.price !== undefined) {
     return invalidParameter('price', 'price is refused for market orders');
   }
@@ -73,7 +73,7 @@ export function validateOrderRequest(instrument: Instrument, request: OrderReque
     timeInForce: type === 'market' ? 'ioc' : (timeInForce ?? 'gtc'),
     postOnly: postOnly ?? false,
     price,
-    size: size.value,
+    size,
     clientOrderId: clientOrderId ?? null,
   });
 }

@@ -11,29 +11,29 @@ export type VenueError =
 
 export type VenueErrorCode = VenueError['code'];
 
-export type Result<T> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly error: VenueError };
+export type Failure = { readonly ok: false; readonly error: VenueError };
+
+export type Result<T> = { readonly ok: true; readonly value: T } | Failure;
 
 export function ok<T>(value: T): Result<T> {
   return { ok: true, value };
 }
 
-export function invalidParameter(field: string, message: string): Result<never> {
+export function invalidParameter(field: string, message: string): Failure {
   return { ok: false, error: { code: 'invalid_parameter', field, message } };
 }
 
-export function unknownSymbol(symbol: string): Result<never> {
+export function unknownSymbol(symbol: string): Failure {
   return {
     ok: false,
     error: { code: 'unknown_symbol', field: 'symbol', message: `symbol ${symbol} is not listed` },
   };
 }
 
-export function orderNotFound(id: string): Result<never> {
+export function orderNotFound(id: string): Failure {
   return { ok: false, error: { code: 'order_not_found', message: `no order ${id} for this account` } };
 }
 
-export function orderNotOpen(id: string, status: string): Result<never> {
+export function orderNotOpen(id: string, status: string): Failure {
   return { ok: false, error: { code: 'order_not_open', message: `order ${id} is ${status}` } };
 }

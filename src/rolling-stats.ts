@@ -32,17 +32,26 @@ export class RollingStats {
   #last: number | null = null;
 
   record(timestamp: number, price: number, size: number): void {
+    this.#volume.add(size);
+    this.#last = price;
+    if (
+      this.#times.length > 0 &&
+      this.#times.last() === timestamp &&
+      this.#prices.last() === price &&
+      this.#sizes.last() <= Number.MAX_SAFE_INTEGER - size
+    ) {
+      this.#sizes.addToLast(size); // same instant, same price: one window entry
+      return;
+    }
     const position = this.#times.end;
     this.#times.push(timestamp);
     this.#prices.push(price);
     this.#sizes.push(size);
-    this.#volume.add(size);
     const prices = this.#prices;
     while (this.#highs.length > 0 && prices.at(this.#highs.last()) <= price) this.#highs.pop();
     this.#highs.push(position);
     while (this.#lows.length > 0 && prices.at(this.#lows.last()) >= price) this.#lows.pop();
     this.#lows.push(position);
-    this.#last = price;
   }
 
   figures(now: number): WindowFigures {

@@ -11,6 +11,7 @@ import {
   orderNotFound,
   orderNotOpen,
   unknownSymbol,
+  type Failure,
   type Result,
 } from './result.js';
 import { SYMBOL_PATTERN } from './instrument.js';
@@ -125,9 +126,8 @@ export class Venue {
   }
 
   placeOrder(request: OrderRequest): Result<OrderRecord> {
-    const found = this.#book(request.symbol);
-    if (!found.ok) return found;
-    const book = found.value;
+    const book = this.#books.get(request.symbol);
+    if (book === undefined) return bookMissing(request.symbol);
     const valid = validateOrderRequest(book.instrument, request);
     if (!valid.ok) return valid;
     const { value } = valid;
@@ -173,8 +173,8 @@ export class Venue {
     if (!found.ok) return found;
     const order = found.value;
     const parsed = parseSizeUnits(order.instrument, size, 'size');
-    if (!parsed.ok) return parsed;
-    return ok(this.#takeOff(order, Math.min(parsed.value, order.remaining)));
+    if (typeof parsed !== 'number') return parsed;
+    return ok(this.#takeOff(order, Math.min(parsed, order.remaining)));
   }
 
   getOrder(account: string, id: string): Result<OrderRecord> {
@@ -260,11 +260,8 @@ export class Venue {
   }
 
   #book(symbol: unknown): Result<OrderBook> {
-    if (typeof symbol !== 'string' || !SYMBOL_PATTERN.test(symbol)) {
-      return invalidParameter('symbol', 'symbol must look like BASE-QUOTE, each 1-12 of A-Z 0-9');
-    }
-    const book = this.#books.get(symbol);
-    return book === undefined ? unknownSymbol(symbol) : ok(book);
+    const book = this.#books.get(symbol as string);
+    return book === undefined ? bookMissing(symbol) : ok(book);
   }
 
   #ownOrder(account: string, id: string): Order | undefined {
@@ -339,6 +336,12 @@ export class Venue {
   #emit(event: VenueEvent): void {
     for (const listener of this.#listeners) listener(event);
   }
+}
+
+function bookMissing(symbol: unknown): Failure {
+  return typeof symbol === 'string' && SYMBOL_PATTERN.test(symbol)
+    ? unknownSymbol(symbol)
+    : invalidParameter('symbol', 'symbol must look like BASE-QUOTE, each 1-12 of A-Z 0-9');
 }
 
 function isQueryLimit(value: number): boolean {

@@ -1,0 +1,57 @@
+/**
+ * Drives a Venue with scenario rows: the clock is set to the row's time, then the row becomes a
+ * placeOrder, cancelOrder or reduceOrder, and the venue's Result is returned as is.
+ */
+import type { OrderRecord, OrderRequest, Result, Venue } from '../../src/index.js';
+import type { NewOrderRow, ScenarioRow } from './scenario-row.js';
+
+/** A clock the scenario sets; give `clock.read` to `Venue.create({ clock })`. */
+export class ScenarioClock {
+  constructor(public now = 0) {}
+
+  readonly read = (): number => this.now;
+}
+
+export interface ApplyOptions {
+  readonly clock: ScenarioClock;
+  /**
+   * The venue order id a cancel or reduce row's `id` refers to; undefined when unknown. Default:
+   * the id itself (a journal written by the server uses the venue's own `ord_<n>` ids).
+   */
+  readonly venueOrderId?: (scenarioId: string) => string | undefined;
+}
+
+export function applyScenarioRow(
+  venue: Venue,
+  row: ScenarioRow,
+  options: ApplyOptions,
+): Result<OrderRecord> {
+  options.clock.now = row.ts;
+  if (row.action === 'new') return venue.placeOrder(orderRequestOf(row));
+  const venueId = options.venueOrderId === undefined ? row.id : options.venueOrderId(row.id);
+  if (venueId === undefined) {
+    return {
+      ok: false,
+      error: { code: 'order_not_found', message: `no order ${row.id} for this account` },
+    };
+  }
+  return row.action === 'cancel'
+    ? venue.cancelOrder(row.account, venueId)
+    : venue.reduceOrder(row.account, venueId, row.size);
+}
+
+/** The venue request a `new` row stands for. */
+export function orderRequestOf(row: NewOrderRow): OrderRequest {
+  const { account, symbol, side, type, size, price, timeInForce, postOnly, clientOrderId } = row;
+  return {
+    account,
+    symbol,
+    side,
+    type,
+    size,
+    ...(price === undefined ? {} : { price }),
+    ...(timeInForce === undefined ? {} : { timeInForce }),
+    ...(postOnly === undefined ? {} : { postOnly }),
+    ...(clientOrderId === undefined ? {} : { clientOrderId }),
+  };
+}

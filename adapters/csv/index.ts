@@ -1,0 +1,24 @@
+/** The scenario CSV format of SCENARIOS.md: read, write, and apply to a Venue. */
+export { ScenarioSyntaxError } from './scenario-error.js';
+export { parseScenarioTime, formatScenarioTime } from './scenario-time.js';
+export {
+  SCENARIO_COLUMNS,
+  CLIENT_ORDER_ID_COLUMN,
+  formatScenarioHeader,
+  formatScenarioRow,
+  formatInstrumentDirective,
+  csvCell,
+} from './scenario-row.js';
+export type {
+  ScenarioAction,
+  ScenarioRow,
+  NewOrderRow,
+  CancelRow,
+  ReduceRow,
+  ParsedScenarioRow,
+  ScenarioLayout,
+} from './scenario-row.js';
+export { openScenario, openScenarioFile } from './scenario-reader.js';
+export type { Scenario } from './scenario-reader.js';
+export { applyScenarioRow, orderRequestOf, ScenarioClock } from './apply-row.js';
+export type { ApplyOptions } from './apply-row.js';

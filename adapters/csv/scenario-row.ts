@@ -1,0 +1,107 @@
+/**
+ * Scenario rows: the typed form of one CSV line of SCENARIOS.md, and how to write one back.
+ * A row carries strings for decimals, exactly as written; the venue judges their values.
+ */
+import type { InstrumentSpec, OrderType, Side, TimeInForce } from '../../src/index.js';
+import { formatScenarioTime } from './scenario-time.js';
+
+export const SCENARIO_COLUMNS = [
+  'ts',
+  'action',
+  'id',
+  'account',
+  'symbol',
+  'side',
+  'type',
+  'price',
+  'size',
+  'time_in_force',
+  'post_only',
+] as const;
+
+/** The optional trailing column; when the header has it, new orders may carry a client order id. */
+export const CLIENT_ORDER_ID_COLUMN = 'client_order_id';
+
+export type ScenarioAction = 'new' | 'cancel' | 'reduce';
+
+interface RowCommon {
+  /** Milliseconds since the epoch. */
+  readonly ts: number;
+  /** The scenario's order id (for `new`, the id it introduces; otherwise the order it refers to). */
+  readonly id: string;
+  readonly account: string;
+  readonly symbol: string;
+}
+
+export interface NewOrderRow extends RowCommon {
+  readonly action: 'new';
+  readonly side: Side;
+  readonly type: OrderType;
+  readonly size: string;
+  readonly price?: string;
+  readonly timeInForce?: TimeInForce;
+  readonly postOnly?: boolean;
+  readonly clientOrderId?: string;
+}
+
+export interface CancelRow extends RowCommon {
+  readonly action: 'cancel';
+}
+
+export interface ReduceRow extends RowCommon {
+  readonly action: 'reduce';
+  /** Size taken off the order's remaining size. */
+  readonly size: string;
+}
+
+export type ScenarioRow = NewOrderRow | CancelRow | ReduceRow;
+
+/** A row as read from a file: with its 1-based line number. */
+export type ParsedScenarioRow = ScenarioRow & { readonly line: number };
+
+/** Which columns a file has: the 11 of SCENARIOS.md, plus `client_order_id` when true. */
+export interface ScenarioLayout {
+  readonly clientOrderId: boolean;
+}
+
+const PLAIN_LAYOUT: ScenarioLayout = { clientOrderId: false };
+
+/** The header line, with its newline. */
+export function formatScenarioHeader(layout: ScenarioLayout = PLAIN_LAYOUT): string {
+  const columns: string[] = [...SCENARIO_COLUMNS];
+  if (layout.clientOrderId) columns.push(CLIENT_ORDER_ID_COLUMN);
+  return columns.join(',') + '\n';
+}
+
+/** One row as a CSV line, with its newline; `ts` in ISO form. */
+export function formatScenarioRow(row: ScenarioRow, layout: ScenarioLayout = PLAIN_LAYOUT): string {
+  const cells = [formatScenarioTime(row.ts), row.action, row.id, row.account, row.symbol];
+  if (row.action === 'new') {
+    cells.push(row.side, row.type, row.price ?? '', row.size, row.timeInForce ?? '');
+    cells.push(row.postOnly === undefined ? '' : String(row.postOnly));
+  } else {
+    cells.push('', '', '', row.action === 'reduce' ? row.size : '', '', '');
+  }
+  const clientOrderId = row.action === 'new' ? row.clientOrderId : undefined;
+  if (layout.clientOrderId) cells.push(clientOrderId ?? '');
+  else if (clientOrderId !== undefined) {
+    throw new Error('a row with a client order id needs the client_order_id column');
+  }
+  return cells.map(csvCell).join(',') + '\n';
+}
+
+/** `# instrument symbol=... tick_size=...` for one instrument, with its newline. */
+export function formatInstrumentDirective(spec: InstrumentSpec): string {
+  const pairs = [`symbol=${spec.symbol}`, `tick_size=${spec.tickSize}`, `lot_size=${spec.lotSize}`];
+  if (spec.minSize !== undefined) pairs.push(`min_size=${spec.minSize}`);
+  if (spec.maxSize !== undefined) pairs.push(`max_size=${spec.maxSize}`);
+  if (spec.referencePrice !== undefined) pairs.push(`reference_price=${spec.referencePrice}`);
+  return `# instrument ${pairs.join(' ')}\n`;
+}
+
+const NEEDS_QUOTES = /[",\r\n]/;
+
+/** A CSV cell, quoted only when it has to be. */
+export function csvCell(value: string): string {
+  return NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+}

@@ -1,0 +1,71 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/** An API key and the account whose orders it places, sees and cancels. */
+export interface ApiKeyGrant {
+  readonly key: string;
+  readonly account: string;
+}
+
+export interface Caller {
+  readonly account: string;
+  /** Position of the key in the table: scopes idempotency keys and rate limits without holding the secret. */
+  readonly keyIndex: number;
+}
+
+const KEY_PATTERN = /^[A-Za-z0-9._~+/=-]{1,256}$/;
+export const ACCOUNT_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/**
+ * Parses `KEY[:ACCOUNT]` specs. A key without an account gets `account-<n>`, n its 1-based
+ * position in the list: the key itself is a secret and never becomes a name.
+ */
+export function parseApiKeySpecs(
+  specs: readonly string[],
+): { grants: ApiKeyGrant[] } | { error: string } {
+  const grants: ApiKeyGrant[] = [];
+  for (const [index, spec] of specs.entries()) {
+    const colon = spec.indexOf(':');
+    const key = colon < 0 ? spec : spec.slice(0, colon);
+    const account = colon < 0 ? `account-${index + 1}` : spec.slice(colon + 1);
+    if (!KEY_PATTERN.test(key)) {
+      return { error: `API key #${index + 1} must be 1-256 of A-Z a-z 0-9 . _ ~ + / = -` };
+    }
+    if (!ACCOUNT_PATTERN.test(account)) {
+      return { error: `the account of API key #${index + 1} must be 1-64 of A-Z a-z 0-9 _ -` };
+    }
+    if (grants.some((grant) => grant.key === key))
+      return { error: `API key #${index + 1} is given twice` };
+    grants.push({ key, account });
+  }
+  return { grants };
+}
+
+export function generateApiKey(): string {
+  return 'sk_' + randomBytes(24).toString('base64url');
+}
+
+function digest(text: string): Buffer {
+  return createHash('sha256').update(text).digest();
+}
+
+/** Looks keys up in constant time: every configured key is compared, over fixed-length digests. */
+export class ApiKeyTable {
+  readonly #digests: Buffer[];
+  readonly #accounts: string[];
+
+  constructor(grants: readonly ApiKeyGrant[]) {
+    this.#digests = grants.map((grant) => digest(grant.key));
+    this.#accounts = grants.map((grant) => grant.account);
+  }
+
+  /** The caller, or undefined for a missing, empty or unknown key (all alike). */
+  authenticate(presented: string | undefined): Caller | undefined {
+    const candidate = digest(presented ?? '');
+    let found = -1;
+    for (let index = 0; index < this.#digests.length; index++) {
+      if (timingSafeEqual(candidate, this.#digests[index]!) && found < 0) found = index;
+    }
+    if (found < 0 || presented === undefined || presented.length === 0) return undefined;
+    return { account: this.#accounts[found]!, keyIndex: found };
+  }
+}

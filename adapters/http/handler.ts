@@ -1,0 +1,94 @@
+import type { Venue } from '../../src/index.js';
+import type { ApiKeyTable } from './api-keys.js';
+import { apiError } from './errors.js';
+import { singleHeader, type HttpRequest, type HttpResponse } from './http-types.js';
+import { IdempotencyStore } from './idempotency-store.js';
+import { getOrderBook, getTicker, getTrades } from './market-routes.js';
+import { cancelOrder, createOrder, getOrder, listOrders } from './order-routes.js';
+import { RateLimiter } from './rate-limiter.js';
+import {
+  errorResponse,
+  type AcceptedCommand,
+  type RouteAction,
+  type RouteContext,
+} from './route-context.js';
+
+export type Handler = (request: HttpRequest) => HttpResponse;
+
+export interface HandlerOptions {
+  readonly venue: Venue;
+  readonly keys: ApiKeyTable;
+  /** Milliseconds since the epoch, for rate limits and idempotency; the listener passes Date.now. */
+  readonly clock: () => number;
+  /** Requests per second per key (burst: twice as many); 0 turns limiting off. Default 100. */
+  readonly rateLimit?: number;
+  readonly idempotency?: IdempotencyStore;
+  /** Called with each accepted command before its response is returned (the journal). */
+  readonly onAccepted?: (command: AcceptedCommand) => void;
+}
+
+type Methods = Readonly<Record<string, RouteAction>>;
+
+const ROUTES: ReadonlyMap<string, Methods> = new Map<string, Methods>([
+  ['/v1/market/ticker', { GET: getTicker }],
+  ['/v1/market/orderbook', { GET: getOrderBook }],
+  ['/v1/market/trades', { GET: getTrades }],
+  ['/v1/orders', { GET: listOrders, POST: createOrder }],
+]);
+const ORDER_ROUTE: Methods = { GET: getOrder, DELETE: cancelOrder };
+const ORDER_PATH_PREFIX = '/v1/orders/';
+
+/**
+ * The pure request handler: request in, response out, no socket. Order of checks: API key,
+ * rate limit, route, method, then the route's own.
+ */
+export function createHandler(options: HandlerOptions): Handler {
+  const { keys, clock } = options;
+  const limiter = new RateLimiter(options.rateLimit ?? 100);
+  const context: RouteContext = {
+    venue: options.venue,
+    clock,
+    idempotency: options.idempotency ?? new IdempotencyStore(),
+    onAccepted: options.onAccepted ?? (() => {}),
+  };
+  return (request) => {
+    try {
+      const caller = keys.authenticate(singleHeader(request, 'x-api-key'));
+      if (caller === undefined)
+        return errorResponse(apiError('unauthorized', 'a valid X-API-Key header is required'));
+      const wait = limiter.take(caller.keyIndex, clock());
+      if (wait > 0) {
+        const limited = apiError(
+          'rate_limited',
+          `rate limit of ${limiter.ratePerSecond} requests per second exceeded`,
+        );
+        return errorResponse({ ...limited, headers: { 'retry-after': String(wait) } });
+      }
+      const queryStart = request.url.indexOf('?');
+      const path = queryStart < 0 ? request.url : request.url.slice(0, queryStart);
+      const search = queryStart < 0 ? '' : request.url.slice(queryStart + 1);
+      let methods = ROUTES.get(path);
+      let id = '';
+      if (
+        methods === undefined &&
+        path.startsWith(ORDER_PATH_PREFIX) &&
+        path.indexOf('/', ORDER_PATH_PREFIX.length) < 0
+      ) {
+        methods = ORDER_ROUTE;
+        id = path.slice(ORDER_PATH_PREFIX.length);
+      }
+      if (methods === undefined) return errorResponse(apiError('not_found', 'no such route'));
+      const action = Object.hasOwn(methods, request.method) ? methods[request.method] : undefined;
+      if (action === undefined) {
+        const allow = Object.keys(methods).join(', ');
+        return errorResponse({
+          ...apiError('method_not_allowed', `allowed: ${allow}`),
+          headers: { allow },
+        });
+      }
+      return action({ context, caller, request, search, id });
+    } catch {
+      return errorResponse(apiError('internal_error', 'internal error'));
+    }
+  };
+}

@@ -1,0 +1,114 @@
+import {
+  createServer,
+  STATUS_CODES,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import type { Socket } from 'node:net';
+import { apiError, ERROR_STATUS, errorBody, type ApiError } from './errors.js';
+import type { Handler } from './handler.js';
+import { JSON_CONTENT_TYPE, type HttpRequest, type HttpResponse } from './http-types.js';
+import { errorResponse } from './route-context.js';
+
+export const BODY_LIMIT = 64 * 1024;
+/** Bodies over the limit are read and thrown away up to this size (so the 413 reaches the client), then the socket is closed. */
+const DRAIN_LIMIT = 1024 * 1024;
+
+export interface ListenerOptions {
+  readonly handle: Handler;
+  /** Awaited before each response is written when it returns a promise: the journal's fsync. */
+  readonly beforeRespond?: () => Promise<void> | undefined;
+  readonly onError?: (error: unknown) => void;
+  readonly requestTimeoutMs?: number;
+  readonly headersTimeoutMs?: number;
+  readonly keepAliveTimeoutMs?: number;
+}
+
+/** A node:http server around the pure handler: reads the body (bounded), writes the answer. */
+export function createListener(options: ListenerOptions): Server {
+  const { handle, beforeRespond, onError = () => {} } = options;
+  const requestTimeout = options.requestTimeoutMs ?? 10_000;
+  const server = createServer({
+    requestTimeout,
+    headersTimeout: options.headersTimeoutMs ?? Math.min(5_000, requestTimeout),
+    keepAliveTimeout: options.keepAliveTimeoutMs ?? 5_000,
+    connectionsCheckingInterval: Math.min(1_000, requestTimeout),
+  });
+
+  const respond = (res: ServerResponse, response: HttpResponse, close: boolean) => {
+    const pending = beforeRespond?.();
+    if (pending === undefined) return write(res, response, close || !server.listening);
+    pending.then(
+      () => write(res, response, close || !server.listening),
+      (error: unknown) => {
+        onError(error);
+        write(
+          res,
+          errorResponse(apiError('internal_error', 'the journal could not be written')),
+          true,
+        );
+      },
+    );
+  };
+
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const answer = (body: HttpRequest['body'], close = false) => {
+      const request = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body };
+      respond(res, handle(request), close);
+    };
+    const length = req.headers['content-length'];
+    if (
+      req.headers['transfer-encoding'] === undefined &&
+      (length === undefined || length === '0')
+    ) {
+      req.resume();
+      return answer(EMPTY_BODY);
+    }
+    if (Number(length) > DRAIN_LIMIT) return answer('too_large', true);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= BODY_LIMIT) chunks.push(chunk);
+      else if (size > DRAIN_LIMIT && !res.headersSent) answer('too_large', true);
+    });
+    req.on('end', () => {
+      if (!res.headersSent) answer(size > BODY_LIMIT ? 'too_large' : Buffer.concat(chunks, size));
+    });
+    req.on('error', () => req.destroy());
+  });
+
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+    if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
+    const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
+    const failure = timedOut
+      ? apiError('request_timeout', 'the request was not received in time')
+      : apiError('bad_request', 'the request is not well-formed HTTP');
+    socket.end(rawResponse(failure));
+  });
+  return server;
+}
+
+const EMPTY_BODY = new Uint8Array(0);
+
+function write(res: ServerResponse, response: HttpResponse, close: boolean): void {
+  if (res.headersSent || res.destroyed) return;
+  const headers: Record<string, string | number> = {
+    ...response.headers,
+    'content-length': Buffer.byteLength(response.body),
+  };
+  if (close) headers['connection'] = 'close';
+  res.writeHead(response.status, headers);
+  res.end(response.body);
+}
+
+/** A whole HTTP/1.1 error response, for a socket whose request could not be parsed. */
+function rawResponse(error: ApiError): string {
+  const status = ERROR_STATUS[error.code];
+  const body = errorBody(error);
+  return (
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: ${JSON_CONTENT_TYPE}\r\n` +
+    `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`
+  );
+}

@@ -1,0 +1,78 @@
+import type { OrderRequest, OrderType, Side, TimeInForce } from '../../src/index.js';
+import { apiError } from './errors.js';
+import type { Parsed } from './query.js';
+
+const STRING_FIELDS = [
+  'symbol',
+  'side',
+  'type',
+  'size',
+  'price',
+  'time_in_force',
+  'client_order_id',
+] as const;
+const REQUIRED_FIELDS = ['symbol', 'side', 'type', 'size'] as const;
+const KNOWN_FIELDS: readonly string[] = [...STRING_FIELDS, 'post_only'];
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** The body as a JSON object, or `invalid_json`. */
+export function parseJsonObject(body: Uint8Array): Parsed<Record<string, unknown>> {
+  let value: unknown;
+  try {
+    value = JSON.parse(utf8.decode(body));
+  } catch {
+    return { ok: false, error: apiError('invalid_json', 'the body must be valid UTF-8 JSON') };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { ok: false, error: apiError('invalid_json', 'the body must be a JSON object') };
+  }
+  return { ok: true, value: value as Record<string, unknown> };
+}
+
+/**
+ * Checks the fields the HTTP layer owns (unknown, missing, wrongly typed) and maps snake_case to
+ * the core's request; values are then validated by the venue.
+ */
+export function toOrderRequest(
+  account: string,
+  body: Record<string, unknown>,
+): Parsed<OrderRequest> {
+  for (const name of Object.keys(body)) {
+    if (!KNOWN_FIELDS.includes(name)) return invalid(name, `unknown field ${name}`);
+  }
+  for (const name of REQUIRED_FIELDS) {
+    if (body[name] === undefined) return invalid(name, `${name} is required`);
+  }
+  for (const name of STRING_FIELDS) {
+    const value = body[name];
+    if (value !== undefined && typeof value !== 'string') {
+      const kind = name === 'size' || name === 'price' ? 'a decimal string' : 'a string';
+      return invalid(name, `${name} must be ${kind}`);
+    }
+  }
+  const postOnly = body['post_only'];
+  if (postOnly !== undefined && typeof postOnly !== 'boolean')
+    return invalid('post_only', 'post_only must be a boolean');
+  const text = body as Record<string, string | undefined>;
+  return {
+    ok: true,
+    value: {
+      account,
+      symbol: text['symbol']!,
+      side: text['side'] as Side,
+      type: text['type'] as OrderType,
+      size: text['size']!,
+      ...(text['price'] !== undefined && { price: text['price'] }),
+      ...(text['time_in_force'] !== undefined && {
+        timeInForce: text['time_in_force'] as TimeInForce,
+      }),
+      ...(postOnly !== undefined && { postOnly }),
+      ...(text['client_order_id'] !== undefined && { clientOrderId: text['client_order_id'] }),
+    },
+  };
+}
+
+function invalid(field: string, message: string): Parsed<never> {
+  return { ok: false, error: apiError('invalid_parameter', message, field) };
+}

@@ -1,0 +1,86 @@
+import { createHash } from 'node:crypto';
+import { MAX_QUERY_LIMIT, ORDER_STATUSES, type OrderStatus } from '../../src/index.js';
+import { apiError } from './errors.js';
+import { singleHeader, type HttpResponse } from './http-types.js';
+import { parseJsonObject, toOrderRequest } from './order-body.js';
+import { integerParam, parseQuery } from './query.js';
+import { errorResponse, okResponse, venueErrorResponse, type RouteCall } from './route-context.js';
+import { orderJson } from './wire-format.js';
+
+/** Default number of orders `GET /v1/orders` answers with. */
+export const DEFAULT_ORDERS_LIMIT = 100;
+const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+const JSON_MEDIA_TYPE = /^application\/json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
+
+export function listOrders({ context, caller, search }: RouteCall): HttpResponse {
+  const params = parseQuery(search, ['symbol', 'status', 'limit']);
+  if (!params.ok) return errorResponse(params.error);
+  const limit = integerParam(params.value, 'limit', DEFAULT_ORDERS_LIMIT, MAX_QUERY_LIMIT);
+  if (!limit.ok) return errorResponse(limit.error);
+  const symbol = params.value.get('symbol');
+  const status = params.value.get('status');
+  if (status !== undefined && !(ORDER_STATUSES as readonly string[]).includes(status)) {
+    return errorResponse(
+      apiError('invalid_parameter', `status must be one of ${ORDER_STATUSES.join(', ')}`, 'status'),
+    );
+  }
+  const orders = context.venue.listOrders(caller.account, {
+    limit: limit.value,
+    ...(symbol !== undefined && { symbol }),
+    ...(status !== undefined && { status: status as OrderStatus }),
+  });
+  return orders.ok ? okResponse(200, orders.value.map(orderJson)) : venueErrorResponse(orders);
+}
+
+export function getOrder({ context, caller, id }: RouteCall): HttpResponse {
+  const order = context.venue.getOrder(caller.account, id);
+  return order.ok ? okResponse(200, orderJson(order.value)) : venueErrorResponse(order);
+}
+
+export function cancelOrder({ context, caller, id }: RouteCall): HttpResponse {
+  const order = context.venue.cancelOrder(caller.account, id);
+  if (!order.ok) return venueErrorResponse(order);
+  context.onAccepted({ action: 'cancel', order: order.value, at: context.venue.now() });
+  return okResponse(200, orderJson(order.value));
+}
+
+/** POST /v1/orders, with Idempotency-Key replay: same key and body give the first response again. */
+export function createOrder(call: RouteCall): HttpResponse {
+  const { context, caller, request } = call;
+  if (!JSON_MEDIA_TYPE.test(singleHeader(request, 'content-type') ?? '')) {
+    return errorResponse(apiError('unsupported_media_type', 'the body must be application/json'));
+  }
+  if (request.body === 'too_large') {
+    return errorResponse(apiError('payload_too_large', 'the body must be at most 64 KiB'));
+  }
+  const body = request.body;
+  const idempotencyKey = request.headers['idempotency-key'];
+  if (idempotencyKey === undefined) return placeOrder(call, body);
+  if (typeof idempotencyKey !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
+    const message = 'Idempotency-Key must be given once, 1-255 visible ASCII characters';
+    return errorResponse(apiError('invalid_parameter', message, 'Idempotency-Key'));
+  }
+  const scope = `${caller.keyIndex}:${idempotencyKey}`;
+  const fingerprint = createHash('sha256').update(body).digest('base64');
+  const now = context.clock();
+  const seen = context.idempotency.lookup(scope, fingerprint, now);
+  if (seen.kind === 'replay') return seen.response;
+  if (seen.kind === 'conflict') {
+    const message = 'this Idempotency-Key was used with another body';
+    return errorResponse(apiError('idempotency_conflict', message, 'Idempotency-Key'));
+  }
+  const response = placeOrder(call, body);
+  context.idempotency.store(scope, fingerprint, response, now);
+  return response;
+}
+
+function placeOrder({ context, caller }: RouteCall, bytes: Uint8Array): HttpResponse {
+  const body = parseJsonObject(bytes);
+  if (!body.ok) return errorResponse(body.error);
+  const orderRequest = toOrderRequest(caller.account, body.value);
+  if (!orderRequest.ok) return errorResponse(orderRequest.error);
+  const order = context.venue.placeOrder(orderRequest.value);
+  if (!order.ok) return venueErrorResponse(order);
+  context.onAccepted({ action: 'new', order: order.value });
+  return okResponse(201, orderJson(order.value));
+}

@@ -1,0 +1,59 @@
+import { apiError, type ApiError } from './errors.js';
+
+export type Parsed<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ApiError };
+
+const INTEGER_TEXT = /^[0-9]{1,10}$/;
+
+/** The query's parameters; an unknown or repeated one is `invalid_parameter` naming it. */
+export function parseQuery(
+  search: string,
+  allowed: readonly string[],
+): Parsed<Map<string, string>> {
+  const params = new Map<string, string>();
+  for (const [name, value] of new URLSearchParams(search)) {
+    if (!allowed.includes(name)) {
+      return {
+        ok: false,
+        error: apiError('invalid_parameter', `unknown query parameter ${name}`, name),
+      };
+    }
+    if (params.has(name)) {
+      return {
+        ok: false,
+        error: apiError('invalid_parameter', `query parameter ${name} is given twice`, name),
+      };
+    }
+    params.set(name, value);
+  }
+  return { ok: true, value: params };
+}
+
+export function requiredParam(params: Map<string, string>, name: string): Parsed<string> {
+  const value = params.get(name);
+  return value === undefined || value === ''
+    ? {
+        ok: false,
+        error: apiError('invalid_parameter', `query parameter ${name} is required`, name),
+      }
+    : { ok: true, value };
+}
+
+/** An integer parameter in [1, max], `fallback` when absent. */
+export function integerParam(
+  params: Map<string, string>,
+  name: string,
+  fallback: number,
+  max: number,
+): Parsed<number> {
+  const text = params.get(name);
+  if (text === undefined) return { ok: true, value: fallback };
+  const value = INTEGER_TEXT.test(text) ? Number(text) : NaN;
+  if (!(value >= 1 && value <= max)) {
+    return {
+      ok: false,
+      error: apiError('invalid_parameter', `${name} must be an integer from 1 to ${max}`, name),
+    };
+  }
+  return { ok: true, value };
+}

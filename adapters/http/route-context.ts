@@ -1,0 +1,45 @@
+import type { OrderRecord, Venue } from '../../src/index.js';
+import type { Caller } from './api-keys.js';
+import { ERROR_STATUS, errorBody, fromVenueError, type ApiError } from './errors.js';
+import { jsonResponse, type HttpRequest, type HttpResponse } from './http-types.js';
+import type { IdempotencyStore } from './idempotency-store.js';
+
+/** A command the venue accepted, for the journal: written before its response is sent. */
+export type AcceptedCommand =
+  | { readonly action: 'new'; readonly order: OrderRecord }
+  | { readonly action: 'cancel'; readonly order: OrderRecord; readonly at: number };
+
+/** What every route sees. */
+export interface RouteContext {
+  readonly venue: Venue;
+  readonly clock: () => number;
+  readonly idempotency: IdempotencyStore;
+  readonly onAccepted: (command: AcceptedCommand) => void;
+}
+
+/** One authenticated request on a matched route. */
+export interface RouteCall {
+  readonly context: RouteContext;
+  readonly caller: Caller;
+  readonly request: HttpRequest;
+  /** The query string without `?`. */
+  readonly search: string;
+  /** The `{id}` path segment, on `/v1/orders/{id}`. */
+  readonly id: string;
+}
+
+export type RouteAction = (call: RouteCall) => HttpResponse;
+
+export function errorResponse(error: ApiError): HttpResponse {
+  return jsonResponse(ERROR_STATUS[error.code], errorBody(error), { ...error.headers });
+}
+
+export function venueErrorResponse(result: {
+  readonly error: Parameters<typeof fromVenueError>[0];
+}): HttpResponse {
+  return errorResponse(fromVenueError(result.error));
+}
+
+export function okResponse(status: 200 | 201, json: unknown): HttpResponse {
+  return jsonResponse(status, JSON.stringify(json));
+}

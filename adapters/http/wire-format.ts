@@ -1,0 +1,64 @@
+import type { BookSnapshot, Fill, OrderRecord, Ticker, TradeRecord } from '../../src/index.js';
+
+/** Core records (camelCase, getters) mapped field by field to the contract's snake_case JSON. */
+
+export function isoTime(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+export function orderJson(order: OrderRecord): Record<string, unknown> {
+  const json: Record<string, unknown> = { id: order.id };
+  if (order.clientOrderId !== null) json['client_order_id'] = order.clientOrderId;
+  json['symbol'] = order.symbol;
+  json['side'] = order.side;
+  json['type'] = order.type;
+  if (order.price !== null) json['price'] = order.price;
+  json['size'] = order.size;
+  json['filled_size'] = order.filledSize;
+  json['remaining_size'] = order.remainingSize;
+  json['average_price'] = order.averagePrice;
+  json['status'] = order.status;
+  if (order.rejectReason !== null) json['reject_reason'] = order.rejectReason;
+  json['time_in_force'] = order.timeInForce;
+  json['post_only'] = order.postOnly;
+  json['created_at'] = isoTime(order.createdAt);
+  json['fills'] = order.fills.map(fillJson);
+  return json;
+}
+
+function fillJson(fill: Fill): Record<string, unknown> {
+  return { trade_id: fill.tradeId, price: fill.price, size: fill.size };
+}
+
+export function tickerJson(ticker: Ticker): Record<string, unknown> {
+  return {
+    symbol: ticker.symbol,
+    price: ticker.price,
+    open_24h: ticker.open24h,
+    high_24h: ticker.high24h,
+    low_24h: ticker.low24h,
+    volume_24h: ticker.volume24h,
+    timestamp: isoTime(ticker.timestamp),
+  };
+}
+
+export function tradeJson(trade: TradeRecord): Record<string, unknown> {
+  return {
+    trade_id: trade.id,
+    symbol: trade.symbol,
+    side: trade.side,
+    price: trade.price,
+    size: trade.size,
+    timestamp: isoTime(trade.timestamp),
+  };
+}
+
+export function orderBookJson(book: BookSnapshot): Record<string, unknown> {
+  return {
+    symbol: book.symbol,
+    bids: book.bids,
+    asks: book.asks,
+    timestamp: isoTime(book.timestamp),
+    sequence: book.sequence,
+  };
+}

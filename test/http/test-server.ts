@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, expect } from 'vitest';
+import { startServer, type RunningServer, type ServerOptions } from '../../adapters/http/server.js';
+
+export const ALICE_KEY = 'alice-key-0123456789';
+export const BOB_KEY = 'bob-key-0123456789';
+export const START_MS = Date.parse('2026-01-05T09:30:00.000Z');
+
+/** A clock the test moves by hand. */
+export class ManualClock {
+  constructor(public now: number = START_MS) {}
+  readonly read = (): number => this.now;
+}
+
+export interface Reply {
+  readonly status: number;
+  readonly headers: Headers;
+  readonly text: string;
+  readonly json: any;
+}
+
+export interface CallOptions {
+  /** Default: Alice's key; null sends no key. */
+  readonly key?: string | null;
+  readonly body?: unknown;
+  /** Sent as is (not JSON-encoded). */
+  readonly rawBody?: string | Uint8Array;
+  readonly headers?: Record<string, string>;
+}
+
+export interface TestServer {
+  readonly url: string;
+  readonly clock: ManualClock;
+  readonly server: RunningServer;
+  call(method: string, path: string, options?: CallOptions): Promise<Reply>;
+}
+
+/** Starts a real server on 127.0.0.1, port 0, for the file's tests; closes it after them. */
+export function useTestServer(options: Partial<ServerOptions> = {}): TestServer {
+  const clock = new ManualClock();
+  const handle = { clock } as { clock: ManualClock; server?: RunningServer };
+  beforeAll(async () => {
+    handle.server = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      grants: [
+        { key: ALICE_KEY, account: 'alice' },
+        { key: BOB_KEY, account: 'bob' },
+      ],
+      rateLimit: 0,
+      clock: clock.read,
+      ...options,
+    });
+  });
+  afterAll(async () => {
+    await handle.server?.close();
+  });
+  return {
+    clock,
+    get server() {
+      return handle.server!;
+    },
+    get url() {
+      return handle.server!.url;
+    },
+    call: (method, path, callOptions = {}) => call(handle.server!.url, method, path, callOptions),
+  };
+}
+
+export async function call(
+  url: string,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+): Promise<Reply> {
+  const headers: Record<string, string> = {};
+  if (options.key !== null) headers['x-api-key'] = options.key ?? ALICE_KEY;
+  let body: string | Uint8Array | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    headers['content-type'] = 'application/json';
+  }
+  const response = await fetch(url + path, {
+    method,
+    headers: { ...headers, ...options.headers },
+    body: body ?? null,
+  });
+  const text = await response.text();
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: response.status, headers: response.headers, text, json };
+}
+
+export function errorOf(code: string, field?: string): { error: Record<string, unknown> } {
+  return { error: { code, message: expect.any(String), ...(field !== undefined && { field }) } };
+}

@@ -1,0 +1,144 @@
+import { expect } from 'vitest';
+import {
+  Venue,
+  validateVenueState,
+  type InstrumentSpec,
+  type OrderRecord,
+  type OrderRequest,
+  type Result,
+  type Side,
+  type VenueError,
+  type VenueEvent,
+} from '../../src/index.js';
+
+export const START_MS = Date.parse('2026-01-05T09:30:00.000Z');
+
+/** A clock the test moves by hand. */
+export class ManualClock {
+  constructor(public now: number = START_MS) {}
+  readonly read = (): number => this.now;
+}
+
+export interface TestVenue {
+  readonly venue: Venue;
+  readonly clock: ManualClock;
+}
+
+/** A venue on a manual clock; the default instruments unless others are given. */
+export function makeVenue(instruments?: readonly InstrumentSpec[]): TestVenue {
+  const clock = new ManualClock();
+  const venue = unwrap(
+    Venue.create(
+      instruments === undefined ? { clock: clock.read } : { clock: clock.read, instruments },
+    ),
+  );
+  return { venue, clock };
+}
+
+/** The value of a successful result; fails the test with the error otherwise. */
+export function unwrap<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(`expected success, got ${JSON.stringify(result.error)}`);
+  return result.value;
+}
+
+/** A record as plain data (records are views with getters; this is what JSON carries). */
+export function plain<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+export function expectError(result: Result<unknown>, error: VenueError): void {
+  expect(result).toEqual({ ok: false, error });
+}
+
+export function expectInvalid(result: Result<unknown>, field: string, message: string): void {
+  expectError(result, { code: 'invalid_parameter', field, message });
+}
+
+/** Places an order for Alice on BTC-USD unless the request says otherwise; returns it as data. */
+export function place(venue: Venue, request: Partial<OrderRequest>): OrderRecord {
+  return plain(
+    unwrap(
+      venue.placeOrder({
+        account: 'alice',
+        symbol: 'BTC-USD',
+        side: 'buy',
+        type: 'limit',
+        size: '1',
+        ...request,
+      }),
+    ),
+  );
+}
+
+export function limit(
+  venue: Venue,
+  side: Side,
+  price: string,
+  size: string,
+  extra: Partial<OrderRequest> = {},
+): OrderRecord {
+  return place(venue, { side, type: 'limit', price, size, ...extra });
+}
+
+export function market(
+  venue: Venue,
+  side: Side,
+  size: string,
+  extra: Partial<OrderRequest> = {},
+): OrderRecord {
+  return place(venue, { side, type: 'market', size, ...extra });
+}
+
+/** The whole record a new, unfilled Alice BTC-USD limit gtc order shows, with `fields` over it. */
+export function expectedOrder(fields: Partial<OrderRecord> & { id: string }): OrderRecord {
+  const size = fields.size ?? '1.00000000';
+  return {
+    clientOrderId: null,
+    account: 'alice',
+    symbol: 'BTC-USD',
+    side: 'buy',
+    type: 'limit',
+    price: null,
+    size,
+    filledSize: '0.00000000',
+    remainingSize: size,
+    averagePrice: null,
+    status: 'open',
+    timeInForce: 'gtc',
+    postOnly: false,
+    createdAt: START_MS,
+    rejectReason: null,
+    fills: [],
+    ...fields,
+  };
+}
+
+/** Everything a caller can observe of the venue, as data. */
+export function observe(venue: Venue, accounts: readonly string[] = ['alice', 'bob']): unknown {
+  return plain({
+    now: venue.now(),
+    symbols: venue.instruments().map(({ symbol }) => ({
+      book: unwrap(venue.orderBook(symbol, 1000)),
+      ticker: unwrap(venue.ticker(symbol)),
+      trades: unwrap(venue.trades(symbol, 1000)),
+    })),
+    orders: accounts.map((account) => unwrap(venue.listOrders(account))),
+  });
+}
+
+/** Runs a refused command: asserts it changed nothing observable and left the state sound. */
+export function expectNoChange(venue: Venue, command: () => Result<unknown>): Result<unknown> {
+  const before = observe(venue);
+  const result = command();
+  expect(result.ok).toBe(false);
+  expect(observe(venue)).toEqual(before);
+  expect(validateVenueState(venue)).toEqual([]);
+  return result;
+}
+
+/** Records every event the venue emits, as data. */
+export function recordEvents(venue: Venue): VenueEvent[] {
+  const events: VenueEvent[] = [];
+  venue.subscribe((event) => events.push(plain(event)));
+  return events;
+}

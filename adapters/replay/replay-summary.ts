@@ -1,0 +1,32 @@
+/** The stdout summary of a replay without `--out`. */
+import { ORDER_STATUSES } from '../../src/index.js';
+import type { Replayer } from './replayer.js';
+
+export function replaySummary(file: string, replayer: Replayer, refusals: number): string {
+  const { venue } = replayer;
+  let open = 0;
+  for (const _ of replayer.openOrders()) open++;
+  const counts = ORDER_STATUSES.map((status) => {
+    const count =
+      status === 'open' || status === 'partially_filled'
+        ? null
+        : (replayer.statusCounts.get(status) ?? 0);
+    return count === null ? null : `${status} ${count}`;
+  }).filter((entry) => entry !== null);
+  const lines = [
+    `${file}: ${replayer.rowCount} rows, ${refusals} refused`,
+    `orders: resting ${open}, ${counts.join(', ')}`,
+    `trades: ${replayer.tradeCount}`,
+  ];
+  for (const instrument of venue.instruments()) {
+    const ticker = venue.ticker(instrument.symbol);
+    const book = venue.orderBook(instrument.symbol, 1);
+    if (!ticker.ok || !book.ok) continue;
+    const best = (levels: readonly (readonly [string, string])[]) => levels[0]?.join(' x ') ?? '-';
+    lines.push(
+      `${instrument.symbol}: last ${ticker.value.price ?? '-'}, 24h volume ${ticker.value.volume24h}, ` +
+        `bid ${best(book.value.bids)}, ask ${best(book.value.asks)}`,
+    );
+  }
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,62 @@
+/**
+ * Scenario order ids <-> venue order ids, in bounded memory: an order is tracked while it rests,
+ * and for a while after it became final (the last `finalRetention` ones, as the venue retains
+ * them), so a cancel of a recently filled order is answered `order_not_open` as the venue would.
+ */
+
+export interface TrackedOrder {
+  readonly scenarioId: string;
+  readonly venueId: string;
+  readonly account: string;
+}
+
+export class ScenarioIds {
+  readonly #byScenario = new Map<string, TrackedOrder>();
+  readonly #byVenue = new Map<string, TrackedOrder>();
+  readonly #finals: TrackedOrder[] = [];
+  #finalsHead = 0;
+
+  constructor(readonly finalRetention: number) {}
+
+  /** The order a scenario id names now, open or recently final. */
+  byScenarioId(scenarioId: string): TrackedOrder | undefined {
+    return this.#byScenario.get(scenarioId);
+  }
+
+  byVenueId(venueId: string): TrackedOrder | undefined {
+    return this.#byVenue.get(venueId);
+  }
+
+  /** Whether the scenario id names an order still resting. */
+  isOpen(scenarioId: string): boolean {
+    const tracked = this.#byScenario.get(scenarioId);
+    return tracked !== undefined && this.#byVenue.get(tracked.venueId) === tracked;
+  }
+
+  /** Tracks an order that rests on the book. */
+  opened(order: TrackedOrder): void {
+    this.#byScenario.set(order.scenarioId, order);
+    this.#byVenue.set(order.venueId, order);
+  }
+
+  /** An order reached a final status: no longer resting, remembered for a while. */
+  finalized(order: TrackedOrder): void {
+    if (this.#byVenue.get(order.venueId) === order) this.#byVenue.delete(order.venueId);
+    this.#byScenario.set(order.scenarioId, order);
+    this.#finals.push(order);
+    while (this.#finals.length - this.#finalsHead > this.finalRetention) {
+      const forgotten = this.#finals[this.#finalsHead++]!;
+      if (this.#byScenario.get(forgotten.scenarioId) === forgotten)
+        this.#byScenario.delete(forgotten.scenarioId);
+    }
+    if (this.#finalsHead >= 1024 && this.#finalsHead * 2 >= this.#finals.length) {
+      this.#finals.splice(0, this.#finalsHead);
+      this.#finalsHead = 0;
+    }
+  }
+
+  /** The resting orders, oldest first. */
+  open(): IterableIterator<TrackedOrder> {
+    return this.#byVenue.values();
+  }
+}

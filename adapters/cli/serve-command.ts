@@ -1,10 +1,70 @@
-import type { CommandModule } from 'yargs';
+import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
+import { resolveServeConfig, startupLines } from '../http/serve-config.js';
+import { startServer } from '../http/server.js';
+
+const builder = (yargs: Argv) =>
+  yargs
+    .option('port', {
+      type: 'number',
+      describe: 'Port; 0 picks a free one [env SIMEX_PORT] (default 8080)',
+    })
+    .option('host', {
+      type: 'string',
+      describe: 'Address to listen on [env SIMEX_HOST] (default 127.0.0.1)',
+    })
+    .option('api-key', {
+      type: 'string',
+      array: true,
+      describe:
+        'KEY[:ACCOUNT], repeatable [env SIMEX_API_KEYS, comma separated]; none: one is generated',
+    })
+    .option('rate-limit', {
+      type: 'number',
+      default: 100,
+      describe: 'Requests per second per key (burst twice that); 0 turns it off',
+    })
+    .option('journal', {
+      type: 'string',
+      describe: 'Scenario CSV file every accepted command is appended to, replayed at start',
+    });
+
+type ServeOptions = Awaited<ReturnType<typeof builder>['argv']>;
 
 export const serveCommand: CommandModule = {
+  builder: (yargs) => builder(yargs) as unknown as Argv,
   command: 'serve',
-  describe: '(not built yet)',
-  handler: () => {
-    process.stderr.write('simex serve: not built yet\n');
-    process.exitCode = 2;
+  describe: 'Serve the /v1 REST API on the default venue (BTC-USD, ETH-USD with demo liquidity)',
+  handler: async (argv) => {
+    const config = resolveServeConfig(argv as ArgumentsCamelCase<ServeOptions>, process.env);
+    if ('error' in config) return fail(config.error);
+    const log = (line: string) => process.stderr.write(`simex: ${line}\n`);
+    let running;
+    try {
+      running = await startServer({ ...config, log });
+    } catch (error) {
+      return fail(error instanceof Error ? error.message : String(error));
+    }
+    process.stdout.write(startupLines(running.url, config).join('\n') + '\n');
+    const server = running;
+    let stopping = false;
+    const stop = (signal: string) => {
+      if (stopping) return;
+      stopping = true;
+      log(`${signal}: finishing requests in flight, flushing the journal`);
+      server.close().then(
+        () => process.exit(0),
+        (error: unknown) => {
+          log(`shutdown failed: ${String(error)}`);
+          process.exit(1);
+        },
+      );
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
   },
 };
+
+function fail(message: string): void {
+  process.stderr.write(`simex serve: ${message}\n`);
+  process.exitCode = 1;
+}

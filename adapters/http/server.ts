@@ -1,9 +1,10 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Venue } from '../../src/index.js';
+import { DEFAULT_INSTRUMENTS, Venue, type OrderRecord } from '../../src/index.js';
 import { ApiKeyTable, type ApiKeyGrant } from './api-keys.js';
 import { demoLiquidity } from './demo-liquidity.js';
 import { createHandler } from './handler.js';
+import { openJournal, type JournaledVenue } from './journal.js';
 import { createListener } from './listener.js';
 
 export interface ServerOptions {
@@ -14,8 +15,11 @@ export interface ServerOptions {
   readonly rateLimit: number;
   /** Default Date.now. */
   readonly clock?: () => number;
+  /** Every accepted command is appended here, on disk before its response; replayed at start. */
+  readonly journal?: string;
   readonly requestTimeoutMs?: number;
-  readonly onError?: (error: unknown) => void;
+  /** Start-up reports (a torn journal line) and internal errors. */
+  readonly log?: (line: string) => void;
 }
 
 export interface RunningServer {
@@ -30,28 +34,56 @@ export const ORDER_RETENTION = 1_000_000;
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const clock = options.clock ?? Date.now;
-  const created = Venue.create({ clock, orderRetention: ORDER_RETENTION });
-  if (!created.ok) throw new Error(created.error.message);
-  const venue = created.value;
-  for (const order of demoLiquidity(venue.instruments())) {
-    const placed = venue.placeOrder(order);
-    if (!placed.ok) throw new Error(`demo liquidity refused: ${placed.error.message}`);
-  }
+  const log = options.log ?? (() => {});
+  const journaled =
+    options.journal === undefined
+      ? undefined
+      : await openJournal(options.journal, {
+          instruments: DEFAULT_INSTRUMENTS,
+          clock,
+          orderRetention: ORDER_RETENTION,
+          seed: placeDemoLiquidity,
+          log,
+        });
+  const venue = journaled?.venue ?? newVenue(clock);
   const handle = createHandler({
     venue,
     keys: new ApiKeyTable(options.grants),
     clock,
     rateLimit: options.rateLimit,
+    ...(journaled !== undefined && { onAccepted: journaled.record }),
   });
+  const writer = journaled?.writer;
   const server = createListener({
     handle,
+    ...(writer !== undefined && { beforeRespond: () => writer.durable() }),
     ...(options.requestTimeoutMs !== undefined && { requestTimeoutMs: options.requestTimeoutMs }),
-    ...(options.onError !== undefined && { onError: options.onError }),
+    onError: (error) => log(`internal error: ${String(error)}`),
   });
-  await listen(server, options.port, options.host);
+  try {
+    await listen(server, options.port, options.host);
+  } catch (error) {
+    await writer?.close();
+    throw error;
+  }
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
-  return { url: `http://${host}:${port}`, venue, close: () => closeServer(server) };
+  return { url: `http://${host}:${port}`, venue, close: () => closeServer(server, journaled) };
+}
+
+function newVenue(clock: () => number): Venue {
+  const created = Venue.create({ clock, orderRetention: ORDER_RETENTION });
+  if (!created.ok) throw new Error(created.error.message);
+  placeDemoLiquidity(created.value);
+  return created.value;
+}
+
+function placeDemoLiquidity(venue: Venue): OrderRecord[] {
+  return demoLiquidity(venue.instruments()).map((request) => {
+    const placed = venue.placeOrder(request);
+    if (!placed.ok) throw new Error(`demo liquidity refused: ${placed.error.message}`);
+    return placed.value;
+  });
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {
@@ -64,9 +96,16 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   });
 }
 
-/** Closes idle keep-alive sockets at once and, after a grace period, any still open. */
-function closeServer(server: Server, graceMs = 5_000): Promise<void> {
-  return new Promise((resolve) => {
+/**
+ * Stops accepting, closes idle keep-alive sockets at once, lets requests in flight finish (any
+ * socket still open after a grace period is closed), then flushes and closes the journal.
+ */
+async function closeServer(
+  server: Server,
+  journaled: JournaledVenue | undefined,
+  graceMs = 5_000,
+): Promise<void> {
+  await new Promise<void>((resolve) => {
     const force = setTimeout(() => server.closeAllConnections(), graceMs).unref();
     server.close(() => {
       clearTimeout(force);
@@ -74,4 +113,5 @@ function closeServer(server: Server, graceMs = 5_000): Promise<void> {
     });
     server.closeIdleConnections();
   });
+  await journaled?.writer.close();
 }

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import type { OrderRecord, Result } from '../../src/index.js';
+import {
+  START_MS,
+  expectError,
+  expectedOrder,
+  expectInvalid,
+  limit,
+  makeVenue,
+  market,
+  plain,
+  unwrap,
+} from './helpers.js';
+
+/** Alice: ord_1 BTC open, ord_2 ETH open, ord_4 BTC filled (against Bob's ord_3), ord_5 ETH expired. */
+function venueWithOrders() {
+  const { venue, clock } = makeVenue();
+  limit(venue, 'buy', '90.00', '1');
+  clock.now += 1;
+  limit(venue, 'buy', '90.00', '1', { symbol: 'ETH-USD' });
+  limit(venue, 'sell', '100.00', '1', { account: 'bob' });
+  market(venue, 'buy', '1');
+  market(venue, 'buy', '1', { symbol: 'ETH-USD' });
+  return venue;
+}
+
+const ids = (result: Result<OrderRecord[]>) => unwrap(result).map(({ id }) => id);
+
+describe('getOrder', () => {
+  it('answers the current record of an own order', () => {
+    const venue = venueWithOrders();
+    expect(plain(unwrap(venue.getOrder('bob', 'ord_3')))).toEqual(
+      expectedOrder({
+        id: 'ord_3',
+        account: 'bob',
+        side: 'sell',
+        price: '100.00',
+        filledSize: '1.00000000',
+        remainingSize: '0.00000000',
+        averagePrice: '100.00',
+        status: 'filled',
+        createdAt: START_MS + 1,
+        fills: [{ tradeId: 't_1', price: '100.00', size: '1.00000000' }],
+      }),
+    );
+  });
+
+  it("hides another account's order", () => {
+    const venue = venueWithOrders();
+    expectError(venue.getOrder('alice', 'ord_3'), {
+      code: 'order_not_found',
+      message: 'no order ord_3 for this account',
+    });
+    expectError(venue.getOrder('alice', 'ord_6'), {
+      code: 'order_not_found',
+      message: 'no order ord_6 for this account',
+    });
+  });
+
+  it('returns records that do not change afterwards', () => {
+    const { venue } = makeVenue();
+    const record = unwrap(
+      venue.placeOrder({
+        account: 'alice',
+        symbol: 'BTC-USD',
+        side: 'buy',
+        type: 'limit',
+        size: '1',
+        price: '1.00',
+      }),
+    );
+    market(venue, 'sell', '0.5', { account: 'bob' });
+    expect([record.status, record.filledSize, record.fills]).toEqual(['open', '0.00000000', []]);
+  });
+});
+
+describe('listOrders', () => {
+  it('lists own orders newest first', () => {
+    const venue = venueWithOrders();
+    expect(ids(venue.listOrders('alice'))).toEqual(['ord_5', 'ord_4', 'ord_2', 'ord_1']);
+    expect(ids(venue.listOrders('bob'))).toEqual(['ord_3']);
+    expect(ids(venue.listOrders('nobody'))).toEqual([]);
+  });
+
+  it('filters by symbol, status and limit', () => {
+    const venue = venueWithOrders();
+    expect(ids(venue.listOrders('alice', { symbol: 'ETH-USD' }))).toEqual(['ord_5', 'ord_2']);
+    expect(ids(venue.listOrders('alice', { status: 'open' }))).toEqual(['ord_2', 'ord_1']);
+    expect(ids(venue.listOrders('alice', { symbol: 'BTC-USD', status: 'filled' }))).toEqual([
+      'ord_4',
+    ]);
+    expect(ids(venue.listOrders('alice', { status: 'cancelled' }))).toEqual([]);
+    expect(ids(venue.listOrders('alice', { limit: 3 }))).toEqual(['ord_5', 'ord_4', 'ord_2']);
+    expect(ids(venue.listOrders('alice', { status: 'open', limit: 1 }))).toEqual(['ord_2']);
+    expect(ids(venue.listOrders('alice', { limit: 1000 }))).toHaveLength(4);
+  });
+
+  it('answers whole records', () => {
+    const venue = venueWithOrders();
+    expect(
+      plain(unwrap(venue.listOrders('alice', { symbol: 'ETH-USD', status: 'expired' }))),
+    ).toEqual([
+      expectedOrder({
+        id: 'ord_5',
+        symbol: 'ETH-USD',
+        type: 'market',
+        size: '1.0000',
+        filledSize: '0.0000',
+        remainingSize: '0.0000',
+        status: 'expired',
+        timeInForce: 'ioc',
+        createdAt: START_MS + 1,
+      }),
+    ]);
+  });
+
+  it.each([0, 1001, 1.5, -1, Number.NaN])('refuses the limit %s', (value) => {
+    const venue = venueWithOrders();
+    expectInvalid(
+      venue.listOrders('alice', { limit: value }),
+      'limit',
+      'limit must be an integer from 1 to 1000',
+    );
+  });
+
+  it('refuses an unknown status and bad symbols', () => {
+    const venue = venueWithOrders();
+    expectInvalid(
+      venue.listOrders('alice', { status: 'done' as never }),
+      'status',
+      'status must be one of open, partially_filled, filled, cancelled, expired, rejected',
+    );
+    expectInvalid(
+      venue.listOrders('alice', { symbol: 'eth' }),
+      'symbol',
+      'symbol must look like BASE-QUOTE, each 1-12 of A-Z 0-9',
+    );
+    expectError(venue.listOrders('alice', { symbol: 'XRP-USD' }), {
+      code: 'unknown_symbol',
+      field: 'symbol',
+      message: 'symbol XRP-USD is not listed',
+    });
+  });
+});

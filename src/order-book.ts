@@ -11,19 +11,21 @@
  * 5. Each change is announced when it happens, so events follow the order of the changes.
  */
 import type { Instrument } from './instrument.js';
-import type { Order } from './order.js';
+import { FILLED, NO_SLOT, PARTIALLY_FILLED, type OrderStore } from './order-store.js';
 import { PriceLadder } from './price-ladder.js';
 import type { PriceLevel } from './price-level.js';
 import { RollingStats } from './rolling-stats.js';
 import { TradeLog } from './trade-log.js';
+import type { Side } from './types.js';
 
 /** What the book tells the venue as it matches and changes. */
 export interface BookListener {
   /** `size` of `maker` was traded with `taker` at the maker's price; both are already updated. */
-  executed(book: OrderBook, maker: Order, taker: Order, size: number): void;
-  levelChanged(book: OrderBook, level: PriceLevel, side: Order['side']): void;
+  executed(book: OrderBook, maker: number, taker: number, size: number): void;
+  levelChanged(book: OrderBook, level: PriceLevel, side: Side): void;
 }
 
+/** One symbol's book. Orders are slots of the venue's OrderStore. */
 export class OrderBook {
   readonly bids = new PriceLadder(1);
   readonly asks = new PriceLadder(-1);
@@ -33,35 +35,43 @@ export class OrderBook {
   sequence = 0;
 
   constructor(
+    /** This book's number in the venue (what the store's `book` column holds). */
+    readonly index: number,
     readonly instrument: Instrument,
     tradeRetention: number,
+    private readonly store: OrderStore,
     private readonly listener: BookListener,
   ) {
     this.trades = new TradeLog(tradeRetention);
   }
 
   /** Matches `taker` against the opposite side as far as its limit and remaining size allow. */
-  match(taker: Order): void {
-    const opposite = taker.side === 'buy' ? this.asks : this.bids;
-    const side = taker.side === 'buy' ? 'sell' : 'buy';
-    const limitKey = limitKeyOf(taker);
-    while (taker.remaining > 0) {
+  match(taker: number): void {
+    const store = this.store;
+    const sell = store.isSell(taker);
+    const opposite = sell ? this.bids : this.asks;
+    const side: Side = sell ? 'buy' : 'sell';
+    const limitKey = this.#limitKey(taker);
+    const remaining = store.remaining;
+    while (remaining[taker]! > 0) {
       const level = opposite.best();
       if (level === null || level.key < limitKey) return;
       let maker = level.head;
-      while (maker !== null && taker.remaining > 0) {
-        const next = maker.next;
-        const size = maker.remaining < taker.remaining ? maker.remaining : taker.remaining;
-        maker.remaining -= size;
-        maker.filled += size;
-        taker.remaining -= size;
-        taker.filled += size;
+      while (maker !== NO_SLOT && remaining[taker]! > 0) {
+        const next = store.next[maker]!;
+        const makerLeft = remaining[maker]!;
+        const takerLeft = remaining[taker]!;
+        const size = makerLeft < takerLeft ? makerLeft : takerLeft;
+        remaining[maker] = makerLeft - size;
+        store.filled[maker]! += size;
+        remaining[taker] = takerLeft - size;
+        store.filled[taker]! += size;
         level.total -= size;
-        if (maker.remaining === 0) {
-          maker.status = 'filled';
-          level.unlink(maker);
+        if (makerLeft === size) {
+          store.status[maker] = FILLED;
+          level.unlink(store, maker);
         } else {
-          maker.status = 'partially_filled';
+          store.status[maker] = PARTIALLY_FILLED;
         }
         if (level.count === 0) opposite.remove(level);
         this.sequence++;
@@ -72,60 +82,63 @@ export class OrderBook {
     }
   }
 
-  /** Whether the opposite side holds `taker.remaining` within its limit. */
-  canFill(taker: Order): boolean {
-    const opposite = taker.side === 'buy' ? this.asks : this.bids;
-    const limitKey = limitKeyOf(taker);
+  /** Whether the opposite side holds the taker's remaining size within its limit. */
+  canFill(taker: number): boolean {
+    const wanted = this.store.remaining[taker]!;
+    const limitKey = this.#limitKey(taker);
     let available = 0;
-    opposite.forEachFromBest(Infinity, (level) => {
+    (this.store.isSell(taker) ? this.bids : this.asks).forEachFromBest(Infinity, (level) => {
       if (level.key < limitKey) return false;
       available += level.total;
-      return available < taker.remaining;
+      return available < wanted;
     });
-    return available >= taker.remaining;
+    return available >= wanted;
   }
 
   /** Whether a limit order at its price would trade on arrival. */
-  wouldTake(order: Order): boolean {
-    const best = (order.side === 'buy' ? this.asks : this.bids).best();
-    return best !== null && best.key >= limitKeyOf(order);
+  wouldTake(slot: number): boolean {
+    const best = (this.store.isSell(slot) ? this.bids : this.asks).best();
+    return best !== null && best.key >= this.#limitKey(slot);
   }
 
   /** Size units resting at `price` on `side` (0 when there is no level). */
-  restingAt(side: Order['side'], price: number): number {
+  restingAt(side: Side, price: number): number {
     return (side === 'buy' ? this.bids : this.asks).get(price)?.total ?? 0;
   }
 
-  rest(order: Order): void {
-    const level = (order.side === 'buy' ? this.bids : this.asks).getOrCreate(order.price);
-    level.append(order);
+  rest(slot: number): void {
+    const sell = this.store.isSell(slot);
+    const level = (sell ? this.asks : this.bids).getOrCreate(this.store.price[slot]!);
+    level.append(this.store, slot);
     this.sequence++;
-    this.listener.levelChanged(this, level, order.side);
+    this.listener.levelChanged(this, level, sell ? 'sell' : 'buy');
   }
 
   /**
    * Takes `size` units off a resting order; at its whole remaining size it leaves the book. The
    * caller announces the level change (after the order's own update).
    */
-  take(order: Order, size: number): PriceLevel {
-    const ladder = order.side === 'buy' ? this.bids : this.asks;
-    const level = ladder.get(order.price)!;
-    order.remaining -= size;
+  take(slot: number, size: number): PriceLevel {
+    const store = this.store;
+    const ladder = store.isSell(slot) ? this.asks : this.bids;
+    const level = ladder.get(store.price[slot]!)!;
+    store.remaining[slot]! -= size;
     level.total -= size;
-    if (order.remaining === 0) {
-      level.unlink(order);
+    if (store.remaining[slot] === 0) {
+      level.unlink(store, slot);
       if (level.count === 0) ladder.remove(level);
     }
     this.sequence++;
     return level;
   }
-}
 
-/**
- * The lowest level key a taker may trade with: levels are keyed so that larger is better
- * (bids by price, asks by -price); market orders take any level.
- */
-function limitKeyOf(taker: Order): number {
-  if (taker.type === 'market') return -Infinity;
-  return taker.side === 'buy' ? -taker.price : taker.price;
+  /**
+   * The lowest level key a taker may trade with: levels are keyed so that larger is better
+   * (bids by price, asks by -price); market orders take any level.
+   */
+  #limitKey(taker: number): number {
+    const store = this.store;
+    if (store.isMarket(taker)) return -Infinity;
+    return store.isSell(taker) ? store.price[taker]! : -store.price[taker]!;
+  }
 }

@@ -1,83 +1,92 @@
-import type { Order } from './order.js';
+import { NumberQueue } from './number-queue.js';
+import type { OrderStore } from './order-store.js';
 
 interface AccountOrders {
-  /** In creation order; may hold forgotten orders until the next compaction. */
-  orders: Order[];
+  /** Sequences in creation order; may hold forgotten ones until the next compaction. */
+  sequences: number[];
   forgotten: number;
 }
 
 /**
- * Every order by sequence (a dense array: `ord_<n>` sits at n - base) and by account. Final
- * orders beyond `retention`, oldest final first, are forgotten, so that a long replay or server
- * runs in bounded memory; the array drops its forgotten prefix as it goes.
+ * Finds orders by sequence and by account. `slotOf[n - base]` is the store slot of `ord_<n>`
+ * (-1 once forgotten). Final orders beyond `retention`, oldest final first, are forgotten and
+ * their slots freed, so that a long replay or server runs in bounded memory.
  */
 export class OrderIndex {
-  #bySequence: (Order | undefined)[] = [];
+  #slotOf = new Int32Array(1024);
   #base = 1;
-  /** How many slots at the front of #bySequence are known to be forgotten. */
+  #length = 0;
+  /** How many entries at the front of #slotOf are known to be forgotten. */
   #leadingHoles = 0;
   readonly #byAccount = new Map<string, AccountOrders>();
-  readonly #finals: Order[] = [];
-  #finalsHead = 0;
+  readonly #finals = new NumberQueue();
 
-  constructor(readonly retention: number) {}
+  constructor(
+    private readonly store: OrderStore,
+    readonly retention: number,
+  ) {}
 
   /** Orders must be added in sequence order, starting at 1. */
-  add(order: Order): void {
-    this.#bySequence.push(order);
-    let account = this.#byAccount.get(order.account);
-    if (account === undefined) {
-      account = { orders: [], forgotten: 0 };
-      this.#byAccount.set(order.account, account);
+  add(sequence: number, slot: number, account: string): void {
+    if (this.#length === this.#slotOf.length) {
+      const bigger = new Int32Array(this.#length * 2);
+      bigger.set(this.#slotOf);
+      this.#slotOf = bigger;
     }
-    account.orders.push(order);
+    this.#slotOf[this.#length++] = slot;
+    let orders = this.#byAccount.get(account);
+    if (orders === undefined) {
+      orders = { sequences: [], forgotten: 0 };
+      this.#byAccount.set(account, orders);
+    }
+    orders.sequences.push(sequence);
   }
 
-  get(sequence: number): Order | undefined {
-    return this.#bySequence[sequence - this.#base];
+  /** The slot of `ord_<sequence>`, or -1. */
+  slot(sequence: number): number {
+    const at = sequence - this.#base;
+    return at >= 0 && at < this.#length ? this.#slotOf[at]! : -1;
   }
 
-  /** Records that `order` reached a final status; may forget the oldest final orders. */
-  finalized(order: Order): void {
+  /** Records that an order reached a final status; may forget the oldest final orders. */
+  finalized(sequence: number): void {
     if (this.retention === Infinity) return;
-    const finals = this.#finals;
-    finals.push(order);
-    while (finals.length - this.#finalsHead > this.retention) this.#forget(finals[this.#finalsHead++]!);
-    if (this.#finalsHead >= 1024 && this.#finalsHead * 2 >= finals.length) {
-      finals.splice(0, this.#finalsHead);
-      this.#finalsHead = 0;
-    }
+    this.#finals.push(sequence);
+    while (this.#finals.length > this.retention) this.#forget(this.#finals.shift());
   }
 
-  /** The account's orders, newest first, that pass `keep`, at most `limit`. */
-  list(account: string, keep: (order: Order) => boolean, limit: number): Order[] {
-    const orders = this.#byAccount.get(account)?.orders ?? [];
-    const result: Order[] = [];
-    for (let i = orders.length - 1; i >= 0 && result.length < limit; i--) {
-      const order = orders[i]!;
-      if (this.get(order.sequence) === order && keep(order)) result.push(order);
+  /** Slots of the account's orders, newest first, that pass `keep`, at most `limit`. */
+  list(account: string, keep: (slot: number) => boolean, limit: number): number[] {
+    const sequences = this.#byAccount.get(account)?.sequences ?? [];
+    const result: number[] = [];
+    for (let i = sequences.length - 1; i >= 0 && result.length < limit; i--) {
+      const slot = this.slot(sequences[i]!);
+      if (slot >= 0 && keep(slot)) result.push(slot);
     }
     return result;
   }
 
-  /** Every indexed order, oldest first (for validation). */
-  *all(): IterableIterator<Order> {
-    for (const order of this.#bySequence) if (order !== undefined) yield order;
+  /** Every indexed order's slot, oldest first (for validation). */
+  *slots(): IterableIterator<number> {
+    for (let i = 0; i < this.#length; i++) if (this.#slotOf[i]! >= 0) yield this.#slotOf[i]!;
   }
 
-  #forget(order: Order): void {
-    const slots = this.#bySequence;
-    slots[order.sequence - this.#base] = undefined;
-    while (this.#leadingHoles < slots.length && slots[this.#leadingHoles] === undefined) this.#leadingHoles++;
-    if (this.#leadingHoles >= 1024 && this.#leadingHoles * 2 >= slots.length) {
-      this.#bySequence = slots.slice(this.#leadingHoles);
+  #forget(sequence: number): void {
+    const slot = this.slot(sequence);
+    const account = this.#byAccount.get(this.store.account[slot]!)!;
+    this.store.release(slot);
+    const slots = this.#slotOf;
+    slots[sequence - this.#base] = -1;
+    while (this.#leadingHoles < this.#length && slots[this.#leadingHoles] === -1) this.#leadingHoles++;
+    if (this.#leadingHoles >= 1024 && this.#leadingHoles * 2 >= this.#length) {
+      slots.copyWithin(0, this.#leadingHoles, this.#length);
+      this.#length -= this.#leadingHoles;
       this.#base += this.#leadingHoles;
       this.#leadingHoles = 0;
     }
-    const account = this.#byAccount.get(order.account)!;
     account.forgotten++;
-    if (account.forgotten >= 64 && account.forgotten * 2 >= account.orders.length) {
-      account.orders = account.orders.filter((kept) => this.get(kept.sequence) === kept);
+    if (account.forgotten >= 64 && account.forgotten * 2 >= account.sequences.length) {
+      account.sequences = account.sequences.filter((kept) => this.slot(kept) >= 0);
       account.forgotten = 0;
     }
   }

@@ -1,27 +1,15 @@
 import { parsePrice, parseSize, type Instrument } from './instrument.js';
+import type { OrderFields } from './order-store.js';
 import { invalidParameter, ok, type Result } from './result.js';
 import {
   ORDER_TYPES,
   SIDES,
   TIMES_IN_FORCE,
   type OrderRequest,
-  type OrderType,
-  type Side,
-  type TimeInForce,
 } from './types.js';
 
-/** An order request that passed every check, in instrument units. */
-export interface ValidOrder {
-  readonly account: string;
-  readonly side: Side;
-  readonly type: OrderType;
-  readonly timeInForce: TimeInForce;
-  readonly postOnly: boolean;
-  /** Price units; 0 for market orders. */
-  readonly price: number;
-  readonly size: number;
-  readonly clientOrderId: string | null;
-}
+/** An order request that passed every check, in instrument units (price 0 for market orders). */
+export type ValidOrder = OrderFields;
 
 export const CLIENT_ORDER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 

@@ -1,6 +1,7 @@
+import { averagePrice } from './average-price.js';
 import type { Instrument } from './instrument.js';
 import { formatPrice, formatSize } from './instrument.js';
-import { averagePrice } from './average-price.js';
+import { STATUS_CODES, type OrderStore } from './order-store.js';
 import type { Trade } from './trade.js';
 import {
   POST_ONLY_REJECT_REASON,
@@ -12,120 +13,82 @@ import {
   type TimeInForce,
 } from './types.js';
 
-/**
- * An order inside the venue: integers in instrument units, linked into its price level's queue
- * while it rests. Only the venue mutates it; callers see `OrderView` snapshots.
- */
-export class Order {
-  prev: Order | null = null;
-  next: Order | null = null;
-  filled = 0;
-  status: OrderStatus = 'open';
-  fills: Trade[] | null = null;
-
-  constructor(
-    readonly sequence: number,
-    readonly instrument: Instrument,
-    readonly account: string,
-    readonly side: Side,
-    readonly type: OrderType,
-    readonly timeInForce: TimeInForce,
-    readonly postOnly: boolean,
-    /** Price units; 0 for market orders. */
-    readonly price: number,
-    readonly size: number,
-    /** Size units still to fill; reduced by fills, reduces and cancels. */
-    public remaining: number,
-    readonly createdAt: number,
-    readonly clientOrderId: string | null,
-  ) {}
-
-  get isOpen(): boolean {
-    return this.status === 'open' || this.status === 'partially_filled';
-  }
-}
-
 export function orderId(sequence: number): string {
   return 'ord_' + sequence;
 }
 
 /** Parses `ord_<n>` back to n; -1 when the text is not an order id. */
-export function orderSequence(id: string): number {
-  if (!id.startsWith('ord_') || id.length > 20) return -1;
+export function orderSequence(id: unknown): number {
+  if (typeof id !== 'string' || !id.startsWith('ord_') || id.length > 20) return -1;
   const digits = id.slice(4);
   if (!/^[1-9][0-9]*$/.test(digits)) return -1;
   const sequence = Number(digits);
   return Number.isSafeInteger(sequence) ? sequence : -1;
 }
 
-/** An immutable record of an order as of one moment; strings are formatted when read. */
+/** An immutable record of an order as of one moment, copied out of the store; strings are formatted when read. */
 export class OrderView implements OrderRecord {
+  readonly account: string;
+  readonly clientOrderId: string | null;
+  readonly side: Side;
+  readonly type: OrderType;
+  readonly timeInForce: TimeInForce;
+  readonly postOnly: boolean;
   readonly status: OrderStatus;
-  readonly #order: Order;
+  readonly createdAt: number;
+  readonly #instrument: Instrument;
+  readonly #sequence: number;
+  readonly #price: number;
+  readonly #size: number;
   readonly #filled: number;
   readonly #remaining: number;
-  readonly #fillCount: number;
+  readonly #fills: readonly Trade[];
 
-  constructor(order: Order) {
-    this.#order = order;
-    this.status = order.status;
-    this.#filled = order.filled;
-    this.#remaining = order.remaining;
-    this.#fillCount = order.fills === null ? 0 : order.fills.length;
+  constructor(store: OrderStore, slot: number, instrument: Instrument) {
+    this.#instrument = instrument;
+    this.#sequence = store.sequence[slot]!;
+    this.account = store.account[slot]!;
+    this.clientOrderId = store.clientOrderId[slot]!;
+    this.side = store.side(slot);
+    this.type = store.type(slot);
+    this.timeInForce = store.timeInForce(slot);
+    this.postOnly = store.postOnly(slot);
+    this.status = STATUS_CODES[store.status[slot]!]!;
+    this.createdAt = store.createdAt[slot]!;
+    this.#price = store.price[slot]!;
+    this.#size = store.size[slot]!;
+    this.#filled = store.filled[slot]!;
+    this.#remaining = store.remaining[slot]!;
+    const fills = store.fills[slot];
+    this.#fills = fills === undefined ? [] : Array.isArray(fills) ? fills.slice() : [fills];
   }
 
   get id(): string {
-    return orderId(this.#order.sequence);
-  }
-  get clientOrderId(): string | null {
-    return this.#order.clientOrderId;
-  }
-  get account(): string {
-    return this.#order.account;
+    return orderId(this.#sequence);
   }
   get symbol(): string {
-    return this.#order.instrument.symbol;
-  }
-  get side(): Side {
-    return this.#order.side;
-  }
-  get type(): OrderType {
-    return this.#order.type;
+    return this.#instrument.symbol;
   }
   get price(): string | null {
-    const order = this.#order;
-    return order.type === 'market' ? null : formatPrice(order.instrument, order.price);
+    return this.type === 'market' ? null : formatPrice(this.#instrument, this.#price);
   }
   get size(): string {
-    return formatSize(this.#order.instrument, this.#order.size);
+    return formatSize(this.#instrument, this.#size);
   }
   get filledSize(): string {
-    return formatSize(this.#order.instrument, this.#filled);
+    return formatSize(this.#instrument, this.#filled);
   }
   get remainingSize(): string {
-    return formatSize(this.#order.instrument, this.#remaining);
+    return formatSize(this.#instrument, this.#remaining);
   }
   get averagePrice(): string | null {
-    return averagePrice(this.#order.instrument, this.#tradesSoFar());
-  }
-  get timeInForce(): TimeInForce {
-    return this.#order.timeInForce;
-  }
-  get postOnly(): boolean {
-    return this.#order.postOnly;
-  }
-  get createdAt(): number {
-    return this.#order.createdAt;
+    return averagePrice(this.#instrument, this.#fills);
   }
   get rejectReason(): string | null {
     return this.status === 'rejected' ? POST_ONLY_REJECT_REASON : null;
   }
   get fills(): readonly Fill[] {
-    return this.#tradesSoFar().map((trade) => ({
-      tradeId: trade.id,
-      price: trade.price,
-      size: trade.size,
-    }));
+    return this.#fills.map((trade) => ({ tradeId: trade.id, price: trade.price, size: trade.size }));
   }
 
   /** The record as a plain object (what `JSON.stringify` writes). */
@@ -149,11 +112,5 @@ export class OrderView implements OrderRecord {
       rejectReason: this.rejectReason,
       fills: this.fills,
     };
-  }
-
-  #tradesSoFar(): readonly Trade[] {
-    const fills = this.#order.fills;
-    if (fills === null || this.#fillCount === 0) return [];
-    return fills.length === this.#fillCount ? fills : fills.slice(0, this.#fillCount);
   }
 }

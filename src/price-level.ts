@@ -1,12 +1,12 @@
-import type { Order } from './order.js';
+import { NO_SLOT, type OrderStore } from './order-store.js';
 
-/** All resting orders at one price of one side, in time priority (head first). */
+/** All resting orders at one price of one side, in time priority (head first), as store slots. */
 export class PriceLevel {
   /** Sum of the resting orders' remaining size units. */
   total = 0;
   count = 0;
-  head: Order | null = null;
-  tail: Order | null = null;
+  head = NO_SLOT;
+  tail = NO_SLOT;
 
   constructor(
     readonly price: number,
@@ -14,24 +14,26 @@ export class PriceLevel {
     readonly key: number,
   ) {}
 
-  append(order: Order): void {
-    order.prev = this.tail;
-    order.next = null;
-    if (this.tail === null) this.head = order;
-    else this.tail.next = order;
-    this.tail = order;
-    this.total += order.remaining;
+  append(store: OrderStore, slot: number): void {
+    store.prev[slot] = this.tail;
+    store.next[slot] = NO_SLOT;
+    if (this.tail === NO_SLOT) this.head = slot;
+    else store.next[this.tail] = slot;
+    this.tail = slot;
+    this.total += store.remaining[slot]!;
     this.count++;
   }
 
   /** Unlinks an order; the caller has already taken its remaining size off `total`. */
-  unlink(order: Order): void {
-    if (order.prev === null) this.head = order.next;
-    else order.prev.next = order.next;
-    if (order.next === null) this.tail = order.prev;
-    else order.next.prev = order.prev;
-    order.prev = null;
-    order.next = null;
+  unlink(store: OrderStore, slot: number): void {
+    const prev = store.prev[slot]!;
+    const next = store.next[slot]!;
+    if (prev === NO_SLOT) this.head = next;
+    else store.next[prev] = next;
+    if (next === NO_SLOT) this.tail = prev;
+    else store.prev[next] = prev;
+    store.prev[slot] = NO_SLOT;
+    store.next[slot] = NO_SLOT;
     this.count--;
   }
 }

@@ -1,13 +1,10 @@
 import type { Instrument } from './instrument.js';
 import { formatPrice, formatSize } from './instrument.js';
-import { orderId, type Order } from './order.js';
+import { orderId } from './order.js';
 import type { Side, TradeRecord } from './types.js';
 
 /** One execution between a resting maker and an incoming taker, at the maker's price. */
 export class Trade implements TradeRecord {
-  readonly #maker: Order;
-  readonly #taker: Order;
-
   constructor(
     readonly sequence: number,
     readonly instrument: Instrument,
@@ -16,12 +13,15 @@ export class Trade implements TradeRecord {
     /** Size units. */
     readonly sizeUnits: number,
     readonly timestamp: number,
-    maker: Order,
-    taker: Order,
-  ) {
-    this.#maker = maker;
-    this.#taker = taker;
-  }
+    /** The taker's side. */
+    readonly side: Side,
+    readonly makerSequence: number,
+    readonly takerSequence: number,
+    readonly makerAccount: string,
+    readonly takerAccount: string,
+    readonly makerClientOrderId: string | null,
+    readonly takerClientOrderId: string | null,
+  ) {}
 
   get id(): string {
     return 't_' + this.sequence;
@@ -35,26 +35,11 @@ export class Trade implements TradeRecord {
   get size(): string {
     return formatSize(this.instrument, this.sizeUnits);
   }
-  get side(): Side {
-    return this.#taker.side;
-  }
   get makerOrderId(): string {
-    return orderId(this.#maker.sequence);
+    return orderId(this.makerSequence);
   }
   get takerOrderId(): string {
-    return orderId(this.#taker.sequence);
-  }
-  get makerClientOrderId(): string | null {
-    return this.#maker.clientOrderId;
-  }
-  get takerClientOrderId(): string | null {
-    return this.#taker.clientOrderId;
-  }
-  get makerAccount(): string {
-    return this.#maker.account;
-  }
-  get takerAccount(): string {
-    return this.#taker.account;
+    return orderId(this.takerSequence);
   }
 
   toJSON(): TradeRecord {

@@ -1,4 +1,5 @@
-import { orderId, type Order } from './order.js';
+import { orderId } from './order.js';
+import { NO_SLOT, OPEN, PARTIALLY_FILLED, STATUS_CODES, type OrderStore } from './order-store.js';
 import type { PriceLadder } from './price-ladder.js';
 import type { Venue } from './venue.js';
 
@@ -9,12 +10,12 @@ import type { Venue } from './venue.js';
  */
 export function validateVenueState(venue: Venue): string[] {
   const problems: string[] = [];
-  const { books, orders } = venue.internals();
+  const { books, store, orders } = venue.internals();
   let resting = 0;
-  for (const [symbol, book] of books) {
-    for (const [name, ladder] of [['bids', book.bids], ['asks', book.asks]] as const) {
-      resting += checkLadder(`${symbol} ${name}`, ladder, name === 'bids' ? 'buy' : 'sell', problems);
-    }
+  for (const book of books) {
+    const symbol = book.instrument.symbol;
+    resting += checkLadder(`${symbol} bids`, book.bids, book.index, false, store, orders.slot.bind(orders), problems);
+    resting += checkLadder(`${symbol} asks`, book.asks, book.index, true, store, orders.slot.bind(orders), problems);
     const bestBid = book.bids.best();
     const bestAsk = book.asks.best();
     if (bestBid !== null && bestAsk !== null && bestBid.price >= bestAsk.price) {
@@ -22,49 +23,63 @@ export function validateVenueState(venue: Venue): string[] {
     }
   }
   let open = 0;
-  for (const order of orders.all()) {
-    const id = orderId(order.sequence);
-    if (order.isOpen) open++;
-    else if (order.remaining !== 0) problems.push(`${id}: ${order.status} with remaining ${order.remaining}`);
-    if (order.filled + order.remaining > order.size) problems.push(`${id}: filled + remaining > size`);
-    const filledByTrades = (order.fills ?? []).reduce((sum, trade) => sum + trade.sizeUnits, 0);
-    if (filledByTrades !== order.filled) problems.push(`${id}: filled ${order.filled} but trades sum ${filledByTrades}`);
-    if (order.status === 'partially_filled' && order.filled === 0) problems.push(`${id}: partially_filled with nothing filled`);
-    if (order.status === 'open' && order.filled !== 0) problems.push(`${id}: open but filled ${order.filled}`);
+  for (const slot of orders.slots()) {
+    const id = orderId(store.sequence[slot]!);
+    const status = STATUS_CODES[store.status[slot]!];
+    const filled = store.filled[slot]!;
+    const remaining = store.remaining[slot]!;
+    if (store.isOpen(slot)) open++;
+    else if (remaining !== 0) problems.push(`${id}: ${status} with remaining ${remaining}`);
+    if (filled + remaining > store.size[slot]!) problems.push(`${id}: filled + remaining > size`);
+    const fills = store.fills[slot];
+    const trades = fills === undefined ? [] : Array.isArray(fills) ? fills : [fills];
+    const filledByTrades = trades.reduce((sum, trade) => sum + trade.sizeUnits, 0);
+    if (filledByTrades !== filled) problems.push(`${id}: filled ${filled} but trades sum ${filledByTrades}`);
+    if (store.status[slot] === PARTIALLY_FILLED && filled === 0) problems.push(`${id}: partially_filled with nothing filled`);
+    if (store.status[slot] === OPEN && filled !== 0) problems.push(`${id}: open but filled ${filled}`);
   }
   if (open !== resting) problems.push(`index has ${open} open orders, books hold ${resting}`);
   return problems;
+}
 
-  function checkLadder(where: string, ladder: PriceLadder, side: Order['side'], out: string[]): number {
-    const levels = ladder.levels();
-    if (levels.length !== ladder.size) out.push(`${where}: ${levels.length} sorted levels, ${ladder.size} indexed`);
-    let count = 0;
-    let previousKey = Infinity;
-    for (const level of levels) {
-      const at = `${where} @${level.price}`;
-      if (level.key >= previousKey) out.push(`${at}: levels out of order`);
-      previousKey = level.key;
-      if (ladder.get(level.price) !== level) out.push(`${at}: level not indexed by price`);
-      if (level.count === 0 || level.total <= 0) out.push(`${at}: empty level`);
-      let total = 0;
-      let queued = 0;
-      let previous: Order | null = null;
-      for (let order = level.head; order !== null; order = order.next) {
-        const id = orderId(order.sequence);
-        if (order.prev !== previous) out.push(`${at}: ${id} has a broken back link`);
-        if (previous !== null && previous.sequence >= order.sequence) out.push(`${at}: ${id} out of time order`);
-        if (!order.isOpen || order.remaining <= 0) out.push(`${at}: ${id} rests as ${order.status} with ${order.remaining}`);
-        if (order.side !== side || order.price !== level.price) out.push(`${at}: ${id} on the wrong side or price`);
-        if (orders.get(order.sequence) !== order) out.push(`${at}: ${id} not in the order index`);
-        total += order.remaining;
-        queued++;
-        previous = order;
-      }
-      if (level.tail !== previous) out.push(`${at}: tail is not the last order`);
-      if (total !== level.total) out.push(`${at}: total ${level.total} but orders sum ${total}`);
-      if (queued !== level.count) out.push(`${at}: count ${level.count} but ${queued} queued`);
-      count += queued;
+function checkLadder(
+  where: string,
+  ladder: PriceLadder,
+  bookIndex: number,
+  sell: boolean,
+  store: OrderStore,
+  slotOf: (sequence: number) => number,
+  out: string[],
+): number {
+  const levels = ladder.levels();
+  if (levels.length !== ladder.size) out.push(`${where}: ${levels.length} sorted levels, ${ladder.size} indexed`);
+  let count = 0;
+  let previousKey = Infinity;
+  for (const level of levels) {
+    const at = `${where} @${level.price}`;
+    if (level.key >= previousKey) out.push(`${at}: levels out of order`);
+    previousKey = level.key;
+    if (ladder.get(level.price) !== level) out.push(`${at}: level not indexed by price`);
+    if (level.count === 0 || level.total <= 0) out.push(`${at}: empty level`);
+    let total = 0;
+    let queued = 0;
+    let previous = NO_SLOT;
+    for (let slot = level.head; slot !== NO_SLOT; slot = store.next[slot]!) {
+      const id = orderId(store.sequence[slot]!);
+      if (store.prev[slot] !== previous) out.push(`${at}: ${id} has a broken back link`);
+      if (previous !== NO_SLOT && store.sequence[previous]! >= store.sequence[slot]!) out.push(`${at}: ${id} out of time order`);
+      if (!store.isOpen(slot) || store.remaining[slot]! <= 0) out.push(`${at}: ${id} rests as ${STATUS_CODES[store.status[slot]!]} with ${store.remaining[slot]}`);
+      if (store.isSell(slot) !== sell || store.price[slot] !== level.price || store.book[slot] !== bookIndex) out.push(`${at}: ${id} on the wrong book, side or price`);
+      if (slotOf(store.sequence[slot]!) !== slot) out.push(`${at}: ${id} not in the order index`);
+      total += store.remaining[slot]!;
+      queued++;
+      previous = slot;
+      if (queued > level.count + 1) break; // a cycle
     }
-    return count;
+    if (level.tail !== previous) out.push(`${at}: tail is not the last order`);
+    if (total !== level.total) out.push(`${at}: total ${level.total} but orders sum ${total}`);
+    if (queued !== level.count) out.push(`${at}: count ${level.count} but ${queued} queued`);
+    count += queued;
   }
+  return count;
 }

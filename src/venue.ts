@@ -1,6 +1,7 @@
 import { createInstrument, DEFAULT_INSTRUMENTS, formatPrice, formatSize, parseSizeUnits } from './instrument.js';
 import type { Instrument, InstrumentSpec } from './instrument.js';
-import { Order, OrderView, orderSequence } from './order.js';
+import { OrderView, orderSequence } from './order.js';
+import { CANCELLED, EXPIRED, FILLED, OPEN, OrderStore, PARTIALLY_FILLED, REJECTED, STATUS_CODES } from './order-store.js';
 import { OrderBook, type BookListener } from './order-book.js';
 import { OrderIndex } from './order-index.js';
 import { validateOrderRequest } from './order-request.js';
@@ -60,10 +61,13 @@ export const DEFAULT_TRADES_LIMIT = 100;
  */
 export class Venue {
   readonly #books = new Map<string, OrderBook>();
+  readonly #booksByIndex: OrderBook[] = [];
+  readonly #store = new OrderStore();
   readonly #orders: OrderIndex;
   readonly #clock: () => number;
   readonly #listeners: VenueListener[] = [];
   #lastNow = -Infinity;
+  #dispatching = false;
   #orderSequence = 0;
   #tradeSequence = 0;
   readonly #bookListener: BookListener = {
@@ -73,10 +77,12 @@ export class Venue {
 
   private constructor(instruments: readonly Instrument[], options: VenueOptions) {
     this.#clock = options.clock;
-    this.#orders = new OrderIndex(options.orderRetention ?? Infinity);
+    this.#orders = new OrderIndex(this.#store, options.orderRetention ?? Infinity);
     const tradeRetention = options.tradeRetention ?? MAX_QUERY_LIMIT;
     for (const instrument of instruments) {
-      this.#books.set(instrument.symbol, new OrderBook(instrument, tradeRetention, this.#bookListener));
+      const book = new OrderBook(this.#booksByIndex.length, instrument, tradeRetention, this.#store, this.#bookListener);
+      this.#books.set(instrument.symbol, book);
+      this.#booksByIndex.push(book);
     }
   }
 
@@ -117,6 +123,7 @@ export class Venue {
     return this.#lastNow;
   }
 
+  /** Listeners run synchronously and must not issue commands (that throws); they may query. */
   subscribe(listener: VenueListener): () => void {
     this.#listeners.push(listener);
     return () => {
@@ -126,6 +133,7 @@ export class Venue {
   }
 
   placeOrder(request: OrderRequest): Result<OrderRecord> {
+    this.#assertNotDispatching();
     const book = this.#books.get(request.symbol);
     if (book === undefined) return bookMissing(request.symbol);
     const valid = validateOrderRequest(book.instrument, request);
@@ -134,52 +142,41 @@ export class Venue {
     if (value.type === 'limit' && book.restingAt(value.side, value.price) > Number.MAX_SAFE_INTEGER - value.size) {
       return invalidParameter('size', 'the price level would hold more than can be counted exactly');
     }
-    const order = new Order(
-      ++this.#orderSequence,
-      book.instrument,
-      value.account,
-      value.side,
-      value.type,
-      value.timeInForce,
-      value.postOnly,
-      value.price,
-      value.size,
-      value.size,
-      this.now(),
-      value.clientOrderId,
-    );
-    this.#orders.add(order);
-    if (order.postOnly && book.wouldTake(order)) {
-      this.#finish(order, 'rejected');
-    } else if (order.timeInForce === 'fok' && !book.canFill(order)) {
-      this.#finish(order, 'expired');
+    const sequence = ++this.#orderSequence;
+    const slot = this.#store.allocate(sequence, book.index, this.now(), value);
+    this.#orders.add(sequence, slot, value.account);
+    if (value.postOnly && book.wouldTake(slot)) {
+      this.#finish(book, slot, REJECTED);
+    } else if (value.timeInForce === 'fok' && !book.canFill(slot)) {
+      this.#finish(book, slot, EXPIRED);
     } else {
-      book.match(order);
-      if (order.remaining === 0) this.#finish(order, 'filled');
-      else if (order.timeInForce !== 'gtc') this.#finish(order, 'expired');
-      else this.#restOrder(book, order);
+      book.match(slot);
+      if (this.#store.remaining[slot] === 0) this.#finish(book, slot, FILLED);
+      else if (value.timeInForce !== 'gtc') this.#finish(book, slot, EXPIRED);
+      else this.#restOrder(book, slot);
     }
-    return ok(new OrderView(order));
+    return ok(new OrderView(this.#store, slot, book.instrument));
   }
 
   cancelOrder(account: string, id: string): Result<OrderRecord> {
-    const found = this.#openOrder(account, id);
-    return found.ok ? ok(this.#takeOff(found.value, found.value.remaining)) : found;
+    this.#assertNotDispatching();
+    const slot = this.#openOrder(account, id);
+    return typeof slot === 'number' ? ok(this.#takeOff(slot, this.#store.remaining[slot]!)) : slot;
   }
 
   /** Takes `size` off the order's remaining size, keeping its time priority; all of it (or more) cancels. */
   reduceOrder(account: string, id: string, size: string): Result<OrderRecord> {
-    const found = this.#openOrder(account, id);
-    if (!found.ok) return found;
-    const order = found.value;
-    const parsed = parseSizeUnits(order.instrument, size, 'size');
+    this.#assertNotDispatching();
+    const slot = this.#openOrder(account, id);
+    if (typeof slot !== 'number') return slot;
+    const parsed = parseSizeUnits(this.#bookOf(slot).instrument, size, 'size');
     if (typeof parsed !== 'number') return parsed;
-    return ok(this.#takeOff(order, Math.min(parsed, order.remaining)));
+    return ok(this.#takeOff(slot, Math.min(parsed, this.#store.remaining[slot]!)));
   }
 
   getOrder(account: string, id: string): Result<OrderRecord> {
-    const order = this.#ownOrder(account, id);
-    return order === undefined ? orderNotFound(id) : ok(new OrderView(order));
+    const slot = this.#ownOrder(account, id);
+    return slot < 0 ? orderNotFound(id) : ok(this.#view(slot));
   }
 
   /** The account's orders, newest first. */
@@ -195,14 +192,16 @@ export class Venue {
     if (limit !== Infinity && !isQueryLimit(limit)) {
       return invalidParameter('limit', `limit must be an integer from 1 to ${MAX_QUERY_LIMIT}`);
     }
-    const orders = this.#orders.list(
+    const store = this.#store;
+    const statusCode = status === undefined ? -1 : STATUS_CODES.indexOf(status);
+    const slots = this.#orders.list(
       account,
-      (order) =>
-        (symbol === undefined || order.instrument.symbol === symbol) &&
-        (status === undefined || order.status === status),
+      (slot) =>
+        (symbol === undefined || this.#bookOf(slot).instrument.symbol === symbol) &&
+        (statusCode < 0 || store.status[slot] === statusCode),
       limit,
     );
-    return ok(orders.map((order) => new OrderView(order)));
+    return ok(slots.map((slot) => this.#view(slot)));
   }
 
   ticker(symbol: unknown): Result<Ticker> {
@@ -254,9 +253,9 @@ export class Venue {
     return ok(found.value.trades.recent(limit));
   }
 
-  /** @internal For the state validator: the books and the order index. */
-  internals(): { books: ReadonlyMap<string, OrderBook>; orders: OrderIndex; orderCount: number; tradeCount: number } {
-    return { books: this.#books, orders: this.#orders, orderCount: this.#orderSequence, tradeCount: this.#tradeSequence };
+  /** @internal For the state validator: the books, the store and the order index. */
+  internals(): { books: readonly OrderBook[]; store: OrderStore; orders: OrderIndex } {
+    return { books: this.#booksByIndex, store: this.#store, orders: this.#orders };
   }
 
   #book(symbol: unknown): Result<OrderBook> {
@@ -264,57 +263,81 @@ export class Venue {
     return book === undefined ? bookMissing(symbol) : ok(book);
   }
 
-  #ownOrder(account: string, id: string): Order | undefined {
-    const sequence = typeof id === 'string' ? orderSequence(id) : -1;
-    const order = sequence < 0 ? undefined : this.#orders.get(sequence);
-    return order !== undefined && order.account === account ? order : undefined;
+  #bookOf(slot: number): OrderBook {
+    return this.#booksByIndex[this.#store.book[slot]!]!;
   }
 
-  #openOrder(account: string, id: string): Result<Order> {
-    const order = this.#ownOrder(account, id);
-    if (order === undefined) return orderNotFound(id);
-    return order.isOpen ? ok(order) : orderNotOpen(id, order.status);
+  #view(slot: number): OrderView {
+    return new OrderView(this.#store, slot, this.#bookOf(slot).instrument);
   }
 
-  #takeOff(order: Order, size: number): OrderView {
-    const book = this.#books.get(order.instrument.symbol)!;
-    const level = book.take(order, size);
-    if (order.remaining === 0) {
-      order.status = 'cancelled';
-      this.#orders.finalized(order);
+  /** The slot of the account's order `id`, or -1. */
+  #ownOrder(account: string, id: string): number {
+    const sequence = orderSequence(id);
+    const slot = sequence < 0 ? -1 : this.#orders.slot(sequence);
+    return slot >= 0 && this.#store.account[slot] === account ? slot : -1;
+  }
+
+  #openOrder(account: string, id: string): number | Failure {
+    const slot = this.#ownOrder(account, id);
+    if (slot < 0) return orderNotFound(id);
+    return this.#store.isOpen(slot) ? slot : orderNotOpen(id, STATUS_CODES[this.#store.status[slot]!]!);
+  }
+
+  #takeOff(slot: number, size: number): OrderView {
+    const book = this.#bookOf(slot);
+    const level = book.take(slot, size);
+    if (this.#store.remaining[slot] === 0) {
+      this.#store.status[slot] = CANCELLED;
+      this.#orders.finalized(this.#store.sequence[slot]!);
     }
-    const view = new OrderView(order);
+    const view = new OrderView(this.#store, slot, book.instrument);
     if (this.#listeners.length > 0) {
       this.#emit({ type: 'order', order: view });
-      this.#levelChanged(book, level, order.side);
+      this.#levelChanged(book, level, this.#store.side(slot));
     }
     return view;
   }
 
-  #restOrder(book: OrderBook, order: Order): void {
-    order.status = order.filled > 0 ? 'partially_filled' : 'open';
-    if (this.#listeners.length > 0) this.#emit({ type: 'order', order: new OrderView(order) });
-    book.rest(order);
+  #restOrder(book: OrderBook, slot: number): void {
+    this.#store.status[slot] = this.#store.filled[slot]! > 0 ? PARTIALLY_FILLED : OPEN;
+    if (this.#listeners.length > 0) this.#emit({ type: 'order', order: new OrderView(this.#store, slot, book.instrument) });
+    book.rest(slot);
   }
 
   /** Ends an incoming order: whatever did not fill is no longer for sale. */
-  #finish(order: Order, status: OrderStatus): void {
-    order.status = status;
-    order.remaining = 0;
-    this.#orders.finalized(order);
-    if (this.#listeners.length > 0) this.#emit({ type: 'order', order: new OrderView(order) });
+  #finish(book: OrderBook, slot: number, status: number): void {
+    this.#store.status[slot] = status;
+    this.#store.remaining[slot] = 0;
+    this.#orders.finalized(this.#store.sequence[slot]!);
+    if (this.#listeners.length > 0) this.#emit({ type: 'order', order: new OrderView(this.#store, slot, book.instrument) });
   }
 
-  #executed(book: OrderBook, maker: Order, taker: Order, size: number): void {
-    const trade = new Trade(++this.#tradeSequence, book.instrument, maker.price, size, this.#lastNow, maker, taker);
-    (maker.fills ??= []).push(trade);
-    (taker.fills ??= []).push(trade);
+  #executed(book: OrderBook, maker: number, taker: number, size: number): void {
+    const store = this.#store;
+    const price = store.price[maker]!;
+    const trade = new Trade(
+      ++this.#tradeSequence,
+      book.instrument,
+      price,
+      size,
+      this.#lastNow,
+      store.side(taker),
+      store.sequence[maker]!,
+      store.sequence[taker]!,
+      store.account[maker]!,
+      store.account[taker]!,
+      store.clientOrderId[maker]!,
+      store.clientOrderId[taker]!,
+    );
+    store.addFill(maker, trade);
+    store.addFill(taker, trade);
     book.trades.append(trade);
-    book.stats.record(trade.timestamp, trade.priceUnits, size);
-    if (maker.remaining === 0) this.#orders.finalized(maker);
+    book.stats.record(trade.timestamp, price, size);
+    if (store.remaining[maker] === 0) this.#orders.finalized(store.sequence[maker]!);
     if (this.#listeners.length > 0) {
       this.#emit({ type: 'trade', trade });
-      this.#emit({ type: 'order', order: new OrderView(maker) });
+      this.#emit({ type: 'order', order: new OrderView(store, maker, book.instrument) });
     }
   }
 
@@ -334,7 +357,17 @@ export class Venue {
   }
 
   #emit(event: VenueEvent): void {
-    for (const listener of this.#listeners) listener(event);
+    this.#dispatching = true;
+    try {
+      for (const listener of this.#listeners) listener(event);
+    } finally {
+      this.#dispatching = false;
+    }
+  }
+
+  /** A listener that places, cancels or reduces orders re-enters a command half done: a caller's bug. */
+  #assertNotDispatching(): void {
+    if (this.#dispatching) throw new Error('venue commands cannot be issued from inside an event listener');
   }
 }
 

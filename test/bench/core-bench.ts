@@ -2,7 +2,7 @@
  * `npm run bench`: simex's Venue against nodejs-order-book on one seeded workload, in one process.
  * Per depth profile (about 5, 50 and 500 orders per price level): 200k non-crossing limit inserts,
  * 200k aggressive operations (half crossing limits, half market orders), 100k cancels; then the
- * heap bytes per resting order. simex gets decimal strings (its edge format), the peer numbers.
+ * memory (heap and typed arrays) per resting order. simex gets decimal strings (its edge format), the peer numbers.
  */
 import { createRequire } from 'node:module';
 import { SeededRandom, Venue } from '../../src/index.js';
@@ -21,10 +21,12 @@ interface PhaseTimes {
 const gc = (globalThis as { gc?: () => void }).gc;
 if (gc === undefined) throw new Error('run with node --expose-gc (npm run bench does)');
 
-function heapAfterGc(): number {
+/** JS heap plus typed-array memory (simex keeps orders in typed arrays). */
+function memoryAfterGc(): number {
   gc!();
   gc!();
-  return process.memoryUsage().heapUsed;
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return heapUsed + arrayBuffers;
 }
 
 function time(run: () => void): number {
@@ -40,13 +42,13 @@ function runSimex(work: Workload): PhaseTimes {
   });
   if (!created.ok) throw new Error(created.error.message);
   const venue = created.value;
-  const before = heapAfterGc();
+  const before = memoryAfterGc();
   const insert = time(() => {
     for (const order of work.inserts) {
       venue.placeOrder({ account: 'a', symbol: 'BENCH-USD', side: order.side, type: 'limit', price: order.priceText, size: order.sizeText });
     }
   });
-  const bytesPerOrder = (heapAfterGc() - before) / work.inserts.length;
+  const bytesPerOrder = (memoryAfterGc() - before) / work.inserts.length;
   const aggressive = time(() => {
     for (const order of work.aggressive) {
       if (order.market) venue.placeOrder({ account: 'b', symbol: 'BENCH-USD', side: order.side, type: 'market', size: order.sizeText });
@@ -61,13 +63,13 @@ function runSimex(work: Workload): PhaseTimes {
 
 function runPeer(work: Workload): PhaseTimes {
   const book = new OrderBook();
-  const before = heapAfterGc();
+  const before = memoryAfterGc();
   const insert = time(() => {
     for (const order of work.inserts) {
       book.limit({ side: order.side === 'buy' ? Side.BUY : Side.SELL, id: order.peerId, price: order.price, size: order.size });
     }
   });
-  const bytesPerOrder = (heapAfterGc() - before) / work.inserts.length;
+  const bytesPerOrder = (memoryAfterGc() - before) / work.inserts.length;
   let next = 0;
   const aggressive = time(() => {
     for (const order of work.aggressive) {

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { IDEMPOTENCY_TTL_MS, IdempotencyStore } from '../../adapters/http/idempotency-store.js';
+import { BOB_KEY, errorOf, useTestServer } from './test-server.js';
+
+const server = useTestServer();
+const ORDER = { symbol: 'BTC-USD', side: 'buy', type: 'limit', price: '1000.00', size: '0.1' };
+
+async function post(key: string, body: unknown, apiKey?: string) {
+  return server.call('POST', '/v1/orders', {
+    body,
+    headers: { 'idempotency-key': key },
+    ...(apiKey !== undefined && { key: apiKey }),
+  });
+}
+
+async function ownOrderCount(): Promise<number> {
+  return (await server.call('GET', '/v1/orders?limit=1000')).json.length;
+}
+
+describe('Idempotency-Key', () => {
+  it('the same key and body return the same bytes and create no second order', async () => {
+    const first = await post('key-1', ORDER);
+    expect(first.status).toBe(201);
+    const count = await ownOrderCount();
+    server.clock.now += 60_000;
+    const second = await post('key-1', ORDER);
+    expect(second.status).toBe(201);
+    expect(second.text).toBe(first.text);
+    expect(await ownOrderCount()).toBe(count);
+  });
+
+  it('the same key with another body is 409 idempotency_conflict', async () => {
+    await post('key-2', ORDER);
+    const count = await ownOrderCount();
+    const conflict = await post('key-2', { ...ORDER, size: '0.2' });
+    expect(conflict.status).toBe(409);
+    expect(conflict.json).toEqual(errorOf('idempotency_conflict', 'Idempotency-Key'));
+    expect(await ownOrderCount()).toBe(count);
+  });
+
+  it('an error response is replayed too, byte for byte', async () => {
+    const first = await post('key-3', { ...ORDER, price: '1.001' });
+    expect(first.status).toBe(400);
+    const second = await post('key-3', { ...ORDER, price: '1.001' });
+    expect([second.status, second.text]).toEqual([400, first.text]);
+  });
+
+  it('keys are scoped per API key: another key may use the same name', async () => {
+    const alice = await post('shared', ORDER);
+    const bob = await post('shared', ORDER, BOB_KEY);
+    expect(bob.status).toBe(201);
+    expect(bob.json.id).not.toBe(alice.json.id);
+  });
+
+  it('after 24 hours the key is forgotten and a new order is made', async () => {
+    const first = await post('key-4', ORDER);
+    server.clock.now += IDEMPOTENCY_TTL_MS;
+    const later = await post('key-4', ORDER);
+    expect(later.status).toBe(201);
+    expect(later.json.id).not.toBe(first.json.id);
+  });
+});
+
+describe('IdempotencyStore bounds its memory', () => {
+  it('keeps at most `capacity` entries, forgetting the oldest first', () => {
+    const store = new IdempotencyStore(3);
+    const response = { status: 201, headers: {}, body: '{}' };
+    for (let i = 0; i < 5; i++) store.store(`k${i}`, 'f', response, i);
+    expect(store.size).toBe(3);
+    expect(store.lookup('k1', 'f', 10)).toEqual({ kind: 'new' });
+    expect(store.lookup('k4', 'f', 10)).toEqual({ kind: 'replay', response });
+  });
+
+  it('drops expired entries as new ones come', () => {
+    const store = new IdempotencyStore(100);
+    const response = { status: 201, headers: {}, body: '{}' };
+    store.store('old', 'f', response, 0);
+    store.store('new', 'f', response, IDEMPOTENCY_TTL_MS);
+    expect(store.size).toBe(1);
+  });
+});

@@ -262,11 +262,11 @@ function statusMismatch(
 ): string | null {
   const ok =
     status === 'open'
-      ? filled === 0n && remaining === size
+      ? filled === 0n && remaining > 0n
       : status === 'partially_filled'
         ? filled > 0n && remaining > 0n
         : status === 'filled'
-          ? filled === size && remaining === 0n
+          ? filled > 0n && remaining === 0n
           : status === 'rejected'
             ? filled === 0n && remaining === 0n
             : remaining === 0n;

@@ -1,0 +1,50 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { replayFile } from '../../adapters/replay/replay-file.js';
+
+const root = 'scenarios';
+const names = readdirSync(root, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const work = mkdtempSync(join(tmpdir(), 'simex-scenarios-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+describe('hand-written scenarios replay to their expected outputs, byte for byte', () => {
+  it('has at least the eleven behaviours of the issue', () => {
+    expect(names.length).toBeGreaterThanOrEqual(11);
+  });
+
+  for (const name of names) {
+    it(name, async () => {
+      const file = join(root, name, 'scenario.csv');
+      expect(readFileSync(file, 'utf8')).toMatch(/^# shows: \S/);
+      const out = join(work, name);
+      let stderr = '';
+      const code = await replayFile({
+        file,
+        out,
+        check: true,
+        strict: false,
+        stdout: { write: () => true },
+        stderr: { write: (text: string) => (stderr += text) },
+      });
+      expect(code).toBe(0);
+      const expectedDir = join(root, name, 'expected');
+      const stderrFile = join(expectedDir, 'stderr.txt');
+      expect(stderr).toBe(existsSync(stderrFile) ? readFileSync(stderrFile, 'utf8') : '');
+      for (const output of ['trades.csv', 'orders.csv', 'book.json', 'ticker.json']) {
+        expect(readFileSync(join(out, output), 'utf8'), output).toBe(
+          readFileSync(join(expectedDir, output), 'utf8'),
+        );
+      }
+      expect(readdirSync(out).sort()).toEqual([
+        'book.json',
+        'orders.csv',
+        'ticker.json',
+        'trades.csv',
+      ]);
+    });
+  }
+});

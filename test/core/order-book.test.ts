@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { START_MS, expectInvalid, limit, makeVenue, market, unwrap } from './helpers.js';
+
+describe('orderBook', () => {
+  it('aggregates levels: bids descending, asks ascending', () => {
+    const { venue } = makeVenue();
+    limit(venue, 'buy', '99.00', '1');
+    limit(venue, 'buy', '100.00', '0.5');
+    limit(venue, 'buy', '99.00', '0.25', { account: 'bob' });
+    limit(venue, 'sell', '102.00', '2');
+    limit(venue, 'sell', '101.00', '1');
+    limit(venue, 'sell', '101.00', '1');
+    expect(unwrap(venue.orderBook('BTC-USD'))).toEqual({
+      symbol: 'BTC-USD',
+      bids: [
+        ['100.00', '0.50000000'],
+        ['99.00', '1.25000000'],
+      ],
+      asks: [
+        ['101.00', '2.00000000'],
+        ['102.00', '2.00000000'],
+      ],
+      timestamp: START_MS,
+      sequence: 6,
+    });
+  });
+
+  it('never shows an emptied level', () => {
+    const { venue } = makeVenue();
+    const cancelled = limit(venue, 'buy', '99.00', '1');
+    limit(venue, 'sell', '101.00', '1');
+    limit(venue, 'sell', '102.00', '1');
+    unwrap(venue.cancelOrder('alice', cancelled.id));
+    market(venue, 'buy', '1', { account: 'bob' });
+    const book = unwrap(venue.orderBook('BTC-USD'));
+    expect([book.bids, book.asks]).toEqual([[], [['102.00', '1.00000000']]]);
+  });
+
+  it('shows 50 levels per side by default, 1 to 1000 on request', () => {
+    const { venue } = makeVenue();
+    for (let i = 1; i <= 60; i++) {
+      limit(venue, 'buy', `${i}.00`, '1');
+      limit(venue, 'sell', `${100 + i}.00`, '1');
+    }
+    const sides = (depth?: number) => {
+      const { bids, asks } = unwrap(venue.orderBook('BTC-USD', depth));
+      return [
+        bids.length,
+        bids[0]?.[0],
+        bids.at(-1)?.[0],
+        asks.length,
+        asks[0]?.[0],
+        asks.at(-1)?.[0],
+      ];
+    };
+    expect(sides()).toEqual([50, '60.00', '11.00', 50, '101.00', '150.00']);
+    expect(sides(1)).toEqual([1, '60.00', '60.00', 1, '101.00', '101.00']);
+    expect(sides(1000)).toEqual([60, '60.00', '1.00', 60, '101.00', '160.00']);
+  });
+
+  it.each([0, 1001, 1.5, -1, Number.NaN])('refuses the depth %s', (depth) => {
+    const { venue } = makeVenue();
+    expectInvalid(
+      venue.orderBook('BTC-USD', depth),
+      'depth',
+      'depth must be an integer from 1 to 1000',
+    );
+  });
+});
+
+describe('sequence', () => {
+  it('grows by one with each change of the symbol book, and only then', () => {
+    const { venue } = makeVenue();
+    const sequence = () => unwrap(venue.orderBook('BTC-USD')).sequence;
+    expect(sequence()).toBe(0);
+    limit(venue, 'sell', '101.00', '1', { account: 'bob' });
+    limit(venue, 'sell', '101.00', '1', { account: 'bob' });
+    expect(sequence()).toBe(2);
+    market(venue, 'buy', '1.5');
+    expect(sequence()).toBe(4);
+    limit(venue, 'buy', '101.00', '1', { postOnly: true });
+    limit(venue, 'buy', '100.00', '5', { timeInForce: 'fok' });
+    market(venue, 'sell', '1');
+    limit(venue, 'buy', '1.00', '1', { symbol: 'ETH-USD' });
+    expect(
+      venue.placeOrder({ account: 'a', symbol: 'BTC-USD', side: 'buy', type: 'market', size: '0' })
+        .ok,
+    ).toBe(false);
+    expect(sequence()).toBe(4);
+    unwrap(venue.reduceOrder('bob', 'ord_2', '0.1'));
+    expect(sequence()).toBe(5);
+    expect(unwrap(venue.cancelOrder('bob', 'ord_2')).status).toBe('cancelled');
+    expect(sequence()).toBe(6);
+  });
+});

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import type { VenueEvent } from '../../src/index.js';
+import { limit, makeVenue, market, plain, recordEvents, unwrap } from './helpers.js';
+
+/** One line per event: what changed, in the order it was announced. */
+function summary(events: readonly VenueEvent[]): string[] {
+  return events.map((event) => {
+    switch (event.type) {
+      case 'trade':
+        return `trade ${event.trade.id} ${event.trade.makerOrderId}<-${event.trade.takerOrderId}`;
+      case 'order':
+        return `order ${event.order.id} ${event.order.status} ${event.order.filledSize}/${event.order.remainingSize}`;
+      case 'book':
+        return `book ${event.change.side} ${event.change.price} ${event.change.size} #${event.change.sequence}`;
+    }
+  });
+}
+
+/** Bob's asks ord_1 (1 @ 100.00) and ord_2 (1 @ 101.00). */
+function venueWithAsks() {
+  const { venue } = makeVenue();
+  limit(venue, 'sell', '100.00', '1', { account: 'bob' });
+  limit(venue, 'sell', '101.00', '1', { account: 'bob' });
+  return venue;
+}
+
+describe('events', () => {
+  it('announce each match, then the taker, then the level it rests on', () => {
+    const venue = venueWithAsks();
+    const events = recordEvents(venue);
+    limit(venue, 'buy', '101.00', '2.5');
+    expect(summary(events)).toEqual([
+      'trade t_1 ord_1<-ord_3',
+      'order ord_1 filled 1.00000000/0.00000000',
+      'book sell 100.00 0.00000000 #3',
+      'trade t_2 ord_2<-ord_3',
+      'order ord_2 filled 1.00000000/0.00000000',
+      'book sell 101.00 0.00000000 #4',
+      'order ord_3 partially_filled 2.00000000/0.50000000',
+      'book buy 101.00 0.50000000 #5',
+    ]);
+    expect(events[0]).toEqual({ type: 'trade', trade: plain(unwrap(venue.trades('BTC-USD'))[1]) });
+    expect(events[7]).toEqual({
+      type: 'book',
+      change: { symbol: 'BTC-USD', side: 'buy', price: '101.00', size: '0.50000000', sequence: 5 },
+    });
+    expect(events[6]).toEqual({
+      type: 'order',
+      order: plain(unwrap(venue.getOrder('alice', 'ord_3'))),
+    });
+  });
+
+  it('announce a partly taken maker level with its new total', () => {
+    const venue = venueWithAsks();
+    const events = recordEvents(venue);
+    market(venue, 'buy', '0.25');
+    expect(summary(events)).toEqual([
+      'trade t_1 ord_1<-ord_3',
+      'order ord_1 partially_filled 0.25000000/0.75000000',
+      'book sell 100.00 0.75000000 #3',
+      'order ord_3 filled 0.25000000/0.00000000',
+    ]);
+  });
+
+  it('announce only the taker when it ends without touching the book', () => {
+    const venue = venueWithAsks();
+    const events = recordEvents(venue);
+    limit(venue, 'buy', '100.00', '1', { postOnly: true });
+    limit(venue, 'buy', '100.00', '2', { timeInForce: 'fok' });
+    market(venue, 'sell', '1');
+    expect(summary(events)).toEqual([
+      'order ord_3 rejected 0.00000000/0.00000000',
+      'order ord_4 expired 0.00000000/0.00000000',
+      'order ord_5 expired 0.00000000/0.00000000',
+    ]);
+  });
+
+  it('announce reduces and cancels: the order, then the level', () => {
+    const venue = venueWithAsks();
+    const events = recordEvents(venue);
+    unwrap(venue.reduceOrder('bob', 'ord_1', '0.4'));
+    unwrap(venue.cancelOrder('bob', 'ord_1'));
+    unwrap(venue.reduceOrder('bob', 'ord_2', '5'));
+    expect(summary(events)).toEqual([
+      'order ord_1 open 0.00000000/0.60000000',
+      'book sell 100.00 0.60000000 #3',
+      'order ord_1 cancelled 0.00000000/0.00000000',
+      'book sell 100.00 0.00000000 #4',
+      'order ord_2 cancelled 0.00000000/0.00000000',
+      'book sell 101.00 0.00000000 #5',
+    ]);
+  });
+
+  it('announce nothing for refused commands and queries', () => {
+    const venue = venueWithAsks();
+    const events = recordEvents(venue);
+    venue.cancelOrder('alice', 'ord_1');
+    venue.placeOrder({
+      account: 'alice',
+      symbol: 'BTC-USD',
+      side: 'buy',
+      type: 'market',
+      size: '0',
+    });
+    venue.orderBook('BTC-USD');
+    venue.ticker('BTC-USD');
+    expect(events).toEqual([]);
+  });
+
+  it('stop after unsubscribing, and reach every subscriber', () => {
+    const { venue } = makeVenue();
+    const kept = recordEvents(venue);
+    const dropped: VenueEvent[] = [];
+    const unsubscribe = venue.subscribe((event) => dropped.push(event));
+    limit(venue, 'buy', '1.00', '1');
+    unsubscribe();
+    unsubscribe();
+    limit(venue, 'buy', '1.00', '1');
+    expect([kept.length, dropped.length]).toEqual([4, 2]);
+  });
+});

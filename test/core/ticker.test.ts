@@ -120,6 +120,18 @@ describe('ticker over the 24h window', () => {
   });
 });
 
+describe('ticker volume', () => {
+  it('stays exact beyond 2^53 units', () => {
+    const { venue } = makeVenue([{ symbol: 'BIG-USD', tickSize: '0.01', lotSize: '0.00000001' }]);
+    const largest = '90071992.54740991';
+    for (let i = 0; i < 2; i++) {
+      limit(venue, 'sell', '1.00', largest, { account: 'bob', symbol: 'BIG-USD' });
+      market(venue, 'buy', largest, { symbol: 'BIG-USD' });
+    }
+    expect(unwrap(venue.ticker('BIG-USD')).volume24h).toBe('180143985.09481982');
+  });
+});
+
 describe('the clock', () => {
   it('never moves the venue backwards', () => {
     const { venue, clock } = makeVenue();

@@ -1,10 +1,75 @@
-import type { CommandModule } from 'yargs';
+import type { Argv, CommandModule } from 'yargs';
+import { flowInstruments } from '../generate/flow-instruments.js';
+import { writeFlow } from '../generate/write-flow.js';
+import { parseScenarioTime } from '../csv/index.js';
 
-export const generateCommand: CommandModule = {
+interface GenerateArguments {
+  readonly seed: number;
+  readonly events: number;
+  readonly symbols: string[];
+  readonly start: string;
+  readonly interval: number;
+  readonly accounts: number;
+}
+
+export const generateCommand: CommandModule<object, GenerateArguments> = {
   command: 'generate',
-  describe: '(not built yet)',
-  handler: () => {
-    process.stderr.write('simex generate: not built yet\n');
-    process.exitCode = 2;
+  describe: 'Write a seeded synthetic order flow (a scenario CSV) to stdout',
+  builder: (yargs: Argv) =>
+    yargs
+      .option('seed', {
+        type: 'number',
+        demandOption: true,
+        describe: 'Seed; the same seed gives the same bytes',
+      })
+      .option('events', { type: 'number', demandOption: true, describe: 'Number of rows' })
+      .option('symbols', {
+        type: 'string',
+        array: true,
+        default: ['BTC-USD', 'ETH-USD'],
+        describe: 'Symbols to trade',
+      })
+      .option('start', {
+        type: 'string',
+        default: '2026-01-05T00:00:00.000Z',
+        describe: 'Time of the first arrival',
+      })
+      .option('interval', {
+        type: 'number',
+        default: 100,
+        describe: 'Mean milliseconds between arrivals',
+      })
+      .option('accounts', { type: 'number', default: 20, describe: 'Number of trading accounts' })
+      .check((args) => {
+        if (!Number.isSafeInteger(args.seed)) throw new Error('--seed must be an integer');
+        if (!Number.isSafeInteger(args.events) || args.events < 0)
+          throw new Error('--events must be a non-negative integer');
+        if (!(args.interval > 0)) throw new Error('--interval must be positive');
+        if (!Number.isSafeInteger(args.accounts) || args.accounts < 1)
+          throw new Error('--accounts must be a positive integer');
+        if (parseScenarioTime(args.start) === null)
+          throw new Error('--start must be ISO 8601 UTC or epoch milliseconds');
+        return true;
+      })
+      .example(
+        '$0 generate --seed 7 --events 1000000 > flow.csv',
+        'A million events on BTC-USD and ETH-USD',
+      )
+      .example(
+        '$0 generate --seed 1 --events 500 --symbols BTC-USD SOL-USD',
+        'Other symbols get tick 0.01, lot 0.0001',
+      ) as unknown as Argv<GenerateArguments>,
+  handler: async (args) => {
+    await writeFlow(
+      {
+        seed: args.seed,
+        events: args.events,
+        instruments: flowInstruments(args.symbols),
+        start: parseScenarioTime(args.start)!,
+        meanIntervalMs: args.interval,
+        accounts: args.accounts,
+      },
+      process.stdout,
+    );
   },
 };

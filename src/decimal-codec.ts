@@ -13,6 +13,7 @@ export function parseUnits(text: string, decimals: number): number | DecimalPars
   let units = 0;
   let i = 0;
   const first = text.charCodeAt(0);
+  if (first === 46 /* . */) return 'malformed';
   if (first === 48 /* 0 */) {
     i = 1;
     if (length > 1 && text.charCodeAt(1) !== 46 /* . */) return 'malformed';

@@ -138,7 +138,7 @@ export function createInstrument(spec: InstrumentSpec): Result<Instrument> {
   }
   let maxSizeUnits = draft.maxSizeUnits;
   if (spec.maxSize !== undefined) {
-    const max = parseSize({ ...draft, minSizeUnits }, spec.maxSize, 'max_size');
+    const max = parseSize({ ...draft, minSizeUnits, minSize: formatSize(draft, minSizeUnits) }, spec.maxSize, 'max_size');
     if (typeof max !== 'number') return max;
     maxSizeUnits = max;
   }

@@ -12,7 +12,10 @@ interface Execution {
  * only when the mean does not terminate within the lot's decimals beyond that is it rounded (half
  * to even) at priceDecimals + sizeDecimals.
  */
-export function averagePrice(instrument: Instrument, executions: readonly Execution[]): string | null {
+export function averagePrice(
+  instrument: Instrument,
+  executions: readonly Execution[],
+): string | null {
   if (executions.length === 0) return null;
   let notional = 0n;
   let size = 0n;

@@ -48,7 +48,8 @@ export function formatUnits(units: number | bigint, decimals: number): string {
   const digits = units < 0 ? String(-units) : String(units);
   const sign = units < 0 ? '-' : '';
   if (decimals === 0) return sign + digits;
-  const padded = digits.length > decimals ? digits : '0'.repeat(decimals - digits.length + 1) + digits;
+  const padded =
+    digits.length > decimals ? digits : '0'.repeat(decimals - digits.length + 1) + digits;
   const point = padded.length - decimals;
   return sign + padded.slice(0, point) + '.' + padded.slice(point);
 }

@@ -64,12 +64,30 @@ export function formatSize(instrument: Instrument, units: number | bigint): stri
 
 /** Parses a price on the instrument's tick grid into units; `field` names the input in the error. */
 export function parsePrice(instrument: Instrument, text: unknown, field: string): number | Failure {
-  return parseOnGrid(text, field, instrument.priceDecimals, instrument.tickUnits, 'tick size', instrument.tickSize);
+  return parseOnGrid(
+    text,
+    field,
+    instrument.priceDecimals,
+    instrument.tickUnits,
+    'tick size',
+    instrument.tickSize,
+  );
 }
 
 /** Parses a positive size on the lot grid (no bounds: for amounts taken off an order). */
-export function parseSizeUnits(instrument: Instrument, text: unknown, field: string): number | Failure {
-  return parseOnGrid(text, field, instrument.sizeDecimals, instrument.lotUnits, 'lot size', instrument.lotSize);
+export function parseSizeUnits(
+  instrument: Instrument,
+  text: unknown,
+  field: string,
+): number | Failure {
+  return parseOnGrid(
+    text,
+    field,
+    instrument.sizeDecimals,
+    instrument.lotUnits,
+    'lot size',
+    instrument.lotSize,
+  );
 }
 
 /** Parses a size on the lot grid within [min_size, max_size]. */
@@ -80,7 +98,10 @@ export function parseSize(instrument: Instrument, text: unknown, field: string):
     return invalidParameter(field, `${field} must be at least ${instrument.minSize}`);
   }
   if (parsed > instrument.maxSizeUnits) {
-    return invalidParameter(field, `${field} must be at most ${formatSize(instrument, instrument.maxSizeUnits)}`);
+    return invalidParameter(
+      field,
+      `${field} must be at most ${formatSize(instrument, instrument.maxSizeUnits)}`,
+    );
   }
   return parsed;
 }
@@ -96,9 +117,13 @@ function parseOnGrid(
   if (typeof text !== 'string') return invalidParameter(field, `${field} must be a decimal string`);
   const units = parseUnits(text, decimals);
   if (units === 'malformed') {
-    return invalidParameter(field, `${field} must be a decimal string like "1.5" (no sign, exponent or spaces)`);
+    return invalidParameter(
+      field,
+      `${field} must be a decimal string like "1.5" (no sign, exponent or spaces)`,
+    );
   }
-  if (units === 'too_large') return invalidParameter(field, `${field} is too large to be held exactly`);
+  if (units === 'too_large')
+    return invalidParameter(field, `${field} is too large to be held exactly`);
   if (units === 'too_precise' || units % gridUnits !== 0) {
     return invalidParameter(field, `${field} must be a multiple of the ${gridName} ${grid}`);
   }
@@ -138,7 +163,11 @@ export function createInstrument(spec: InstrumentSpec): Result<Instrument> {
   }
   let maxSizeUnits = draft.maxSizeUnits;
   if (spec.maxSize !== undefined) {
-    const max = parseSize({ ...draft, minSizeUnits, minSize: formatSize(draft, minSizeUnits) }, spec.maxSize, 'max_size');
+    const max = parseSize(
+      { ...draft, minSizeUnits, minSize: formatSize(draft, minSizeUnits) },
+      spec.maxSize,
+      'max_size',
+    );
     if (typeof max !== 'number') return max;
     maxSizeUnits = max;
   }
@@ -164,7 +193,10 @@ function parseStep(text: unknown, field: string): Result<{ decimals: number; uni
   const decimals = fractionDigits(text);
   const units = parseUnits(text, decimals);
   if (typeof units !== 'number' || units === 0 || decimals > 15) {
-    return invalidParameter(field, `${field} must be a positive decimal string with at most 15 decimals`);
+    return invalidParameter(
+      field,
+      `${field} must be a positive decimal string with at most 15 decimals`,
+    );
   }
   return ok({ decimals, units });
 }

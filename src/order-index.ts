@@ -77,7 +77,8 @@ export class OrderIndex {
     this.store.release(slot);
     const slots = this.#slotOf;
     slots[sequence - this.#base] = -1;
-    while (this.#leadingHoles < this.#length && slots[this.#leadingHoles] === -1) this.#leadingHoles++;
+    while (this.#leadingHoles < this.#length && slots[this.#leadingHoles] === -1)
+      this.#leadingHoles++;
     if (this.#leadingHoles >= 1024 && this.#leadingHoles * 2 >= this.#length) {
       slots.copyWithin(0, this.#leadingHoles, this.#length);
       this.#length -= this.#leadingHoles;

@@ -1,12 +1,7 @@
 import { parsePrice, parseSize, type Instrument } from './instrument.js';
 import type { OrderFields } from './order-store.js';
 import { invalidParameter, ok, type Result } from './result.js';
-import {
-  ORDER_TYPES,
-  SIDES,
-  TIMES_IN_FORCE,
-  type OrderRequest,
-} from './types.js';
+import { ORDER_TYPES, SIDES, TIMES_IN_FORCE, type OrderRequest } from './types.js';
 
 /** An order request that passed every check, in instrument units (price 0 for market orders). */
 export type ValidOrder = OrderFields;
@@ -18,18 +13,23 @@ export const CLIENT_ORDER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
  * time_in_force, post_only, client_order_id (the symbol is resolved by the caller). The first
  * failure is returned, naming the contract's field.
  */
-export function validateOrderRequest(instrument: Instrument, request: OrderRequest): Result<ValidOrder> {
+export function validateOrderRequest(
+  instrument: Instrument,
+  request: OrderRequest,
+): Result<ValidOrder> {
   const { account, side, type, timeInForce, postOnly, clientOrderId } = request;
   if (typeof account !== 'string' || account.length === 0) {
     return invalidParameter('account', 'account must be a non-empty string');
   }
   if (!SIDES.includes(side)) return invalidParameter('side', 'side must be "buy" or "sell"');
-  if (!ORDER_TYPES.includes(type)) return invalidParameter('type', 'type must be "market" or "limit"');
+  if (!ORDER_TYPES.includes(type))
+    return invalidParameter('type', 'type must be "market" or "limit"');
   const size = parseSize(instrument, request.size, 'size');
   if (typeof size !== 'number') return size;
   let price = 0;
   if (type === 'limit') {
-    if (request.price === undefined) return invalidParameter('price', 'price is required for limit orders');
+    if (request.price === undefined)
+      return invalidParameter('price', 'price is required for limit orders');
     const parsed = parsePrice(instrument, request.price, 'price');
     if (typeof parsed !== 'number') return parsed;
     price = parsed;
@@ -37,7 +37,8 @@ export function validateOrderRequest(instrument: Instrument, request: OrderReque
     return invalidParameter('price', 'price is refused for market orders');
   }
   if (timeInForce !== undefined) {
-    if (type === 'market') return invalidParameter('time_in_force', 'time_in_force is for limit orders only');
+    if (type === 'market')
+      return invalidParameter('time_in_force', 'time_in_force is for limit orders only');
     if (!TIMES_IN_FORCE.includes(timeInForce)) {
       return invalidParameter('time_in_force', 'time_in_force must be "gtc", "ioc" or "fok"');
     }

@@ -127,7 +127,10 @@ export class OrderStore {
   }
 
   #grow(capacity: number): void {
-    const grow = <T extends Float64Array | Int32Array | Uint16Array | Uint8Array>(old: T, make: (n: number) => T): T => {
+    const grow = <T extends Float64Array | Int32Array | Uint16Array | Uint8Array>(
+      old: T,
+      make: (n: number) => T,
+    ): T => {
       const bigger = make(capacity);
       bigger.set(old);
       return bigger;

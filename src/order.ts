@@ -88,7 +88,11 @@ export class OrderView implements OrderRecord {
     return this.status === 'rejected' ? POST_ONLY_REJECT_REASON : null;
   }
   get fills(): readonly Fill[] {
-    return this.#fills.map((trade) => ({ tradeId: trade.id, price: trade.price, size: trade.size }));
+    return this.#fills.map((trade) => ({
+      tradeId: trade.id,
+      price: trade.price,
+      size: trade.size,
+    }));
   }
 
   /** The record as a plain object (what `JSON.stringify` writes). */

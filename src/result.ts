@@ -31,7 +31,10 @@ export function unknownSymbol(symbol: string): Failure {
 }
 
 export function orderNotFound(id: string): Failure {
-  return { ok: false, error: { code: 'order_not_found', message: `no order ${id} for this account` } };
+  return {
+    ok: false,
+    error: { code: 'order_not_found', message: `no order ${id} for this account` },
+  };
 }
 
 export function orderNotOpen(id: string, status: string): Failure {

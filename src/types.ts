@@ -3,7 +3,8 @@
 export type Side = 'buy' | 'sell';
 export type OrderType = 'market' | 'limit';
 export type TimeInForce = 'gtc' | 'ioc' | 'fok';
-export type OrderStatus = 'open' | 'partially_filled' | 'filled' | 'cancelled' | 'expired' | 'rejected';
+export type OrderStatus =
+  'open' | 'partially_filled' | 'filled' | 'cancelled' | 'expired' | 'rejected';
 
 export const SIDES: readonly Side[] = ['buy', 'sell'];
 export const ORDER_TYPES: readonly OrderType[] = ['market', 'limit'];

@@ -14,8 +14,24 @@ export function validateVenueState(venue: Venue): string[] {
   let resting = 0;
   for (const book of books) {
     const symbol = book.instrument.symbol;
-    resting += checkLadder(`${symbol} bids`, book.bids, book.index, false, store, orders.slot.bind(orders), problems);
-    resting += checkLadder(`${symbol} asks`, book.asks, book.index, true, store, orders.slot.bind(orders), problems);
+    resting += checkLadder(
+      `${symbol} bids`,
+      book.bids,
+      book.index,
+      false,
+      store,
+      orders.slot.bind(orders),
+      problems,
+    );
+    resting += checkLadder(
+      `${symbol} asks`,
+      book.asks,
+      book.index,
+      true,
+      store,
+      orders.slot.bind(orders),
+      problems,
+    );
     const bestBid = book.bids.best();
     const bestAsk = book.asks.best();
     if (bestBid !== null && bestAsk !== null && bestBid.price >= bestAsk.price) {
@@ -34,9 +50,12 @@ export function validateVenueState(venue: Venue): string[] {
     const fills = store.fills[slot];
     const trades = fills === undefined ? [] : Array.isArray(fills) ? fills : [fills];
     const filledByTrades = trades.reduce((sum, trade) => sum + trade.sizeUnits, 0);
-    if (filledByTrades !== filled) problems.push(`${id}: filled ${filled} but trades sum ${filledByTrades}`);
-    if (store.status[slot] === PARTIALLY_FILLED && filled === 0) problems.push(`${id}: partially_filled with nothing filled`);
-    if (store.status[slot] === OPEN && filled !== 0) problems.push(`${id}: open but filled ${filled}`);
+    if (filledByTrades !== filled)
+      problems.push(`${id}: filled ${filled} but trades sum ${filledByTrades}`);
+    if (store.status[slot] === PARTIALLY_FILLED && filled === 0)
+      problems.push(`${id}: partially_filled with nothing filled`);
+    if (store.status[slot] === OPEN && filled !== 0)
+      problems.push(`${id}: open but filled ${filled}`);
   }
   if (open !== resting) problems.push(`index has ${open} open orders, books hold ${resting}`);
   return problems;
@@ -52,7 +71,8 @@ function checkLadder(
   out: string[],
 ): number {
   const levels = ladder.levels();
-  if (levels.length !== ladder.size) out.push(`${where}: ${levels.length} sorted levels, ${ladder.size} indexed`);
+  if (levels.length !== ladder.size)
+    out.push(`${where}: ${levels.length} sorted levels, ${ladder.size} indexed`);
   let count = 0;
   let previousKey = Infinity;
   for (const level of levels) {
@@ -67,9 +87,18 @@ function checkLadder(
     for (let slot = level.head; slot !== NO_SLOT; slot = store.next[slot]!) {
       const id = orderId(store.sequence[slot]!);
       if (store.prev[slot] !== previous) out.push(`${at}: ${id} has a broken back link`);
-      if (previous !== NO_SLOT && store.sequence[previous]! >= store.sequence[slot]!) out.push(`${at}: ${id} out of time order`);
-      if (!store.isOpen(slot) || store.remaining[slot]! <= 0) out.push(`${at}: ${id} rests as ${STATUS_CODES[store.status[slot]!]} with ${store.remaining[slot]}`);
-      if (store.isSell(slot) !== sell || store.price[slot] !== level.price || store.book[slot] !== bookIndex) out.push(`${at}: ${id} on the wrong book, side or price`);
+      if (previous !== NO_SLOT && store.sequence[previous]! >= store.sequence[slot]!)
+        out.push(`${at}: ${id} out of time order`);
+      if (!store.isOpen(slot) || store.remaining[slot]! <= 0)
+        out.push(
+          `${at}: ${id} rests as ${STATUS_CODES[store.status[slot]!]} with ${store.remaining[slot]}`,
+        );
+      if (
+        store.isSell(slot) !== sell ||
+        store.price[slot] !== level.price ||
+        store.book[slot] !== bookIndex
+      )
+        out.push(`${at}: ${id} on the wrong book, side or price`);
       if (slotOf(store.sequence[slot]!) !== slot) out.push(`${at}: ${id} not in the order index`);
       total += store.remaining[slot]!;
       queued++;

@@ -1,7 +1,22 @@
-import { createInstrument, DEFAULT_INSTRUMENTS, formatPrice, formatSize, parseSizeUnits } from './instrument.js';
+import {
+  createInstrument,
+  DEFAULT_INSTRUMENTS,
+  formatPrice,
+  formatSize,
+  parseSizeUnits,
+} from './instrument.js';
 import type { Instrument, InstrumentSpec } from './instrument.js';
 import { OrderView, orderSequence } from './order.js';
-import { CANCELLED, EXPIRED, FILLED, OPEN, OrderStore, PARTIALLY_FILLED, REJECTED, STATUS_CODES } from './order-store.js';
+import {
+  CANCELLED,
+  EXPIRED,
+  FILLED,
+  OPEN,
+  OrderStore,
+  PARTIALLY_FILLED,
+  REJECTED,
+  STATUS_CODES,
+} from './order-store.js';
 import { OrderBook, type BookListener } from './order-book.js';
 import { OrderIndex } from './order-index.js';
 import { validateOrderRequest } from './order-request.js';
@@ -80,7 +95,13 @@ export class Venue {
     this.#orders = new OrderIndex(this.#store, options.orderRetention ?? Infinity);
     const tradeRetention = options.tradeRetention ?? MAX_QUERY_LIMIT;
     for (const instrument of instruments) {
-      const book = new OrderBook(this.#booksByIndex.length, instrument, tradeRetention, this.#store, this.#bookListener);
+      const book = new OrderBook(
+        this.#booksByIndex.length,
+        instrument,
+        tradeRetention,
+        this.#store,
+        this.#bookListener,
+      );
       this.#books.set(instrument.symbol, book);
       this.#booksByIndex.push(book);
     }
@@ -101,7 +122,10 @@ export class Venue {
     if (!Number.isSafeInteger(tradeRetention) || tradeRetention < 1) {
       return invalidParameter('trade_retention', 'trade retention must be a positive integer');
     }
-    if (orderRetention !== Infinity && (!Number.isSafeInteger(orderRetention) || orderRetention < 0)) {
+    if (
+      orderRetention !== Infinity &&
+      (!Number.isSafeInteger(orderRetention) || orderRetention < 0)
+    ) {
       return invalidParameter('order_retention', 'order retention must be a non-negative integer');
     }
     return ok(new Venue(instruments, options));
@@ -139,8 +163,14 @@ export class Venue {
     const valid = validateOrderRequest(book.instrument, request);
     if (!valid.ok) return valid;
     const { value } = valid;
-    if (value.type === 'limit' && book.restingAt(value.side, value.price) > Number.MAX_SAFE_INTEGER - value.size) {
-      return invalidParameter('size', 'the price level would hold more than can be counted exactly');
+    if (
+      value.type === 'limit' &&
+      book.restingAt(value.side, value.price) > Number.MAX_SAFE_INTEGER - value.size
+    ) {
+      return invalidParameter(
+        'size',
+        'the price level would hold more than can be counted exactly',
+      );
     }
     const sequence = ++this.#orderSequence;
     const slot = this.#store.allocate(sequence, book.index, this.now(), value);
@@ -212,7 +242,11 @@ export class Venue {
     const figures = stats.figures(now);
     const reference = instrument.referencePriceUnits;
     const price = (units: number | null) =>
-      units === null ? (reference === null ? null : formatPrice(instrument, reference)) : formatPrice(instrument, units);
+      units === null
+        ? reference === null
+          ? null
+          : formatPrice(instrument, reference)
+        : formatPrice(instrument, units);
     return ok({
       symbol: instrument.symbol,
       price: price(figures.last),
@@ -227,12 +261,16 @@ export class Venue {
   orderBook(symbol: unknown, depth: number = DEFAULT_BOOK_DEPTH): Result<BookSnapshot> {
     const found = this.#book(symbol);
     if (!found.ok) return found;
-    if (!isQueryLimit(depth)) return invalidParameter('depth', `depth must be an integer from 1 to ${MAX_QUERY_LIMIT}`);
+    if (!isQueryLimit(depth))
+      return invalidParameter('depth', `depth must be an integer from 1 to ${MAX_QUERY_LIMIT}`);
     const book = found.value;
     const levels = (side: OrderBook['bids']) => {
       const result: BookLevel[] = [];
       side.forEachFromBest(depth, (level) => {
-        result.push([formatPrice(book.instrument, level.price), formatSize(book.instrument, level.total)]);
+        result.push([
+          formatPrice(book.instrument, level.price),
+          formatSize(book.instrument, level.total),
+        ]);
       });
       return result;
     };
@@ -249,7 +287,8 @@ export class Venue {
   trades(symbol: unknown, limit: number = DEFAULT_TRADES_LIMIT): Result<TradeRecord[]> {
     const found = this.#book(symbol);
     if (!found.ok) return found;
-    if (!isQueryLimit(limit)) return invalidParameter('limit', `limit must be an integer from 1 to ${MAX_QUERY_LIMIT}`);
+    if (!isQueryLimit(limit))
+      return invalidParameter('limit', `limit must be an integer from 1 to ${MAX_QUERY_LIMIT}`);
     return ok(found.value.trades.recent(limit));
   }
 
@@ -281,7 +320,9 @@ export class Venue {
   #openOrder(account: string, id: string): number | Failure {
     const slot = this.#ownOrder(account, id);
     if (slot < 0) return orderNotFound(id);
-    return this.#store.isOpen(slot) ? slot : orderNotOpen(id, STATUS_CODES[this.#store.status[slot]!]!);
+    return this.#store.isOpen(slot)
+      ? slot
+      : orderNotOpen(id, STATUS_CODES[this.#store.status[slot]!]!);
   }
 
   #takeOff(slot: number, size: number): OrderView {
@@ -301,7 +342,8 @@ export class Venue {
 
   #restOrder(book: OrderBook, slot: number): void {
     this.#store.status[slot] = this.#store.filled[slot]! > 0 ? PARTIALLY_FILLED : OPEN;
-    if (this.#listeners.length > 0) this.#emit({ type: 'order', order: new OrderView(this.#store, slot, book.instrument) });
+    if (this.#listeners.length > 0)
+      this.#emit({ type: 'order', order: new OrderView(this.#store, slot, book.instrument) });
     book.rest(slot);
   }
 
@@ -310,7 +352,8 @@ export class Venue {
     this.#store.status[slot] = status;
     this.#store.remaining[slot] = 0;
     this.#orders.finalized(this.#store.sequence[slot]!);
-    if (this.#listeners.length > 0) this.#emit({ type: 'order', order: new OrderView(this.#store, slot, book.instrument) });
+    if (this.#listeners.length > 0)
+      this.#emit({ type: 'order', order: new OrderView(this.#store, slot, book.instrument) });
   }
 
   #executed(book: OrderBook, maker: number, taker: number, size: number): void {
@@ -367,7 +410,8 @@ export class Venue {
 
   /** A listener that places, cancels or reduces orders re-enters a command half done: a caller's bug. */
   #assertNotDispatching(): void {
-    if (this.#dispatching) throw new Error('venue commands cannot be issued from inside an event listener');
+    if (this.#dispatching)
+      throw new Error('venue commands cannot be issued from inside an event listener');
   }
 }
 

@@ -45,14 +45,36 @@ function runSimex(work: Workload): PhaseTimes {
   const before = memoryAfterGc();
   const insert = time(() => {
     for (const order of work.inserts) {
-      venue.placeOrder({ account: 'a', symbol: 'BENCH-USD', side: order.side, type: 'limit', price: order.priceText, size: order.sizeText });
+      venue.placeOrder({
+        account: 'a',
+        symbol: 'BENCH-USD',
+        side: order.side,
+        type: 'limit',
+        price: order.priceText,
+        size: order.sizeText,
+      });
     }
   });
   const bytesPerOrder = (memoryAfterGc() - before) / work.inserts.length;
   const aggressive = time(() => {
     for (const order of work.aggressive) {
-      if (order.market) venue.placeOrder({ account: 'b', symbol: 'BENCH-USD', side: order.side, type: 'market', size: order.sizeText });
-      else venue.placeOrder({ account: 'b', symbol: 'BENCH-USD', side: order.side, type: 'limit', price: order.priceText, size: order.sizeText });
+      if (order.market)
+        venue.placeOrder({
+          account: 'b',
+          symbol: 'BENCH-USD',
+          side: order.side,
+          type: 'market',
+          size: order.sizeText,
+        });
+      else
+        venue.placeOrder({
+          account: 'b',
+          symbol: 'BENCH-USD',
+          side: order.side,
+          type: 'limit',
+          price: order.priceText,
+          size: order.sizeText,
+        });
     }
   });
   const cancel = time(() => {
@@ -66,7 +88,12 @@ function runPeer(work: Workload): PhaseTimes {
   const before = memoryAfterGc();
   const insert = time(() => {
     for (const order of work.inserts) {
-      book.limit({ side: order.side === 'buy' ? Side.BUY : Side.SELL, id: order.peerId, price: order.price, size: order.size });
+      book.limit({
+        side: order.side === 'buy' ? Side.BUY : Side.SELL,
+        id: order.peerId,
+        price: order.price,
+        size: order.size,
+      });
     }
   });
   const bytesPerOrder = (memoryAfterGc() - before) / work.inserts.length;
@@ -91,7 +118,13 @@ const rows: string[][] = [['orders/level', 'phase', 'simex ops/s', 'peer ops/s',
 const format = (n: number) => Math.round(n).toLocaleString('en-US');
 
 for (const ordersPerLevel of [5, 50, 500]) {
-  const work = buildWorkload(new SeededRandom(ordersPerLevel), INSERTS, AGGRESSIVE, CANCELS, ordersPerLevel);
+  const work = buildWorkload(
+    new SeededRandom(ordersPerLevel),
+    INSERTS,
+    AGGRESSIVE,
+    CANCELS,
+    ordersPerLevel,
+  );
   runSimex(buildWorkload(new SeededRandom(1), 20_000, 20_000, 10_000, ordersPerLevel)); // warm-up
   runPeer(buildWorkload(new SeededRandom(1), 5_000, 5_000, 2_000, ordersPerLevel));
   const simex = runSimex(work);
@@ -100,10 +133,23 @@ for (const ordersPerLevel of [5, 50, 500]) {
   for (const phase of ['insert', 'aggressive', 'cancel'] as const) {
     const simexRate = counts[phase] / simex[phase];
     const peerRate = counts[phase] / peer[phase];
-    rows.push([String(ordersPerLevel), phase, format(simexRate), format(peerRate), (simexRate / peerRate).toFixed(1) + 'x']);
+    rows.push([
+      String(ordersPerLevel),
+      phase,
+      format(simexRate),
+      format(peerRate),
+      (simexRate / peerRate).toFixed(1) + 'x',
+    ]);
   }
-  rows.push([String(ordersPerLevel), 'bytes/resting order', format(simex.bytesPerOrder), format(peer.bytesPerOrder), (simex.bytesPerOrder / peer.bytesPerOrder).toFixed(2)]);
+  rows.push([
+    String(ordersPerLevel),
+    'bytes/resting order',
+    format(simex.bytesPerOrder),
+    format(peer.bytesPerOrder),
+    (simex.bytesPerOrder / peer.bytesPerOrder).toFixed(2),
+  ]);
 }
 
 const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-for (const row of rows) console.log(row.map((cell, column) => cell.padStart(widths[column]!)).join('  '));
+for (const row of rows)
+  console.log(row.map((cell, column) => cell.padStart(widths[column]!)).join('  '));

@@ -34,7 +34,13 @@ export function buildWorkload(
   ordersPerLevel: number,
 ): Workload {
   const levels = Math.max(1, Math.round(inserts / 2 / ordersPerLevel));
-  const order = (side: Side, cents: number, lots: number, market: boolean, peerId: string): BenchOrder => ({
+  const order = (
+    side: Side,
+    cents: number,
+    lots: number,
+    market: boolean,
+    peerId: string,
+  ): BenchOrder => ({
     side,
     market,
     price: cents / 100,
@@ -47,7 +53,15 @@ export function buildWorkload(
   for (let i = 0; i < inserts; i++) {
     const side: Side = random.uint32() % 2 === 0 ? 'buy' : 'sell';
     const distance = random.int(1, levels);
-    insertOrders.push(order(side, side === 'buy' ? MID_CENTS - distance : MID_CENTS + distance, random.int(1, 10), false, `o${i}`));
+    insertOrders.push(
+      order(
+        side,
+        side === 'buy' ? MID_CENTS - distance : MID_CENTS + distance,
+        random.int(1, 10),
+        false,
+        `o${i}`,
+      ),
+    );
   }
   const aggressiveOrders: BenchOrder[] = [];
   for (let i = 0; i < aggressive; i++) {

@@ -19,10 +19,15 @@ export function orderId(sequence: number): string {
 
 /** Parses `ord_<n>` back to n; -1 when the text is not an order id. */
 export function orderSequence(id: unknown): number {
-  if (typeof id !== 'string' || !id.startsWith('ord_') || id.length > 20) return -1;
-  const digits = id.slice(4);
-  if (!/^[1-9][0-9]*$/.test(digits)) return -1;
-  const sequence = Number(digits);
+  if (typeof id !== 'string' || id.length < 5 || id.length > 20 || !id.startsWith('ord_'))
+    return -1;
+  if (id.charCodeAt(4) === 48 /* no leading zero */) return -1;
+  let sequence = 0;
+  for (let i = 4; i < id.length; i++) {
+    const digit = id.charCodeAt(i) - 48;
+    if (digit < 0 || digit > 9) return -1;
+    sequence = sequence * 10 + digit;
+  }
   return Number.isSafeInteger(sequence) ? sequence : -1;
 }
 

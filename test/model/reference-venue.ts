@@ -5,7 +5,6 @@
  * It shares nothing with src/ but the public types.
  */
 import type {
-  BookLevel,
   BookSnapshot,
   InstrumentSpec,
   OrderRecord,
@@ -16,6 +15,7 @@ import type {
   TradeRecord,
 } from '../../src/index.js';
 import { formatDecimal, parseDecimal } from './exact-decimal.js';
+import { compare, levelsOf, tickerOf } from './reference-market-data.js';
 import {
   invalid,
   isOpen,
@@ -29,7 +29,7 @@ import {
 } from './reference-orders.js';
 
 export type { Outcome } from './reference-orders.js';
-export const DAY = 24 * 60 * 60 * 1000;
+export { DAY } from './reference-market-data.js';
 const SYMBOL = /^[A-Z0-9]{1,12}-[A-Z0-9]{1,12}$/;
 
 export interface ListFilter {
@@ -125,58 +125,18 @@ export class ReferenceVenue {
     return { ok: true, value: orders.reverse().slice(0, limit).map(recordOf) };
   }
 
-  /** CONTRACT.md's 24h figures, by brute force over every trade of the symbol. */
   ticker(symbol: string): Outcome<Ticker> {
     const market = this.#market(symbol);
     if (!market.ok) return market;
-    const { referencePrice, priceDecimals, sizeDecimals } = market.value;
     const trades = this.#trades.filter((trade) => trade.symbol === symbol);
-    const last = trades.at(-1);
-    if (last === undefined) {
-      const price = referencePrice === null ? null : formatDecimal(referencePrice, priceDecimals);
-      const volume24h = formatDecimal(0n, sizeDecimals);
-      const value = { symbol, price, open24h: price, high24h: price, low24h: price, volume24h };
-      return { ok: true, value: { ...value, timestamp: this.now } };
-    }
-    const cutoff = this.now - DAY;
-    const window = trades.filter(
-      (trade) => cutoff < trade.timestamp && trade.timestamp <= this.now,
-    );
-    const open = trades.filter((trade) => trade.timestamp <= cutoff).at(-1) ?? window[0] ?? last;
-    const byPrice = [...window].sort((a, b) =>
-      compare(parseDecimal(a.price), parseDecimal(b.price)),
-    );
-    const volume = window.reduce((sum, trade) => sum + (parseDecimal(trade.size) ?? 0n), 0n);
-    const value: Ticker = {
-      symbol,
-      price: last.price,
-      open24h: open.price,
-      high24h: byPrice.at(-1)?.price ?? last.price,
-      low24h: byPrice[0]?.price ?? last.price,
-      volume24h: formatDecimal(volume, sizeDecimals),
-      timestamp: this.now,
-    };
-    return { ok: true, value };
+    return { ok: true, value: tickerOf(market.value, trades, this.now) };
   }
 
   orderBook(symbol: string, depth: number): Outcome<BookSnapshot> {
     const market = this.#market(symbol);
     if (!market.ok) return market;
     if (!isQueryLimit(depth)) return invalid('depth');
-    const { priceDecimals, sizeDecimals } = market.value;
-    const levels = (side: Side): BookLevel[] => {
-      const totals = new Map<bigint, bigint>();
-      for (const order of this.#queue(market.value, side)) {
-        const price = order.price ?? 0n;
-        totals.set(price, (totals.get(price) ?? 0n) + order.remaining);
-      }
-      return [...totals]
-        .slice(0, depth)
-        .map(([price, size]) => [
-          formatDecimal(price, priceDecimals),
-          formatDecimal(size, sizeDecimals),
-        ]);
-    };
+    const levels = (side: Side) => levelsOf(market.value, this.#queue(market.value, side), depth);
     const sequence = this.#bookChanges.get(symbol) ?? 0;
     const book = { symbol, bids: levels('buy'), asks: levels('sell') };
     return { ok: true, value: { ...book, timestamp: this.now, sequence } };
@@ -287,10 +247,4 @@ function isQueryLimit(value: number): boolean {
 
 function min(a: bigint, b: bigint): bigint {
   return a < b ? a : b;
-}
-
-function compare(a: bigint | null, b: bigint | null): number {
-  const left = a ?? 0n;
-  const right = b ?? 0n;
-  return left < right ? -1 : left > right ? 1 : 0;
 }

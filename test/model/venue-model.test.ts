@@ -12,7 +12,11 @@ const seed = process.env.FC_SEED
 const numRuns = Number(process.env.FC_RUNS ?? 400);
 
 describe('the venue against the reference model', () => {
-  it(`agrees on every command of random sequences (seed ${seed}, ${numRuns} runs)`, () => {
-    fc.assert(venueModelProperty(newVenueSystem, 80), { seed, numRuns, verbose: 1 });
-  });
+  it(
+    `agrees on every command of random sequences (seed ${seed}, ${numRuns} runs)`,
+    () => {
+      fc.assert(venueModelProperty(newVenueSystem, 80), { seed, numRuns, verbose: 1 });
+    },
+    30_000 + numRuns * 50,
+  );
 });

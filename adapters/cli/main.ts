@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
+import { backtestCommand } from './backtest-command.js';
 import { checkCommand } from './check-command.js';
 import { generateCommand } from './generate-command.js';
+import { importCommand } from './import-command.js';
 import { replayCommand } from './replay-command.js';
 import { serveCommand } from './serve-command.js';
 
@@ -13,6 +15,8 @@ await yargs(hideBin(process.argv))
   .command(replayCommand)
   .command(checkCommand)
   .command(generateCommand)
+  .command(backtestCommand)
+  .command(importCommand)
   .demandCommand(1, 'Name a command; see simex --help.')
   .strict()
   .help()

@@ -23,8 +23,7 @@ const lotsArb = fc.oneof(
   fc.integer({ min: 20, max: 30 }),
 );
 const clientOrderIdArb = fc.option(fc.constantFrom('c1', 'c2', 'Quote_7-b'), { nil: undefined });
-/** '.5' (a leading point) is left out while the core accepts it as 0.5: a known bug. */
-const MALFORMED_DECIMALS = ['1e2', '-1', '01', ' 1', '1.', '+1', '0x10', '1,5', '', '.'];
+const MALFORMED_DECIMALS = ['1e2', '-1', '.5', '01', ' 1', '1.', '+1', '0x10', '1,5', '', '.'];
 export const UNKNOWN_SYMBOL = 'DOGE-USD';
 export const MALFORMED_SYMBOL = 'btc-usd';
 

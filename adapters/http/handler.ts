@@ -3,6 +3,7 @@ import type { ApiKeyTable } from './api-keys.js';
 import { apiError } from './errors.js';
 import { singleHeader, type HttpRequest, type HttpResponse } from './http-types.js';
 import { IdempotencyStore } from './idempotency-store.js';
+import { OrderBookCache } from './book-cache.js';
 import { getOrderBook, getTicker, getTrades } from './market-routes.js';
 import { cancelOrder, createOrder, getOrder, listOrders } from './order-routes.js';
 import { RateLimiter } from './rate-limiter.js';
@@ -49,6 +50,7 @@ export function createHandler(options: HandlerOptions): Handler {
     venue: options.venue,
     clock,
     idempotency: options.idempotency ?? new IdempotencyStore(),
+    orderBooks: new OrderBookCache(),
     onAccepted: options.onAccepted ?? (() => {}),
   };
   return (request) => {

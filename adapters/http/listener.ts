@@ -53,15 +53,13 @@ export function createListener(options: ListenerOptions): Server {
   };
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const headers = pickHeaders(req.rawHeaders);
     const answer = (body: HttpRequest['body'], close = false) => {
-      const request = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body };
+      const request = { method: req.method ?? '', url: req.url ?? '', headers, body };
       respond(res, handle(request), close);
     };
-    const length = req.headers['content-length'];
-    if (
-      req.headers['transfer-encoding'] === undefined &&
-      (length === undefined || length === '0')
-    ) {
+    const length = headers['content-length'];
+    if (headers['transfer-encoding'] === undefined && (length === undefined || length === '0')) {
       req.resume();
       return answer(EMPTY_BODY);
     }
@@ -91,6 +89,29 @@ export function createListener(options: ListenerOptions): Server {
 }
 
 const EMPTY_BODY = new Uint8Array(0);
+const READ_HEADERS = new Set([
+  'x-api-key',
+  'content-type',
+  'content-length',
+  'transfer-encoding',
+  'idempotency-key',
+]);
+
+/**
+ * The headers the handler reads, from `rawHeaders` (building `req.headers` costs a quarter of a
+ * bare server's throughput); a repeated one becomes an array.
+ */
+function pickHeaders(raw: readonly string[]): Record<string, string | string[]> {
+  const headers: Record<string, string | string[]> = {};
+  for (let index = 0; index < raw.length; index += 2) {
+    const name = raw[index]!.toLowerCase();
+    if (!READ_HEADERS.has(name)) continue;
+    const value = raw[index + 1]!;
+    const seen = headers[name];
+    headers[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
+  }
+  return headers;
+}
 
 function write(res: ServerResponse, response: HttpResponse, close: boolean): void {
   if (res.headersSent || res.destroyed) return;

@@ -1,8 +1,8 @@
 import { DEFAULT_BOOK_DEPTH, DEFAULT_TRADES_LIMIT, MAX_QUERY_LIMIT } from '../../src/index.js';
 import { integerParam, parseQuery, requiredParam } from './query.js';
 import { errorResponse, okResponse, venueErrorResponse, type RouteCall } from './route-context.js';
-import type { HttpResponse } from './http-types.js';
-import { orderBookJson, tickerJson, tradeJson } from './wire-format.js';
+import { jsonResponse, type HttpResponse } from './http-types.js';
+import { tickerJson, tradeJson } from './wire-format.js';
 
 export function getTicker({ context, search }: RouteCall): HttpResponse {
   const params = parseQuery(search, ['symbol']);
@@ -20,8 +20,8 @@ export function getOrderBook({ context, search }: RouteCall): HttpResponse {
   if (!symbol.ok) return errorResponse(symbol.error);
   const depth = integerParam(params.value, 'depth', DEFAULT_BOOK_DEPTH, MAX_QUERY_LIMIT);
   if (!depth.ok) return errorResponse(depth.error);
-  const book = context.venue.orderBook(symbol.value, depth.value);
-  return book.ok ? okResponse(200, orderBookJson(book.value)) : venueErrorResponse(book);
+  const body = context.orderBooks.body(context.venue, symbol.value, depth.value);
+  return body.ok ? jsonResponse(200, body.value) : venueErrorResponse(body);
 }
 
 export function getTrades({ context, search }: RouteCall): HttpResponse {

@@ -5,13 +5,20 @@ export type Parsed<T> =
 
 const INTEGER_TEXT = /^[0-9]{1,10}$/;
 
-/** The query's parameters; an unknown or repeated one is `invalid_parameter` naming it. */
+/**
+ * The query's parameters (split and decoded as application/x-www-form-urlencoded, by hand: this
+ * runs on every read); an unknown or repeated one is `invalid_parameter` naming it.
+ */
 export function parseQuery(
   search: string,
   allowed: readonly string[],
 ): Parsed<Map<string, string>> {
   const params = new Map<string, string>();
-  for (const [name, value] of new URLSearchParams(search)) {
+  for (const pair of search === '' ? [] : search.split('&')) {
+    if (pair === '') continue;
+    const equals = pair.indexOf('=');
+    const name = decodeComponent(equals < 0 ? pair : pair.slice(0, equals));
+    const value = equals < 0 ? '' : decodeComponent(pair.slice(equals + 1));
     if (!allowed.includes(name)) {
       return {
         ok: false,
@@ -56,4 +63,17 @@ export function integerParam(
     };
   }
   return { ok: true, value };
+}
+
+const ENCODED = /[%+]/;
+
+/** `+` is a space and `%XX` a byte of UTF-8; a malformed escape is kept as written. */
+function decodeComponent(text: string): string {
+  if (!ENCODED.test(text)) return text;
+  const spaced = text.replaceAll('+', ' ');
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    return spaced;
+  }
 }

@@ -3,6 +3,7 @@ import type { Caller } from './api-keys.js';
 import { ERROR_STATUS, errorBody, fromVenueError, type ApiError } from './errors.js';
 import { jsonResponse, type HttpRequest, type HttpResponse } from './http-types.js';
 import type { IdempotencyStore } from './idempotency-store.js';
+import type { OrderBookCache } from './book-cache.js';
 
 /** A command the venue accepted, for the journal: written before its response is sent. */
 export type AcceptedCommand =
@@ -14,6 +15,7 @@ export interface RouteContext {
   readonly venue: Venue;
   readonly clock: () => number;
   readonly idempotency: IdempotencyStore;
+  readonly orderBooks: OrderBookCache;
   readonly onAccepted: (command: AcceptedCommand) => void;
 }
 

@@ -1,4 +1,4 @@
-import type { BookSnapshot, Fill, OrderRecord, Ticker, TradeRecord } from '../../src/index.js';
+import type { Fill, OrderRecord, Ticker, TradeRecord } from '../../src/index.js';
 
 /** Core records (camelCase, getters) mapped field by field to the contract's snake_case JSON. */
 
@@ -50,15 +50,5 @@ export function tradeJson(trade: TradeRecord): Record<string, unknown> {
     price: trade.price,
     size: trade.size,
     timestamp: isoTime(trade.timestamp),
-  };
-}
-
-export function orderBookJson(book: BookSnapshot): Record<string, unknown> {
-  return {
-    symbol: book.symbol,
-    bids: book.bids,
-    asks: book.asks,
-    timestamp: isoTime(book.timestamp),
-    sequence: book.sequence,
   };
 }

@@ -1,0 +1,115 @@
+/**
+ * `npm run bench:http`: autocannon (50 connections) against GET ticker, GET orderbook (depth 50)
+ * and POST market order, each next to a bare node:http handler in the same run. The servers run
+ * in a child process so autocannon does not share their CPU. BENCH_SECONDS sets each run's length.
+ */
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
+const CONNECTIONS = 50;
+const KEY = 'bench-key';
+
+interface Target {
+  readonly name: string;
+  readonly path: string;
+  readonly method: 'GET' | 'POST';
+  readonly body?: string;
+  /** The least fraction of the bare handler's req/s to reach. */
+  readonly minRatio: number;
+}
+
+const TARGETS: readonly Target[] = [
+  { name: 'GET ticker', path: '/v1/market/ticker?symbol=BTC-USD', method: 'GET', minRatio: 0.85 },
+  {
+    name: 'GET orderbook',
+    path: '/v1/market/orderbook?symbol=BTC-USD&depth=50',
+    method: 'GET',
+    minRatio: 0.85,
+  },
+  {
+    name: 'POST market order',
+    path: '/v1/orders',
+    method: 'POST',
+    body: '{"symbol":"BTC-USD","side":"buy","type":"market","size":"0.00001"}',
+    minRatio: 0.7,
+  },
+];
+const P99_TARGET_MS = 5;
+
+interface Figures {
+  readonly requestsPerSecond: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly non2xx: number;
+  readonly errors: number;
+}
+
+async function measure(url: string, target: Target, seconds: number): Promise<Figures> {
+  const result = await autocannon({
+    url: url + target.path,
+    method: target.method,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
+    ...(target.body !== undefined && { body: target.body }),
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+const child = spawn(
+  process.execPath,
+  ['--import', 'tsx', fileURLToPath(new URL('http-bench-servers.ts', import.meta.url))],
+  {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
+try {
+  const urls = await new Promise<{ bare: string; simex: string }>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line)));
+    child.once('exit', (code) => reject(new Error(`bench servers exited with ${code}`)));
+  });
+  console.log(
+    `autocannon, ${CONNECTIONS} connections, ${SECONDS}s per run (after a 1s warm-up), node ${process.version}\n`,
+  );
+  const rows: string[][] = [
+    ['route', 'req/s', 'p50 ms', 'p99 ms', 'bare req/s', 'bare p50/p99', 'ratio', 'target', ''],
+  ];
+  let missed = 0;
+  for (const target of TARGETS) {
+    await measure(urls.bare, target, 1);
+    const bare = await measure(urls.bare, target, SECONDS);
+    await measure(urls.simex, target, 1);
+    const simex = await measure(urls.simex, target, SECONDS);
+    if (simex.non2xx > 0 || simex.errors > 0)
+      throw new Error(`${target.name}: ${simex.non2xx} non-2xx, ${simex.errors} errors`);
+    const ratio = simex.requestsPerSecond / bare.requestsPerSecond;
+    const met = ratio >= target.minRatio && simex.p99 < P99_TARGET_MS;
+    if (!met) missed++;
+    rows.push([
+      target.name,
+      simex.requestsPerSecond.toFixed(0),
+      String(simex.p50),
+      String(simex.p99),
+      bare.requestsPerSecond.toFixed(0),
+      `${bare.p50}/${bare.p99}`,
+      `${(ratio * 100).toFixed(1)}%`,
+      `>=${target.minRatio * 100}%, p99<${P99_TARGET_MS}`,
+      met ? 'met' : 'MISSED',
+    ]);
+  }
+  const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
+  for (const row of rows)
+    console.log(row.map((cell, column) => cell.padEnd(widths[column]!)).join('  '));
+  if (missed > 0) process.exitCode = 1;
+} finally {
+  child.kill('SIGTERM');
+}

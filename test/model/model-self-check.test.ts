@@ -27,7 +27,7 @@ function withFault(fault: (venue: VenueApi) => Partial<VenueApi>): () => SystemU
 }
 
 function findsFault(makeSystem: () => SystemUnderTest): boolean {
-  const property = venueModelProperty(makeSystem, 80);
+  const property = venueModelProperty(makeSystem);
   return fc.check(property, { seed: 1, numRuns: 300, endOnFailure: true }).failed;
 }
 

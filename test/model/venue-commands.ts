@@ -210,12 +210,20 @@ export const venueCommandArb: fc.Arbitrary<VenueCommand> = fc.oneof(
   { weight: 1, arbitrary: listOrdersArb },
 );
 
+/** Sequences of up to 80 commands, shrinking well. */
+export const shortSequencesArb = fc.commands([venueCommandArb], { maxCommands: 80, size: 'max' });
+
 /**
  * The property: any command sequence gives the venue and the model the same results, the venue
  * stays internally sound throughout, and at the end every book, ticker, trade and order agrees.
  */
-export function venueModelProperty(makeSystem: () => SystemUnderTest, maxCommands: number) {
-  return fc.property(fc.commands([venueCommandArb], { maxCommands, size: 'max' }), (commands) => {
+export function venueModelProperty(
+  makeSystem: () => SystemUnderTest,
+  sequences: fc.Arbitrary<
+    Iterable<fc.Command<ReferenceVenue, SystemUnderTest>>
+  > = shortSequencesArb,
+) {
+  return fc.property(sequences, (commands) => {
     const model = new ReferenceVenue(SPECS, START_TIME);
     const real = makeSystem();
     fc.modelRun(() => ({ model, real }), commands);

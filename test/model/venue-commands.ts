@@ -119,16 +119,12 @@ const getOrderArb = targetArb.map(
     }),
 );
 
+const SYMBOLS = MARKETS.map((market) => market.spec.symbol);
 const statusArb = fc.option(fc.constantFrom<OrderStatus>(...ORDER_STATUSES), { nil: undefined });
 const listOrdersArb = fc
   .record({
     account: accountArb,
-    symbol: fc.option(
-      fc.constantFrom(...MARKETS.map((market) => market.spec.symbol), UNKNOWN_SYMBOL),
-      {
-        nil: undefined,
-      },
-    ),
+    symbol: fc.option(fc.constantFrom(...SYMBOLS, UNKNOWN_SYMBOL), { nil: undefined }),
     status: statusArb,
     limit: fc.option(fc.constantFrom(1, 2, 5, 1000, 0, 1001), { nil: undefined }),
   })
@@ -144,7 +140,7 @@ const listOrdersArb = fc
   });
 
 const querySymbolArb = fc.oneof(
-  { weight: 8, arbitrary: fc.constantFrom(...MARKETS.map((market) => market.spec.symbol)) },
+  { weight: 8, arbitrary: fc.constantFrom(...SYMBOLS) },
   fc.constantFrom(UNKNOWN_SYMBOL, MALFORMED_SYMBOL),
 );
 const queryLimitArb = fc.oneof(

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import type { OrderRequest, OrderType, Side, TimeInForce } from '../../src/index.js';
 import { apiError } from './errors.js';
 import type { Parsed } from './query.js';
@@ -14,13 +15,13 @@ const STRING_FIELDS = [
 const REQUIRED_FIELDS = ['symbol', 'side', 'type', 'size'] as const;
 const KNOWN_FIELDS: readonly string[] = [...STRING_FIELDS, 'post_only'];
 
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-/** The body as a JSON object, or `invalid_json`. */
+/** The body as a JSON object, or `invalid_json` (a byte order mark included). */
 export function parseJsonObject(body: Uint8Array): Parsed<Record<string, unknown>> {
+  const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   let value: unknown;
   try {
-    value = JSON.parse(utf8.decode(body));
+    if (!isUtf8(bytes)) throw new SyntaxError('not UTF-8');
+    value = JSON.parse(bytes.toString('utf8'));
   } catch {
     return { ok: false, error: apiError('invalid_json', 'the body must be valid UTF-8 JSON') };
   }

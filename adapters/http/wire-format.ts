@@ -2,8 +2,16 @@ import type { Fill, OrderRecord, Ticker, TradeRecord } from '../../src/index.js'
 
 /** Core records (camelCase, getters) mapped field by field to the contract's snake_case JSON. */
 
+let lastMs = NaN;
+let lastIso = '';
+
+/** `Date.prototype.toISOString`, remembering the last one: most responses of a millisecond share it. */
 export function isoTime(ms: number): string {
-  return new Date(ms).toISOString();
+  if (ms !== lastMs) {
+    lastIso = new Date(ms).toISOString();
+    lastMs = ms;
+  }
+  return lastIso;
 }
 
 export function orderJson(order: OrderRecord): Record<string, unknown> {

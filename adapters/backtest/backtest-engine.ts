@@ -1,0 +1,240 @@
+/**
+ * The backtest's event loop. Flow rows go through the venue in file order; between them, in time
+ * order, come the strategy's actions when their latency is over, `onTimer` ticks and equity
+ * samples. Anything due at time t runs after every flow row stamped t (ties go to the flow);
+ * at one time: actions, then the timer, then the sample. Events a command causes are collected
+ * by the venue listener and handed to the hooks once the command has returned.
+ */
+import {
+  MAX_QUERY_LIMIT,
+  Venue,
+  type InstrumentSpec,
+  type TradeRecord,
+  type VenueEvent,
+} from '../../src/index.js';
+import { formatScenarioTime, ScenarioClock, type ParsedScenarioRow } from '../csv/index.js';
+import { FINAL_ORDER_RETENTION } from '../replay/replayer.js';
+import { PROGRESS_EVERY } from '../replay/run-replay.js';
+import { EquitySampler } from './equity-sampler.js';
+import { FlowOrders, isResting } from './flow-orders.js';
+import { hookFailure, type HookName } from './hook-failure.js';
+import type { ActionRefusal, Strategy, StrategyFill, StrategyParams } from './strategy.js';
+import { createContext } from './strategy-context.js';
+import { StrategyOrders } from './strategy-orders.js';
+import { moneyScaleFor, SymbolLedger, type FeeSchedule } from './symbol-ledger.js';
+
+export interface BacktestConfig {
+  readonly account: string;
+  readonly latencyMs: number;
+  /** Null: no onTimer ticks. */
+  readonly intervalMs: number | null;
+  readonly sampleMs: number;
+  readonly fees: FeeSchedule;
+  readonly params: StrategyParams;
+}
+
+export interface BacktestHandlers {
+  readonly onFill?: (fill: StrategyFill, ledger: SymbolLedger) => void;
+  /** Called every PROGRESS_EVERY rows. */
+  readonly onProgress?: () => void;
+}
+
+/** A flow row that uses the strategy's own account. */
+export class AccountClashError extends Error {}
+
+type HookEvent =
+  | VenueEvent
+  | { readonly type: 'fill'; readonly fill: StrategyFill }
+  | { readonly type: 'refused'; readonly refusal: ActionRefusal };
+
+export class BacktestEngine {
+  readonly clock = new ScenarioClock();
+  readonly venue: Venue;
+  readonly ledgers: readonly SymbolLedger[];
+  readonly sampler: EquitySampler;
+  readonly orders: StrategyOrders;
+  readonly flow: FlowOrders;
+  readonly actionRefusals = new Map<string, number>();
+  startTime: number | null = null;
+  endTime: number | null = null;
+  unsentActions = 0;
+  readonly #ledgers = new Map<string, SymbolLedger>();
+  readonly #events: HookEvent[] = [];
+  readonly #context;
+  readonly #wants: { [K in 'trade' | 'book' | 'order' | 'fill' | 'refused']: boolean };
+  #nextTimer = Infinity;
+  #nextSample = Infinity;
+  #nextDue = Infinity;
+
+  constructor(
+    instruments: readonly InstrumentSpec[],
+    readonly strategy: Strategy,
+    readonly config: BacktestConfig,
+    readonly handlers: BacktestHandlers = {},
+  ) {
+    const created = Venue.create({
+      clock: this.clock.read,
+      ...(instruments.length > 0 ? { instruments } : {}),
+      tradeRetention: MAX_QUERY_LIMIT,
+      orderRetention: FINAL_ORDER_RETENTION,
+    });
+    if (!created.ok) throw new Error(created.error.message);
+    this.venue = created.value;
+    const listed = this.venue.instruments();
+    const scale = moneyScaleFor(listed, config.fees);
+    this.ledgers = listed.map((instrument) => new SymbolLedger(instrument, scale, config.fees));
+    for (const ledger of this.ledgers) this.#ledgers.set(ledger.instrument.symbol, ledger);
+    this.sampler = new EquitySampler(this.ledgers);
+    this.orders = new StrategyOrders(this.venue, config.account);
+    this.flow = new FlowOrders(this.venue, this.clock);
+    this.#wants = {
+      trade: strategy.onTrade !== undefined,
+      book: strategy.onBook !== undefined,
+      order: strategy.onOrder !== undefined,
+      fill: strategy.onFill !== undefined,
+      refused: strategy.onRefused !== undefined,
+    };
+    this.#context = createContext({
+      venue: this.venue,
+      clock: this.clock,
+      account: config.account,
+      params: config.params,
+      orders: this.orders,
+      ledger: (symbol) => this.#ledgers.get(symbol),
+      send: (action) => {
+        const due = this.clock.now + config.latencyMs;
+        this.orders.enqueue({ ...action, due });
+        if (due < this.#nextDue) this.#nextDue = due;
+      },
+    });
+    this.venue.subscribe(this.#onEvent);
+  }
+
+  async run(rows: AsyncIterable<ParsedScenarioRow>): Promise<void> {
+    const { account } = this.config;
+    const { onProgress } = this.handlers;
+    for await (const row of rows) {
+      if (this.startTime === null) this.#start(row.ts);
+      if (this.#nextDue < row.ts) this.#runPending(row.ts, false);
+      if (row.account === account)
+        throw new AccountClashError(
+          `${row.line}: the flow trades under account ${account}, the strategy's; choose another --account`,
+        );
+      this.flow.apply(row);
+      if (this.#events.length > 0) this.#dispatch();
+      if (onProgress !== undefined && this.flow.rowCount % PROGRESS_EVERY === 0) onProgress();
+    }
+    this.endTime = this.clock.now;
+    if (this.startTime === null) return;
+    this.#runPending(this.endTime, true);
+    if (this.sampler.lastTime < this.endTime) this.sampler.sample(this.endTime);
+    this.#call('onEnd', undefined);
+    this.unsentActions = this.orders.drop();
+  }
+
+  #start(time: number): void {
+    this.startTime = time;
+    this.clock.now = time;
+    this.#nextSample = time;
+    if (this.config.intervalMs !== null) this.#nextTimer = time + this.config.intervalMs;
+    this.#call('onStart', undefined);
+    this.#nextDue = Math.min(this.orders.nextDue(), this.#nextTimer, this.#nextSample);
+  }
+
+  /** Runs what is due before `limit` (or at it, when inclusive), in time order. */
+  #runPending(limit: number, inclusive: boolean): void {
+    for (;;) {
+      const due = this.orders.nextDue();
+      const time = Math.min(due, this.#nextTimer, this.#nextSample);
+      if (inclusive ? time > limit : time >= limit) break;
+      this.clock.now = time;
+      if (due === time) {
+        const sent = this.orders.sendNext(time);
+        if (sent !== null && 'action' in sent) this.#refused(sent);
+        else if (sent !== null) this.#ledgers.get(sent.symbol)!.orders++;
+        if (this.#events.length > 0) this.#dispatch();
+      } else if (this.#nextTimer === time) {
+        this.#nextTimer += this.config.intervalMs!;
+        this.#call('onTimer', undefined);
+      } else {
+        this.sampler.sample(time);
+        this.#nextSample += this.config.sampleMs;
+      }
+    }
+    this.#nextDue = Math.min(this.orders.nextDue(), this.#nextTimer, this.#nextSample);
+  }
+
+  #refused(refusal: ActionRefusal): void {
+    this.actionRefusals.set(refusal.code, (this.actionRefusals.get(refusal.code) ?? 0) + 1);
+    if (this.#wants.refused) this.#events.push({ type: 'refused', refusal });
+  }
+
+  readonly #onEvent = (event: VenueEvent): void => {
+    if (event.type === 'trade') {
+      const { trade } = event;
+      const ledger = this.#ledgers.get(trade.symbol)!;
+      ledger.mark = trade.price;
+      if (trade.makerAccount === this.config.account) this.#fill(ledger, trade, 'maker');
+      if (trade.takerAccount === this.config.account) this.#fill(ledger, trade, 'taker');
+      if (this.#wants.trade) this.#events.push(event);
+    } else if (event.type === 'order') {
+      const { order } = event;
+      if (order.account === this.config.account) {
+        this.orders.updated(order);
+        if (this.#wants.order) this.#events.push(event);
+      } else if (!isResting(order)) this.flow.finalized(order);
+    } else if (this.#wants.book) this.#events.push(event);
+  };
+
+  #fill(ledger: SymbolLedger, trade: TradeRecord, liquidity: 'maker' | 'taker'): void {
+    const maker = liquidity === 'maker';
+    const side = maker ? (trade.side === 'buy' ? 'sell' : 'buy') : trade.side;
+    const fee = ledger.fill(side, trade.price, trade.size, liquidity);
+    const fill: StrategyFill = {
+      orderId: (maker ? trade.makerClientOrderId : trade.takerClientOrderId) ?? '',
+      tradeId: trade.id,
+      symbol: trade.symbol,
+      side,
+      liquidity,
+      price: trade.price,
+      size: trade.size,
+      fee: ledger.money(fee),
+      timestamp: trade.timestamp,
+    };
+    this.handlers.onFill?.(fill, ledger);
+    if (this.#wants.fill) this.#events.push({ type: 'fill', fill });
+  }
+
+  #dispatch(): void {
+    const events = this.#events;
+    for (let i = 0; i < events.length; i++) {
+      const event = events[i]!;
+      if (event.type === 'trade') this.#call('onTrade', event.trade);
+      else if (event.type === 'book') this.#call('onBook', event.change);
+      else if (event.type === 'order') this.#call('onOrder', event.order);
+      else if (event.type === 'fill') this.#call('onFill', event.fill);
+      else this.#call('onRefused', event.refusal);
+    }
+    events.length = 0;
+  }
+
+  #call(name: HookName, argument: unknown): void {
+    const hook = this.strategy[name] as ((...args: unknown[]) => unknown) | undefined;
+    if (hook === undefined) return;
+    let result: unknown;
+    try {
+      result =
+        argument === undefined
+          ? hook.call(this.strategy, this.#context)
+          : hook.call(this.strategy, argument, this.#context);
+    } catch (error) {
+      throw hookFailure(name, formatScenarioTime(this.clock.now), error);
+    }
+    if (typeof (result as { then?: unknown } | undefined)?.then === 'function')
+      throw hookFailure(
+        name,
+        formatScenarioTime(this.clock.now),
+        'returned a promise; hooks must be synchronous',
+      );
+  }
+}

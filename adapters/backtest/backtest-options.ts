@@ -1,0 +1,77 @@
+/** The command line of `simex backtest`, checked: every bad value is a one-line reason. */
+import type { BacktestConfig } from './backtest-engine.js';
+import { parseFeeRate } from './money.js';
+import { Params, parseParams } from './strategy-params.js';
+
+export interface BacktestArguments {
+  readonly strategy: string;
+  readonly data: string;
+  readonly out?: string | undefined;
+  readonly param?: readonly string[] | undefined;
+  readonly latency?: string | undefined;
+  readonly makerFee?: string | undefined;
+  readonly takerFee?: string | undefined;
+  readonly interval?: string | undefined;
+  readonly sample?: string | undefined;
+  readonly account?: string | undefined;
+}
+
+export interface BacktestOptions {
+  readonly strategyFile: string;
+  readonly dataFile: string;
+  readonly out: string | null;
+  readonly config: BacktestConfig;
+}
+
+export const DEFAULT_ACCOUNT = 'strategy';
+export const DEFAULT_SAMPLE = '1m';
+const DURATION = /^(0|[1-9][0-9]*)(ms|s|m|h)?$/;
+const UNIT_MS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+const ACCOUNT = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** Milliseconds from `250`, `250ms`, `5s`, `1m` or `2h`; null when malformed. */
+export function parseDuration(text: string): number | null {
+  const match = DURATION.exec(text);
+  if (match === null) return null;
+  const ms = Number(match[1]) * UNIT_MS[match[2] ?? 'ms']!;
+  return Number.isSafeInteger(ms) ? ms : null;
+}
+
+export function parseBacktestOptions(args: BacktestArguments): BacktestOptions | string {
+  const duration = (name: string, text: string, minimum: number): number | string => {
+    const ms = parseDuration(text);
+    if (ms === null)
+      return `--${name} must be a duration in ms, or with a unit: 250, 250ms, 5s, 1m, 2h; got "${text}"`;
+    return ms < minimum ? `--${name} must be at least ${minimum} ms` : ms;
+  };
+  const latency = duration('latency', args.latency ?? '0', 0);
+  if (typeof latency === 'string') return latency;
+  const sample = duration('sample', args.sample ?? DEFAULT_SAMPLE, 1);
+  if (typeof sample === 'string') return sample;
+  const interval = args.interval === undefined ? null : duration('interval', args.interval, 1);
+  if (typeof interval === 'string') return interval;
+  const maker = parseFeeRate(args.makerFee ?? '0');
+  if (maker === null)
+    return `--maker-fee must be a decimal rate such as 0.001 or -0.0002; got "${args.makerFee}"`;
+  const taker = parseFeeRate(args.takerFee ?? '0');
+  if (taker === null)
+    return `--taker-fee must be a decimal rate such as 0.002; got "${args.takerFee}"`;
+  const account = args.account ?? DEFAULT_ACCOUNT;
+  if (!ACCOUNT.test(account)) return `--account must be 1-64 of A-Z a-z 0-9 _ -; got "${account}"`;
+  const params = parseParams(args.param ?? []);
+  if (typeof params === 'string') return params;
+  if (args.out === '') return '--out must name a directory';
+  return {
+    strategyFile: args.strategy,
+    dataFile: args.data,
+    out: args.out ?? null,
+    config: {
+      account,
+      latencyMs: latency,
+      intervalMs: interval,
+      sampleMs: sample,
+      fees: { maker, taker },
+      params: new Params(params),
+    },
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * Figures of an equity series: maximum drawdown (exact), and Sharpe and Sortino ratios of the
+ * per-sample equity changes, not annualised. Ratios are not money: they are computed in floating
+ * point, in a fixed order, and printed with RATIO_DECIMALS decimals.
+ */
+
+export const RATIO_DECIMALS = 6;
+
+export const SHARPE_FORMULA =
+  'mean(r) / stdev(r), r = equity change between consecutive samples, stdev with n-1; not annualised';
+export const SORTINO_FORMULA =
+  'mean(r) / sqrt(sum(min(r, 0)^2) / n), r as for sharpe; not annualised';
+
+/** The largest fall from a running peak (peaks start at zero equity). */
+export function maxDrawdown(equity: readonly bigint[]): bigint {
+  let peak = 0n;
+  let worst = 0n;
+  for (const value of equity) {
+    if (value > peak) peak = value;
+    if (peak - value > worst) worst = peak - value;
+  }
+  return worst;
+}
+
+/** The drawdown at every sample. */
+export function drawdowns(equity: readonly bigint[]): bigint[] {
+  let peak = 0n;
+  return equity.map((value) => {
+    if (value > peak) peak = value;
+    return peak - value;
+  });
+}
+
+export interface Ratios {
+  readonly sharpe: string | null;
+  readonly sortino: string | null;
+}
+
+/** Null where undefined: fewer than two changes, or no deviation. */
+export function ratios(equity: readonly bigint[], scale: number): Ratios {
+  const changes: number[] = [];
+  for (let i = 1; i < equity.length; i++) {
+    changes.push(Number(equity[i]! - equity[i - 1]!) / 10 ** scale);
+  }
+  const n = changes.length;
+  if (n < 2) return { sharpe: null, sortino: null };
+  let sum = 0;
+  for (const change of changes) sum += change;
+  const mean = sum / n;
+  let squares = 0;
+  let downside = 0;
+  for (const change of changes) {
+    squares += (change - mean) ** 2;
+    if (change < 0) downside += change ** 2;
+  }
+  const deviation = Math.sqrt(squares / (n - 1));
+  const downsideDeviation = Math.sqrt(downside / n);
+  return {
+    sharpe: deviation > 0 ? fixed(mean / deviation) : null,
+    sortino: downsideDeviation > 0 ? fixed(mean / downsideDeviation) : null,
+  };
+}
+
+function fixed(value: number): string {
+  const text = value.toFixed(RATIO_DECIMALS);
+  return text === `-${(0).toFixed(RATIO_DECIMALS)}` ? text.slice(1) : text;
+}

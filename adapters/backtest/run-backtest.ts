@@ -1,0 +1,97 @@
+/**
+ * `simex backtest` as a function: loads the strategy, runs it against the flow, writes the
+ * outputs (renamed into place only on success) and prints the summary table. Returns the exit
+ * code: 0 done, 1 a strategy hook threw, 2 a bad strategy file or data file.
+ */
+import { createReadStream, statSync } from 'node:fs';
+import { openScenario, ScenarioSyntaxError } from '../csv/index.js';
+import { OutputDirectory } from '../replay/output-files.js';
+import { progressBar } from '../replay/progress-bar.js';
+import { AccountClashError, BacktestEngine } from './backtest-engine.js';
+import type { BacktestOptions } from './backtest-options.js';
+import { StrategyRuntimeError } from './hook-failure.js';
+import { equityCsv, FILLS_HEADER, fillLine } from './records.js';
+import { FillMarkers, reportHtml } from './report-html.js';
+import { StrategyLoadError, loadStrategy } from './strategy-loader.js';
+import { summarize, summaryJson } from './summary.js';
+import { summaryTable } from './summary-table.js';
+
+export const EXIT_STRATEGY_FAILED = 1;
+export const EXIT_BAD_INPUT = 2;
+
+export interface BacktestIo {
+  readonly stdout: { write(text: string): unknown };
+  readonly stderr: NodeJS.WriteStream | { write(text: string): unknown; isTTY?: boolean };
+}
+
+export async function runBacktest(options: BacktestOptions, io: BacktestIo): Promise<number> {
+  const { strategyFile, dataFile, config } = options;
+  const fail = (code: number, message: string) => (io.stderr.write(`${message}\n`), code);
+  let totalBytes: number;
+  try {
+    totalBytes = statSync(dataFile).size;
+  } catch (error) {
+    return fail(
+      EXIT_BAD_INPUT,
+      `${dataFile}: cannot read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+    );
+  }
+  let strategy;
+  try {
+    strategy = await loadStrategy(strategyFile, config.params);
+  } catch (error) {
+    if (error instanceof StrategyLoadError) return fail(EXIT_BAD_INPUT, error.message);
+    throw error;
+  }
+  const input = createReadStream(dataFile);
+  const output = options.out === null ? null : new OutputDirectory(options.out, process.pid);
+  try {
+    const scenario = await openScenario(input, dataFile);
+    const fills = output?.open('fills.csv') ?? null;
+    fills?.write(FILLS_HEADER);
+    let rows = () => 0;
+    const bar =
+      'isTTY' in io.stderr && io.stderr.isTTY === true
+        ? progressBar(
+            { totalBytes, bytesRead: () => input.bytesRead, rows: () => rows() },
+            io.stderr as NodeJS.WriteStream,
+          )
+        : null;
+    const markers = new FillMarkers();
+    const engine = new BacktestEngine(scenario.instruments, strategy, config, {
+      ...(fills === null
+        ? {}
+        : {
+            onFill: (fill, ledger) => {
+              fills.write(fillLine(fill, ledger));
+              markers.add(fill);
+            },
+          }),
+      ...(bar === null ? {} : { onProgress: () => bar.update() }),
+    });
+    rows = () => engine.flow.rowCount;
+    await engine.run(scenario.rows);
+    bar?.done();
+    if (engine.flow.rowCount === 0)
+      return fail(EXIT_BAD_INPUT, `${dataFile}: no rows to backtest against`);
+    const summary = summarize(engine, { strategy: strategyFile, data: dataFile });
+    if (output !== null) {
+      output.open('summary.json').write(summaryJson(summary));
+      output.open('equity.csv').write(equityCsv(engine.sampler));
+      output.open('report.html').write(reportHtml(summary, engine.sampler, markers));
+      output.commit();
+    }
+    io.stdout.write(summaryTable(summary));
+    return 0;
+  } catch (error) {
+    input.destroy();
+    if (error instanceof ScenarioSyntaxError) return fail(EXIT_BAD_INPUT, error.message);
+    if (error instanceof AccountClashError)
+      return fail(EXIT_BAD_INPUT, `${dataFile}:${error.message}`);
+    if (error instanceof StrategyRuntimeError)
+      return fail(EXIT_STRATEGY_FAILED, `${strategyFile}: ${error.message}; nothing written`);
+    throw error;
+  } finally {
+    output?.discard();
+  }
+}

@@ -1,0 +1,104 @@
+/**
+ * The context every hook receives: the venue's read API at the present moment, the strategy's own
+ * orders and positions, and actions that are queued (never executed on the spot). It holds no
+ * reference to the flow, so a strategy cannot read ahead.
+ */
+import type { Instrument, Result, Venue } from '../../src/index.js';
+import type { ScenarioClock } from '../csv/index.js';
+import { formatMoney } from './money.js';
+import type { Position, StrategyContext, StrategyParams } from './strategy.js';
+import type { StrategyAction, StrategyOrders } from './strategy-orders.js';
+import type { SymbolLedger } from './symbol-ledger.js';
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+export interface ContextHost {
+  readonly venue: Venue;
+  readonly clock: ScenarioClock;
+  readonly account: string;
+  readonly params: StrategyParams;
+  readonly orders: StrategyOrders;
+  ledger(symbol: string): SymbolLedger | undefined;
+  /** Queues an action; it is due after the latency. */
+  send(action: DistributiveOmit<StrategyAction, 'due'>): void;
+}
+
+const DECIMAL = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
+
+export function createContext(host: ContextHost): StrategyContext {
+  const { venue, orders } = host;
+  const instrument = (symbol: string): Instrument => unwrap(venue.instrument(symbol));
+  const ledger = (symbol: string): SymbolLedger => {
+    const found = host.ledger(symbol);
+    if (found === undefined) throw new Error(`unknown symbol ${symbol}`);
+    return found;
+  };
+  const toGrid = (text: string, decimals: number, step: number, what: string): number => {
+    const [whole = '', fraction = ''] = text.split('.');
+    if (!DECIMAL.test(text) || fraction.length > decimals)
+      throw new Error(`${what} ${text} is off the grid`);
+    const units = BigInt(whole + fraction.padEnd(decimals, '0'));
+    if (units % BigInt(step) !== 0n) throw new Error(`${what} ${text} is off the grid`);
+    return Number(units / BigInt(step));
+  };
+  const fromGrid = (count: number, decimals: number, step: number): string => {
+    if (!Number.isSafeInteger(count)) throw new Error(`${count} is not a whole number`);
+    return formatMoney(BigInt(count) * BigInt(step), decimals, decimals);
+  };
+  const context: StrategyContext = {
+    now: () => host.clock.now,
+    account: host.account,
+    params: host.params,
+    symbols: () => venue.instruments().map((listed) => listed.symbol),
+    instrument,
+    ticker: (symbol) => unwrap(venue.ticker(symbol)),
+    book: (symbol, depth) => unwrap(venue.orderBook(symbol, depth)),
+    trades: (symbol, limit) => unwrap(venue.trades(symbol, limit)),
+    openOrders: (symbol) =>
+      [...orders.open.values()].filter((order) => symbol === undefined || order.symbol === symbol),
+    position: (symbol) => positionOf(ledger(symbol)),
+    inFlight: () => orders.inFlight(),
+    place: (order) => {
+      const id = orders.newId();
+      host.send({ kind: 'place', id, order });
+      return id;
+    },
+    cancel: (id) => host.send({ kind: 'cancel', id }),
+    reduce: (id, size) => host.send({ kind: 'reduce', id, size }),
+    toTicks: (symbol, price) => {
+      const { priceDecimals, tickUnits } = instrument(symbol);
+      return toGrid(price, priceDecimals, tickUnits, 'price');
+    },
+    fromTicks: (symbol, ticks) => {
+      const { priceDecimals, tickUnits } = instrument(symbol);
+      return fromGrid(ticks, priceDecimals, tickUnits);
+    },
+    toLots: (symbol, size) => {
+      const { sizeDecimals, lotUnits } = instrument(symbol);
+      return toGrid(size, sizeDecimals, lotUnits, 'size');
+    },
+    fromLots: (symbol, lots) => {
+      const { sizeDecimals, lotUnits } = instrument(symbol);
+      return fromGrid(lots, sizeDecimals, lotUnits);
+    },
+  };
+  return Object.freeze(context);
+}
+
+function positionOf(ledger: SymbolLedger): Position {
+  const unrealized = ledger.unrealized();
+  return {
+    symbol: ledger.instrument.symbol,
+    size: ledger.size(ledger.position),
+    averageEntry: ledger.averageEntry(),
+    realizedPnl: ledger.money(ledger.realized),
+    unrealizedPnl: ledger.money(unrealized),
+    fees: ledger.money(ledger.fees),
+    netPnl: ledger.money(ledger.realized + unrealized - ledger.fees),
+  };
+}
+
+function unwrap<T>(result: Result<T>): T {
+  if (!result.ok) throw new Error(result.error.message);
+  return result.value;
+}

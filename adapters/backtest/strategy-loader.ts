@@ -1,0 +1,102 @@
+/**
+ * Loads a strategy module (`.ts` through tsx, `.js` natively) and checks its default export: an
+ * object or a class whose hooks are functions. Every failure is a StrategyLoadError with a
+ * one-line message naming the file.
+ */
+import { statSync } from 'node:fs';
+import { extname, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
+import { HOOK_NAMES, type Strategy, type StrategyParams } from './strategy.js';
+
+export class StrategyLoadError extends Error {}
+
+const TYPESCRIPT = new Set(['.ts', '.mts', '.cts']);
+const JAVASCRIPT = new Set(['.js', '.mjs', '.cjs']);
+const HOOK_LIKE = /^on[A-Z]/;
+
+export async function loadStrategy(file: string, params: StrategyParams): Promise<Strategy> {
+  const fail = (reason: string): never => {
+    throw new StrategyLoadError(`${file}: ${reason}`);
+  };
+  const extension = extname(file);
+  if (!TYPESCRIPT.has(extension) && !JAVASCRIPT.has(extension))
+    fail('a strategy must be a .ts or .js module');
+  try {
+    if (!statSync(file).isFile()) fail('not a file');
+  } catch (error) {
+    if (error instanceof StrategyLoadError) throw error;
+    fail(`cannot read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+  }
+  const url = pathToFileURL(resolve(file)).href;
+  let module: Record<string, unknown>;
+  try {
+    module = TYPESCRIPT.has(extension)
+      ? ((await tsImport(url, import.meta.url)) as Record<string, unknown>)
+      : ((await import(url)) as Record<string, unknown>);
+  } catch (error) {
+    return fail(`cannot load: ${firstLines(error)}`);
+  }
+  const exported = defaultExport(module);
+  if (exported === undefined)
+    fail(
+      'no default export; export default an object or a class with hooks (onTrade, onTimer, ...)',
+    );
+  let strategy: unknown = exported;
+  if (typeof exported === 'function') {
+    try {
+      strategy = new (exported as new (params: StrategyParams) => unknown)(params);
+    } catch (error) {
+      fail(`the strategy's constructor threw: ${firstLines(error)}`);
+    }
+  }
+  if (typeof strategy !== 'object' || strategy === null)
+    fail('the default export must be an object or a class with hooks');
+  checkHooks(strategy as Record<string, unknown>, fail);
+  return strategy as Strategy;
+}
+
+/** The default export; a CommonJS module compiled from ESM syntax nests it one level deeper. */
+function defaultExport(module: Record<string, unknown>): unknown {
+  const value = module['default'];
+  if (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as Record<string, unknown>)['__esModule']
+  )
+    return (value as Record<string, unknown>)['default'];
+  return value;
+}
+
+function checkHooks(strategy: Record<string, unknown>, fail: (reason: string) => never): void {
+  const known: readonly string[] = HOOK_NAMES;
+  for (const name of propertyNames(strategy)) {
+    if (HOOK_LIKE.test(name) && !known.includes(name))
+      fail(`unknown hook ${name}; hooks are ${HOOK_NAMES.join(', ')}`);
+  }
+  for (const name of HOOK_NAMES) {
+    const hook = strategy[name];
+    if (hook !== undefined && typeof hook !== 'function')
+      fail(`${name} must be a function, found ${hook === null ? 'null' : typeof hook}`);
+  }
+}
+
+/** Own and inherited property names, up to (not including) Object.prototype. */
+function propertyNames(object: object): string[] {
+  const names: string[] = [];
+  for (let at: object | null = object; at !== null && at !== Object.prototype;) {
+    names.push(...Object.getOwnPropertyNames(at));
+    at = Object.getPrototypeOf(at) as object | null;
+  }
+  return names;
+}
+
+/** An error's message without its stack, on one line. */
+export function firstLines(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+    .join(' ');
+}

@@ -1,0 +1,98 @@
+/**
+ * The strategy's side of the venue: actions waiting out their latency (first in, first out: one
+ * latency for all, so due times never decrease), the ids `place()` handed out, and the strategy's
+ * resting orders as the venue last reported them.
+ */
+import type { OrderRecord, Venue } from '../../src/index.js';
+import { isResting } from './flow-orders.js';
+import type { ActionRefusal, StrategyOrder } from './strategy.js';
+
+export type StrategyAction =
+  | {
+      readonly kind: 'place';
+      readonly due: number;
+      readonly id: string;
+      readonly order: StrategyOrder;
+    }
+  | { readonly kind: 'cancel'; readonly due: number; readonly id: string }
+  | { readonly kind: 'reduce'; readonly due: number; readonly id: string; readonly size: string };
+
+export class StrategyOrders {
+  /** Resting orders by venue id, oldest first. */
+  readonly open = new Map<string, OrderRecord>();
+  readonly #venueIds = new Map<string, string>();
+  readonly #queue: StrategyAction[] = [];
+  #head = 0;
+  #placed = 0;
+
+  constructor(
+    readonly venue: Venue,
+    readonly account: string,
+  ) {}
+
+  newId(): string {
+    return `s${++this.#placed}`;
+  }
+
+  enqueue(action: StrategyAction): void {
+    this.#queue.push(action);
+  }
+
+  /** The due time of the next action; Infinity when none waits. */
+  nextDue(): number {
+    return this.#head < this.#queue.length ? this.#queue[this.#head]!.due : Infinity;
+  }
+
+  inFlight(): number {
+    return this.#queue.length - this.#head;
+  }
+
+  /** Drops the actions still waiting; returns how many. */
+  drop(): number {
+    const count = this.inFlight();
+    this.#queue.length = 0;
+    this.#head = 0;
+    return count;
+  }
+
+  /** Sends the next action: the placed order's first record, a refusal, or null (done). */
+  sendNext(now: number): OrderRecord | ActionRefusal | null {
+    const action = this.#queue[this.#head++]!;
+    if (this.#head === this.#queue.length) {
+      this.#queue.length = 0;
+      this.#head = 0;
+    }
+    const refusal = (code: string, message: string): ActionRefusal => ({
+      action: action.kind,
+      orderId: action.id,
+      code,
+      message,
+      timestamp: now,
+    });
+    if (action.kind === 'place') {
+      const result = this.venue.placeOrder({
+        ...action.order,
+        account: this.account,
+        clientOrderId: action.id,
+      } as Parameters<Venue['placeOrder']>[0]);
+      if (!result.ok) return refusal(result.error.code, result.error.message);
+      this.#venueIds.set(action.id, result.value.id);
+      return result.value;
+    }
+    const venueId = this.#venueIds.get(action.id);
+    if (venueId === undefined) return refusal('order_not_found', `no order ${action.id}`);
+    const result =
+      action.kind === 'cancel'
+        ? this.venue.cancelOrder(this.account, venueId)
+        : this.venue.reduceOrder(this.account, venueId, action.size);
+    return result.ok
+      ? null
+      : refusal(result.error.code, result.error.message.replace(venueId, action.id));
+  }
+
+  /** An update of one of the strategy's orders (from the venue's events). */
+  updated(order: OrderRecord): void {
+    if (isResting(order)) this.open.set(order.id, order);
+    else this.open.delete(order.id);
+  }
+}

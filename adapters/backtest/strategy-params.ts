@@ -1,0 +1,43 @@
+/** `--param key=value` pairs, and the typed reads strategies make of them. */
+import type { StrategyParams } from './strategy.js';
+
+const KEY = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+
+/** The pairs as a record, or the reason one is malformed. */
+export function parseParams(pairs: readonly string[]): Record<string, string> | string {
+  const values: Record<string, string> = {};
+  for (const pair of pairs) {
+    const equals = pair.indexOf('=');
+    const key = equals < 0 ? pair : pair.slice(0, equals);
+    if (equals < 0 || !KEY.test(key)) return `--param must be key=value, got "${pair}"`;
+    if (Object.hasOwn(values, key)) return `--param ${key} is given twice`;
+    values[key] = pair.slice(equals + 1);
+  }
+  return values;
+}
+
+export class Params implements StrategyParams {
+  readonly values: Readonly<Record<string, string>>;
+
+  constructor(values: Record<string, string>) {
+    this.values = Object.freeze({ ...values });
+  }
+
+  string(key: string, fallback?: string): string {
+    const value = Object.hasOwn(this.values, key) ? this.values[key] : fallback;
+    if (value === undefined) throw new Error(`missing --param ${key}=...`);
+    return value;
+  }
+
+  number(key: string, fallback?: number): number {
+    if (!Object.hasOwn(this.values, key)) {
+      if (fallback === undefined) throw new Error(`missing --param ${key}=...`);
+      return fallback;
+    }
+    const text = this.values[key]!;
+    const value = Number(text);
+    if (text.trim() === '' || !Number.isFinite(value))
+      throw new Error(`--param ${key} must be a number, got "${text}"`);
+    return value;
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * summary.json: the run's inputs, then per symbol and in total per quote currency the PnL, fees,
+ * position, counts, volumes, drawdown and ratios. Keys are written in a fixed order; money is
+ * exact decimal strings.
+ */
+import { formatScenarioTime } from '../csv/index.js';
+import type { BacktestEngine } from './backtest-engine.js';
+import type { EquityScope } from './equity-sampler.js';
+import { maxDrawdown, ratios, SHARPE_FORMULA, SORTINO_FORMULA } from './metrics.js';
+import { formatMoney } from './money.js';
+import type { SymbolLedger } from './symbol-ledger.js';
+
+export interface RunInputs {
+  readonly strategy: string;
+  readonly data: string;
+}
+
+export type Figures = Record<string, string | number | null>;
+
+export interface Summary {
+  readonly header: Record<string, unknown>;
+  readonly symbols: readonly Figures[];
+  readonly totals: readonly Figures[];
+}
+
+export function summarize(engine: BacktestEngine, inputs: RunInputs): Summary {
+  const { config, sampler } = engine;
+  const time = (ms: number | null) => (ms === null ? null : formatScenarioTime(ms));
+  const header = {
+    strategy: inputs.strategy,
+    data: inputs.data,
+    account: config.account,
+    params: sortedRecord(Object.entries(config.params.values)),
+    latency_ms: config.latencyMs,
+    maker_fee: config.fees.maker.text,
+    taker_fee: config.fees.taker.text,
+    timer_interval_ms: config.intervalMs,
+    start: time(engine.startTime),
+    end: time(engine.endTime),
+    flow_rows: engine.flow.rowCount,
+    refused_flow_rows: sortedRecord([...engine.flow.refusals]),
+    refused_actions: sortedRecord([...engine.actionRefusals]),
+    unsent_actions: engine.unsentActions,
+    sampling: {
+      interval_ms: config.sampleMs,
+      samples: sampler.times.length,
+      times: 'from the first event every interval_ms, and at the last event',
+      equity: 'net PnL: realized + unrealized (marked to the last trade) - fees',
+      sharpe: SHARPE_FORMULA,
+      sortino: SORTINO_FORMULA,
+    },
+  };
+  const scopes = new Map(sampler.scopes.map((scope) => [scope.name, scope]));
+  const symbols = engine.ledgers.map((ledger) => ({
+    symbol: ledger.instrument.symbol,
+    quote: ledger.quote,
+    position: ledger.size(ledger.position),
+    average_entry: ledger.averageEntry(),
+    mark_price: ledger.mark,
+    ...moneyFigures([ledger], ledger.instrument.priceDecimals),
+    traded_size: ledger.size(ledger.tradedSize),
+    ...scopeFigures(scopes.get(ledger.instrument.symbol)!, ledger.instrument.priceDecimals),
+  }));
+  const totals = sampler.totals().map((scope) => {
+    const decimals = Math.max(...scope.ledgers.map((ledger) => ledger.instrument.priceDecimals));
+    return {
+      quote: scope.quote,
+      ...moneyFigures(scope.ledgers, decimals),
+      ...scopeFigures(scope, decimals),
+    };
+  });
+  return { header, symbols, totals };
+}
+
+export function summaryJson(summary: Summary): string {
+  return (
+    JSON.stringify(
+      { ...summary.header, symbols: summary.symbols, totals: summary.totals },
+      null,
+      2,
+    ) + '\n'
+  );
+}
+
+function moneyFigures(ledgers: readonly SymbolLedger[], decimals: number): Figures {
+  const sum = (figure: (ledger: SymbolLedger) => bigint) =>
+    ledgers.reduce((total, ledger) => total + figure(ledger), 0n);
+  const scale = ledgers[0]!.moneyScale;
+  const money = (value: bigint) => formatMoney(value, scale, decimals);
+  const count = (figure: (ledger: SymbolLedger) => number) =>
+    ledgers.reduce((total, ledger) => total + figure(ledger), 0);
+  const makerVolume = sum((ledger) => ledger.makerVolume);
+  const takerVolume = sum((ledger) => ledger.takerVolume);
+  return {
+    realized_pnl: money(sum((ledger) => ledger.realized)),
+    unrealized_pnl: money(sum((ledger) => ledger.unrealized())),
+    fees: money(sum((ledger) => ledger.fees)),
+    net_pnl: money(sum((ledger) => ledger.net())),
+    orders: count((ledger) => ledger.orders),
+    fills: count((ledger) => ledger.fills),
+    maker_fills: count((ledger) => ledger.makerFills),
+    taker_fills: count((ledger) => ledger.takerFills),
+    maker_volume: money(makerVolume),
+    taker_volume: money(takerVolume),
+    traded_volume: money(makerVolume + takerVolume),
+  };
+}
+
+function scopeFigures(scope: EquityScope, decimals: number): Figures {
+  const scale = scope.ledgers[0]!.moneyScale;
+  const { sharpe, sortino } = ratios(scope.equity, scale);
+  return { max_drawdown: formatMoney(maxDrawdown(scope.equity), scale, decimals), sharpe, sortino };
+}
+
+function sortedRecord<T>(entries: [string, T][]): Record<string, T> {
+  return Object.fromEntries(entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}

@@ -1,0 +1,146 @@
+/**
+ * The strategy's exact accounting in one symbol: position, first-in-first-out lots, realized PnL,
+ * fees, counts and volumes. Money is bigint units of 10^-moneyScale in the quote currency; sizes
+ * are bigint lots of 10^-sizeDecimals; prices bigint units of 10^-priceDecimals.
+ */
+import type { Instrument, Side } from '../../src/index.js';
+import { toUnits } from '../replay/units.js';
+import { divideRounded, formatMoney, pow10, type FeeRate } from './money.js';
+
+/** Extra decimals of the average entry price beyond the tick's. */
+export const AVERAGE_ENTRY_EXTRA_DECIMALS = 4;
+
+export interface FeeSchedule {
+  readonly maker: FeeRate;
+  readonly taker: FeeRate;
+}
+
+export class SymbolLedger {
+  readonly quote: string;
+  position = 0n;
+  realized = 0n;
+  fees = 0n;
+  orders = 0;
+  makerFills = 0;
+  takerFills = 0;
+  makerVolume = 0n;
+  takerVolume = 0n;
+  tradedSize = 0n;
+  /** The last trade price on the venue (anyone's). */
+  mark: string | null = null;
+  /** Signed cost of the open lots. */
+  #openCost = 0n;
+  readonly #lotSizes: bigint[] = [];
+  readonly #lotPrices: bigint[] = [];
+  #lotHead = 0;
+  readonly #toMoney: bigint;
+  readonly #makerRate: bigint;
+  readonly #takerRate: bigint;
+  readonly #feeDivisor: bigint;
+
+  constructor(
+    readonly instrument: Instrument,
+    readonly moneyScale: number,
+    fees: FeeSchedule,
+  ) {
+    this.quote = instrument.symbol.slice(instrument.symbol.indexOf('-') + 1);
+    const notionalScale = instrument.priceDecimals + instrument.sizeDecimals;
+    this.#toMoney = pow10(moneyScale - notionalScale);
+    const rateDecimals = Math.max(fees.maker.decimals, fees.taker.decimals);
+    this.#makerRate = fees.maker.units * pow10(rateDecimals - fees.maker.decimals);
+    this.#takerRate = fees.taker.units * pow10(rateDecimals - fees.taker.decimals);
+    this.#feeDivisor = pow10(rateDecimals);
+  }
+
+  get fills(): number {
+    return this.makerFills + this.takerFills;
+  }
+
+  /** Books one fill and returns its fee (money units; negative is a rebate). */
+  fill(side: Side, priceText: string, sizeText: string, liquidity: 'maker' | 'taker'): bigint {
+    const price = toUnits(priceText, this.instrument.priceDecimals);
+    const size = toUnits(sizeText, this.instrument.sizeDecimals);
+    const notional = price * size * this.#toMoney;
+    const rate = liquidity === 'maker' ? this.#makerRate : this.#takerRate;
+    // Exact: moneyScale leaves room for the rate's decimals (see moneyScaleFor).
+    const fee = (notional * rate) / this.#feeDivisor;
+    this.fees += fee;
+    this.tradedSize += size;
+    if (liquidity === 'maker') {
+      this.makerFills++;
+      this.makerVolume += notional;
+    } else {
+      this.takerFills++;
+      this.takerVolume += notional;
+    }
+    this.#trade(side === 'buy' ? size : -size, price);
+    return fee;
+  }
+
+  /** Open lots marked to the last trade. */
+  unrealized(): bigint {
+    if (this.position === 0n || this.mark === null) return 0n;
+    const mark = toUnits(this.mark, this.instrument.priceDecimals);
+    return this.position * mark * this.#toMoney - this.#openCost;
+  }
+
+  net(): bigint {
+    return this.realized + this.unrealized() - this.fees;
+  }
+
+  averageEntry(): string | null {
+    if (this.position === 0n) return null;
+    const decimals = this.instrument.priceDecimals + AVERAGE_ENTRY_EXTRA_DECIMALS;
+    const scaled = divideRounded(
+      this.#openCost * pow10(this.instrument.sizeDecimals + decimals),
+      this.position * pow10(this.moneyScale),
+    );
+    return formatMoney(scaled, decimals, decimals);
+  }
+
+  money(value: bigint): string {
+    return formatMoney(value, this.moneyScale, this.instrument.priceDecimals);
+  }
+
+  size(value: bigint): string {
+    return formatMoney(value, this.instrument.sizeDecimals, this.instrument.sizeDecimals);
+  }
+
+  /** Adds `quantity` (signed lots) at `price`: closes opposite lots first in, first out. */
+  #trade(quantity: bigint, price: bigint): void {
+    let remaining = quantity;
+    const sizes = this.#lotSizes;
+    while (remaining !== 0n && this.#lotHead < sizes.length) {
+      const lot = sizes[this.#lotHead]!;
+      if (lot > 0n === remaining > 0n) break;
+      const lotPrice = this.#lotPrices[this.#lotHead]!;
+      const closed = absolute(lot) < absolute(remaining) ? -lot : remaining;
+      this.realized += -closed * (price - lotPrice) * this.#toMoney;
+      this.#openCost += closed * lotPrice * this.#toMoney;
+      sizes[this.#lotHead] = lot + closed;
+      remaining -= closed;
+      if (sizes[this.#lotHead] === 0n) this.#lotHead++;
+    }
+    if (this.#lotHead === sizes.length) {
+      sizes.length = 0;
+      this.#lotPrices.length = 0;
+      this.#lotHead = 0;
+    }
+    if (remaining !== 0n) {
+      sizes.push(remaining);
+      this.#lotPrices.push(price);
+      this.#openCost += remaining * price * this.#toMoney;
+    }
+    this.position += quantity;
+  }
+}
+
+/** The money scale for these instruments and rates: every notional and fee is exact in it. */
+export function moneyScaleFor(instruments: readonly Instrument[], fees: FeeSchedule): number {
+  const notional = Math.max(0, ...instruments.map((i) => i.priceDecimals + i.sizeDecimals));
+  return notional + Math.max(fees.maker.decimals, fees.taker.decimals);
+}
+
+function absolute(value: bigint): bigint {
+  return value < 0n ? -value : value;
+}

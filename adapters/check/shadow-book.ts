@@ -24,12 +24,19 @@ export class ShadowBook {
   /** `${symbol} ${side}` -> price -> order ids, oldest first. */
   readonly #queues = new Map<string, Map<bigint, string[]>>();
 
+  readonly #resting = new Map<string, number>();
+
+  restingCount(symbol: string): number {
+    return this.#resting.get(symbol) ?? 0;
+  }
+
   remaining(order: ShadowOrder): bigint {
     return order.size - order.filled - order.removed;
   }
 
   rest(order: ShadowOrder): void {
     order.resting = true;
+    this.#resting.set(order.symbol, this.restingCount(order.symbol) + 1);
     const queue = this.#side(order.symbol, order.side);
     const ids = queue.get(order.price!) ?? [];
     queue.set(order.price!, ids);
@@ -40,6 +47,7 @@ export class ShadowBook {
   unqueue(order: ShadowOrder): void {
     if (!order.resting) return;
     order.resting = false;
+    this.#resting.set(order.symbol, this.restingCount(order.symbol) - 1);
     const queue = this.#side(order.symbol, order.side);
     const ids = queue.get(order.price!)!;
     ids.splice(ids.indexOf(order.id), 1);

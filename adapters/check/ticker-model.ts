@@ -30,10 +30,11 @@ export class TickerModel {
   /** The ticker as the contract defines it at `now`, every figure formatted. */
   expected(now: number): Ticker {
     const cutoff = now - DAY_MS;
-    const leaving = this.#window.filter((trade) => trade.ts <= cutoff);
-    if (leaving.length > 0) {
-      this.#beforeWindow = leaving[leaving.length - 1]!.price;
-      this.#window = this.#window.filter((trade) => trade.ts > cutoff);
+    let leaving = 0;
+    while (leaving < this.#window.length && this.#window[leaving]!.ts <= cutoff) leaving++;
+    if (leaving > 0) {
+      this.#beforeWindow = this.#window[leaving - 1]!.price;
+      this.#window = this.#window.slice(leaving);
     }
     const { instrument } = this;
     const reference = instrument.referencePrice;

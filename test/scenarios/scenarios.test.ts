@@ -6,7 +6,7 @@ import { replayFile } from '../../adapters/replay/replay-file.js';
 
 const root = 'scenarios';
 const names = readdirSync(root, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
+  .filter((entry) => entry.isDirectory() && existsSync(join(root, entry.name, 'scenario.csv')))
   .map((entry) => entry.name);
 const work = mkdtempSync(join(tmpdir(), 'simex-scenarios-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -29,7 +29,9 @@ function memoryAfterGc(): number {
   return heapUsed + arrayBuffers;
 }
 
+/** Seconds `run` takes, measured after a full collection so earlier garbage is not billed to it. */
 function time(run: () => void): number {
+  gc!();
   const start = process.hrtime.bigint();
   run();
   return Number(process.hrtime.bigint() - start) / 1e9;
@@ -114,9 +116,16 @@ function runPeer(work: Workload): PhaseTimes {
 const INSERTS = 200_000;
 const AGGRESSIVE = 200_000;
 const CANCELS = 100_000;
+const RUNS = 3;
+const PHASES = ['insert', 'aggressive', 'cancel'] as const;
+const COUNTS = { insert: INSERTS, aggressive: AGGRESSIVE, cancel: CANCELS } as const;
 const rows: string[][] = [['orders/level', 'phase', 'simex ops/s', 'peer ops/s', 'simex/peer']];
 const format = (n: number) => Math.round(n).toLocaleString('en-US');
+const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1]!;
 
+console.log(
+  `median of ${RUNS} alternating runs per engine; memory = JS heap + typed arrays after GC`,
+);
 for (const ordersPerLevel of [5, 50, 500]) {
   const work = buildWorkload(
     new SeededRandom(ordersPerLevel),
@@ -125,14 +134,18 @@ for (const ordersPerLevel of [5, 50, 500]) {
     CANCELS,
     ordersPerLevel,
   );
-  runSimex(buildWorkload(new SeededRandom(1), 20_000, 20_000, 10_000, ordersPerLevel)); // warm-up
-  runPeer(buildWorkload(new SeededRandom(1), 5_000, 5_000, 2_000, ordersPerLevel));
-  const simex = runSimex(work);
-  const peer = runPeer(work);
-  const counts = { insert: INSERTS, aggressive: AGGRESSIVE, cancel: CANCELS } as const;
-  for (const phase of ['insert', 'aggressive', 'cancel'] as const) {
-    const simexRate = counts[phase] / simex[phase];
-    const peerRate = counts[phase] / peer[phase];
+  const warmUp = buildWorkload(new SeededRandom(1), 20_000, 20_000, 10_000, ordersPerLevel);
+  runSimex(warmUp);
+  runPeer(warmUp);
+  const simexRuns: PhaseTimes[] = [];
+  const peerRuns: PhaseTimes[] = [];
+  for (let run = 0; run < RUNS; run++) {
+    simexRuns.push(runSimex(work));
+    peerRuns.push(runPeer(work));
+  }
+  for (const phase of PHASES) {
+    const simexRate = median(simexRuns.map((times) => COUNTS[phase] / times[phase]));
+    const peerRate = median(peerRuns.map((times) => COUNTS[phase] / times[phase]));
     rows.push([
       String(ordersPerLevel),
       phase,
@@ -141,12 +154,14 @@ for (const ordersPerLevel of [5, 50, 500]) {
       (simexRate / peerRate).toFixed(1) + 'x',
     ]);
   }
+  const simexBytes = median(simexRuns.map((times) => times.bytesPerOrder));
+  const peerBytes = median(peerRuns.map((times) => times.bytesPerOrder));
   rows.push([
     String(ordersPerLevel),
     'bytes/resting order',
-    format(simex.bytesPerOrder),
-    format(peer.bytesPerOrder),
-    (simex.bytesPerOrder / peer.bytesPerOrder).toFixed(2),
+    format(simexBytes),
+    format(peerBytes),
+    (simexBytes / peerBytes).toFixed(2),
   ]);
 }
 

@@ -20,7 +20,7 @@ describe('the venue against the reference model', () => {
     30_000 + numRuns * 50,
   );
 
-  // Opt-in (FC_LONG=1, about half a minute): one sequence long enough to pass the core's size
+  // Opt-in (FC_LONG=1, a minute or two): one sequence long enough to pass the core's size
   // thresholds (its order store and index grow past 1024 orders).
   it.runIf(process.env.FC_LONG)(
     `agrees over one long sequence (seed ${seed})`,

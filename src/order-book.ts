@@ -15,14 +15,20 @@ import { FILLED, NO_SLOT, PARTIALLY_FILLED, type OrderStore } from './order-stor
 import { PriceLadder } from './price-ladder.js';
 import type { PriceLevel } from './price-level.js';
 import { RollingStats } from './rolling-stats.js';
+import { Trade } from './trade.js';
 import { TradeLog } from './trade-log.js';
 import type { Side } from './types.js';
 
 /** What the book tells the venue as it matches and changes. */
 export interface BookListener {
-  /** `size` of `maker` was traded with `taker` at the maker's price; both are already updated. */
-  executed(book: OrderBook, maker: number, taker: number, size: number): void;
+  /** `trade` happened: both orders, the tape and the 24h figures are already updated. */
+  executed(book: OrderBook, trade: Trade, maker: number): void;
   levelChanged(book: OrderBook, level: PriceLevel, side: Side): void;
+}
+
+/** The venue's trade counter, shared by its books so that `t_<n>` grows by one per venue. */
+export interface TradeCounter {
+  last: number;
 }
 
 /** One symbol's book. Orders are slots of the venue's OrderStore. */
@@ -40,13 +46,14 @@ export class OrderBook {
     readonly instrument: Instrument,
     tradeRetention: number,
     private readonly store: OrderStore,
+    private readonly tradeCounter: TradeCounter,
     private readonly listener: BookListener,
   ) {
     this.trades = new TradeLog(tradeRetention);
   }
 
   /** Matches `taker` against the opposite side as far as its limit and remaining size allow. */
-  match(taker: number): void {
+  match(taker: number, now: number): void {
     const store = this.store;
     const sell = store.isSell(taker);
     const opposite = sell ? this.bids : this.asks;
@@ -75,7 +82,7 @@ export class OrderBook {
         }
         if (level.count === 0) opposite.remove(level);
         this.sequence++;
-        this.listener.executed(this, maker, taker, size);
+        this.listener.executed(this, this.#record(maker, taker, size, now), maker);
         this.listener.levelChanged(this, level, side);
         maker = next;
       }
@@ -130,6 +137,30 @@ export class OrderBook {
     }
     this.sequence++;
     return level;
+  }
+
+  #record(maker: number, taker: number, size: number, now: number): Trade {
+    const store = this.store;
+    const price = store.price[maker]!;
+    const trade = new Trade(
+      ++this.tradeCounter.last,
+      this.instrument,
+      price,
+      size,
+      now,
+      store.side(taker),
+      store.sequence[maker]!,
+      store.sequence[taker]!,
+      store.account[maker]!,
+      store.account[taker]!,
+      store.clientOrderId[maker]!,
+      store.clientOrderId[taker]!,
+    );
+    store.addFill(maker, trade);
+    store.addFill(taker, trade);
+    this.trades.append(trade);
+    this.stats.record(now, price, size);
+    return trade;
   }
 
   /**

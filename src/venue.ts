@@ -1,11 +1,21 @@
+import { EventHub, type VenueListener } from './event-hub.js';
 import {
   createInstrument,
   DEFAULT_INSTRUMENTS,
   formatPrice,
   formatSize,
   parseSizeUnits,
+  SYMBOL_PATTERN,
 } from './instrument.js';
 import type { Instrument, InstrumentSpec } from './instrument.js';
+import {
+  bookSnapshotOf,
+  DEFAULT_BOOK_DEPTH,
+  DEFAULT_TRADES_LIMIT,
+  isQueryLimit,
+  MAX_QUERY_LIMIT,
+  tickerOf,
+} from './market-data.js';
 import { OrderView, orderSequence } from './order.js';
 import {
   CANCELLED,
@@ -17,7 +27,7 @@ import {
   REJECTED,
   STATUS_CODES,
 } from './order-store.js';
-import { OrderBook, type BookListener } from './order-book.js';
+import { OrderBook, type BookListener, type TradeCounter } from './order-book.js';
 import { OrderIndex } from './order-index.js';
 import { validateOrderRequest } from './order-request.js';
 import type { PriceLevel } from './price-level.js';
@@ -30,11 +40,9 @@ import {
   type Failure,
   type Result,
 } from './result.js';
-import { SYMBOL_PATTERN } from './instrument.js';
-import { Trade } from './trade.js';
+import type { Trade } from './trade.js';
 import {
   ORDER_STATUSES,
-  type BookLevel,
   type BookSnapshot,
   type OrderRecord,
   type OrderRequest,
@@ -42,7 +50,6 @@ import {
   type Side,
   type Ticker,
   type TradeRecord,
-  type VenueEvent,
 } from './types.js';
 
 export interface VenueOptions {
@@ -63,12 +70,6 @@ export interface OrderFilter {
   readonly limit?: number;
 }
 
-export type VenueListener = (event: VenueEvent) => void;
-
-export const MAX_QUERY_LIMIT = 1000;
-export const DEFAULT_BOOK_DEPTH = 50;
-export const DEFAULT_TRADES_LIMIT = 100;
-
 /**
  * An exchange: listed instruments, their order books, a trade tape and 24h statistics. Every
  * command and query returns a Result; a refused command changes nothing. Events reach
@@ -80,13 +81,12 @@ export class Venue {
   readonly #store = new OrderStore();
   readonly #orders: OrderIndex;
   readonly #clock: () => number;
-  readonly #listeners: VenueListener[] = [];
+  readonly #events = new EventHub();
   #lastNow = -Infinity;
-  #dispatching = false;
   #orderSequence = 0;
-  #tradeSequence = 0;
+  readonly #tradeCounter: TradeCounter = { last: 0 };
   readonly #bookListener: BookListener = {
-    executed: (book, maker, taker, size) => this.#executed(book, maker, taker, size),
+    executed: (book, trade, maker) => this.#executed(book, trade, maker),
     levelChanged: (book, level, side) => this.#levelChanged(book, level, side),
   };
 
@@ -100,6 +100,7 @@ export class Venue {
         instrument,
         tradeRetention,
         this.#store,
+        this.#tradeCounter,
         this.#bookListener,
       );
       this.#books.set(instrument.symbol, book);
@@ -149,15 +150,11 @@ export class Venue {
 
   /** Listeners run synchronously and must not issue commands (that throws); they may query. */
   subscribe(listener: VenueListener): () => void {
-    this.#listeners.push(listener);
-    return () => {
-      const index = this.#listeners.indexOf(listener);
-      if (index >= 0) this.#listeners.splice(index, 1);
-    };
+    return this.#events.subscribe(listener);
   }
 
   placeOrder(request: OrderRequest): Result<OrderRecord> {
-    this.#assertNotDispatching();
+    this.#events.assertNotDispatching();
     const book = this.#books.get(request.symbol);
     if (book === undefined) return bookMissing(request.symbol);
     const valid = validateOrderRequest(book.instrument, request);
@@ -180,7 +177,7 @@ export class Venue {
     } else if (value.timeInForce === 'fok' && !book.canFill(slot)) {
       this.#finish(book, slot, EXPIRED);
     } else {
-      book.match(slot);
+      book.match(slot, this.#lastNow);
       if (this.#store.remaining[slot] === 0) this.#finish(book, slot, FILLED);
       else if (value.timeInForce !== 'gtc') this.#finish(book, slot, EXPIRED);
       else this.#restOrder(book, slot);
@@ -189,14 +186,14 @@ export class Venue {
   }
 
   cancelOrder(account: string, id: string): Result<OrderRecord> {
-    this.#assertNotDispatching();
+    this.#events.assertNotDispatching();
     const slot = this.#openOrder(account, id);
     return typeof slot === 'number' ? ok(this.#takeOff(slot, this.#store.remaining[slot]!)) : slot;
   }
 
   /** Takes `size` off the order's remaining size, keeping its time priority; all of it (or more) cancels. */
   reduceOrder(account: string, id: string, size: string): Result<OrderRecord> {
-    this.#assertNotDispatching();
+    this.#events.assertNotDispatching();
     const slot = this.#openOrder(account, id);
     if (typeof slot !== 'number') return slot;
     const parsed = parseSizeUnits(this.#bookOf(slot).instrument, size, 'size');
@@ -236,51 +233,17 @@ export class Venue {
 
   ticker(symbol: unknown): Result<Ticker> {
     const found = this.#book(symbol);
-    if (!found.ok) return found;
-    const { instrument, stats } = found.value;
-    const now = this.now();
-    const figures = stats.figures(now);
-    const reference = instrument.referencePriceUnits;
-    const price = (units: number | null) =>
-      units === null
-        ? reference === null
-          ? null
-          : formatPrice(instrument, reference)
-        : formatPrice(instrument, units);
-    return ok({
-      symbol: instrument.symbol,
-      price: price(figures.last),
-      open24h: price(figures.open),
-      high24h: price(figures.high),
-      low24h: price(figures.low),
-      volume24h: formatSize(instrument, figures.volume),
-      timestamp: now,
-    });
+    return found.ok ? ok(tickerOf(found.value, this.now())) : found;
   }
 
+  /** The top `depth` levels per side (default 50, at most 1000): bids descending, asks ascending. */
   orderBook(symbol: unknown, depth: number = DEFAULT_BOOK_DEPTH): Result<BookSnapshot> {
     const found = this.#book(symbol);
     if (!found.ok) return found;
-    if (!isQueryLimit(depth))
+    if (!isQueryLimit(depth)) {
       return invalidParameter('depth', `depth must be an integer from 1 to ${MAX_QUERY_LIMIT}`);
-    const book = found.value;
-    const levels = (side: OrderBook['bids']) => {
-      const result: BookLevel[] = [];
-      side.forEachFromBest(depth, (level) => {
-        result.push([
-          formatPrice(book.instrument, level.price),
-          formatSize(book.instrument, level.total),
-        ]);
-      });
-      return result;
-    };
-    return ok({
-      symbol: book.instrument.symbol,
-      bids: levels(book.bids),
-      asks: levels(book.asks),
-      timestamp: this.now(),
-      sequence: book.sequence,
-    });
+    }
+    return ok(bookSnapshotOf(found.value, depth, this.now()));
   }
 
   /** Recent trades, most recent first. */
@@ -333,8 +296,8 @@ export class Venue {
       this.#orders.finalized(this.#store.sequence[slot]!);
     }
     const view = new OrderView(this.#store, slot, book.instrument);
-    if (this.#listeners.length > 0) {
-      this.#emit({ type: 'order', order: view });
+    if (this.#events.listening) {
+      this.#events.emit({ type: 'order', order: view });
       this.#levelChanged(book, level, this.#store.side(slot));
     }
     return view;
@@ -342,8 +305,11 @@ export class Venue {
 
   #restOrder(book: OrderBook, slot: number): void {
     this.#store.status[slot] = this.#store.filled[slot]! > 0 ? PARTIALLY_FILLED : OPEN;
-    if (this.#listeners.length > 0)
-      this.#emit({ type: 'order', order: new OrderView(this.#store, slot, book.instrument) });
+    if (this.#events.listening)
+      this.#events.emit({
+        type: 'order',
+        order: new OrderView(this.#store, slot, book.instrument),
+      });
     book.rest(slot);
   }
 
@@ -352,42 +318,28 @@ export class Venue {
     this.#store.status[slot] = status;
     this.#store.remaining[slot] = 0;
     this.#orders.finalized(this.#store.sequence[slot]!);
-    if (this.#listeners.length > 0)
-      this.#emit({ type: 'order', order: new OrderView(this.#store, slot, book.instrument) });
+    if (this.#events.listening)
+      this.#events.emit({
+        type: 'order',
+        order: new OrderView(this.#store, slot, book.instrument),
+      });
   }
 
-  #executed(book: OrderBook, maker: number, taker: number, size: number): void {
-    const store = this.#store;
-    const price = store.price[maker]!;
-    const trade = new Trade(
-      ++this.#tradeSequence,
-      book.instrument,
-      price,
-      size,
-      this.#lastNow,
-      store.side(taker),
-      store.sequence[maker]!,
-      store.sequence[taker]!,
-      store.account[maker]!,
-      store.account[taker]!,
-      store.clientOrderId[maker]!,
-      store.clientOrderId[taker]!,
-    );
-    store.addFill(maker, trade);
-    store.addFill(taker, trade);
-    book.trades.append(trade);
-    book.stats.record(trade.timestamp, price, size);
-    if (store.remaining[maker] === 0) this.#orders.finalized(store.sequence[maker]!);
-    if (this.#listeners.length > 0) {
-      this.#emit({ type: 'trade', trade });
-      this.#emit({ type: 'order', order: new OrderView(store, maker, book.instrument) });
+  #executed(book: OrderBook, trade: Trade, maker: number): void {
+    if (this.#store.remaining[maker] === 0) this.#orders.finalized(trade.makerSequence);
+    if (this.#events.listening) {
+      this.#events.emit({ type: 'trade', trade });
+      this.#events.emit({
+        type: 'order',
+        order: new OrderView(this.#store, maker, book.instrument),
+      });
     }
   }
 
   #levelChanged(book: OrderBook, level: PriceLevel, side: Side): void {
-    if (this.#listeners.length === 0) return;
+    if (!this.#events.listening) return;
     const { instrument } = book;
-    this.#emit({
+    this.#events.emit({
       type: 'book',
       change: {
         symbol: instrument.symbol,
@@ -398,29 +350,10 @@ export class Venue {
       },
     });
   }
-
-  #emit(event: VenueEvent): void {
-    this.#dispatching = true;
-    try {
-      for (const listener of this.#listeners) listener(event);
-    } finally {
-      this.#dispatching = false;
-    }
-  }
-
-  /** A listener that places, cancels or reduces orders re-enters a command half done: a caller's bug. */
-  #assertNotDispatching(): void {
-    if (this.#dispatching)
-      throw new Error('venue commands cannot be issued from inside an event listener');
-  }
 }
 
 function bookMissing(symbol: unknown): Failure {
   return typeof symbol === 'string' && SYMBOL_PATTERN.test(symbol)
     ? unknownSymbol(symbol)
     : invalidParameter('symbol', 'symbol must look like BASE-QUOTE, each 1-12 of A-Z 0-9');
-}
-
-function isQueryLimit(value: number): boolean {
-  return Number.isInteger(value) && value >= 1 && value <= MAX_QUERY_LIMIT;
 }

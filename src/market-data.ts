@@ -1,0 +1,54 @@
+import { formatPrice, formatSize } from './instrument.js';
+import type { OrderBook } from './order-book.js';
+import type { PriceLadder } from './price-ladder.js';
+import type { BookLevel, BookSnapshot, Ticker } from './types.js';
+
+export const MAX_QUERY_LIMIT = 1000;
+export const DEFAULT_BOOK_DEPTH = 50;
+export const DEFAULT_TRADES_LIMIT = 100;
+
+/** Whether `value` is a valid `depth` or `limit`: an integer from 1 to MAX_QUERY_LIMIT. */
+export function isQueryLimit(value: number): boolean {
+  return Number.isInteger(value) && value >= 1 && value <= MAX_QUERY_LIMIT;
+}
+
+/** The contract's ticker at `now`: before any trade, prices show the reference price (or null). */
+export function tickerOf(book: OrderBook, now: number): Ticker {
+  const { instrument } = book;
+  const figures = book.stats.figures(now);
+  const orReference = (units: number | null) => units ?? instrument.referencePriceUnits;
+  const price = (units: number | null) => {
+    const shown = orReference(units);
+    return shown === null ? null : formatPrice(instrument, shown);
+  };
+  return {
+    symbol: instrument.symbol,
+    price: price(figures.last),
+    open24h: price(figures.open),
+    high24h: price(figures.high),
+    low24h: price(figures.low),
+    volume24h: formatSize(instrument, figures.volume),
+    timestamp: now,
+  };
+}
+
+/** The top `depth` levels of each side, best first, in O(depth). */
+export function bookSnapshotOf(book: OrderBook, depth: number, now: number): BookSnapshot {
+  const levels = (ladder: PriceLadder) => {
+    const result: BookLevel[] = [];
+    ladder.forEachFromBest(depth, (level) => {
+      result.push([
+        formatPrice(book.instrument, level.price),
+        formatSize(book.instrument, level.total),
+      ]);
+    });
+    return result;
+  };
+  return {
+    symbol: book.instrument.symbol,
+    bids: levels(book.bids),
+    asks: levels(book.asks),
+    timestamp: now,
+    sequence: book.sequence,
+  };
+}

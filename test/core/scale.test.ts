@@ -1,0 +1,173 @@
+import { describe, expect, it } from 'vitest';
+import { DAY_MS, SeededRandom, Venue, validateVenueState } from '../../src/index.js';
+import { ManualClock, plain, unwrap } from './helpers.js';
+
+/** The paths a short random sequence does not reach: many levels, long tapes, retention. */
+const SPEC = { symbol: 'SCALE-USD', tickSize: '0.01', lotSize: '1' };
+
+function venueWith(options: { orderRetention?: number } = {}) {
+  const clock = new ManualClock();
+  const venue = unwrap(Venue.create({ clock: clock.read, instruments: [SPEC], ...options }));
+  return { venue, clock };
+}
+
+describe('at scale', () => {
+  it('keeps thousands of levels sorted through inserts and removals in random order', () => {
+    const { venue } = venueWith();
+    const random = new SeededRandom(7);
+    const resting = new Map<string, { cents: number; size: number }>();
+    for (let i = 0; i < 3000; i++) {
+      const cents = 100_000 - 1 - random.int(0, 2999);
+      const size = random.int(1, 5);
+      const order = unwrap(
+        venue.placeOrder({
+          account: 'a',
+          symbol: 'SCALE-USD',
+          side: 'buy',
+          type: 'limit',
+          price: (cents / 100).toFixed(2),
+          size: String(size),
+        }),
+      );
+      resting.set(order.id, { cents, size });
+    }
+    const ids = [...resting.keys()];
+    for (let i = 0; i < 2000; i++) {
+      const id = ids[random.int(0, ids.length - 1)]!;
+      if (resting.delete(id)) unwrap(venue.cancelOrder('a', id));
+    }
+    expect(validateVenueState(venue)).toEqual([]);
+    const expected = new Map<number, number>();
+    for (const { cents, size } of resting.values())
+      expected.set(cents, (expected.get(cents) ?? 0) + size);
+    const levels = [...expected.entries()]
+      .sort(([a], [b]) => b - a)
+      .map(([cents, size]) => [(cents / 100).toFixed(2), String(size)]);
+    expect(unwrap(venue.orderBook('SCALE-USD', 1000)).bids).toEqual(levels.slice(0, 1000));
+  });
+
+  it('serves the latest 1000 of 1500 trades, newest first', () => {
+    const { venue } = venueWith();
+    for (let i = 0; i < 1500; i++) {
+      venue.placeOrder({
+        account: 'm',
+        symbol: 'SCALE-USD',
+        side: 'sell',
+        type: 'limit',
+        price: '10.00',
+        size: '1',
+      });
+      venue.placeOrder({
+        account: 't',
+        symbol: 'SCALE-USD',
+        side: 'buy',
+        type: 'market',
+        size: '1',
+      });
+    }
+    const trades = unwrap(venue.trades('SCALE-USD', 1000));
+    expect(trades.map((trade) => trade.id)).toEqual(
+      Array.from({ length: 1000 }, (_, i) => `t_${1500 - i}`),
+    );
+  });
+
+  it('rolls thousands of trades out of the 24h window exactly', () => {
+    const { venue, clock } = venueWith();
+    for (let i = 0; i < 3000; i++) {
+      clock.now += 1000;
+      const price = (10 + (i % 7)).toFixed(2);
+      venue.placeOrder({
+        account: 'm',
+        symbol: 'SCALE-USD',
+        side: 'sell',
+        type: 'limit',
+        price,
+        size: '2',
+      });
+      venue.placeOrder({
+        account: 't',
+        symbol: 'SCALE-USD',
+        side: 'buy',
+        type: 'market',
+        size: '2',
+      });
+    }
+    // Trade i (0-based) is at START + (i + 1) s; keep the last 5 in the window.
+    clock.now += DAY_MS - 5000;
+    expect(plain(unwrap(venue.ticker('SCALE-USD')))).toEqual({
+      symbol: 'SCALE-USD',
+      price: '13.00', // i = 2999: 10 + 2999 % 7
+      open24h: '15.00', // i = 2994, the last trade at or before now - 24h
+      high24h: '16.00', // i = 2995..2999 give 16, 10, 11, 12, 13
+      low24h: '10.00',
+      volume24h: '10',
+      timestamp: clock.now,
+    });
+  });
+
+  it('forgets final orders beyond the retention, oldest first, and keeps open ones', () => {
+    const { venue } = venueWith({ orderRetention: 2000 });
+    const open = unwrap(
+      venue.placeOrder({
+        account: 'a',
+        symbol: 'SCALE-USD',
+        side: 'buy',
+        type: 'limit',
+        price: '1.00',
+        size: '1',
+      }),
+    );
+    for (let i = 0; i < 5000; i++) {
+      venue.placeOrder({
+        account: 'b',
+        symbol: 'SCALE-USD',
+        side: 'sell',
+        type: 'limit',
+        price: '50.00',
+        size: '1',
+      });
+      venue.placeOrder({
+        account: 'c',
+        symbol: 'SCALE-USD',
+        side: 'buy',
+        type: 'market',
+        size: '1',
+      });
+    }
+    expect(validateVenueState(venue)).toEqual([]);
+    expect(venue.getOrder('b', 'ord_2')).toEqual({
+      ok: false,
+      error: { code: 'order_not_found', message: 'no order ord_2 for this account' },
+    });
+    expect(unwrap(venue.getOrder('c', 'ord_10001')).status).toBe('filled');
+    expect(unwrap(venue.getOrder('a', open.id)).status).toBe('open');
+    expect(unwrap(venue.listOrders('c', { limit: 1000 })).length).toBe(1000);
+    expect(unwrap(venue.listOrders('b')).length).toBe(1000);
+    unwrap(venue.cancelOrder('a', open.id));
+    for (let i = 0; i < 3000; i++) {
+      venue.placeOrder({
+        account: 'b',
+        symbol: 'SCALE-USD',
+        side: 'sell',
+        type: 'limit',
+        price: '50.00',
+        size: '1',
+      });
+      venue.placeOrder({
+        account: 'c',
+        symbol: 'SCALE-USD',
+        side: 'buy',
+        type: 'market',
+        size: '1',
+      });
+    }
+    expect(validateVenueState(venue)).toEqual([]);
+    expect(venue.getOrder('a', open.id).ok).toBe(false);
+    expect(unwrap(venue.getOrder('b', 'ord_16000')).status).toBe('filled');
+    expect(
+      unwrap(venue.listOrders('b'))
+        .map((order) => order.id)
+        .slice(0, 2),
+    ).toEqual(['ord_16000', 'ord_15998']);
+  });
+});

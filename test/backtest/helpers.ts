@@ -1,0 +1,69 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { openScenario } from '../../adapters/csv/index.js';
+import { BacktestEngine, type BacktestConfig } from '../../adapters/backtest/backtest-engine.js';
+import { parseFeeRate } from '../../adapters/backtest/money.js';
+import type { Strategy } from '../../adapters/backtest/strategy.js';
+import { Params } from '../../adapters/backtest/strategy-params.js';
+
+/** Two resting asks, a flow taker that lifts them at 09:31, a bid at 09:32. */
+export const SMALL_FLOW = `# instrument symbol=BTC-USD tick_size=0.01 lot_size=0.001
+ts,action,id,account,symbol,side,type,price,size,time_in_force,post_only
+2026-01-05T09:30:00.000Z,new,m1,maker,BTC-USD,sell,limit,100.00,0.500,gtc,false
+2026-01-05T09:30:00.000Z,new,m2,maker,BTC-USD,sell,limit,101.00,0.500,gtc,false
+2026-01-05T09:31:00.000Z,new,t1,taker,BTC-USD,buy,limit,102.00,0.600,ioc,
+2026-01-05T09:32:00.000Z,new,b1,maker,BTC-USD,buy,limit,95.00,1.000,gtc,false
+`;
+
+export function testConfig(
+  overrides: Partial<Omit<BacktestConfig, 'fees'>> & { makerFee?: string; takerFee?: string } = {},
+): BacktestConfig {
+  const { makerFee = '0', takerFee = '0', ...rest } = overrides;
+  return {
+    account: 'strategy',
+    latencyMs: 0,
+    intervalMs: null,
+    sampleMs: 60_000,
+    fees: { maker: parseFeeRate(makerFee)!, taker: parseFeeRate(takerFee)! },
+    params: new Params({}),
+    ...rest,
+  };
+}
+
+/** Runs `strategy` against the CSV text in memory; returns the engine after the run. */
+export async function backtestInMemory(
+  csv: string,
+  strategy: Strategy,
+  config: BacktestConfig = testConfig(),
+): Promise<BacktestEngine> {
+  const scenario = await openScenario(Readable.from([csv]), 'flow.csv');
+  const engine = new BacktestEngine(scenario.instruments, strategy, config);
+  await engine.run(scenario.rows);
+  return engine;
+}
+
+/** A fresh directory with these files written into it. */
+export function tempFiles(files: Record<string, string>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'simex-backtest-'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  return dir;
+}
+
+/** Captures what a run writes to stdout and stderr. */
+export function captureIo(): {
+  stdout: string;
+  stderr: string;
+  io: { stdout: { write(text: string): boolean }; stderr: { write(text: string): boolean } };
+} {
+  const captured = {
+    stdout: '',
+    stderr: '',
+    io: {
+      stdout: { write: (text: string) => ((captured.stdout += text), true) },
+      stderr: { write: (text: string) => ((captured.stderr += text), true) },
+    },
+  };
+  return captured;
+}

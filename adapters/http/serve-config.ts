@@ -21,17 +21,18 @@ export interface ServeConfig {
 export const DEFAULT_PORT = 8080;
 export const DEFAULT_HOST = '127.0.0.1';
 
-/** Flags win over the environment (SIMEX_PORT, SIMEX_HOST, SIMEX_API_KEYS); an error is a message. */
+/** Flags win over the environment (SIMEX_PORT, SIMEX_HOST, SIMEX_API_KEYS; empty is unset); an error is a message. */
 export function resolveServeConfig(
   args: ServeArguments,
   env: Readonly<Record<string, string | undefined>>,
 ): ServeConfig | { error: string } {
-  const portText = args.port ?? env['SIMEX_PORT'] ?? DEFAULT_PORT;
+  const setting = (name: string) => (env[name] === '' ? undefined : env[name]);
+  const portText = args.port ?? setting('SIMEX_PORT') ?? DEFAULT_PORT;
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     return { error: `port must be an integer from 0 to 65535, not ${String(portText)}` };
   }
-  const host = args.host ?? env['SIMEX_HOST'] ?? DEFAULT_HOST;
+  const host = args.host ?? setting('SIMEX_HOST') ?? DEFAULT_HOST;
   if (host === '') return { error: 'host must not be empty' };
   if (!Number.isFinite(args.rateLimit) || args.rateLimit < 0) {
     return { error: 'rate limit must be a number of requests per second, 0 or more' };

@@ -1,56 +1,24 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { useChildServers } from './child-server.js';
 import { ALICE_KEY, call } from './test-server.js';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const directory = await mkdtemp(join(tmpdir(), 'simex-kill-'));
-const children: ChildProcess[] = [];
-afterAll(async () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-  await rm(directory, { recursive: true, force: true });
-});
-
-interface Child {
-  readonly process: ChildProcess;
-  readonly url: string;
-  readonly stderr: string[];
-  readonly exited: Promise<number | null>;
-}
-
-/** `simex serve` as a child process (the TypeScript through tsx), once it prints its URL. */
-async function spawnServe(journal: string): Promise<Child> {
-  const args = [
-    '--import',
-    'tsx',
-    'adapters/cli/main.ts',
-    'serve',
+afterAll(() => rm(directory, { recursive: true, force: true }));
+const spawnServer = useChildServers();
+const spawnServe = (journal: string) =>
+  spawnServer([
     '--port',
     '0',
     '--journal',
     journal,
-  ];
-  args.push('--api-key', `${ALICE_KEY}:alice`, '--rate-limit', '0');
-  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-  children.push(child);
-  const stderr: string[] = [];
-  createInterface({ input: child.stderr! }).on('line', (line) => stderr.push(line));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const url = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => {
-      const match = /^simex listening on (http:\/\/\S+)$/.exec(line);
-      if (match !== null) resolve(match[1]!);
-    });
-    void exited.then((code) =>
-      reject(new Error(`serve exited with ${code}: ${stderr.join('\n')}`)),
-    );
-  });
-  return { process: child, url, stderr, exited };
-}
+    '--api-key',
+    `${ALICE_KEY}:alice`,
+    '--rate-limit',
+    '0',
+  ]);
 
 type OrderJson = { id: string; [field: string]: unknown };
 

@@ -8,7 +8,6 @@
  * that, proportionally less often (and always at the end).
  */
 import {
-  MAX_QUERY_LIMIT,
   validateVenueState,
   type Instrument,
   type OrderRecord,
@@ -19,6 +18,7 @@ import {
 import type { ParsedScenarioRow } from '../csv/index.js';
 import { fromUnits, toUnits } from '../replay/units.js';
 import { ShadowBook, type ShadowOrder } from './shadow-book.js';
+import { bookMismatch, statusMismatch, tickerMismatch } from './state-comparisons.js';
 import { TickerModel } from './ticker-model.js';
 
 export interface Violation {
@@ -221,27 +221,8 @@ export class InvariantChecker {
     this.#bookBudget += WORK_PER_ROW;
     if (!always && this.#book.restingCount(symbol) > this.#bookBudget) return null;
     this.#bookBudget = 0;
-    const snapshot = this.#venue.orderBook(symbol, MAX_QUERY_LIMIT);
-    if (!snapshot.ok) return fail(7, snapshot.error.message);
-    for (const side of ['buy', 'sell'] as const) {
-      const expected = this.#book
-        .levels(symbol, side)
-        .slice(0, MAX_QUERY_LIMIT)
-        .map(
-          ([price, size]) =>
-            `${fromUnits(price, instrument.priceDecimals)}:${fromUnits(size, instrument.sizeDecimals)}`,
-        )
-        .join(' ');
-      const actual = (side === 'buy' ? snapshot.value.bids : snapshot.value.asks)
-        .map(([p, s]) => `${p}:${s}`)
-        .join(' ');
-      if (actual !== expected)
-        return fail(
-          7,
-          `${symbol} ${side} book is [${actual}], its open orders add up to [${expected}]`,
-        );
-    }
-    return null;
+    const mismatch = bookMismatch(this.#venue, this.#book, instrument);
+    return mismatch === null ? null : fail(7, mismatch);
   }
 
   #tickerProblem(symbol: string, always: boolean): Problem | null {
@@ -250,35 +231,9 @@ export class InvariantChecker {
     this.#tickerBudget += WORK_PER_ROW;
     if (!always && model.windowSize > this.#tickerBudget) return null;
     this.#tickerBudget = 0;
-    const actual = this.#venue.ticker(symbol);
-    if (!actual.ok) return fail(6, actual.error.message);
-    const expected = JSON.stringify(model.expected(actual.value.timestamp));
-    const got = JSON.stringify(actual.value);
-    return got === expected
-      ? null
-      : fail(6, `${symbol} ticker is ${got}, the trades give ${expected}`);
+    const mismatch = tickerMismatch(this.#venue, model);
+    return mismatch === null ? null : fail(6, mismatch);
   }
-}
-
-function statusMismatch(
-  status: OrderRecord['status'],
-  filled: bigint,
-  remaining: bigint,
-  size: bigint,
-): string | null {
-  const ok =
-    status === 'open'
-      ? filled === 0n && remaining > 0n
-      : status === 'partially_filled'
-        ? filled > 0n && remaining > 0n
-        : status === 'filled'
-          ? filled > 0n && remaining === 0n
-          : status === 'rejected'
-            ? filled === 0n && remaining === 0n
-            : remaining === 0n;
-  return ok
-    ? null
-    : `status ${status} with filled ${filled} and remaining ${remaining} of ${size} units`;
 }
 
 function minimum(a: bigint, b: bigint): bigint {

@@ -26,6 +26,8 @@ export interface HandlerOptions {
   readonly idempotency?: IdempotencyStore;
   /** Called with each accepted command before its response is returned (the journal). */
   readonly onAccepted?: (command: AcceptedCommand) => void;
+  /** Told of any exception, which the client sees as `internal_error`. */
+  readonly onError?: (error: unknown) => void;
 }
 
 type Methods = Readonly<Record<string, RouteAction>>;
@@ -89,7 +91,8 @@ export function createHandler(options: HandlerOptions): Handler {
         });
       }
       return action({ context, caller, request, search, id });
-    } catch {
+    } catch (error) {
+      options.onError?.(error);
       return errorResponse(apiError('internal_error', 'internal error'));
     }
   };

@@ -35,6 +35,8 @@ export const ORDER_RETENTION = 1_000_000;
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const clock = options.clock ?? Date.now;
   const log = options.log ?? (() => {});
+  const logError = (error: unknown) =>
+    log(`internal error: ${error instanceof Error ? error.stack : String(error)}`);
   const journaled =
     options.journal === undefined
       ? undefined
@@ -52,13 +54,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     clock,
     rateLimit: options.rateLimit,
     ...(journaled !== undefined && { onAccepted: journaled.record }),
+    onError: logError,
   });
   const writer = journaled?.writer;
   const server = createListener({
     handle,
     ...(writer !== undefined && { beforeRespond: () => writer.durable() }),
     ...(options.requestTimeoutMs !== undefined && { requestTimeoutMs: options.requestTimeoutMs }),
-    onError: (error) => log(`internal error: ${String(error)}`),
+    onError: logError,
   });
   try {
     await listen(server, options.port, options.host);

@@ -38,8 +38,8 @@ export const importCommand: CommandModule<object, ImportArguments> = {
         describe: 'Trading day YYYY-MM-DD (default: from the file name)',
       })
       .example(
-        '$0 import lobster GOOG_2012-06-21_34200000_57600000_message_10.csv --symbol GOOG-USD --orderbook GOOG_2012-06-21_34200000_57600000_orderbook_10.csv > goog.csv',
-        'A full day; replaying goog.csv reproduces the orderbook file at its 10 levels',
+        '$0 import lobster GOOG_2012-06-21_message_10.csv --symbol GOOG-USD --orderbook GOOG_2012-06-21_orderbook_10.csv > goog.csv',
+        'A full day (the date comes from the file name); replaying goog.csv reproduces the orderbook file at its 10 levels',
       )
       .epilog(
         'Book orders use account lobster, executions account lobster-taker (ioc orders of the other side), ' +

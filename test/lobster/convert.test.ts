@@ -1,0 +1,103 @@
+import { Readable } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { formatScenarioRow } from '../../adapters/csv/index.js';
+import {
+  convertLobster,
+  emptyCounts,
+  formatPrice,
+  readLobsterMessages,
+  readLobsterOrderbook,
+} from '../../adapters/lobster/index.js';
+
+const DAY_MS = Date.UTC(2012, 5, 21);
+
+async function convert(messages: string, orderbook?: string) {
+  const counts = emptyCounts();
+  const lines: string[] = [];
+  const converted = convertLobster(
+    readLobsterMessages(Readable.from([messages]), 'm.csv'),
+    {
+      symbol: 'AAPL-USD',
+      dayMs: DAY_MS,
+      messageFile: 'm.csv',
+      ...(orderbook === undefined
+        ? {}
+        : {
+            orderbook: {
+              rows: readLobsterOrderbook(Readable.from([orderbook]), 'o.csv'),
+              file: 'o.csv',
+            },
+          }),
+    },
+    counts,
+  );
+  for await (const message of converted) {
+    for (const row of message.rows)
+      lines.push(`${message.line}| ${formatScenarioRow(row).trimEnd()}`);
+  }
+  return { lines, counts };
+}
+
+describe('LOBSTER messages become scenario rows', () => {
+  it('converts each message type exactly', async () => {
+    const { lines, counts } = await convert(
+      [
+        '34200.004241176,1,16113575,18,5853300,1',
+        '34200.1,1,16113584,100,5859100,-1',
+        '34201,2,16113584,30,5859100,-1',
+        '34201.9999999,4,16113575,5,5853300,1',
+        '34202.000000001,5,0,7,5855000,1',
+        '34203,3,16113584,70,5859100,-1',
+        '34204,6,0,100,5855000,1',
+        '34205,7,0,0,-1,-1',
+      ].join('\n'),
+    );
+    expect(lines).toEqual([
+      '1| 2012-06-21T09:30:00.004Z,new,16113575,lobster,AAPL-USD,buy,limit,585.33,18,gtc,',
+      '2| 2012-06-21T09:30:00.100Z,new,16113584,lobster,AAPL-USD,sell,limit,585.91,100,gtc,',
+      '3| 2012-06-21T09:30:01.000Z,reduce,16113584,lobster,AAPL-USD,,,,30,,',
+      '4| 2012-06-21T09:30:01.999Z,new,x4,lobster-taker,AAPL-USD,sell,limit,585.33,5,ioc,',
+      '6| 2012-06-21T09:30:03.000Z,cancel,16113584,lobster,AAPL-USD,,,,,,',
+    ]);
+    expect(counts).toMatchObject({
+      messages: 8,
+      rows: 5,
+      hiddenExecutions: 1,
+      crossTrades: 1,
+      halts: 1,
+    });
+  });
+
+  it('without an orderbook file, skips and counts messages about orders it never saw', async () => {
+    const { lines, counts } = await convert(
+      '34200,3,1,10,1000000,1\n34200,4,2,10,1000000,-1\n34200,2,3,1,1000000,1\n',
+    );
+    expect(lines).toEqual([]);
+    expect(counts.unknownSkipped).toBe(3);
+  });
+
+  it('seeds the book from the first orderbook row, and acts on the seed for unknown orders', async () => {
+    const empty = '9999999999,0,-9999999999,0';
+    const { lines, counts } = await convert(
+      '34200,4,7,40,1000100,-1\n34200.5,3,8,60,1000000,1\n',
+      `1000100,60,1000000,100,${empty}\n1000100,60,-9999999999,0,${empty}\n`,
+    );
+    expect(lines).toEqual([
+      '1| 2012-06-21T09:30:00.000Z,new,seed-1,lobster-depth,AAPL-USD,sell,limit,100.01,100,gtc,',
+      '1| 2012-06-21T09:30:00.000Z,new,seed-2,lobster-depth,AAPL-USD,buy,limit,100.00,100,gtc,',
+      '1| 2012-06-21T09:30:00.000Z,new,x1,lobster-taker,AAPL-USD,buy,limit,100.01,40,ioc,',
+      '2| 2012-06-21T09:30:00.500Z,reduce,seed-2,lobster-depth,AAPL-USD,,,,60,,',
+      '2| 2012-06-21T09:30:00.500Z,cancel,seed-2,lobster-depth,AAPL-USD,,,,,,',
+    ]);
+    expect(counts).toMatchObject({ seedOrders: 2, unknownOnLevel: 2, depthReductions: 1 });
+  });
+
+  it('writes prices with integer arithmetic', () => {
+    expect([5853300, 100, 1000000, 99999900].map(formatPrice)).toEqual([
+      '585.33',
+      '0.01',
+      '100.00',
+      '9999.99',
+    ]);
+  });
+});

@@ -1,0 +1,74 @@
+import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { finished } from 'node:stream/promises';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseBacktestOptions } from '../../adapters/backtest/backtest-options.js';
+import { runBacktest } from '../../adapters/backtest/run-backtest.js';
+import { flowInstruments } from '../../adapters/generate/flow-instruments.js';
+import { writeFlow } from '../../adapters/generate/write-flow.js';
+import { captureIo, tempFiles } from './helpers.js';
+
+const dir = tempFiles({});
+const flow = join(dir, 'flow.csv');
+const OUTPUTS = ['equity.csv', 'fills.csv', 'report.html', 'summary.json'];
+
+beforeAll(async () => {
+  const out = createWriteStream(flow);
+  await writeFlow(
+    {
+      seed: 11,
+      events: 6000,
+      instruments: flowInstruments(['BTC-USD', 'ETH-USD']),
+      start: Date.parse('2026-01-05T00:00:00.000Z'),
+      meanIntervalMs: 100,
+      accounts: 20,
+    },
+    out,
+  );
+  out.end();
+  await finished(out);
+});
+
+async function backtest(strategy: string, out: string, extra: string[] = []): Promise<string> {
+  const options = parseBacktestOptions({
+    strategy: `scenarios/strategies/${strategy}.ts`,
+    data: flow,
+    out: join(dir, out),
+    latency: '20ms',
+    interval: '1s',
+    makerFee: '-0.0001',
+    takerFee: '0.0005',
+    param: extra,
+  });
+  if (typeof options === 'string') throw new Error(options);
+  const io = captureIo();
+  expect(await runBacktest(options, io.io)).toBe(0);
+  expect(io.stderr).toBe('');
+  return io.stdout;
+}
+
+describe('determinism', () => {
+  it('the same inputs give byte-identical outputs', async () => {
+    const first = await backtest('market-maker', 'a', ['size=0.05']);
+    const second = await backtest('market-maker', 'b', ['size=0.05']);
+    expect(second).toBe(first);
+    expect(readdirSync(join(dir, 'a')).sort()).toEqual(OUTPUTS);
+    for (const name of OUTPUTS) {
+      expect(readFileSync(join(dir, 'b', name), 'utf8'), name).toBe(
+        readFileSync(join(dir, 'a', name), 'utf8'),
+      );
+    }
+    const summary = JSON.parse(readFileSync(join(dir, 'a', 'summary.json'), 'utf8'));
+    expect(summary.totals[0].maker_fills).toBeGreaterThan(0);
+  });
+
+  it('the report is one self-contained page', async () => {
+    await backtest('momentum-taker', 'm', ['threshold_ticks=5', 'lookback=3']);
+    const html = readFileSync(join(dir, 'm', 'report.html'), 'utf8');
+    expect(html).toMatch(/^<!DOCTYPE html>/);
+    expect(html).not.toMatch(/<script|<link|src=|url\(|@import/i);
+    expect(html.match(/<svg /g)?.length).toBeGreaterThanOrEqual(3);
+    const summary = JSON.parse(readFileSync(join(dir, 'm', 'summary.json'), 'utf8'));
+    expect(summary.totals[0].taker_fills).toBeGreaterThan(0);
+  });
+});

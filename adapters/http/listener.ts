@@ -54,7 +54,10 @@ export function createListener(options: ListenerOptions): Server {
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const headers = pickHeaders(req.rawHeaders);
+    let answered = false;
     const answer = (body: HttpRequest['body'], close = false) => {
+      if (answered) return;
+      answered = true;
       const request = { method: req.method ?? '', url: req.url ?? '', headers, body };
       respond(res, handle(request), close);
     };
@@ -69,10 +72,10 @@ export function createListener(options: ListenerOptions): Server {
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size <= BODY_LIMIT) chunks.push(chunk);
-      else if (size > DRAIN_LIMIT && !res.headersSent) answer('too_large', true);
+      else if (size > DRAIN_LIMIT) answer('too_large', true);
     });
     req.on('end', () => {
-      if (!res.headersSent) answer(size > BODY_LIMIT ? 'too_large' : Buffer.concat(chunks, size));
+      answer(size > BODY_LIMIT ? 'too_large' : Buffer.concat(chunks, size));
     });
     req.on('error', () => req.destroy());
   });

@@ -5,7 +5,10 @@ import { ALICE_KEY, useTestServer } from './test-server.js';
 const server = useTestServer({ requestTimeoutMs: 300 });
 
 /** Writes `text` on a new socket and resolves with everything read until the server closes it. */
-function exchange(text: string): Promise<{ reply: string; elapsedMs: number }> {
+function exchange(
+  text: string,
+  { ignoreErrors = false } = {},
+): Promise<{ reply: string; elapsedMs: number }> {
   const { hostname, port } = new URL(server.url);
   const started = Date.now();
   return new Promise((resolve, reject) => {
@@ -13,7 +16,7 @@ function exchange(text: string): Promise<{ reply: string; elapsedMs: number }> {
     let reply = '';
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => (reply += chunk));
-    socket.on('error', reject);
+    socket.on('error', (error) => (ignoreErrors ? undefined : reject(error)));
     socket.on('close', () => resolve({ reply, elapsedMs: Date.now() - started }));
   });
 }
@@ -59,6 +62,16 @@ describe('slow, half-sent and malformed requests', () => {
       error: { code: 'payload_too_large', message: 'the body must be at most 64 KiB' },
     });
     expect(parsed.headers).toContain('connection: close');
+  });
+
+  it('a chunked body going over 1 MiB gets 413 without waiting for its end', async () => {
+    const chunk = 'x'.repeat(64 * 1024);
+    const chunks = Array.from({ length: 20 }, () => `${chunk.length.toString(16)}\r\n${chunk}\r\n`);
+    const head =
+      `POST /v1/orders HTTP/1.1\r\nHost: x\r\nX-API-Key: ${ALICE_KEY}\r\n` +
+      'Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n';
+    const { reply } = await exchange(head + chunks.join(''), { ignoreErrors: true });
+    expect(statusAndBody(reply).status).toBe(413);
   });
 
   it('malformed HTTP gets a JSON 400 bad_request', async () => {

@@ -75,7 +75,8 @@ export function createListener(options: ListenerOptions): Server {
       else if (size > DRAIN_LIMIT) answer('too_large', true);
     });
     req.on('end', () => {
-      answer(size > BODY_LIMIT ? 'too_large' : Buffer.concat(chunks, size));
+      if (size > BODY_LIMIT) return answer('too_large');
+      answer(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
     });
     req.on('error', () => req.destroy());
   });

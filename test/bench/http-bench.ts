@@ -87,7 +87,8 @@ try {
     child.once('exit', (code) => reject(new Error(`bench servers exited with ${code}`)));
   });
   console.log(
-    `autocannon, ${CONNECTIONS} connections, ${SECONDS}s per run (after a 1s warm-up), node ${process.version}\n`,
+    `autocannon, ${CONNECTIONS} connections, median of ${ROUNDS} alternating runs of ${SECONDS}s ` +
+      `(after a 1s warm-up each), node ${process.version}\n`,
   );
   const rows: string[][] = [
     ['route', 'req/s', 'p50 ms', 'p99 ms', 'bare req/s', 'bare p50/p99', 'ratio', 'target', ''],

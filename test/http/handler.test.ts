@@ -78,13 +78,19 @@ describe('the pure handler', () => {
     const order =
       '{"symbol":"BTC-USD","side":"sell","type":"limit","price":"31000.00","size":"0.5"}';
     const headers = { 'x-api-key': ALICE_KEY, 'content-type': 'application/json' };
-    expect(call('POST', '/v1/orders', headers, order).status).toBe(201);
+    const placed = call('POST', '/v1/orders', headers, order);
+    expect(placed.status).toBe(201);
     expect(JSON.parse(call('GET', '/v1/market/orderbook?symbol=BTC-USD').body)).toEqual({
       symbol: 'BTC-USD',
       bids: [],
       asks: [['31000.00', '0.50000000']],
       timestamp: '2026-01-05T09:30:00.000Z',
       sequence: 1,
+    });
+    expect(call('DELETE', `/v1/orders/${JSON.parse(placed.body).id}`).status).toBe(200);
+    expect(JSON.parse(call('GET', '/v1/market/orderbook?symbol=BTC-USD').body)).toMatchObject({
+      asks: [],
+      sequence: 2,
     });
   });
 });

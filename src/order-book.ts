@@ -15,14 +15,14 @@ import { FILLED, NO_SLOT, PARTIALLY_FILLED, type OrderStore } from './order-stor
 import { PriceLadder } from './price-ladder.js';
 import type { PriceLevel } from './price-level.js';
 import { RollingStats } from './rolling-stats.js';
-import { Trade } from './trade.js';
 import { TradeLog } from './trade-log.js';
+import type { TradeStore } from './trade-store.js';
 import type { Side } from './types.js';
 
 /** What the book tells the venue as it matches and changes. */
 export interface BookListener {
-  /** `trade` happened: both orders, the tape and the 24h figures are already updated. */
-  executed(book: OrderBook, trade: Trade, maker: number): void;
+  /** `trade` (a TradeStore slot) happened: both orders, the tape and the 24h figures are updated. */
+  executed(book: OrderBook, trade: number, maker: number): void;
   levelChanged(book: OrderBook, level: PriceLevel, side: Side): void;
 }
 
@@ -36,7 +36,7 @@ export class OrderBook {
   readonly bids = new PriceLadder(1);
   readonly asks = new PriceLadder(-1);
   readonly stats = new RollingStats();
-  readonly trades: TradeLog;
+  readonly tape: TradeLog;
   /** Grows by one with each level change. */
   sequence = 0;
 
@@ -46,10 +46,11 @@ export class OrderBook {
     readonly instrument: Instrument,
     tradeRetention: number,
     private readonly store: OrderStore,
+    private readonly tradeStore: TradeStore,
     private readonly tradeCounter: TradeCounter,
     private readonly listener: BookListener,
   ) {
-    this.trades = new TradeLog(tradeRetention);
+    this.tape = new TradeLog(tradeRetention, tradeStore);
   }
 
   /** Matches `taker` against the opposite side as far as its limit and remaining size allow. */
@@ -108,17 +109,21 @@ export class OrderBook {
     return best !== null && best.key >= this.#limitKey(slot);
   }
 
-  /** Size units resting at `price` on `side` (0 when there is no level). */
-  restingAt(side: Side, price: number): number {
-    return (side === 'buy' ? this.bids : this.asks).get(price)?.total ?? 0;
+  /** The level at `price` on `side`, if there is one. */
+  levelAt(side: Side, price: number): PriceLevel | undefined {
+    return (side === 'buy' ? this.bids : this.asks).get(price);
   }
 
-  rest(slot: number): void {
+  /**
+   * Puts an order on its side of the book; `level` is the one `levelAt` gave for its price before
+   * it matched (matching only takes from the other side, so it still stands), or undefined.
+   */
+  rest(slot: number, level: PriceLevel | undefined): void {
     const sell = this.store.isSell(slot);
-    const level = (sell ? this.asks : this.bids).getOrCreate(this.store.price[slot]!);
-    level.append(this.store, slot);
+    const at = level ?? (sell ? this.asks : this.bids).getOrCreate(this.store.price[slot]!);
+    at.append(this.store, slot);
     this.sequence++;
-    this.listener.levelChanged(this, level, sell ? 'sell' : 'buy');
+    this.listener.levelChanged(this, at, sell ? 'sell' : 'buy');
   }
 
   /**
@@ -139,26 +144,22 @@ export class OrderBook {
     return level;
   }
 
-  #record(maker: number, taker: number, size: number, now: number): Trade {
-    const store = this.store;
+  #record(maker: number, taker: number, size: number, now: number): number {
+    const { store, tradeStore } = this;
     const price = store.price[maker]!;
-    const trade = new Trade(
+    const trade = tradeStore.record(
       ++this.tradeCounter.last,
-      this.instrument,
+      this.index,
       price,
       size,
       now,
-      store.side(taker),
-      store.sequence[maker]!,
-      store.sequence[taker]!,
-      store.account[maker]!,
-      store.account[taker]!,
-      store.clientOrderId[maker]!,
-      store.clientOrderId[taker]!,
+      store,
+      maker,
+      taker,
     );
-    store.addFill(maker, trade);
-    store.addFill(taker, trade);
-    this.trades.append(trade);
+    store.addFill(maker, trade, tradeStore);
+    store.addFill(taker, trade, tradeStore);
+    this.tape.append(trade);
     this.stats.record(now, price, size);
     return trade;
   }

@@ -1,5 +1,6 @@
 import { NumberQueue } from './number-queue.js';
 import type { OrderStore } from './order-store.js';
+import type { TradeStore } from './trade-store.js';
 
 interface AccountOrders {
   /** Sequences in creation order; may hold forgotten ones until the next compaction. */
@@ -23,6 +24,7 @@ export class OrderIndex {
 
   constructor(
     private readonly store: OrderStore,
+    private readonly trades: TradeStore,
     readonly retention: number,
   ) {}
 
@@ -74,7 +76,7 @@ export class OrderIndex {
   #forget(sequence: number): void {
     const slot = this.slot(sequence);
     const account = this.#byAccount.get(this.store.account[slot]!)!;
-    this.store.release(slot);
+    this.store.release(slot, this.trades);
     const slots = this.#slotOf;
     slots[sequence - this.#base] = -1;
     while (this.#leadingHoles < this.#length && slots[this.#leadingHoles] === -1)

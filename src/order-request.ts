@@ -1,22 +1,40 @@
 import { parsePrice, parseSize, type Instrument } from './instrument.js';
-import type { OrderFields } from './order-store.js';
-import { invalidParameter, ok, type Result } from './result.js';
-import { ORDER_TYPES, SIDES, TIMES_IN_FORCE, type OrderRequest } from './types.js';
+import { invalidParameter, type Failure } from './result.js';
+import {
+  ORDER_TYPES,
+  SIDES,
+  TIMES_IN_FORCE,
+  type OrderRequest,
+  type OrderType,
+  type Side,
+  type TimeInForce,
+} from './types.js';
 
 /** An order request that passed every check, in instrument units (price 0 for market orders). */
-export type ValidOrder = OrderFields;
+export interface ValidOrder {
+  account: string;
+  side: Side;
+  type: OrderType;
+  timeInForce: TimeInForce;
+  postOnly: boolean;
+  price: number;
+  size: number;
+  clientOrderId: string | null;
+}
 
 export const CLIENT_ORDER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * Checks a request field by field, in this order: account, side, type, size, price,
  * time_in_force, post_only, client_order_id (the symbol is resolved by the caller). The first
- * failure is returned, naming the contract's field.
+ * failure is returned, naming the contract's field; on success `into` holds the order (the venue
+ * reuses one draft, so that placing an order allocates nothing for it).
  */
 export function validateOrderRequest(
   instrument: Instrument,
   request: OrderRequest,
-): Result<ValidOrder> {
+  into: ValidOrder,
+): Failure | undefined {
   const { account, side, type, timeInForce, postOnly, clientOrderId } = request;
   if (typeof account !== 'string' || account.length === 0) {
     return invalidParameter('account', 'account must be a non-empty string');
@@ -55,14 +73,13 @@ export function validateOrderRequest(
   ) {
     return invalidParameter('client_order_id', 'client_order_id must be 1-64 of A-Z a-z 0-9 _ -');
   }
-  return ok({
-    account,
-    side,
-    type,
-    timeInForce: type === 'market' ? 'ioc' : (timeInForce ?? 'gtc'),
-    postOnly: postOnly ?? false,
-    price,
-    size,
-    clientOrderId: clientOrderId ?? null,
-  });
+  into.account = account;
+  into.side = side;
+  into.type = type;
+  into.timeInForce = type === 'market' ? 'ioc' : (timeInForce ?? 'gtc');
+  into.postOnly = postOnly ?? false;
+  into.price = price;
+  into.size = size;
+  into.clientOrderId = clientOrderId ?? null;
+  return undefined;
 }

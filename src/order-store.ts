@@ -1,4 +1,6 @@
-import type { Trade } from './trade.js';
+import type { ValidOrder } from './order-request.js';
+import type { TradeStore } from './trade-store.js';
+import { grown } from './typed-columns.js';
 import type { OrderStatus, OrderType, Side, TimeInForce } from './types.js';
 
 /** No slot: the end of a queue. */
@@ -22,18 +24,6 @@ export const CANCELLED = 3;
 export const EXPIRED = 4;
 export const REJECTED = 5;
 
-/** What an order is created with. */
-export interface OrderFields {
-  readonly account: string;
-  readonly side: Side;
-  readonly type: OrderType;
-  readonly timeInForce: TimeInForce;
-  readonly postOnly: boolean;
-  readonly price: number;
-  readonly size: number;
-  readonly clientOrderId: string | null;
-}
-
 /**
  * Every order's fields in parallel typed arrays indexed by slot, so that resting orders cost the
  * garbage collector nothing and about 80 bytes each. Slots of forgotten orders are reused.
@@ -49,6 +39,9 @@ export class OrderStore {
   createdAt = new Float64Array(0);
   prev = new Int32Array(0);
   next = new Int32Array(0);
+  /** The order's first and last fill (trade slots, linked through the TradeStore), or NO_SLOT. */
+  firstFill = new Int32Array(0);
+  lastFill = new Int32Array(0);
   /** Index of the order's book in the venue. */
   book = new Uint16Array(0);
   /** Bit 0 sell, bit 1 market, bits 2-3 time in force, bit 4 post-only. */
@@ -56,13 +49,11 @@ export class OrderStore {
   status = new Uint8Array(0);
   account: string[] = [];
   clientOrderId: (string | null)[] = [];
-  /** One trade, or several in order, or undefined before the first fill. */
-  fills: (Trade | Trade[] | undefined)[] = [];
   #capacity = 0;
   #used = 0;
   readonly #free: number[] = [];
 
-  allocate(sequence: number, book: number, createdAt: number, fields: OrderFields): number {
+  allocate(sequence: number, book: number, createdAt: number, fields: ValidOrder): number {
     const slot = this.#free.length > 0 ? this.#free.pop()! : this.#fresh();
     this.sequence[slot] = sequence;
     this.price[slot] = fields.price;
@@ -81,14 +72,21 @@ export class OrderStore {
     this.status[slot] = OPEN;
     this.account[slot] = fields.account;
     this.clientOrderId[slot] = fields.clientOrderId;
-    this.fills[slot] = undefined;
+    this.firstFill[slot] = NO_SLOT;
+    this.lastFill[slot] = NO_SLOT;
     return slot;
   }
 
-  release(slot: number): void {
+  /** Frees the slot and lets its fills go. */
+  release(slot: number, trades: TradeStore): void {
+    const sequence = this.sequence[slot]!;
+    for (let fill = this.firstFill[slot]!; fill !== NO_SLOT;) {
+      const next = trades.nextFill(fill, sequence);
+      trades.release(fill);
+      fill = next;
+    }
     this.account[slot] = '';
     this.clientOrderId[slot] = null;
-    this.fills[slot] = undefined;
     this.#free.push(slot);
   }
 
@@ -114,11 +112,12 @@ export class OrderStore {
     return this.status[slot]! <= PARTIALLY_FILLED;
   }
 
-  addFill(slot: number, trade: Trade): void {
-    const fills = this.fills[slot];
-    if (fills === undefined) this.fills[slot] = trade;
-    else if (Array.isArray(fills)) fills.push(trade);
-    else this.fills[slot] = [fills, trade];
+  /** Appends a trade to the order's fills. */
+  addFill(slot: number, trade: number, trades: TradeStore): void {
+    const last = this.lastFill[slot]!;
+    if (last === NO_SLOT) this.firstFill[slot] = trade;
+    else trades.linkFill(last, trade, this.sequence[slot]!);
+    this.lastFill[slot] = trade;
   }
 
   #fresh(): number {
@@ -127,25 +126,19 @@ export class OrderStore {
   }
 
   #grow(capacity: number): void {
-    const grow = <T extends Float64Array | Int32Array | Uint16Array | Uint8Array>(
-      old: T,
-      make: (n: number) => T,
-    ): T => {
-      const bigger = make(capacity);
-      bigger.set(old);
-      return bigger;
-    };
-    this.sequence = grow(this.sequence, (n) => new Float64Array(n));
-    this.price = grow(this.price, (n) => new Float64Array(n));
-    this.size = grow(this.size, (n) => new Float64Array(n));
-    this.remaining = grow(this.remaining, (n) => new Float64Array(n));
-    this.filled = grow(this.filled, (n) => new Float64Array(n));
-    this.createdAt = grow(this.createdAt, (n) => new Float64Array(n));
-    this.prev = grow(this.prev, (n) => new Int32Array(n));
-    this.next = grow(this.next, (n) => new Int32Array(n));
-    this.book = grow(this.book, (n) => new Uint16Array(n));
-    this.kind = grow(this.kind, (n) => new Uint8Array(n));
-    this.status = grow(this.status, (n) => new Uint8Array(n));
+    this.sequence = grown(this.sequence, capacity);
+    this.price = grown(this.price, capacity);
+    this.size = grown(this.size, capacity);
+    this.remaining = grown(this.remaining, capacity);
+    this.filled = grown(this.filled, capacity);
+    this.createdAt = grown(this.createdAt, capacity);
+    this.prev = grown(this.prev, capacity);
+    this.next = grown(this.next, capacity);
+    this.firstFill = grown(this.firstFill, capacity);
+    this.lastFill = grown(this.lastFill, capacity);
+    this.book = grown(this.book, capacity);
+    this.kind = grown(this.kind, capacity);
+    this.status = grown(this.status, capacity);
     this.#capacity = capacity;
   }
 }

@@ -1,8 +1,8 @@
 import { averagePrice } from './average-price.js';
 import type { Instrument } from './instrument.js';
 import { formatPrice, formatSize } from './instrument.js';
-import { STATUS_CODES, type OrderStore } from './order-store.js';
-import type { Trade } from './trade.js';
+import { NO_SLOT, STATUS_CODES, type OrderStore } from './order-store.js';
+import type { TradeStore } from './trade-store.js';
 import {
   POST_ONLY_REJECT_REASON,
   type Fill,
@@ -47,9 +47,9 @@ export class OrderView implements OrderRecord {
   readonly #size: number;
   readonly #filled: number;
   readonly #remaining: number;
-  readonly #fills: readonly Trade[];
+  readonly #fills: readonly FillData[];
 
-  constructor(store: OrderStore, slot: number, instrument: Instrument) {
+  constructor(store: OrderStore, trades: TradeStore, slot: number, instrument: Instrument) {
     this.#instrument = instrument;
     this.#sequence = store.sequence[slot]!;
     this.account = store.account[slot]!;
@@ -64,8 +64,7 @@ export class OrderView implements OrderRecord {
     this.#size = store.size[slot]!;
     this.#filled = store.filled[slot]!;
     this.#remaining = store.remaining[slot]!;
-    const fills = store.fills[slot];
-    this.#fills = fills === undefined ? [] : Array.isArray(fills) ? fills.slice() : [fills];
+    this.#fills = fillsOf(store, trades, slot);
   }
 
   get id(): string {
@@ -93,10 +92,10 @@ export class OrderView implements OrderRecord {
     return this.status === 'rejected' ? POST_ONLY_REJECT_REASON : null;
   }
   get fills(): readonly Fill[] {
-    return this.#fills.map((trade) => ({
-      tradeId: trade.id,
-      price: trade.price,
-      size: trade.size,
+    return this.#fills.map((fill) => ({
+      tradeId: 't_' + fill.tradeSequence,
+      price: formatPrice(this.#instrument, fill.priceUnits),
+      size: formatSize(this.#instrument, fill.sizeUnits),
     }));
   }
 
@@ -122,4 +121,28 @@ export class OrderView implements OrderRecord {
       fills: this.fills,
     };
   }
+}
+
+interface FillData {
+  readonly tradeSequence: number;
+  readonly priceUnits: number;
+  readonly sizeUnits: number;
+}
+
+const NO_FILLS: readonly FillData[] = [];
+
+/** The order's fills as of now, copied (trade slots may be reused later). */
+function fillsOf(store: OrderStore, trades: TradeStore, slot: number): readonly FillData[] {
+  let fill = store.firstFill[slot]!;
+  if (fill === NO_SLOT) return NO_FILLS;
+  const sequence = store.sequence[slot]!;
+  const fills: FillData[] = [];
+  for (; fill !== NO_SLOT; fill = trades.nextFill(fill, sequence)) {
+    fills.push({
+      tradeSequence: trades.sequence[fill]!,
+      priceUnits: trades.price[fill]!,
+      sizeUnits: trades.size[fill]!,
+    });
+  }
+  return fills;
 }

@@ -1,45 +1,56 @@
 import type { Instrument } from './instrument.js';
 import { formatPrice, formatSize } from './instrument.js';
 import { orderId } from './order.js';
+import type { TradeStore } from './trade-store.js';
 import type { Side, TradeRecord } from './types.js';
 
-/** One execution between a resting maker and an incoming taker, at the maker's price. */
-export class Trade implements TradeRecord {
-  constructor(
-    readonly sequence: number,
-    readonly instrument: Instrument,
-    /** Price units. */
-    readonly priceUnits: number,
-    /** Size units. */
-    readonly sizeUnits: number,
-    readonly timestamp: number,
-    /** The taker's side. */
-    readonly side: Side,
-    readonly makerSequence: number,
-    readonly takerSequence: number,
-    readonly makerAccount: string,
-    readonly takerAccount: string,
-    readonly makerClientOrderId: string | null,
-    readonly takerClientOrderId: string | null,
-  ) {}
+/** A trade as a record, copied out of the store; strings are formatted when read. */
+export class TradeView implements TradeRecord {
+  readonly sequence: number;
+  readonly timestamp: number;
+  readonly side: Side;
+  readonly makerAccount: string;
+  readonly takerAccount: string;
+  readonly makerClientOrderId: string | null;
+  readonly takerClientOrderId: string | null;
+  readonly #instrument: Instrument;
+  readonly #price: number;
+  readonly #size: number;
+  readonly #makerSequence: number;
+  readonly #takerSequence: number;
+
+  constructor(trades: TradeStore, slot: number, instrument: Instrument) {
+    this.#instrument = instrument;
+    this.sequence = trades.sequence[slot]!;
+    this.timestamp = trades.timestamp[slot]!;
+    this.side = trades.takerSells[slot] === 1 ? 'sell' : 'buy';
+    this.makerAccount = trades.makerAccount[slot]!;
+    this.takerAccount = trades.takerAccount[slot]!;
+    this.makerClientOrderId = trades.makerClientOrderId[slot]!;
+    this.takerClientOrderId = trades.takerClientOrderId[slot]!;
+    this.#price = trades.price[slot]!;
+    this.#size = trades.size[slot]!;
+    this.#makerSequence = trades.makerSequence[slot]!;
+    this.#takerSequence = trades.takerSequence[slot]!;
+  }
 
   get id(): string {
     return 't_' + this.sequence;
   }
   get symbol(): string {
-    return this.instrument.symbol;
+    return this.#instrument.symbol;
   }
   get price(): string {
-    return formatPrice(this.instrument, this.priceUnits);
+    return formatPrice(this.#instrument, this.#price);
   }
   get size(): string {
-    return formatSize(this.instrument, this.sizeUnits);
+    return formatSize(this.#instrument, this.#size);
   }
   get makerOrderId(): string {
-    return orderId(this.makerSequence);
+    return orderId(this.#makerSequence);
   }
   get takerOrderId(): string {
-    return orderId(this.takerSequence);
+    return orderId(this.#takerSequence);
   }
 
   toJSON(): TradeRecord {

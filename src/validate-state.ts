@@ -10,7 +10,7 @@ import type { Venue } from './venue.js';
  */
 export function validateVenueState(venue: Venue): string[] {
   const problems: string[] = [];
-  const { books, store, orders } = venue.internals();
+  const { books, store, trades, orders } = venue.internals();
   let resting = 0;
   for (const book of books) {
     const symbol = book.instrument.symbol;
@@ -47,9 +47,16 @@ export function validateVenueState(venue: Venue): string[] {
     if (store.isOpen(slot)) open++;
     else if (remaining !== 0) problems.push(`${id}: ${status} with remaining ${remaining}`);
     if (filled + remaining > store.size[slot]!) problems.push(`${id}: filled + remaining > size`);
-    const fills = store.fills[slot];
-    const trades = fills === undefined ? [] : Array.isArray(fills) ? fills : [fills];
-    const filledByTrades = trades.reduce((sum, trade) => sum + trade.sizeUnits, 0);
+    let filledByTrades = 0;
+    for (
+      let fill = store.firstFill[slot]!;
+      fill !== NO_SLOT;
+      fill = trades.nextFill(fill, store.sequence[slot]!)
+    ) {
+      filledByTrades += trades.size[fill]!;
+      if (trades.references[fill] === 0)
+        problems.push(`${id}: fill t_${trades.sequence[fill]} was released`);
+    }
     if (filledByTrades !== filled)
       problems.push(`${id}: filled ${filled} but trades sum ${filledByTrades}`);
     if (store.status[slot] === PARTIALLY_FILLED && filled === 0)

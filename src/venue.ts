@@ -29,7 +29,7 @@ import {
 } from './order-store.js';
 import { OrderBook, type BookListener, type TradeCounter } from './order-book.js';
 import { OrderIndex } from './order-index.js';
-import { validateOrderRequest } from './order-request.js';
+import { validateOrderRequest, type ValidOrder } from './order-request.js';
 import type { PriceLevel } from './price-level.js';
 import {
   invalidParameter,
@@ -40,7 +40,8 @@ import {
   type Failure,
   type Result,
 } from './result.js';
-import type { Trade } from './trade.js';
+import { TradeView } from './trade.js';
+import { TradeStore } from './trade-store.js';
 import {
   ORDER_STATUSES,
   type BookSnapshot,
@@ -79,6 +80,18 @@ export class Venue {
   readonly #books = new Map<string, OrderBook>();
   readonly #booksByIndex: OrderBook[] = [];
   readonly #store = new OrderStore();
+  readonly #trades = new TradeStore();
+  /** The order being placed (validation fills it in; reused, as commands never nest). */
+  readonly #draft: ValidOrder = {
+    account: '',
+    side: 'buy',
+    type: 'limit',
+    timeInForce: 'gtc',
+    postOnly: false,
+    price: 0,
+    size: 0,
+    clientOrderId: null,
+  };
   readonly #orders: OrderIndex;
   readonly #clock: () => number;
   readonly #events = new EventHub();
@@ -92,7 +105,7 @@ export class Venue {
 
   private constructor(instruments: readonly Instrument[], options: VenueOptions) {
     this.#clock = options.clock;
-    this.#orders = new OrderIndex(this.#store, options.orderRetention ?? Infinity);
+    this.#orders = new OrderIndex(this.#store, this.#trades, options.orderRetention ?? Infinity);
     const tradeRetention = options.tradeRetention ?? MAX_QUERY_LIMIT;
     for (const instrument of instruments) {
       const book = new OrderBook(
@@ -100,6 +113,7 @@ export class Venue {
         instrument,
         tradeRetention,
         this.#store,
+        this.#trades,
         this.#tradeCounter,
         this.#bookListener,
       );
@@ -157,32 +171,30 @@ export class Venue {
     this.#events.assertNotDispatching();
     const book = this.#books.get(request.symbol);
     if (book === undefined) return bookMissing(request.symbol);
-    const valid = validateOrderRequest(book.instrument, request);
-    if (!valid.ok) return valid;
-    const { value } = valid;
-    if (
-      value.type === 'limit' &&
-      book.restingAt(value.side, value.price) > Number.MAX_SAFE_INTEGER - value.size
-    ) {
+    const order = this.#draft;
+    const refused = validateOrderRequest(book.instrument, request, order);
+    if (refused !== undefined) return refused;
+    const level = order.type === 'limit' ? book.levelAt(order.side, order.price) : undefined;
+    if (level !== undefined && level.total > Number.MAX_SAFE_INTEGER - order.size) {
       return invalidParameter(
         'size',
         'the price level would hold more than can be counted exactly',
       );
     }
     const sequence = ++this.#orderSequence;
-    const slot = this.#store.allocate(sequence, book.index, this.now(), value);
-    this.#orders.add(sequence, slot, value.account);
-    if (value.postOnly && book.wouldTake(slot)) {
+    const slot = this.#store.allocate(sequence, book.index, this.now(), order);
+    this.#orders.add(sequence, slot, order.account);
+    if (order.postOnly && book.wouldTake(slot)) {
       this.#finish(book, slot, REJECTED);
-    } else if (value.timeInForce === 'fok' && !book.canFill(slot)) {
+    } else if (order.timeInForce === 'fok' && !book.canFill(slot)) {
       this.#finish(book, slot, EXPIRED);
     } else {
       book.match(slot, this.#lastNow);
       if (this.#store.remaining[slot] === 0) this.#finish(book, slot, FILLED);
-      else if (value.timeInForce !== 'gtc') this.#finish(book, slot, EXPIRED);
-      else this.#restOrder(book, slot);
+      else if (order.timeInForce !== 'gtc') this.#finish(book, slot, EXPIRED);
+      else this.#restOrder(book, slot, level);
     }
-    return ok(new OrderView(this.#store, slot, book.instrument));
+    return ok(this.#view(slot, book));
   }
 
   cancelOrder(account: string, id: string): Result<OrderRecord> {
@@ -252,12 +264,25 @@ export class Venue {
     if (!found.ok) return found;
     if (!isQueryLimit(limit))
       return invalidParameter('limit', `limit must be an integer from 1 to ${MAX_QUERY_LIMIT}`);
-    return ok(found.value.trades.recent(limit));
+    const book = found.value;
+    return ok(
+      book.tape.recent(limit).map((trade) => new TradeView(this.#trades, trade, book.instrument)),
+    );
   }
 
   /** @internal For the state validator: the books, the store and the order index. */
-  internals(): { books: readonly OrderBook[]; store: OrderStore; orders: OrderIndex } {
-    return { books: this.#booksByIndex, store: this.#store, orders: this.#orders };
+  internals(): {
+    books: readonly OrderBook[];
+    store: OrderStore;
+    trades: TradeStore;
+    orders: OrderIndex;
+  } {
+    return {
+      books: this.#booksByIndex,
+      store: this.#store,
+      trades: this.#trades,
+      orders: this.#orders,
+    };
   }
 
   #book(symbol: unknown): Result<OrderBook> {
@@ -269,8 +294,8 @@ export class Venue {
     return this.#booksByIndex[this.#store.book[slot]!]!;
   }
 
-  #view(slot: number): OrderView {
-    return new OrderView(this.#store, slot, this.#bookOf(slot).instrument);
+  #view(slot: number, book: OrderBook = this.#bookOf(slot)): OrderView {
+    return new OrderView(this.#store, this.#trades, slot, book.instrument);
   }
 
   /** The slot of the account's order `id`, or -1. */
@@ -295,7 +320,7 @@ export class Venue {
       this.#store.status[slot] = CANCELLED;
       this.#orders.finalized(this.#store.sequence[slot]!);
     }
-    const view = new OrderView(this.#store, slot, book.instrument);
+    const view = this.#view(slot, book);
     if (this.#events.listening) {
       this.#events.emit({ type: 'order', order: view });
       this.#levelChanged(book, level, this.#store.side(slot));
@@ -303,14 +328,10 @@ export class Venue {
     return view;
   }
 
-  #restOrder(book: OrderBook, slot: number): void {
+  #restOrder(book: OrderBook, slot: number, level: PriceLevel | undefined): void {
     this.#store.status[slot] = this.#store.filled[slot]! > 0 ? PARTIALLY_FILLED : OPEN;
-    if (this.#events.listening)
-      this.#events.emit({
-        type: 'order',
-        order: new OrderView(this.#store, slot, book.instrument),
-      });
-    book.rest(slot);
+    if (this.#events.listening) this.#events.emit({ type: 'order', order: this.#view(slot, book) });
+    book.rest(slot, level);
   }
 
   /** Ends an incoming order: whatever did not fill is no longer for sale. */
@@ -318,21 +339,17 @@ export class Venue {
     this.#store.status[slot] = status;
     this.#store.remaining[slot] = 0;
     this.#orders.finalized(this.#store.sequence[slot]!);
-    if (this.#events.listening)
-      this.#events.emit({
-        type: 'order',
-        order: new OrderView(this.#store, slot, book.instrument),
-      });
+    if (this.#events.listening) this.#events.emit({ type: 'order', order: this.#view(slot, book) });
   }
 
-  #executed(book: OrderBook, trade: Trade, maker: number): void {
-    if (this.#store.remaining[maker] === 0) this.#orders.finalized(trade.makerSequence);
+  #executed(book: OrderBook, trade: number, maker: number): void {
+    if (this.#store.remaining[maker] === 0) this.#orders.finalized(this.#store.sequence[maker]!);
     if (this.#events.listening) {
-      this.#events.emit({ type: 'trade', trade });
       this.#events.emit({
-        type: 'order',
-        order: new OrderView(this.#store, maker, book.instrument),
+        type: 'trade',
+        trade: new TradeView(this.#trades, trade, book.instrument),
       });
+      this.#events.emit({ type: 'order', order: this.#view(maker, book) });
     }
   }
 

@@ -164,6 +164,14 @@ describe('at scale', () => {
     expect(validateVenueState(venue)).toEqual([]);
     expect(venue.getOrder('a', open.id).ok).toBe(false);
     expect(unwrap(venue.getOrder('b', 'ord_16000')).status).toBe('filled');
+    // Trade slots of forgotten orders are reused: the fills must still read right.
+    expect(plain(unwrap(venue.getOrder('c', 'ord_16001')).fills)).toEqual([
+      { tradeId: 't_8000', price: '50.00', size: '1' },
+    ]);
+    expect(plain(unwrap(venue.trades('SCALE-USD', 2)))).toMatchObject([
+      { id: 't_8000', makerOrderId: 'ord_16000', takerOrderId: 'ord_16001' },
+      { id: 't_7999', makerOrderId: 'ord_15998', takerOrderId: 'ord_15999' },
+    ]);
     expect(
       unwrap(venue.listOrders('b'))
         .map((order) => order.id)

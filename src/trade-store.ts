@@ -1,0 +1,103 @@
+import { NO_SLOT, type OrderStore } from './order-store.js';
+import { grown } from './typed-columns.js';
+
+/**
+ * Every trade's fields in parallel typed arrays indexed by slot, like the OrderStore. Each trade
+ * is referenced by its symbol's tape and by its two orders (whose fills are linked lists through
+ * `nextOfMaker`/`nextOfTaker`); a slot is reused once all three have let it go.
+ */
+export class TradeStore {
+  sequence = new Float64Array(0);
+  price = new Float64Array(0);
+  size = new Float64Array(0);
+  timestamp = new Float64Array(0);
+  makerSequence = new Float64Array(0);
+  takerSequence = new Float64Array(0);
+  /** The maker order's next fill (a trade slot), or NO_SLOT. */
+  nextOfMaker = new Int32Array(0);
+  /** The taker order's next fill, or NO_SLOT. */
+  nextOfTaker = new Int32Array(0);
+  book = new Uint16Array(0);
+  takerSells = new Uint8Array(0);
+  references = new Uint8Array(0);
+  makerAccount: string[] = [];
+  takerAccount: string[] = [];
+  makerClientOrderId: (string | null)[] = [];
+  takerClientOrderId: (string | null)[] = [];
+  #capacity = 0;
+  #used = 0;
+  readonly #free: number[] = [];
+
+  /** Records `size` at `price` between two orders of the store; returns the trade's slot. */
+  record(
+    sequence: number,
+    book: number,
+    price: number,
+    size: number,
+    timestamp: number,
+    orders: OrderStore,
+    maker: number,
+    taker: number,
+  ): number {
+    const slot = this.#free.length > 0 ? this.#free.pop()! : this.#fresh();
+    this.sequence[slot] = sequence;
+    this.price[slot] = price;
+    this.size[slot] = size;
+    this.timestamp[slot] = timestamp;
+    this.makerSequence[slot] = orders.sequence[maker]!;
+    this.takerSequence[slot] = orders.sequence[taker]!;
+    this.nextOfMaker[slot] = NO_SLOT;
+    this.nextOfTaker[slot] = NO_SLOT;
+    this.book[slot] = book;
+    this.takerSells[slot] = orders.isSell(taker) ? 1 : 0;
+    this.references[slot] = 3; // the tape, the maker, the taker
+    this.makerAccount[slot] = orders.account[maker]!;
+    this.takerAccount[slot] = orders.account[taker]!;
+    this.makerClientOrderId[slot] = orders.clientOrderId[maker]!;
+    this.takerClientOrderId[slot] = orders.clientOrderId[taker]!;
+    return slot;
+  }
+
+  /** The fill after `slot` in the list of the order with sequence `orderSequence`. */
+  nextFill(slot: number, orderSequence: number): number {
+    return this.makerSequence[slot] === orderSequence
+      ? this.nextOfMaker[slot]!
+      : this.nextOfTaker[slot]!;
+  }
+
+  /** Links `next` after `last` in the fill list of the order with sequence `orderSequence`. */
+  linkFill(last: number, next: number, orderSequence: number): void {
+    if (this.makerSequence[last] === orderSequence) this.nextOfMaker[last] = next;
+    else this.nextOfTaker[last] = next;
+  }
+
+  /** One holder lets the trade go; the slot is freed when none is left. */
+  release(slot: number): void {
+    if (--this.references[slot]! > 0) return;
+    this.makerAccount[slot] = '';
+    this.takerAccount[slot] = '';
+    this.makerClientOrderId[slot] = null;
+    this.takerClientOrderId[slot] = null;
+    this.#free.push(slot);
+  }
+
+  #fresh(): number {
+    if (this.#used === this.#capacity) this.#grow(Math.max(1024, this.#capacity * 2));
+    return this.#used++;
+  }
+
+  #grow(capacity: number): void {
+    this.sequence = grown(this.sequence, capacity);
+    this.price = grown(this.price, capacity);
+    this.size = grown(this.size, capacity);
+    this.timestamp = grown(this.timestamp, capacity);
+    this.makerSequence = grown(this.makerSequence, capacity);
+    this.takerSequence = grown(this.takerSequence, capacity);
+    this.nextOfMaker = grown(this.nextOfMaker, capacity);
+    this.nextOfTaker = grown(this.nextOfTaker, capacity);
+    this.book = grown(this.book, capacity);
+    this.takerSells = grown(this.takerSells, capacity);
+    this.references = grown(this.references, capacity);
+    this.#capacity = capacity;
+  }
+}

@@ -1,24 +1,21 @@
 /**
  * `npm run bench:backtest`: events per second of plain `simex replay` (no --out) and of
  * `simex backtest` (no --out) with a do-nothing strategy and with the example market maker
- * (`--interval 1s`), on the same file in the same run. Files: 1,000,000 generated events, and
+ * (`--interval 1s`), on the same file in the same run, each run a fresh process (start-up included). Files: 1,000,000 generated events, and
  * the GOOG day when BENCH_GOOG names its imported scenario CSV (see README, "Backtests").
  * Each figure is the best of BENCH_RUNS interleaved rounds (default 3). Target: do-nothing >= 70% of replay.
  */
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
-import { parseBacktestOptions } from '../../adapters/backtest/backtest-options.js';
-import { runBacktest } from '../../adapters/backtest/run-backtest.js';
+import { spawn } from 'node:child_process';
 import { flowInstruments } from '../../adapters/generate/flow-instruments.js';
 import { writeFlow } from '../../adapters/generate/write-flow.js';
-import { replayFile } from '../../adapters/replay/replay-file.js';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
 const EVENTS = Number(process.env['BENCH_EVENTS'] ?? 1_000_000);
 const TARGET_RATIO = 0.7;
-const quiet = { write: () => true };
 
 async function generated(dir: string): Promise<string> {
   const file = join(dir, 'flow.csv');
@@ -39,49 +36,47 @@ async function generated(dir: string): Promise<string> {
   return file;
 }
 
-/** Seconds of one run. */
-async function timed(run: () => Promise<number>): Promise<number> {
+/** Seconds of one `simex ...` run in a fresh process (from the sources, through tsx). */
+function timed(args: readonly string[]): Promise<number> {
   const started = performance.now();
-  const code = await run();
-  if (code !== 0) throw new Error(`run exited ${code}`);
-  return (performance.now() - started) / 1000;
-}
-
-async function countRows(file: string): Promise<number> {
-  let rows = 0;
-  await replayFile({
-    file,
-    out: null,
-    check: false,
-    strict: false,
-    stdout: {
-      write: (text: string) => ((rows = Number(/: (\d+) rows/.exec(text)?.[1] ?? 0)), true),
-    },
-    stderr: quiet,
+  const child = spawn(process.execPath, ['--import', 'tsx', 'adapters/cli/main.ts', ...args], {
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  return rows;
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve((performance.now() - started) / 1000)
+        : reject(new Error(`simex ${args.join(' ')} exited ${code}`)),
+    );
+  });
 }
 
-function backtest(
-  file: string,
-  strategy: string,
-  extra: { interval?: string; param?: string[] } = {},
-) {
-  const options = parseBacktestOptions({ strategy, data: file, ...extra });
-  if (typeof options === 'string') throw new Error(options);
-  return () => runBacktest(options, { stdout: quiet, stderr: process.stderr });
+/** Data rows: lines after the header. */
+async function countRows(file: string): Promise<number> {
+  let lines = 0;
+  let headerLine = -1;
+  let head = '';
+  for await (const chunk of createReadStream(file)) {
+    const buffer = chunk as Buffer;
+    if (headerLine < 0) {
+      head += buffer.toString('utf8');
+      const found = head.split('\n').findIndex((line) => line.startsWith('ts,'));
+      if (found >= 0) headerLine = found;
+    }
+    for (let i = buffer.indexOf(10); i >= 0; i = buffer.indexOf(10, i + 1)) lines++;
+  }
+  return lines - headerLine - 1;
 }
 
 async function bench(name: string, file: string, makerParams: string[]): Promise<boolean> {
   const rows = await countRows(file);
   const runs = {
-    replay: () =>
-      replayFile({ file, out: null, check: false, strict: false, stdout: quiet, stderr: quiet }),
-    nothing: backtest(file, 'test/bench/do-nothing-strategy.ts'),
-    maker: backtest(file, 'scenarios/strategies/market-maker.ts', {
-      interval: '1s',
-      param: makerParams,
-    }),
+    replay: ['replay', file],
+    nothing: ['backtest', '--strategy', 'test/bench/do-nothing-strategy.ts', '--data', file],
+    maker: ['backtest', '--strategy', 'scenarios/strategies/market-maker.ts', '--data', file]
+      .concat(['--interval', '1s'])
+      .concat(makerParams.flatMap((param) => ['--param', param])),
   };
   // Interleaved rounds, so that a busy moment of the machine does not favour one of them.
   const best = { replay: Infinity, nothing: Infinity, maker: Infinity };

@@ -1,7 +1,7 @@
 import type { ValidOrder } from './order-request.js';
 import type { TradeStore } from './trade-store.js';
-import { grown } from './typed-columns.js';
-import type { OrderStatus, OrderType, Side, TimeInForce } from './types.js';
+import { grown, SlotPool } from './typed-columns.js';
+import type { OrderType, Side, TimeInForce } from './types.js';
 
 /** No slot: the end of a queue. */
 export const NO_SLOT = -1;
@@ -9,14 +9,7 @@ export const NO_SLOT = -1;
 const SIDE_CODES: readonly Side[] = ['buy', 'sell'];
 const TYPE_CODES: readonly OrderType[] = ['limit', 'market'];
 const TIF_CODES: readonly TimeInForce[] = ['gtc', 'ioc', 'fok'];
-export const STATUS_CODES: readonly OrderStatus[] = [
-  'open',
-  'partially_filled',
-  'filled',
-  'cancelled',
-  'expired',
-  'rejected',
-];
+/** Status codes: indexes of ORDER_STATUSES. */
 export const OPEN = 0;
 export const PARTIALLY_FILLED = 1;
 export const FILLED = 2;
@@ -49,12 +42,10 @@ export class OrderStore {
   status = new Uint8Array(0);
   account: string[] = [];
   clientOrderId: (string | null)[] = [];
-  #capacity = 0;
-  #used = 0;
-  readonly #free: number[] = [];
+  readonly #slots = new SlotPool((capacity) => this.#grow(capacity));
 
   allocate(sequence: number, book: number, createdAt: number, fields: ValidOrder): number {
-    const slot = this.#free.length > 0 ? this.#free.pop()! : this.#fresh();
+    const slot = this.#slots.take();
     this.sequence[slot] = sequence;
     this.price[slot] = fields.price;
     this.size[slot] = fields.size;
@@ -87,7 +78,7 @@ export class OrderStore {
     }
     this.account[slot] = '';
     this.clientOrderId[slot] = null;
-    this.#free.push(slot);
+    this.#slots.give(slot);
   }
 
   side(slot: number): Side {
@@ -120,11 +111,6 @@ export class OrderStore {
     this.lastFill[slot] = trade;
   }
 
-  #fresh(): number {
-    if (this.#used === this.#capacity) this.#grow(Math.max(1024, this.#capacity * 2));
-    return this.#used++;
-  }
-
   #grow(capacity: number): void {
     this.sequence = grown(this.sequence, capacity);
     this.price = grown(this.price, capacity);
@@ -139,6 +125,5 @@ export class OrderStore {
     this.book = grown(this.book, capacity);
     this.kind = grown(this.kind, capacity);
     this.status = grown(this.status, capacity);
-    this.#capacity = capacity;
   }
 }

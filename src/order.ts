@@ -1,9 +1,10 @@
 import { averagePrice } from './average-price.js';
 import type { Instrument } from './instrument.js';
 import { formatPrice, formatSize } from './instrument.js';
-import { NO_SLOT, STATUS_CODES, type OrderStore } from './order-store.js';
+import { NO_SLOT, type OrderStore } from './order-store.js';
 import type { TradeStore } from './trade-store.js';
 import {
+  ORDER_STATUSES,
   POST_ONLY_REJECT_REASON,
   type Fill,
   type OrderRecord,
@@ -58,7 +59,7 @@ export class OrderView implements OrderRecord {
     this.type = store.type(slot);
     this.timeInForce = store.timeInForce(slot);
     this.postOnly = store.postOnly(slot);
-    this.status = STATUS_CODES[store.status[slot]!]!;
+    this.status = ORDER_STATUSES[store.status[slot]!]!;
     this.createdAt = store.createdAt[slot]!;
     this.#price = store.price[slot]!;
     this.#size = store.size[slot]!;

@@ -1,5 +1,5 @@
 import { NO_SLOT, type OrderStore } from './order-store.js';
-import { grown } from './typed-columns.js';
+import { grown, SlotPool } from './typed-columns.js';
 
 /**
  * Every trade's fields in parallel typed arrays indexed by slot, like the OrderStore. Each trade
@@ -24,9 +24,7 @@ export class TradeStore {
   takerAccount: string[] = [];
   makerClientOrderId: (string | null)[] = [];
   takerClientOrderId: (string | null)[] = [];
-  #capacity = 0;
-  #used = 0;
-  readonly #free: number[] = [];
+  readonly #slots = new SlotPool((capacity) => this.#grow(capacity));
 
   /** Records `size` at `price` between two orders of the store; returns the trade's slot. */
   record(
@@ -39,7 +37,7 @@ export class TradeStore {
     maker: number,
     taker: number,
   ): number {
-    const slot = this.#free.length > 0 ? this.#free.pop()! : this.#fresh();
+    const slot = this.#slots.take();
     this.sequence[slot] = sequence;
     this.price[slot] = price;
     this.size[slot] = size;
@@ -78,12 +76,7 @@ export class TradeStore {
     this.takerAccount[slot] = '';
     this.makerClientOrderId[slot] = null;
     this.takerClientOrderId[slot] = null;
-    this.#free.push(slot);
-  }
-
-  #fresh(): number {
-    if (this.#used === this.#capacity) this.#grow(Math.max(1024, this.#capacity * 2));
-    return this.#used++;
+    this.#slots.give(slot);
   }
 
   #grow(capacity: number): void {
@@ -98,6 +91,5 @@ export class TradeStore {
     this.book = grown(this.book, capacity);
     this.takerSells = grown(this.takerSells, capacity);
     this.references = grown(this.references, capacity);
-    this.#capacity = capacity;
   }
 }

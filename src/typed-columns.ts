@@ -6,3 +6,28 @@ export function grown<T extends Column>(column: T, capacity: number): T {
   bigger.set(column);
   return bigger;
 }
+
+/**
+ * Hands out the slots of a column store: a freed slot first, else a fresh one, growing the
+ * columns (by doubling) when they are full.
+ */
+export class SlotPool {
+  #capacity = 0;
+  #used = 0;
+  readonly #free: number[] = [];
+
+  constructor(private readonly growColumns: (capacity: number) => void) {}
+
+  take(): number {
+    if (this.#free.length > 0) return this.#free.pop()!;
+    if (this.#used === this.#capacity) {
+      this.#capacity = Math.max(1024, this.#capacity * 2);
+      this.growColumns(this.#capacity);
+    }
+    return this.#used++;
+  }
+
+  give(slot: number): void {
+    this.#free.push(slot);
+  }
+}

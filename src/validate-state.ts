@@ -1,5 +1,6 @@
 import { orderId } from './order.js';
-import { NO_SLOT, OPEN, PARTIALLY_FILLED, STATUS_CODES, type OrderStore } from './order-store.js';
+import { NO_SLOT, OPEN, PARTIALLY_FILLED, type OrderStore } from './order-store.js';
+import { ORDER_STATUSES } from './types.js';
 import type { PriceLadder } from './price-ladder.js';
 import type { Venue } from './venue.js';
 
@@ -41,7 +42,7 @@ export function validateVenueState(venue: Venue): string[] {
   let open = 0;
   for (const slot of orders.slots()) {
     const id = orderId(store.sequence[slot]!);
-    const status = STATUS_CODES[store.status[slot]!];
+    const status = ORDER_STATUSES[store.status[slot]!];
     const filled = store.filled[slot]!;
     const remaining = store.remaining[slot]!;
     if (store.isOpen(slot)) open++;
@@ -98,7 +99,7 @@ function checkLadder(
         out.push(`${at}: ${id} out of time order`);
       if (!store.isOpen(slot) || store.remaining[slot]! <= 0)
         out.push(
-          `${at}: ${id} rests as ${STATUS_CODES[store.status[slot]!]} with ${store.remaining[slot]}`,
+          `${at}: ${id} rests as ${ORDER_STATUSES[store.status[slot]!]} with ${store.remaining[slot]}`,
         );
       if (
         store.isSell(slot) !== sell ||

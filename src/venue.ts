@@ -25,7 +25,6 @@ import {
   OrderStore,
   PARTIALLY_FILLED,
   REJECTED,
-  STATUS_CODES,
 } from './order-store.js';
 import { OrderBook, type BookListener, type TradeCounter } from './order-book.js';
 import { OrderIndex } from './order-index.js';
@@ -232,7 +231,7 @@ export class Venue {
       return invalidParameter('limit', `limit must be an integer from 1 to ${MAX_QUERY_LIMIT}`);
     }
     const store = this.#store;
-    const statusCode = status === undefined ? -1 : STATUS_CODES.indexOf(status);
+    const statusCode = status === undefined ? -1 : ORDER_STATUSES.indexOf(status);
     const slots = this.#orders.list(
       account,
       (slot) =>
@@ -310,7 +309,7 @@ export class Venue {
     if (slot < 0) return orderNotFound(id);
     return this.#store.isOpen(slot)
       ? slot
-      : orderNotOpen(id, STATUS_CODES[this.#store.status[slot]!]!);
+      : orderNotOpen(id, ORDER_STATUSES[this.#store.status[slot]!]!);
   }
 
   #takeOff(slot: number, size: number): OrderView {

@@ -52,31 +52,43 @@ export function createListener(options: ListenerOptions): Server {
     );
   };
 
+  const answer = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    headers: HttpRequest['headers'],
+    body: HttpRequest['body'],
+    close: boolean,
+  ) => {
+    const request = { method: req.method ?? '', url: req.url ?? '', headers, body };
+    respond(res, handle(request), close);
+  };
+
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
     const headers = pickHeaders(req.rawHeaders);
-    let answered = false;
-    const answer = (body: HttpRequest['body'], close = false) => {
-      if (answered) return;
-      answered = true;
-      const request = { method: req.method ?? '', url: req.url ?? '', headers, body };
-      respond(res, handle(request), close);
-    };
     const length = headers['content-length'];
     if (headers['transfer-encoding'] === undefined && (length === undefined || length === '0')) {
       req.resume();
-      return answer(EMPTY_BODY);
+      return answer(req, res, headers, EMPTY_BODY, false);
     }
-    if (Number(length) > DRAIN_LIMIT) return answer('too_large', true);
+    if (Number(length) > DRAIN_LIMIT) return answer(req, res, headers, 'too_large', true);
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size <= BODY_LIMIT) chunks.push(chunk);
-      else if (size > DRAIN_LIMIT) answer('too_large', true);
+      const crossedDrainLimit = size > DRAIN_LIMIT && size - chunk.length <= DRAIN_LIMIT;
+      if (crossedDrainLimit) answer(req, res, headers, 'too_large', true);
     });
     req.on('end', () => {
-      if (size > BODY_LIMIT) return answer('too_large');
-      answer(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size));
+      if (size > DRAIN_LIMIT) return; // answered when it crossed the limit
+      if (size > BODY_LIMIT) return answer(req, res, headers, 'too_large', false);
+      answer(
+        req,
+        res,
+        headers,
+        chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, size),
+        false,
+      );
     });
     req.on('error', () => req.destroy());
   });

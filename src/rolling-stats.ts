@@ -16,7 +16,8 @@ export interface WindowFigures {
 /**
  * 24h rolling figures of one symbol, over trades with now - 24h < timestamp <= now, in O(1)
  * amortised per trade and per query: the window is a queue, high and low are monotonic queues
- * of window positions, and the volume a running exact sum. `now` must never decrease.
+ * of window positions, and the volume a running exact sum. `now` must never decrease. Trades roll
+ * the window as they are recorded, so its memory is bounded by one day's trades.
  */
 export class RollingStats {
   readonly #times = new NumberQueue();
@@ -32,6 +33,7 @@ export class RollingStats {
   #last: number | null = null;
 
   record(timestamp: number, price: number, size: number): void {
+    this.#roll(timestamp - DAY_MS); // so that the window stays bounded without queries
     this.#volume.add(size);
     this.#last = price;
     if (

@@ -1,13 +1,15 @@
 /**
  * The servers `npm run bench:http` measures, in their own process: a bare node:http handler
- * returning a small JSON, and simex serve's handler on the default venue. Prints their URLs as
- * one JSON line, then runs until killed.
+ * returning a small JSON, and simex serve's handler on the default venue, from the build in
+ * dist/ (what `npm start` runs); a third port answers the process's CPU time (µs). Prints their
+ * URLs as one JSON line, then runs until killed.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startServer } from '../../adapters/http/server.js';
 
-export const BENCH_KEY = 'bench-key';
+type ServerModule = typeof import('../../adapters/http/server.js');
+const built = new URL('../../dist/adapters/http/server.js', import.meta.url).href;
+const { startServer } = (await import(built)) as ServerModule;
 
 const bare = createServer((req, res) => {
   req.resume();
@@ -24,10 +26,15 @@ await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
 const simex = await startServer({
   port: 0,
   host: '127.0.0.1',
-  grants: [{ key: BENCH_KEY, account: 'bench' }],
+  grants: [{ key: 'bench-key', account: 'bench' }],
   rateLimit: 0,
 });
-const barePort = (bare.address() as AddressInfo).port;
+const cpu = createServer((_req, res) => {
+  const { user, system } = process.cpuUsage();
+  res.end(String(user + system));
+});
+await new Promise<void>((resolve) => cpu.listen(0, '127.0.0.1', resolve));
+const urlOf = (server: typeof bare) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 process.stdout.write(
-  JSON.stringify({ bare: `http://127.0.0.1:${barePort}`, simex: simex.url }) + '\n',
+  JSON.stringify({ bare: urlOf(bare), simex: simex.url, cpu: urlOf(cpu) }) + '\n',
 );

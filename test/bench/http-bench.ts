@@ -1,11 +1,14 @@
 /**
  * `npm run bench:http`: autocannon (50 connections) against GET ticker, GET orderbook (depth 50)
  * and POST market order, each next to a bare node:http handler in the same run. The servers run
- * in a child process so autocannon does not share their CPU. Bare and simex runs alternate
- * (BENCH_ROUNDS, default 3, of BENCH_SECONDS, default 3) and the median run of each is reported,
- * so that a burst of other load on the machine does not decide the ratio.
+ * in a child process so autocannon does not share their CPU; simex from a fresh build in dist/
+ * (what `npm start` runs). Bare and simex runs alternate (BENCH_ROUNDS, default 3, of
+ * BENCH_SECONDS, default 3) and the median run of each is reported, so that a burst of other
+ * load on the machine does not decide the ratio. The server process's CPU time per request is
+ * shown too, and its ratio (bare / simex): what the req/s ratio would be with the server as the
+ * only bottleneck.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -44,13 +47,25 @@ const P99_TARGET_MS = 5;
 
 interface Figures {
   readonly requestsPerSecond: number;
+  /** The server process's CPU time per request, µs: less swayed by other load than req/s. */
+  readonly cpuPerRequest: number;
   readonly p50: number;
   readonly p99: number;
   readonly non2xx: number;
   readonly errors: number;
 }
 
-async function measure(url: string, target: Target, seconds: number): Promise<Figures> {
+async function cpuMicros(cpuUrl: string): Promise<number> {
+  return Number(await (await fetch(cpuUrl)).text());
+}
+
+async function measure(
+  url: string,
+  target: Target,
+  seconds: number,
+  cpuUrl: string,
+): Promise<Figures> {
+  const cpuBefore = await cpuMicros(cpuUrl);
   const result = await autocannon({
     url: url + target.path,
     method: target.method,
@@ -59,8 +74,10 @@ async function measure(url: string, target: Target, seconds: number): Promise<Fi
     headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
     ...(target.body !== undefined && { body: target.body }),
   });
+  const cpu = (await cpuMicros(cpuUrl)) - cpuBefore;
   return {
     requestsPerSecond: result.requests.average,
+    cpuPerRequest: cpu / Math.max(1, result.requests.total),
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
@@ -74,6 +91,7 @@ function median(runs: readonly Figures[]): Figures {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
+execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
 const child = spawn(
   process.execPath,
   ['--import', 'tsx', fileURLToPath(new URL('http-bench-servers.ts', import.meta.url))],
@@ -82,26 +100,41 @@ const child = spawn(
   },
 );
 try {
-  const urls = await new Promise<{ bare: string; simex: string }>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line)));
-    child.once('exit', (code) => reject(new Error(`bench servers exited with ${code}`)));
-  });
+  const urls = await new Promise<{ bare: string; simex: string; cpu: string }>(
+    (resolve, reject) => {
+      createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line)));
+      child.once('exit', (code) => reject(new Error(`bench servers exited with ${code}`)));
+    },
+  );
   console.log(
     `autocannon, ${CONNECTIONS} connections, median of ${ROUNDS} alternating runs of ${SECONDS}s ` +
       `(after a 1s warm-up each), node ${process.version}\n`,
   );
   const rows: string[][] = [
-    ['route', 'req/s', 'p50 ms', 'p99 ms', 'bare req/s', 'bare p50/p99', 'ratio', 'target', ''],
+    [
+      'route',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'CPU µs/req',
+      'bare req/s',
+      'bare p50/p99',
+      'bare CPU µs/req',
+      'ratio',
+      'CPU ratio',
+      'target',
+      '',
+    ],
   ];
   let missed = 0;
   for (const target of TARGETS) {
-    await measure(urls.bare, target, 1);
-    await measure(urls.simex, target, 1);
+    await measure(urls.bare, target, 1, urls.cpu);
+    await measure(urls.simex, target, 1, urls.cpu);
     const bareRuns: Figures[] = [];
     const simexRuns: Figures[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      bareRuns.push(await measure(urls.bare, target, SECONDS));
-      simexRuns.push(await measure(urls.simex, target, SECONDS));
+      bareRuns.push(await measure(urls.bare, target, SECONDS, urls.cpu));
+      simexRuns.push(await measure(urls.simex, target, SECONDS, urls.cpu));
     }
     const bare = median(bareRuns);
     const simex = median(simexRuns);
@@ -115,9 +148,12 @@ try {
       simex.requestsPerSecond.toFixed(0),
       String(simex.p50),
       String(simex.p99),
+      simex.cpuPerRequest.toFixed(1),
       bare.requestsPerSecond.toFixed(0),
       `${bare.p50}/${bare.p99}`,
+      bare.cpuPerRequest.toFixed(1),
       `${(ratio * 100).toFixed(1)}%`,
+      `${((bare.cpuPerRequest / simex.cpuPerRequest) * 100).toFixed(1)}%`,
       `>=${target.minRatio * 100}%, p99<${P99_TARGET_MS}`,
       met ? 'met' : 'MISSED',
     ]);

@@ -18,10 +18,12 @@ const KNOWN_FIELDS: readonly string[] = [...STRING_FIELDS, 'post_only'];
 /** The body as a JSON object, or `invalid_json` (a byte order mark included). */
 export function parseJsonObject(body: Uint8Array): Parsed<Record<string, unknown>> {
   const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  const text = bytes.toString('utf8');
   let value: unknown;
   try {
-    if (!isUtf8(bytes)) throw new SyntaxError('not UTF-8');
-    value = JSON.parse(bytes.toString('utf8'));
+    // Invalid UTF-8 decodes to U+FFFD; only then is the exact check needed.
+    if (text.includes('\uFFFD') && !isUtf8(bytes)) throw new SyntaxError('not UTF-8');
+    value = JSON.parse(text);
   } catch {
     return { ok: false, error: apiError('invalid_json', 'the body must be valid UTF-8 JSON') };
   }

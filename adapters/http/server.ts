@@ -30,7 +30,7 @@ export interface RunningServer {
 }
 
 /** Final orders kept for GET /v1/orders; the oldest are forgotten first, to bound memory. */
-export const ORDER_RETENTION = 1_000_000;
+export const ORDER_RETENTION = 100_000;
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const clock = options.clock ?? Date.now;

@@ -50,7 +50,8 @@ export const serveCommand: CommandModule = {
     const stop = (signal: string) => {
       if (stopping) return;
       stopping = true;
-      log(`${signal}: finishing requests in flight, flushing the journal`);
+      const journal = config.journal === undefined ? '' : ', flushing the journal';
+      log(`${signal}: finishing requests in flight${journal}`);
       server.close().then(
         () => process.exit(0),
         (error: unknown) => {

@@ -1,6 +1,6 @@
 export { Venue } from './venue.js';
 export type { OrderFilter, VenueOptions } from './venue.js';
-export type { VenueListener } from './event-hub.js';
+export type { VenueEventType, VenueListener } from './event-hub.js';
 export { DEFAULT_BOOK_DEPTH, DEFAULT_TRADES_LIMIT, MAX_QUERY_LIMIT } from './market-data.js';
 export { DEFAULT_INSTRUMENTS, SYMBOL_PATTERN, createInstrument } from './instrument.js';
 export type { Instrument, InstrumentSpec } from './instrument.js';

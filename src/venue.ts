@@ -1,4 +1,4 @@
-import { EventHub, type VenueListener } from './event-hub.js';
+import { EventHub, type VenueEventType, type VenueListener } from './event-hub.js';
 import {
   createInstrument,
   DEFAULT_INSTRUMENTS,
@@ -161,9 +161,12 @@ export class Venue {
     return this.#lastNow;
   }
 
-  /** Listeners run synchronously and must not issue commands (that throws); they may query. */
-  subscribe(listener: VenueListener): () => void {
-    return this.#events.subscribe(listener);
+  /**
+   * Calls `listener` with every event of the given types (default: all), synchronously. Listeners
+   * must not issue commands (that throws); they may query. Events nobody listens to are not built.
+   */
+  subscribe(listener: VenueListener, types?: readonly VenueEventType[]): () => void {
+    return this.#events.subscribe(listener, types);
   }
 
   placeOrder(request: OrderRequest): Result<OrderRecord> {
@@ -320,16 +323,16 @@ export class Venue {
       this.#orders.finalized(this.#store.sequence[slot]!);
     }
     const view = this.#view(slot, book);
-    if (this.#events.listening) {
-      this.#events.emit({ type: 'order', order: view });
-      this.#levelChanged(book, level, this.#store.side(slot));
-    }
+    if (this.#events.listening('order')) this.#events.emit({ type: 'order', order: view });
+    this.#levelChanged(book, level, this.#store.side(slot));
     return view;
   }
 
   #restOrder(book: OrderBook, slot: number, level: PriceLevel | undefined): void {
     this.#store.status[slot] = this.#store.filled[slot]! > 0 ? PARTIALLY_FILLED : OPEN;
-    if (this.#events.listening) this.#events.emit({ type: 'order', order: this.#view(slot, book) });
+    if (this.#events.listening('order')) {
+      this.#events.emit({ type: 'order', order: this.#view(slot, book) });
+    }
     book.rest(slot, level);
   }
 
@@ -338,22 +341,26 @@ export class Venue {
     this.#store.status[slot] = status;
     this.#store.remaining[slot] = 0;
     this.#orders.finalized(this.#store.sequence[slot]!);
-    if (this.#events.listening) this.#events.emit({ type: 'order', order: this.#view(slot, book) });
+    if (this.#events.listening('order')) {
+      this.#events.emit({ type: 'order', order: this.#view(slot, book) });
+    }
   }
 
   #executed(book: OrderBook, trade: number, maker: number): void {
     if (this.#store.remaining[maker] === 0) this.#orders.finalized(this.#store.sequence[maker]!);
-    if (this.#events.listening) {
+    if (this.#events.listening('trade')) {
       this.#events.emit({
         type: 'trade',
         trade: new TradeView(this.#trades, trade, book.instrument),
       });
+    }
+    if (this.#events.listening('order')) {
       this.#events.emit({ type: 'order', order: this.#view(maker, book) });
     }
   }
 
   #levelChanged(book: OrderBook, level: PriceLevel, side: Side): void {
-    if (!this.#events.listening) return;
+    if (!this.#events.listening('book')) return;
     const { instrument } = book;
     this.#events.emit({
       type: 'book',

@@ -118,4 +118,18 @@ describe('events', () => {
     limit(venue, 'buy', '1.00', '1');
     expect([kept.length, dropped.length]).toEqual([4, 2]);
   });
+
+  it('reach a subscriber only with the types it asked for', () => {
+    const { venue } = makeVenue();
+    const trades: VenueEvent[] = [];
+    const unsubscribe = venue.subscribe((event) => trades.push(event), ['trade']);
+    limit(venue, 'sell', '1.00', '1');
+    venue.placeOrder({ account: 'bob', symbol: 'BTC-USD', side: 'buy', type: 'market', size: '1' });
+    unsubscribe();
+    limit(venue, 'sell', '1.00', '1');
+    venue.placeOrder({ account: 'bob', symbol: 'BTC-USD', side: 'buy', type: 'market', size: '1' });
+    expect(trades.map((event) => [event.type, event.type === 'trade' && event.trade.id])).toEqual([
+      ['trade', 't_1'],
+    ]);
+  });
 });

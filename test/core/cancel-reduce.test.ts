@@ -124,6 +124,20 @@ describe('reduceOrder', () => {
     ]);
   });
 
+  it('ends filled when what is left after a reduce fills', () => {
+    const { venue } = makeVenue();
+    const order = limit(venue, 'sell', '100.00', '1', { account: 'bob' });
+    unwrap(venue.reduceOrder('bob', order.id, '0.4'));
+    market(venue, 'buy', '0.6');
+    const filled = plain(unwrap(venue.getOrder('bob', order.id)));
+    expect([filled.status, filled.size, filled.filledSize, filled.remainingSize]).toEqual([
+      'filled',
+      '1.00000000',
+      '0.60000000',
+      '0.00000000',
+    ]);
+  });
+
   it.each(['1', '2'])('cancels when reducing by %s of a remaining 1', (size) => {
     const { venue } = makeVenue();
     const order = limit(venue, 'buy', '100.00', '1');

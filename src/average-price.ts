@@ -17,6 +17,10 @@ export function averagePrice(
   executions: readonly Execution[],
 ): string | null {
   if (executions.length === 0) return null;
+  const first = executions[0]!.priceUnits;
+  if (executions.every((execution) => execution.priceUnits === first)) {
+    return formatUnits(first, instrument.priceDecimals); // one price: the mean is that price
+  }
   let notional = 0n;
   let size = 0n;
   for (const execution of executions) {

@@ -2,11 +2,11 @@
  * Applies the replayed flow's rows to the venue with the scenario id <-> venue id map of
  * `simex replay` (ScenarioIds, same retention). It differs from the Replayer in one point: the
  * strategy's orders share the venue, so only flow orders are tracked, and refusals are counted,
- * not written out. Like replay, it reads the tickers every ROLL_STATS_EVERY rows to keep memory flat.
+ * not written out.
  */
 import type { OrderRecord, Venue } from '../../src/index.js';
 import { applyScenarioRow, type ParsedScenarioRow, type ScenarioClock } from '../csv/index.js';
-import { FINAL_ORDER_RETENTION, ROLL_STATS_EVERY, rollStats } from '../replay/replayer.js';
+import { FINAL_ORDER_RETENTION } from '../replay/replayer.js';
 import { ScenarioIds } from '../replay/scenario-ids.js';
 
 export class FlowOrders {
@@ -22,7 +22,7 @@ export class FlowOrders {
 
   /** Applies one row; a refusal is counted by its code. */
   apply(row: ParsedScenarioRow): void {
-    if (++this.rowCount % ROLL_STATS_EVERY === 0) rollStats(this.venue);
+    this.rowCount++;
     this.#rowId = row.id;
     const ids = this.#ids;
     if (row.action === 'new' && ids.isOpen(row.id)) return this.#refused('duplicate_id');

@@ -17,7 +17,6 @@ import {
   type NewOrderRow,
   type ScenarioRow,
 } from '../csv/index.js';
-import { ROLL_STATS_EVERY, rollStats } from '../replay/replayer.js';
 import { fromUnits } from '../replay/units.js';
 import { LiveOrders } from './live-orders.js';
 
@@ -60,7 +59,6 @@ export function* orderFlow(options: FlowOptions): Generator<ScenarioRow> {
   const live = new LiveOrders(venue);
   let time = options.start;
   for (let n = 1; n <= options.events; n++) {
-    if (n % ROLL_STATS_EVERY === 0) rollStats(venue);
     time += Math.round(random.exponential(options.meanIntervalMs));
     const market = markets[random.int(0, markets.length - 1)]!;
     market.mid = Math.max(10, market.mid + random.int(-1, 1) * random.int(0, 3));

@@ -18,12 +18,6 @@ import { ScenarioIds, type TrackedOrder } from './scenario-ids.js';
 /** Final orders remembered (by the venue and by the id map) to answer order_not_open. */
 export const FINAL_ORDER_RETENTION = 1000;
 
-/**
- * The venue's 24h statistics drop trades older than 24h only when a ticker is read, so the replay
- * reads every ticker this often to keep memory flat.
- */
-export const ROLL_STATS_EVERY = 4096;
-
 export interface ReplaySinks {
   readonly trades: { write(text: string): void };
   readonly orders: { write(text: string): void };
@@ -56,12 +50,12 @@ export class Replayer {
     if (!created.ok) throw new Error(created.error.message);
     this.venue = created.value;
     this.#sinks = sinks;
-    this.venue.subscribe(this.#onEvent);
+    this.venue.subscribe(this.#onEvent, ['trade', 'order']);
   }
 
   /** Applies one row; a refusal is returned, not thrown. */
   apply(row: ParsedScenarioRow): Refusal | null {
-    if (++this.rowCount % ROLL_STATS_EVERY === 0) rollStats(this.venue);
+    this.rowCount++;
     this.#row = row;
     const ids = this.#ids;
     if (row.action === 'new' && ids.isOpen(row.id)) {
@@ -118,11 +112,6 @@ export class Replayer {
       this.#sinks?.orders.write(orderLine(order, tracked.scenarioId));
     }
   };
-}
-
-/** Reads every ticker, which lets the venue forget trades that left the 24h window. */
-export function rollStats(venue: Venue): void {
-  for (const instrument of venue.instruments()) venue.ticker(instrument.symbol);
 }
 
 function isResting(status: OrderStatus): boolean {

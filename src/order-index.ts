@@ -19,7 +19,8 @@ export class OrderIndex {
   #length = 0;
   /** How many entries at the front of #slotOf are known to be forgotten. */
   #leadingHoles = 0;
-  readonly #byAccount = new Map<string, AccountOrders>();
+  /** By account id (see AccountNames). */
+  readonly #byAccount: AccountOrders[] = [];
   readonly #finals = new NumberQueue();
 
   constructor(
@@ -29,18 +30,15 @@ export class OrderIndex {
   ) {}
 
   /** Orders must be added in sequence order, starting at 1. */
-  add(sequence: number, slot: number, account: string): void {
+  add(sequence: number, slot: number): void {
     if (this.#length === this.#slotOf.length) {
       const bigger = new Int32Array(this.#length * 2);
       bigger.set(this.#slotOf);
       this.#slotOf = bigger;
     }
     this.#slotOf[this.#length++] = slot;
-    let orders = this.#byAccount.get(account);
-    if (orders === undefined) {
-      orders = { sequences: [], forgotten: 0 };
-      this.#byAccount.set(account, orders);
-    }
+    const account = this.store.account[slot]!;
+    const orders = (this.#byAccount[account] ??= { sequences: [], forgotten: 0 });
     orders.sequences.push(sequence);
   }
 
@@ -59,7 +57,7 @@ export class OrderIndex {
 
   /** Slots of the account's orders, newest first, that pass `keep`, at most `limit`. */
   list(account: string, keep: (slot: number) => boolean, limit: number): number[] {
-    const sequences = this.#byAccount.get(account)?.sequences ?? [];
+    const sequences = this.#byAccount[this.store.accounts.find(account)]?.sequences ?? [];
     const result: number[] = [];
     for (let i = sequences.length - 1; i >= 0 && result.length < limit; i--) {
       const slot = this.slot(sequences[i]!);
@@ -75,7 +73,7 @@ export class OrderIndex {
 
   #forget(sequence: number): void {
     const slot = this.slot(sequence);
-    const account = this.#byAccount.get(this.store.account[slot]!)!;
+    const account = this.#byAccount[this.store.account[slot]!]!;
     this.store.release(slot, this.trades);
     const slots = this.#slotOf;
     slots[sequence - this.#base] = -1;

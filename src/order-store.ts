@@ -1,3 +1,4 @@
+import type { AccountNames } from './account-names.js';
 import type { ValidOrder } from './order-request.js';
 import type { TradeStore } from './trade-store.js';
 import { grown, SlotPool } from './typed-columns.js';
@@ -40,8 +41,9 @@ export class OrderStore {
   /** Bit 0 sell, bit 1 market, bits 2-3 time in force, bit 4 post-only. */
   kind = new Uint8Array(0);
   status = new Uint8Array(0);
-  account: string[] = [];
-  clientOrderId: (string | null)[] = [];
+  account = new Int32Array(0);
+  /** Client order ids by slot, for the orders that have one. */
+  readonly #clientOrderIds = new Map<number, string>();
   readonly #slots = new SlotPool((capacity) => this.#grow(capacity));
 
   allocate(sequence: number, book: number, createdAt: number, fields: ValidOrder): number {
@@ -61,8 +63,8 @@ export class OrderStore {
       (TIF_CODES.indexOf(fields.timeInForce) << 2) |
       (fields.postOnly ? 16 : 0);
     this.status[slot] = OPEN;
-    this.account[slot] = fields.account;
-    this.clientOrderId[slot] = fields.clientOrderId;
+    this.account[slot] = this.accounts.id(fields.account);
+    if (fields.clientOrderId !== null) this.#clientOrderIds.set(slot, fields.clientOrderId);
     this.firstFill[slot] = NO_SLOT;
     this.lastFill[slot] = NO_SLOT;
     return slot;
@@ -76,9 +78,18 @@ export class OrderStore {
       trades.release(fill);
       fill = next;
     }
-    this.account[slot] = '';
-    this.clientOrderId[slot] = null;
+    this.#clientOrderIds.delete(slot);
     this.#slots.give(slot);
+  }
+
+  constructor(readonly accounts: AccountNames) {}
+
+  accountName(slot: number): string {
+    return this.accounts.name(this.account[slot]!);
+  }
+
+  clientOrderId(slot: number): string | null {
+    return this.#clientOrderIds.get(slot) ?? null;
   }
 
   side(slot: number): Side {
@@ -118,6 +129,7 @@ export class OrderStore {
     this.remaining = grown(this.remaining, capacity);
     this.filled = grown(this.filled, capacity);
     this.createdAt = grown(this.createdAt, capacity);
+    this.account = grown(this.account, capacity);
     this.prev = grown(this.prev, capacity);
     this.next = grown(this.next, capacity);
     this.firstFill = grown(this.firstFill, capacity);

@@ -53,8 +53,8 @@ export class OrderView implements OrderRecord {
   constructor(store: OrderStore, trades: TradeStore, slot: number, instrument: Instrument) {
     this.#instrument = instrument;
     this.#sequence = store.sequence[slot]!;
-    this.account = store.account[slot]!;
-    this.clientOrderId = store.clientOrderId[slot]!;
+    this.account = store.accountName(slot);
+    this.clientOrderId = store.clientOrderId(slot);
     this.side = store.side(slot);
     this.type = store.type(slot);
     this.timeInForce = store.timeInForce(slot);

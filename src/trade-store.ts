@@ -20,10 +20,12 @@ export class TradeStore {
   book = new Uint16Array(0);
   takerSells = new Uint8Array(0);
   references = new Uint8Array(0);
-  makerAccount: string[] = [];
-  takerAccount: string[] = [];
-  makerClientOrderId: (string | null)[] = [];
-  takerClientOrderId: (string | null)[] = [];
+  /** Account ids (see AccountNames). */
+  makerAccount = new Int32Array(0);
+  takerAccount = new Int32Array(0);
+  /** Client order ids by slot, where the order had one. */
+  readonly makerClientOrderIds = new Map<number, string>();
+  readonly takerClientOrderIds = new Map<number, string>();
   readonly #slots = new SlotPool((capacity) => this.#grow(capacity));
 
   /** Records `size` at `price` between two orders of the store; returns the trade's slot. */
@@ -51,8 +53,10 @@ export class TradeStore {
     this.references[slot] = 3; // the tape, the maker, the taker
     this.makerAccount[slot] = orders.account[maker]!;
     this.takerAccount[slot] = orders.account[taker]!;
-    this.makerClientOrderId[slot] = orders.clientOrderId[maker]!;
-    this.takerClientOrderId[slot] = orders.clientOrderId[taker]!;
+    const makerClientOrderId = orders.clientOrderId(maker);
+    if (makerClientOrderId !== null) this.makerClientOrderIds.set(slot, makerClientOrderId);
+    const takerClientOrderId = orders.clientOrderId(taker);
+    if (takerClientOrderId !== null) this.takerClientOrderIds.set(slot, takerClientOrderId);
     return slot;
   }
 
@@ -72,10 +76,8 @@ export class TradeStore {
   /** One holder lets the trade go; the slot is freed when none is left. */
   release(slot: number): void {
     if (--this.references[slot]! > 0) return;
-    this.makerAccount[slot] = '';
-    this.takerAccount[slot] = '';
-    this.makerClientOrderId[slot] = null;
-    this.takerClientOrderId[slot] = null;
+    this.makerClientOrderIds.delete(slot);
+    this.takerClientOrderIds.delete(slot);
     this.#slots.give(slot);
   }
 
@@ -91,5 +93,7 @@ export class TradeStore {
     this.book = grown(this.book, capacity);
     this.takerSells = grown(this.takerSells, capacity);
     this.references = grown(this.references, capacity);
+    this.makerAccount = grown(this.makerAccount, capacity);
+    this.takerAccount = grown(this.takerAccount, capacity);
   }
 }

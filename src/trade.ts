@@ -1,3 +1,4 @@
+import type { AccountNames } from './account-names.js';
 import type { Instrument } from './instrument.js';
 import { formatPrice, formatSize } from './instrument.js';
 import { orderId } from './order.js';
@@ -19,15 +20,15 @@ export class TradeView implements TradeRecord {
   readonly #makerSequence: number;
   readonly #takerSequence: number;
 
-  constructor(trades: TradeStore, slot: number, instrument: Instrument) {
+  constructor(trades: TradeStore, slot: number, instrument: Instrument, accounts: AccountNames) {
     this.#instrument = instrument;
     this.sequence = trades.sequence[slot]!;
     this.timestamp = trades.timestamp[slot]!;
     this.side = trades.takerSells[slot] === 1 ? 'sell' : 'buy';
-    this.makerAccount = trades.makerAccount[slot]!;
-    this.takerAccount = trades.takerAccount[slot]!;
-    this.makerClientOrderId = trades.makerClientOrderId[slot]!;
-    this.takerClientOrderId = trades.takerClientOrderId[slot]!;
+    this.makerAccount = accounts.name(trades.makerAccount[slot]!);
+    this.takerAccount = accounts.name(trades.takerAccount[slot]!);
+    this.makerClientOrderId = trades.makerClientOrderIds.get(slot) ?? null;
+    this.takerClientOrderId = trades.takerClientOrderIds.get(slot) ?? null;
     this.#price = trades.price[slot]!;
     this.#size = trades.size[slot]!;
     this.#makerSequence = trades.makerSequence[slot]!;

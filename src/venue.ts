@@ -1,3 +1,4 @@
+import { AccountNames } from './account-names.js';
 import { EventHub, type VenueEventType, type VenueListener } from './event-hub.js';
 import {
   createInstrument,
@@ -78,7 +79,7 @@ export interface OrderFilter {
 export class Venue {
   readonly #books = new Map<string, OrderBook>();
   readonly #booksByIndex: OrderBook[] = [];
-  readonly #store = new OrderStore();
+  readonly #store = new OrderStore(new AccountNames());
   readonly #trades = new TradeStore();
   /** The order being placed (validation fills it in; reused, as commands never nest). */
   readonly #draft: ValidOrder = {
@@ -185,7 +186,7 @@ export class Venue {
     }
     const sequence = ++this.#orderSequence;
     const slot = this.#store.allocate(sequence, book.index, this.now(), order);
-    this.#orders.add(sequence, slot, order.account);
+    this.#orders.add(sequence, slot);
     if (order.postOnly && book.wouldTake(slot)) {
       this.#finish(book, slot, REJECTED);
     } else if (order.timeInForce === 'fok' && !book.canFill(slot)) {
@@ -268,7 +269,9 @@ export class Venue {
       return invalidParameter('limit', `limit must be an integer from 1 to ${MAX_QUERY_LIMIT}`);
     const book = found.value;
     return ok(
-      book.tape.recent(limit).map((trade) => new TradeView(this.#trades, trade, book.instrument)),
+      book.tape
+        .recent(limit)
+        .map((trade) => new TradeView(this.#trades, trade, book.instrument, this.#store.accounts)),
     );
   }
 
@@ -304,7 +307,7 @@ export class Venue {
   #ownOrder(account: string, id: string): number {
     const sequence = orderSequence(id);
     const slot = sequence < 0 ? -1 : this.#orders.slot(sequence);
-    return slot >= 0 && this.#store.account[slot] === account ? slot : -1;
+    return slot >= 0 && this.#store.accountName(slot) === account ? slot : -1;
   }
 
   #openOrder(account: string, id: string): number | Failure {
@@ -351,7 +354,7 @@ export class Venue {
     if (this.#events.listening('trade')) {
       this.#events.emit({
         type: 'trade',
-        trade: new TradeView(this.#trades, trade, book.instrument),
+        trade: new TradeView(this.#trades, trade, book.instrument, this.#store.accounts),
       });
     }
     if (this.#events.listening('order')) {

@@ -18,7 +18,7 @@ export type {
   ParsedScenarioRow,
   ScenarioLayout,
 } from './scenario-row.js';
-export { openScenario, openScenarioFile } from './scenario-reader.js';
+export { openScenario, openScenarioFile, PARALLEL_MIN_BYTES } from './scenario-reader.js';
 export type { Scenario } from './scenario-reader.js';
 export { applyScenarioRow, orderRequestOf, ScenarioClock } from './apply-row.js';
 export type { ApplyOptions } from './apply-row.js';

@@ -1,8 +1,7 @@
 /**
- * A pass-through stream that takes the `#` lines at the top of a scenario (directives and
- * comments) off the front and forwards every byte from the header on, untouched.
+ * Takes the `#` lines at the top of a scenario (directives and comments) off the front of its
+ * bytes and hands back every byte from the header on, untouched.
  */
-import { Transform, type TransformCallback } from 'node:stream';
 
 export interface PreludeLine {
   readonly line: number;
@@ -11,36 +10,33 @@ export interface PreludeLine {
 
 const HASH = 0x23;
 const NEWLINE = 0x0a;
+const NOTHING = Buffer.alloc(0);
 
-export class PreludeSplitter extends Transform {
+export class PreludeSplitter {
   readonly prelude: PreludeLine[] = [];
   #done = false;
-  #pending: Buffer = Buffer.alloc(0);
+  #pending: Buffer = NOTHING;
 
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
-    if (this.#done) return callback(null, chunk);
+  /** The bytes of `chunk` past the prelude (none while the prelude goes on). */
+  split(chunk: Buffer): Buffer {
+    if (this.#done) return chunk;
     this.#pending = this.#pending.length === 0 ? chunk : Buffer.concat([this.#pending, chunk]);
-    this.#split();
-    callback();
-  }
-
-  override _flush(callback: TransformCallback): void {
-    if (!this.#done && this.#pending.length > 0) this.#take(this.#pending);
-    callback();
-  }
-
-  #split(): void {
     for (;;) {
       if (this.#pending.length > 0 && this.#pending[0] !== HASH) {
         this.#done = true;
-        this.push(this.#pending);
-        return;
+        return this.#pending;
       }
       const end = this.#pending.indexOf(NEWLINE);
-      if (end < 0) return;
+      if (end < 0) return NOTHING;
       this.#take(this.#pending.subarray(0, end));
       this.#pending = this.#pending.subarray(end + 1);
     }
+  }
+
+  /** The input ended: a last `#` line without a newline belongs to the prelude. */
+  end(): void {
+    if (!this.#done && this.#pending.length > 0) this.#take(this.#pending);
+    this.#pending = NOTHING;
   }
 
   #take(bytes: Buffer): void {

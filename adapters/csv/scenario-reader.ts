@@ -1,116 +1,125 @@
 /**
- * Streams a scenario file: the directives, the header, then typed rows with their line numbers,
- * parsed by csv-parse in constant memory. Every malformation, including csv-parse's own, is a
- * ScenarioSyntaxError (`file:line:column: reason`) thrown by `openScenario` or by the iteration.
+ * Opens a scenario: reads up to the header, then gives the rows in file order, in batches (one
+ * per chunk read) or one by one, in constant memory. A file can be parsed in a worker thread
+ * (openScenarioFile with `parallel`), anything else in this thread; both run the same
+ * ScenarioDecoder. Every malformation is a ScenarioSyntaxError (`file:line:column: reason`)
+ * thrown by the opening or by the iteration, after the rows that preceded it.
  */
-import { createReadStream } from 'node:fs';
-import { pipeline, type Readable } from 'node:stream';
-import { CsvError, parse, type Options } from 'csv-parse';
+import { createReadStream, statSync } from 'node:fs';
+import type { Readable } from 'node:stream';
 import type { InstrumentSpec } from '../../src/index.js';
-import { parseDirective } from './directives.js';
-import { PreludeSplitter } from './prelude-splitter.js';
-import { ScenarioSyntaxError } from './scenario-error.js';
-import { CLIENT_ORDER_ID_COLUMN, SCENARIO_COLUMNS } from './scenario-row.js';
+import { ScenarioDecoder, type DecodedChunk, type ScenarioHeader } from './scenario-decoder.js';
 import type { ParsedScenarioRow, ScenarioLayout } from './scenario-row.js';
-import { RowParser, columnOf } from './row-parser.js';
+import { decodeInWorker } from './worker-decoder.js';
 
 export interface Scenario {
   readonly file: string;
   /** The instruments the directives list; empty when there are none (use the default venue). */
   readonly instruments: readonly InstrumentSpec[];
   readonly layout: ScenarioLayout;
-  /** The rows in file order; iterate once. */
+  /** The rows in file order, a chunk's worth at a time; iterate once, this or `rows`. */
+  readonly batches: AsyncIterable<readonly ParsedScenarioRow[]>;
+  /** The rows in file order; iterate once, this or `batches`. */
   readonly rows: AsyncIterable<ParsedScenarioRow>;
+  /** Bytes of the input read so far. */
+  bytesRead(): number;
+  /** Stops reading, for a consumer that leaves before the end (iterating to the end closes). */
+  close(): void;
 }
 
-const HEADER = Symbol('header');
+/** What a decoding source gives: decoded chunks, the header once known, the bytes read. */
+export interface DecodedSource {
+  readonly chunks: AsyncIterator<DecodedChunk, undefined>;
+  header(): ScenarioHeader | null;
+  bytesRead(): number;
+  close(): void;
+}
 
-/** Reads up to and including the header; `file` names the source in error messages. */
-export async function openScenario(input: Readable, file: string): Promise<Scenario> {
-  const splitter = new PreludeSplitter();
-  let rowParser: RowParser | null = null;
-  let instruments: InstrumentSpec[] = [];
-  const lineOf = (lines: number) => lines + splitter.prelude.length;
-  const options: Options<ParsedScenarioRow | typeof HEADER, string[]> = {
-    relax_column_count: true,
-    skip_empty_lines: true,
-    on_record: (record, info) => {
-      if (rowParser !== null) return rowParser.parse(record, lineOf(info.lines));
-      instruments = readDirectives(splitter, file);
-      rowParser = new RowParser(file, readHeader(record, file, lineOf(info.lines)));
-      return HEADER;
-    },
-  };
-  const parser = parse(options as unknown as Options);
-  pipeline(input, splitter, parser, () => {});
-  const records: AsyncIterator<ParsedScenarioRow | typeof HEADER> = parser[Symbol.asyncIterator]();
-  const first = await next(records, file, splitter);
-  if (first.done === true) {
-    throw new ScenarioSyntaxError(file, splitter.prelude.length + 1, 1, 'missing header line');
+/** Files at least this large are parsed in a worker when asked (`parallel`); smaller ones are
+ * parsed faster than a worker starts. */
+export const PARALLEL_MIN_BYTES = 1 << 20;
+
+/** Reads `input` up to and including the header; `file` names the source in error messages. */
+export function openScenario(input: Readable, file: string): Promise<Scenario> {
+  const decoder = new ScenarioDecoder(file);
+  let bytes = 0;
+  async function* chunks(): AsyncGenerator<DecodedChunk, undefined> {
+    for await (const chunk of input) {
+      const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+      bytes += buffer.length;
+      yield decoder.decode(buffer);
+    }
+    yield decoder.decode(null);
+    return undefined;
   }
-  return {
-    file,
-    instruments,
-    layout: rowParser!.layout,
-    rows: rowsOf(records, file, splitter),
-  };
+  return openSource(file, {
+    chunks: chunks(),
+    header: () => decoder.header,
+    bytesRead: () => bytes,
+    close: () => input.destroy(),
+  });
 }
 
-/** Opens the file at `path`; errors name it as given. */
-export function openScenarioFile(path: string): Promise<Scenario> {
+/**
+ * Opens the file at `path` (errors name it as given); with `parallel`, a file of at least
+ * PARALLEL_MIN_BYTES is read and parsed in a worker thread while this one uses the rows.
+ */
+export async function openScenarioFile(
+  path: string,
+  options: { readonly parallel?: boolean } = {},
+): Promise<Scenario> {
+  if (options.parallel === true && statSync(path).size >= PARALLEL_MIN_BYTES)
+    return openSource(path, decodeInWorker(path));
   return openScenario(createReadStream(path), path);
 }
 
-async function* rowsOf(
-  records: AsyncIterator<ParsedScenarioRow | typeof HEADER>,
-  file: string,
-  splitter: PreludeSplitter,
-): AsyncGenerator<ParsedScenarioRow> {
-  for (;;) {
-    const result = await next(records, file, splitter);
-    if (result.done === true) return;
-    yield result.value as ParsedScenarioRow;
-  }
-}
-
-async function next<T>(
-  records: AsyncIterator<T>,
-  file: string,
-  splitter: PreludeSplitter,
-): Promise<IteratorResult<T>> {
+async function openSource(file: string, source: DecodedSource): Promise<Scenario> {
+  let first: DecodedChunk | undefined;
   try {
-    return await records.next();
-  } catch (error) {
-    if (error instanceof CsvError) {
-      const lines = typeof error['lines'] === 'number' ? error['lines'] : 1;
-      const reason = error.message.replace(/ at line \d+/, '');
-      throw new ScenarioSyntaxError(file, lines + splitter.prelude.length, 1, reason);
+    while (source.header() === null) {
+      const next = await source.chunks.next();
+      if (next.done === true) throw new Error(`${file}: the input ended before the header`);
+      if (next.value.error !== null && source.header() === null) throw next.value.error;
+      first = next.value;
     }
+  } catch (error) {
+    source.close();
     throw error;
   }
+  const { instruments, layout } = source.header()!;
+  const batches = batchesOf(first, source);
+  return {
+    file,
+    instruments,
+    layout,
+    batches,
+    rows: rowsOf(batches),
+    bytesRead: source.bytesRead,
+    close: source.close,
+  };
 }
 
-function readDirectives(splitter: PreludeSplitter, file: string): InstrumentSpec[] {
-  const instruments: InstrumentSpec[] = [];
-  for (const { line, text } of splitter.prelude) {
-    const spec = parseDirective(text, file, line);
-    if (spec === null) continue;
-    if (instruments.some((listed) => listed.symbol === spec.symbol)) {
-      throw new ScenarioSyntaxError(file, line, 1, `instrument ${spec.symbol} is listed twice`);
+async function* batchesOf(
+  first: DecodedChunk | undefined,
+  source: DecodedSource,
+): AsyncGenerator<readonly ParsedScenarioRow[]> {
+  try {
+    for (let chunk = first; ;) {
+      if (chunk !== undefined) {
+        if (chunk.rows.length > 0) yield chunk.rows;
+        if (chunk.error !== null) throw chunk.error;
+      }
+      const next = await source.chunks.next();
+      if (next.done === true) return;
+      chunk = next.value;
     }
-    instruments.push(spec);
+  } finally {
+    source.close();
   }
-  return instruments;
 }
 
-function readHeader(record: string[], file: string, line: number): ScenarioLayout {
-  const expected: string[] = [...SCENARIO_COLUMNS];
-  if (record.length === expected.length + 1) expected.push(CLIENT_ORDER_ID_COLUMN);
-  for (let i = 0; i < Math.max(record.length, expected.length); i++) {
-    if (record[i] !== expected[i]) {
-      const reason = `header must be ${SCENARIO_COLUMNS.join(',')}[,${CLIENT_ORDER_ID_COLUMN}]`;
-      throw new ScenarioSyntaxError(file, line, columnOf(record, i), reason);
-    }
-  }
-  return { clientOrderId: expected.length > SCENARIO_COLUMNS.length };
+async function* rowsOf(
+  batches: AsyncIterable<readonly ParsedScenarioRow[]>,
+): AsyncGenerator<ParsedScenarioRow> {
+  for await (const batch of batches) yield* batch;
 }

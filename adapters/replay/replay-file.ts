@@ -3,9 +3,9 @@
  * violations on stderr, writes outputs or a summary, and returns the exit code:
  * 0 done, 1 a refused row under --strict, 2 a malformed or unreadable file, 3 an invariant broken.
  */
-import { createReadStream, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import type { Venue } from '../../src/index.js';
-import { openScenario, ScenarioSyntaxError } from '../csv/index.js';
+import { openScenarioFile, ScenarioSyntaxError, type Scenario } from '../csv/index.js';
 import { progressBar } from './progress-bar.js';
 import type { Refusal } from './replayer.js';
 import { replaySummary } from './replay-summary.js';
@@ -38,17 +38,17 @@ export async function replayFile(options: ReplayFileOptions): Promise<number> {
     );
     return EXIT_MALFORMED;
   }
-  const input = createReadStream(file);
+  let scenario: Scenario | null = null;
   let rows = 0;
   const bar =
     'isTTY' in stderr && stderr.isTTY === true
       ? progressBar(
-          { totalBytes, bytesRead: () => input.bytesRead, rows: () => rows },
+          { totalBytes, bytesRead: () => scenario?.bytesRead() ?? 0, rows: () => rows },
           stderr as NodeJS.WriteStream,
         )
       : null;
   try {
-    const scenario = await openScenario(input, file);
+    scenario = await openScenarioFile(file, { parallel: true });
     const outcome = await runReplay(scenario, {
       out: options.out,
       check: options.check,
@@ -74,11 +74,12 @@ export async function replayFile(options: ReplayFileOptions): Promise<number> {
       options.stdout.write(replaySummary(file, outcome.replayer, outcome.refusals));
     return 0;
   } catch (error) {
-    input.destroy();
     if (error instanceof ScenarioSyntaxError) {
       stderr.write(`${error.message}\n`);
       return EXIT_MALFORMED;
     }
     throw error;
+  } finally {
+    scenario?.close();
   }
 }

@@ -11,7 +11,12 @@ import {
   type OrderStatus,
   type VenueEvent,
 } from '../../src/index.js';
-import { applyScenarioRow, ScenarioClock, type ParsedScenarioRow } from '../csv/index.js';
+import {
+  applyScenarioRow,
+  ScenarioClock,
+  type ApplyOptions,
+  type ParsedScenarioRow,
+} from '../csv/index.js';
 import { orderLine, tradeLine } from './replay-records.js';
 import { ScenarioIds, type TrackedOrder } from './scenario-ids.js';
 
@@ -39,6 +44,10 @@ export class Replayer {
   readonly #ids = new ScenarioIds(FINAL_ORDER_RETENTION);
   readonly #sinks: ReplaySinks | null;
   #row: ParsedScenarioRow | null = null;
+  readonly #applyOptions: ApplyOptions = {
+    clock: this.clock,
+    venueOrderId: (scenarioId) => this.#ids.byScenarioId(scenarioId)?.venueId,
+  };
 
   constructor(instruments: readonly InstrumentSpec[], sinks: ReplaySinks | null) {
     const created = Venue.create({
@@ -65,10 +74,7 @@ export class Replayer {
         message: `order id ${row.id} is already used by an open order`,
       };
     }
-    const result = applyScenarioRow(this.venue, row, {
-      clock: this.clock,
-      venueOrderId: (scenarioId) => ids.byScenarioId(scenarioId)?.venueId,
-    });
+    const result = applyScenarioRow(this.venue, row, this.#applyOptions);
     if (!result.ok) {
       const venueId = ids.byScenarioId(row.id)?.venueId;
       const message =

@@ -52,18 +52,20 @@ export async function runReplay(
     options.prepareVenue?.(replayer.venue);
     const checker = options.check ? new InvariantChecker(replayer.venue) : null;
     let refusals = 0;
-    for await (const row of scenario.rows) {
-      checker?.beforeRow(row);
-      const refusal = replayer.apply(row);
-      if (refusal !== null) {
-        if (options.strict) return { kind: 'refused', refusal };
-        refusals++;
-        options.onRefused(refusal);
+    for await (const batch of scenario.batches) {
+      for (const row of batch) {
+        checker?.beforeRow(row);
+        const refusal = replayer.apply(row);
+        if (refusal !== null) {
+          if (options.strict) return { kind: 'refused', refusal };
+          refusals++;
+          options.onRefused(refusal);
+        }
+        const violation = checker?.afterRow(row, refusal === null) ?? null;
+        if (violation !== null) return { kind: 'violated', violation };
+        if (options.onProgress !== undefined && replayer.rowCount % PROGRESS_EVERY === 0)
+          options.onProgress();
       }
-      const violation = checker?.afterRow(row, refusal === null) ?? null;
-      if (violation !== null) return { kind: 'violated', violation };
-      if (options.onProgress !== undefined && replayer.rowCount % PROGRESS_EVERY === 0)
-        options.onProgress();
     }
     const violation = checker?.atEnd(replayer.clock.now) ?? null;
     if (violation !== null) return { kind: 'violated', violation };

@@ -6,6 +6,7 @@
  * multi-million-row files: no allocation but the row itself.
  */
 import { ORDER_TYPES, SIDES, TIMES_IN_FORCE } from '../../src/index.js';
+import { columnOf } from '../input-error.js';
 import { ScenarioSyntaxError } from './scenario-error.js';
 import type {
   CancelRow,
@@ -144,11 +145,4 @@ function oneOf<T extends string>(values: readonly T[], text: string): T | undefi
 
 function header(index: number): string {
   return SCENARIO_COLUMNS[index] ?? 'client_order_id';
-}
-
-/** 1-based character column of cell `index`, as the cells were written (unquoted). */
-export function columnOf(record: readonly string[], index: number): number {
-  let column = 1;
-  for (let i = 0; i < index && i < record.length; i++) column += record[i]!.length + 1;
-  return column;
 }

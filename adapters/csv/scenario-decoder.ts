@@ -6,13 +6,14 @@
  */
 import { CsvError } from 'csv-parse';
 import type { InstrumentSpec } from '../../src/index.js';
+import { columnOf } from '../input-error.js';
 import { csvEngine, type CsvEngine } from './csv-engine.js';
 import { parseDirective } from './directives.js';
 import { PreludeSplitter } from './prelude-splitter.js';
 import { ScenarioSyntaxError } from './scenario-error.js';
 import { CLIENT_ORDER_ID_COLUMN, SCENARIO_COLUMNS } from './scenario-row.js';
 import type { ParsedScenarioRow, ScenarioLayout } from './scenario-row.js';
-import { RowParser, columnOf } from './row-parser.js';
+import { RowParser } from './row-parser.js';
 
 export interface ScenarioHeader {
   /** The instruments the directives list; empty when there are none (use the default venue). */

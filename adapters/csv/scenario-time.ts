@@ -68,15 +68,39 @@ function isDigit(code: number): boolean {
   return code >= 0x30 && code <= 0x39;
 }
 
+const DAY_MS = 86_400_000;
+const TWO_DIGITS = Array.from({ length: 60 }, (_, n) => String(n).padStart(2, '0'));
+const THREE_DIGITS = Array.from({ length: 1000 }, (_, n) => String(n).padStart(3, '0'));
 let lastFormattedMs = NaN;
 let lastFormatted = '';
+let formatDayStart = NaN;
+let formatDayPrefix = '';
 
-/** The ISO form `Date.prototype.toISOString` writes. */
+/** The ISO form `Date.prototype.toISOString` writes (the day's `YYYY-MM-DDT` cached). */
 export function formatScenarioTime(ms: number): string {
-  if (ms !== lastFormattedMs) {
+  if (ms === lastFormattedMs) return lastFormatted;
+  const clock = ms - formatDayStart;
+  if (clock >= 0 && clock < DAY_MS) {
+    const seconds = Math.floor(clock / 1000);
+    const minutes = Math.floor(seconds / 60);
+    lastFormatted =
+      formatDayPrefix +
+      TWO_DIGITS[Math.floor(minutes / 60)]! +
+      ':' +
+      TWO_DIGITS[minutes % 60]! +
+      ':' +
+      TWO_DIGITS[seconds % 60]! +
+      '.' +
+      THREE_DIGITS[clock % 1000]! +
+      'Z';
+  } else {
     lastFormatted = new Date(ms).toISOString();
-    lastFormattedMs = ms;
+    if (lastFormatted.length === 24) {
+      formatDayStart = Math.floor(ms / DAY_MS) * DAY_MS;
+      formatDayPrefix = lastFormatted.slice(0, 11);
+    }
   }
+  lastFormattedMs = ms;
   return lastFormatted;
 }
 

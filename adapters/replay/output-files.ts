@@ -6,30 +6,49 @@
 import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
-const FLUSH_AT = 1 << 16;
+const CAPACITY = 1 << 16;
+/** Lines are gathered in a short string, then encoded into the buffer together. */
+const GATHER = 1 << 11;
 
 export class BufferedFile {
   #fd: number | null;
-  #buffer = '';
+  readonly #bytes = Buffer.allocUnsafe(CAPACITY);
+  #used = 0;
+  #text = '';
 
   constructor(readonly path: string) {
     this.#fd = openSync(path, 'w');
   }
 
   write(text: string): void {
-    this.#buffer += text;
-    if (this.#buffer.length >= FLUSH_AT) this.flush();
+    this.#text += text;
+    if (this.#text.length >= GATHER) this.#encode();
   }
 
   flush(): void {
-    if (this.#fd !== null && this.#buffer !== '') writeSync(this.#fd, this.#buffer);
-    this.#buffer = '';
+    this.#encode();
+    if (this.#fd !== null && this.#used > 0) writeSync(this.#fd, this.#bytes, 0, this.#used);
+    this.#used = 0;
   }
 
   close(): void {
     this.flush();
     if (this.#fd !== null) closeSync(this.#fd);
     this.#fd = null;
+  }
+
+  /** Moves the gathered text into the buffer as UTF-8 (at most 3 bytes a UTF-16 unit). */
+  #encode(): void {
+    const text = this.#text;
+    this.#text = '';
+    if (this.#used + text.length * 3 > CAPACITY) {
+      this.flush();
+      if (text.length * 3 > CAPACITY) {
+        if (this.#fd !== null) writeSync(this.#fd, text);
+        return;
+      }
+    }
+    this.#used += this.#bytes.write(text, this.#used);
   }
 }
 

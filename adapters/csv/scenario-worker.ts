@@ -1,11 +1,12 @@
 /**
  * The parsing worker of openScenarioFile's `parallel` mode: reads the file, decodes each chunk
- * (csv-parse, then the RowParser) and posts the rows to the main thread, at most MAX_IN_FLIGHT
+ * (csv-parse, then the RowParser) and posts the rows (as RowColumns) to the main thread, at most MAX_IN_FLIGHT
  * chunks ahead of it (the main thread counts the chunks it has used in shared memory; the worker
  * blocks on that count), so memory stays flat. A thread of its own: everything here is synchronous.
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
+import { toColumns } from './row-columns.js';
 import { ScenarioDecoder, type DecodedChunk } from './scenario-decoder.js';
 import type { WorkerInput, WorkerMessage } from './worker-decoder.js';
 
@@ -22,17 +23,21 @@ let headerSent = false;
 /** Posts a decoded chunk; false when it ended the decoding (a malformation). */
 function post(chunk: DecodedChunk, last: boolean): boolean {
   const { rows, error } = chunk;
+  const columns = toColumns(rows);
   const header = headerSent ? null : decoder.header;
   headerSent ||= header !== null;
   const message: WorkerMessage = {
     kind: 'chunk',
-    rows,
+    rows: columns,
     error: error === null ? null : { line: error.line, column: error.column, reason: error.reason },
     header,
     bytes,
     last: last || error !== null,
   };
-  port.postMessage(message);
+  port.postMessage(message, [
+    columns.numbers.buffer as ArrayBuffer,
+    columns.codes.buffer as ArrayBuffer,
+  ]);
   posted++;
   return error === null;
 }

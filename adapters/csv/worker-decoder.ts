@@ -7,12 +7,12 @@ import { Worker } from 'node:worker_threads';
 import { ScenarioSyntaxError } from './scenario-error.js';
 import type { DecodedChunk, ScenarioHeader } from './scenario-decoder.js';
 import type { DecodedSource } from './scenario-reader.js';
-import type { ParsedScenarioRow } from './scenario-row.js';
+import { fromColumns, type RowColumns } from './row-columns.js';
 
 export type WorkerMessage =
   | {
       readonly kind: 'chunk';
-      readonly rows: ParsedScenarioRow[];
+      readonly rows: RowColumns;
       readonly error: { line: number; column: number; reason: string } | null;
       /** Sent once, with the chunk that completed the header. */
       readonly header: ScenarioHeader | null;
@@ -65,7 +65,7 @@ export function decodeInWorker(path: string): DecodedSource {
       bytes = message.bytes;
       const { error } = message;
       yield {
-        rows: message.rows,
+        rows: fromColumns(message.rows),
         error:
           error === null
             ? null

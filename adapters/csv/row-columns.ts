@@ -1,9 +1,10 @@
 /**
- * Rows as columns, the form the parsing worker posts them in: every string cell in one array,
+ * Rows as columns, the form the parsing worker posts them in: the string cells in one array,
  * line and ts in a Float64Array, the enums and which optional cells are present in a
- * Uint16Array (both transferred, not copied). Cloning and rebuilding these costs the main thread
- * less than cloning the row objects; the rows rebuilt are equal to the parsed ones, key order
- * included.
+ * Uint16Array, accounts and symbols as numbers into a table of names sent once (the first
+ * MAX_NAMES distinct ones; any others stay in the strings). Cloning and rebuilding these costs the
+ * main thread less than cloning row objects, and repeated names are one string each; the rows
+ * rebuilt are equal to the parsed ones, key order included.
  */
 import type { NewOrderRow, ParsedScenarioRow } from './scenario-row.js';
 
@@ -11,6 +12,28 @@ export interface RowColumns {
   readonly strings: string[];
   readonly numbers: Float64Array;
   readonly codes: Uint16Array;
+  /** Per row: account, then symbol, as an index into the names; -1: in `strings`. */
+  readonly names: Int32Array;
+  /** Names first used in this batch, to append to the table. */
+  readonly newNames: string[];
+}
+
+const MAX_NAMES = 4096;
+
+/** The worker's side of the names table. */
+export class NameCodes {
+  readonly #codes = new Map<string, number>();
+
+  code(name: string, newNames: string[]): number {
+    let code = this.#codes.get(name);
+    if (code === undefined) {
+      if (this.#codes.size >= MAX_NAMES) return -1;
+      code = this.#codes.size;
+      this.#codes.set(name, code);
+      newNames.push(name);
+    }
+    return code;
+  }
 }
 
 const ACTIONS = ['new', 'cancel', 'reduce'] as const;
@@ -25,15 +48,21 @@ const CLIENT_ORDER_ID = 1 << 9;
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
-export function toColumns(rows: readonly ParsedScenarioRow[]): RowColumns {
+export function toColumns(rows: readonly ParsedScenarioRow[], nameCodes: NameCodes): RowColumns {
   const strings: string[] = [];
   const numbers = new Float64Array(rows.length * 2);
   const codes = new Uint16Array(rows.length);
+  const names = new Int32Array(rows.length * 2);
+  const newNames: string[] = [];
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
     numbers[2 * i] = row.line;
     numbers[2 * i + 1] = row.ts;
-    strings.push(row.id, row.account, row.symbol);
+    strings.push(row.id);
+    const account = (names[2 * i] = nameCodes.code(row.account, newNames));
+    if (account < 0) strings.push(row.account);
+    const symbol = (names[2 * i + 1] = nameCodes.code(row.symbol, newNames));
+    if (symbol < 0) strings.push(row.symbol);
     if (row.action === 'cancel') codes[i] = 1;
     else if (row.action === 'reduce') {
       codes[i] = 2;
@@ -50,10 +79,13 @@ export function toColumns(rows: readonly ParsedScenarioRow[]): RowColumns {
       codes[i] = code;
     }
   }
-  return { strings, numbers, codes };
+  return { strings, numbers, codes, names, newNames };
 }
 
-export function fromColumns({ strings, numbers, codes }: RowColumns): ParsedScenarioRow[] {
+/** The rows of `columns`; `table` is the names table, which their new names are appended to. */
+export function fromColumns(columns: RowColumns, table: string[]): ParsedScenarioRow[] {
+  const { strings, numbers, codes, names } = columns;
+  for (const name of columns.newNames) table.push(name);
   const rows: ParsedScenarioRow[] = new Array(codes.length);
   let s = 0;
   for (let i = 0; i < codes.length; i++) {
@@ -61,8 +93,10 @@ export function fromColumns({ strings, numbers, codes }: RowColumns): ParsedScen
     const line = numbers[2 * i]!;
     const ts = numbers[2 * i + 1]!;
     const id = strings[s++]!;
-    const account = strings[s++]!;
-    const symbol = strings[s++]!;
+    const accountCode = names[2 * i]!;
+    const account = accountCode < 0 ? strings[s++]! : table[accountCode]!;
+    const symbolCode = names[2 * i + 1]!;
+    const symbol = symbolCode < 0 ? strings[s++]! : table[symbolCode]!;
     const action = ACTIONS[code & 3]!;
     if (action === 'cancel') rows[i] = { line, ts, id, account, symbol, action };
     else if (action === 'reduce')

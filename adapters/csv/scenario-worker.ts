@@ -6,16 +6,17 @@
  */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
-import { toColumns } from './row-columns.js';
+import { NameCodes, toColumns } from './row-columns.js';
 import { ScenarioDecoder, type DecodedChunk } from './scenario-decoder.js';
 import type { WorkerInput, WorkerMessage } from './worker-decoder.js';
 
-const MAX_IN_FLIGHT = 4;
+const MAX_IN_FLIGHT = 16;
 const CHUNK_BYTES = 1 << 17;
 
 const port = parentPort!;
 const { path, consumed } = workerData as WorkerInput;
 const decoder = new ScenarioDecoder(path);
+const nameCodes = new NameCodes();
 let posted = 0;
 let bytes = 0;
 let headerSent = false;
@@ -23,7 +24,7 @@ let headerSent = false;
 /** Posts a decoded chunk; false when it ended the decoding (a malformation). */
 function post(chunk: DecodedChunk, last: boolean): boolean {
   const { rows, error } = chunk;
-  const columns = toColumns(rows);
+  const columns = toColumns(rows, nameCodes);
   const header = headerSent ? null : decoder.header;
   headerSent ||= header !== null;
   const message: WorkerMessage = {
@@ -37,6 +38,7 @@ function post(chunk: DecodedChunk, last: boolean): boolean {
   port.postMessage(message, [
     columns.numbers.buffer as ArrayBuffer,
     columns.codes.buffer as ArrayBuffer,
+    columns.names.buffer as ArrayBuffer,
   ]);
   posted++;
   return error === null;

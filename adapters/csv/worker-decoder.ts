@@ -47,6 +47,7 @@ export function decodeInWorker(path: string): DecodedSource {
   });
   let header: ScenarioHeader | null = null;
   let bytes = 0;
+  const names: string[] = [];
   async function* chunks(): AsyncGenerator<DecodedChunk, undefined> {
     for (;;) {
       while (inbox.length === 0) {
@@ -65,7 +66,7 @@ export function decodeInWorker(path: string): DecodedSource {
       bytes = message.bytes;
       const { error } = message;
       yield {
-        rows: fromColumns(message.rows),
+        rows: fromColumns(message.rows, names),
         error:
           error === null
             ? null

@@ -13,10 +13,13 @@ export interface TrackedOrder {
 export class ScenarioIds {
   readonly #byScenario = new Map<string, TrackedOrder>();
   readonly #byVenue = new Map<string, TrackedOrder>();
-  readonly #finals: TrackedOrder[] = [];
-  #finalsHead = 0;
+  /** The last `finalRetention` (at least 1) final orders, a ring; `#next` is the oldest's slot. */
+  readonly #finals: (TrackedOrder | undefined)[];
+  #next = 0;
 
-  constructor(readonly finalRetention: number) {}
+  constructor(readonly finalRetention: number) {
+    this.#finals = new Array<TrackedOrder | undefined>(finalRetention).fill(undefined);
+  }
 
   /** The order a scenario id names now, open or recently final. */
   byScenarioId(scenarioId: string): TrackedOrder | undefined {
@@ -43,16 +46,11 @@ export class ScenarioIds {
   finalized(order: TrackedOrder): void {
     if (this.#byVenue.get(order.venueId) === order) this.#byVenue.delete(order.venueId);
     this.#byScenario.set(order.scenarioId, order);
-    this.#finals.push(order);
-    while (this.#finals.length - this.#finalsHead > this.finalRetention) {
-      const forgotten = this.#finals[this.#finalsHead++]!;
-      if (this.#byScenario.get(forgotten.scenarioId) === forgotten)
-        this.#byScenario.delete(forgotten.scenarioId);
-    }
-    if (this.#finalsHead >= 1024 && this.#finalsHead * 2 >= this.#finals.length) {
-      this.#finals.splice(0, this.#finalsHead);
-      this.#finalsHead = 0;
-    }
+    const forgotten = this.#finals[this.#next];
+    this.#finals[this.#next] = order;
+    this.#next = (this.#next + 1) % this.finalRetention;
+    if (forgotten !== undefined && this.#byScenario.get(forgotten.scenarioId) === forgotten)
+      this.#byScenario.delete(forgotten.scenarioId);
   }
 
   /** The resting orders, oldest first. */

@@ -3,8 +3,8 @@
  * outputs (renamed into place only on success) and prints the summary table. Returns the exit
  * code: 0 done, 1 a strategy hook threw, 2 a bad strategy file or data file.
  */
-import { createReadStream, statSync } from 'node:fs';
-import { openScenario, ScenarioSyntaxError } from '../csv/index.js';
+import { statSync } from 'node:fs';
+import { openScenarioFile, ScenarioSyntaxError, type Scenario } from '../csv/index.js';
 import { OutputDirectory } from '../replay/output-files.js';
 import { progressBar } from '../replay/progress-bar.js';
 import { AccountClashError, BacktestEngine } from './backtest-engine.js';
@@ -43,17 +43,17 @@ export async function runBacktest(options: BacktestOptions, io: BacktestIo): Pro
     if (error instanceof StrategyLoadError) return fail(EXIT_BAD_INPUT, error.message);
     throw error;
   }
-  const input = createReadStream(dataFile);
   const output = options.out === null ? null : new OutputDirectory(options.out, process.pid);
+  let scenario: Scenario | null = null;
   try {
-    const scenario = await openScenario(input, dataFile);
+    scenario = await openScenarioFile(dataFile, { parallel: true });
     const fills = output?.open('fills.csv') ?? null;
     fills?.write(FILLS_HEADER);
     let rows = () => 0;
     const bar =
       'isTTY' in io.stderr && io.stderr.isTTY === true
         ? progressBar(
-            { totalBytes, bytesRead: () => input.bytesRead, rows: () => rows() },
+            { totalBytes, bytesRead: () => scenario?.bytesRead() ?? 0, rows: () => rows() },
             io.stderr as NodeJS.WriteStream,
           )
         : null;
@@ -84,7 +84,7 @@ export async function runBacktest(options: BacktestOptions, io: BacktestIo): Pro
     io.stdout.write(summaryTable(summary));
     return 0;
   } catch (error) {
-    input.destroy();
+    scenario?.close();
     if (error instanceof ScenarioSyntaxError) return fail(EXIT_BAD_INPUT, error.message);
     if (error instanceof AccountClashError)
       return fail(EXIT_BAD_INPUT, `${dataFile}:${error.message}`);

@@ -15,11 +15,14 @@ export class LiveOrders {
   readonly #byScenario = new Map<string, LiveOrder>();
 
   constructor(venue: Venue) {
-    venue.subscribe((event) => {
-      if (event.type !== 'order') return;
-      const { status, id } = event.order;
-      if (status !== 'open' && status !== 'partially_filled') this.#drop(id);
-    });
+    venue.subscribe(
+      (event) => {
+        if (event.type !== 'order') return;
+        const { status, id } = event.order;
+        if (status !== 'open' && status !== 'partially_filled') this.#drop(id);
+      },
+      ['order'],
+    );
   }
 
   get size(): number {

@@ -5,6 +5,21 @@ import { ManualClock, plain, unwrap } from './helpers.js';
 /** The paths a short random sequence does not reach: many levels, long tapes, retention. */
 const SPEC = { symbol: 'SCALE-USD', tickSize: '0.01', lotSize: '1' };
 
+/** `count` times: b rests a sell of 1 at 50.00, c takes it with a market buy (one trade each). */
+function sellThenTake(venue: Venue, count: number): void {
+  for (let i = 0; i < count; i++) {
+    venue.placeOrder({
+      account: 'b',
+      symbol: 'SCALE-USD',
+      side: 'sell',
+      type: 'limit',
+      price: '50.00',
+      size: '1',
+    });
+    venue.placeOrder({ account: 'c', symbol: 'SCALE-USD', side: 'buy', type: 'market', size: '1' });
+  }
+}
+
 function venueWith(options: { orderRetention?: number } = {}) {
   const clock = new ManualClock();
   const venue = unwrap(Venue.create({ clock: clock.read, instruments: [SPEC], ...options }));
@@ -117,23 +132,7 @@ describe('at scale', () => {
         size: '1',
       }),
     );
-    for (let i = 0; i < 5000; i++) {
-      venue.placeOrder({
-        account: 'b',
-        symbol: 'SCALE-USD',
-        side: 'sell',
-        type: 'limit',
-        price: '50.00',
-        size: '1',
-      });
-      venue.placeOrder({
-        account: 'c',
-        symbol: 'SCALE-USD',
-        side: 'buy',
-        type: 'market',
-        size: '1',
-      });
-    }
+    sellThenTake(venue, 5000);
     expect(validateVenueState(venue)).toEqual([]);
     expect(venue.getOrder('b', 'ord_2')).toEqual({
       ok: false,
@@ -144,23 +143,7 @@ describe('at scale', () => {
     expect(unwrap(venue.listOrders('c', { limit: 1000 })).length).toBe(1000);
     expect(unwrap(venue.listOrders('b')).length).toBe(1000);
     unwrap(venue.cancelOrder('a', open.id));
-    for (let i = 0; i < 3000; i++) {
-      venue.placeOrder({
-        account: 'b',
-        symbol: 'SCALE-USD',
-        side: 'sell',
-        type: 'limit',
-        price: '50.00',
-        size: '1',
-      });
-      venue.placeOrder({
-        account: 'c',
-        symbol: 'SCALE-USD',
-        side: 'buy',
-        type: 'market',
-        size: '1',
-      });
-    }
+    sellThenTake(venue, 3000);
     expect(validateVenueState(venue)).toEqual([]);
     expect(venue.getOrder('a', open.id).ok).toBe(false);
     expect(unwrap(venue.getOrder('b', 'ord_16000')).status).toBe('filled');

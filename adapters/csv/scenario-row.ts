@@ -2,7 +2,7 @@
  * Scenario rows: the typed form of one CSV line of SCENARIOS.md, and how to write one back.
  * A row carries strings for decimals, exactly as written; the venue judges their values.
  */
-import type { InstrumentSpec, OrderType, Side, TimeInForce } from '../../src/index.js';
+import type { InstrumentSpec, OrderRequest } from '../../src/index.js';
 import { formatScenarioTime } from './scenario-time.js';
 
 export const SCENARIO_COLUMNS = [
@@ -33,15 +33,9 @@ interface RowCommon {
   readonly symbol: string;
 }
 
-export interface NewOrderRow extends RowCommon {
+/** A new order: the core's request fields (decimals as strings), placed by the row's account. */
+export interface NewOrderRow extends RowCommon, Omit<OrderRequest, 'account' | 'symbol'> {
   readonly action: 'new';
-  readonly side: Side;
-  readonly type: OrderType;
-  readonly size: string;
-  readonly price?: string;
-  readonly timeInForce?: TimeInForce;
-  readonly postOnly?: boolean;
-  readonly clientOrderId?: string;
 }
 
 export interface CancelRow extends RowCommon {

@@ -1,6 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import type { OrderRequest, OrderType, Side, TimeInForce } from '../../src/index.js';
 import { apiError } from './errors.js';
+import { quote } from './quote.js';
 import type { Parsed } from './query.js';
 
 const STRING_FIELDS = [
@@ -42,7 +43,7 @@ export function toOrderRequest(
   body: Record<string, unknown>,
 ): Parsed<OrderRequest> {
   for (const name of Object.keys(body)) {
-    if (!KNOWN_FIELDS.includes(name)) return invalid(name, `unknown field ${name}`);
+    if (!KNOWN_FIELDS.includes(name)) return invalid(quote(name), `unknown field ${quote(name)}`);
   }
   for (const name of REQUIRED_FIELDS) {
     if (body[name] === undefined) return invalid(name, `${name} is required`);

@@ -4,6 +4,7 @@ import { apiError } from './errors.js';
 import { singleHeader, type HttpResponse } from './http-types.js';
 import { parseJsonObject, toOrderRequest } from './order-body.js';
 import { integerParam, parseQuery } from './query.js';
+import { quote, QUOTE_LIMIT } from './quote.js';
 import { errorResponse, okResponse, venueErrorResponse, type RouteCall } from './route-context.js';
 import { orderJson } from './wire-format.js';
 
@@ -33,15 +34,22 @@ export function listOrders({ context, caller, search }: RouteCall): HttpResponse
 }
 
 export function getOrder({ context, caller, id }: RouteCall): HttpResponse {
+  if (id.length > QUOTE_LIMIT) return unknownOrder(id);
   const order = context.venue.getOrder(caller.account, id);
   return order.ok ? okResponse(200, orderJson(order.value)) : venueErrorResponse(order);
 }
 
 export function cancelOrder({ context, caller, id }: RouteCall): HttpResponse {
+  if (id.length > QUOTE_LIMIT) return unknownOrder(id);
   const order = context.venue.cancelOrder(caller.account, id);
   if (!order.ok) return venueErrorResponse(order);
   context.onAccepted({ action: 'cancel', order: order.value, at: context.venue.now() });
   return okResponse(200, orderJson(order.value));
+}
+
+/** An id longer than any the venue gives (`ord_` and up to 16 digits), without asking it: its message would repeat the id whole. */
+function unknownOrder(id: string): HttpResponse {
+  return errorResponse(apiError('order_not_found', `no order ${quote(id)} for this account`));
 }
 
 /** POST /v1/orders, with Idempotency-Key replay: same key and body give the first response again. */

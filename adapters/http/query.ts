@@ -1,4 +1,5 @@
 import { apiError, type ApiError } from './errors.js';
+import { quote } from './quote.js';
 
 export type Parsed<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ApiError };
@@ -20,9 +21,10 @@ export function parseQuery(
     const name = decodeComponent(equals < 0 ? pair : pair.slice(0, equals));
     const value = equals < 0 ? '' : decodeComponent(pair.slice(equals + 1));
     if (!allowed.includes(name)) {
+      const quoted = quote(name);
       return {
         ok: false,
-        error: apiError('invalid_parameter', `unknown query parameter ${name}`, name),
+        error: apiError('invalid_parameter', `unknown query parameter ${quoted}`, quoted),
       };
     }
     if (params.has(name)) {

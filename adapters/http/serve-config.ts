@@ -1,4 +1,5 @@
 import { generateApiKey, parseApiKeySpecs, type ApiKeyGrant } from './api-keys.js';
+import { quote } from './quote.js';
 
 export interface ServeArguments {
   readonly port?: number | undefined;
@@ -30,7 +31,7 @@ export function resolveServeConfig(
   const portText = args.port ?? setting('SIMEX_PORT') ?? DEFAULT_PORT;
   const port = Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    return { error: `port must be an integer from 0 to 65535, not ${String(portText)}` };
+    return { error: `port must be an integer from 0 to 65535, not ${quote(String(portText))}` };
   }
   const host = args.host ?? setting('SIMEX_HOST') ?? DEFAULT_HOST;
   if (host === '') return { error: 'host must not be empty' };

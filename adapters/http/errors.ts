@@ -15,7 +15,9 @@ export const ERROR_STATUS = {
   order_not_open: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
+  expectation_failed: 417,
   rate_limited: 429,
+  headers_too_large: 431,
   internal_error: 500,
 } as const satisfies Record<string, number>;
 

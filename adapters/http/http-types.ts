@@ -7,6 +7,8 @@ export interface HttpRequest {
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
   /** The body's bytes, or `too_large` when it went over the body limit and was not kept. */
   readonly body: Uint8Array | 'too_large';
+  /** The peer's IP address: unauthenticated requests are rate-limited by it. */
+  readonly remoteAddress?: string | undefined;
 }
 
 export interface HttpResponse {

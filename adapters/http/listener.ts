@@ -5,13 +5,15 @@ import {
   type Server,
   type ServerResponse,
 } from 'node:http';
-import type { Socket } from 'node:net';
-import { apiError, ERROR_STATUS, errorBody, type ApiError } from './errors.js';
+import type { Duplex } from 'node:stream';
+import { apiError, type ApiError } from './errors.js';
 import type { Handler } from './handler.js';
-import { JSON_CONTENT_TYPE, type HttpRequest, type HttpResponse } from './http-types.js';
+import type { HttpRequest, HttpResponse } from './http-types.js';
 import { errorResponse } from './route-context.js';
 
 export const BODY_LIMIT = 64 * 1024;
+/** The request line and headers together, at most. */
+export const HEADER_LIMIT = 16 * 1024;
 /** Bodies over the limit are read and thrown away up to this size (so the 413 reaches the client), then the socket is closed. */
 const DRAIN_LIMIT = 1024 * 1024;
 
@@ -34,6 +36,9 @@ export function createListener(options: ListenerOptions): Server {
     headersTimeout: options.headersTimeoutMs ?? Math.min(5_000, requestTimeout),
     keepAliveTimeout: options.keepAliveTimeoutMs ?? 5_000,
     connectionsCheckingInterval: Math.min(1_000, requestTimeout),
+    maxHeaderSize: HEADER_LIMIT,
+    // Checked in `answer`, so that its 400 is JSON like every other answer.
+    requireHostHeader: false,
   });
 
   const respond = (res: ServerResponse, response: HttpResponse, close: boolean) => {
@@ -59,8 +64,9 @@ export function createListener(options: ListenerOptions): Server {
     body: HttpRequest['body'],
     close: boolean,
   ) => {
-    const request = { method: req.method ?? '', url: req.url ?? '', headers, body };
-    respond(res, handle(request), close);
+    const refused = hostError(req, headers);
+    if (refused !== undefined) return write(res, errorResponse(refused), true);
+    respond(res, handle(toRequest(req, headers, body)), close);
   };
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -93,19 +99,61 @@ export function createListener(options: ListenerOptions): Server {
     req.on('error', () => req.destroy());
   });
 
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+  // Any Expect but 100-continue (which node answers with 100 Continue, then the request goes on).
+  server.on('checkExpectation', (_req: IncomingMessage, res: ServerResponse) => {
+    const refused = apiError('expectation_failed', 'only Expect: 100-continue is supported');
+    write(res, errorResponse(refused), true);
+  });
+
+  // Answered like any other method (401, 404 or 405: no route takes CONNECT); never a tunnel.
+  server.on('connect', (req: IncomingMessage, socket: Duplex) => {
+    socket.on('error', () => socket.destroy());
+    const headers = pickHeaders(req.rawHeaders);
+    const refused = hostError(req, headers);
+    const response =
+      refused === undefined ? handle(toRequest(req, headers, EMPTY_BODY)) : errorResponse(refused);
+    endWith(socket, response);
+  });
+
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
     if (!socket.writable || error.code === 'ECONNRESET') return void socket.destroy();
-    const timedOut = error.code === 'ERR_HTTP_REQUEST_TIMEOUT';
-    const failure = timedOut
-      ? apiError('request_timeout', 'the request was not received in time')
-      : apiError('bad_request', 'the request is not well-formed HTTP');
-    socket.end(rawResponse(failure));
+    endWith(socket, errorResponse(clientFailure(error.code)));
   });
   return server;
 }
 
+function toRequest(
+  req: IncomingMessage,
+  headers: HttpRequest['headers'],
+  body: HttpRequest['body'],
+): HttpRequest {
+  const remoteAddress = req.socket.remoteAddress;
+  return { method: req.method ?? '', url: req.url ?? '', headers, body, remoteAddress };
+}
+
+/** HTTP/1.1 requires exactly one Host header (HTTP/1.0 none). */
+function hostError(req: IncomingMessage, headers: HttpRequest['headers']): ApiError | undefined {
+  const needsHost = req.httpVersionMajor === 1 && req.httpVersionMinor >= 1;
+  return needsHost && typeof headers['host'] !== 'string'
+    ? apiError('bad_request', 'an HTTP/1.1 request needs exactly one Host header')
+    : undefined;
+}
+
+/** Why node could not take a request off the socket. */
+function clientFailure(code: string | undefined): ApiError {
+  switch (code) {
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return apiError('request_timeout', 'the request was not received in time');
+    case 'HPE_HEADER_OVERFLOW':
+      return apiError('headers_too_large', 'the request line and headers must be at most 16 KiB');
+    default:
+      return apiError('bad_request', 'the request is not well-formed HTTP');
+  }
+}
+
 const EMPTY_BODY = new Uint8Array(0);
 const READ_HEADERS = new Set([
+  'host',
   'x-api-key',
   'content-type',
   'content-length',
@@ -141,12 +189,10 @@ function write(res: ServerResponse, response: HttpResponse, close: boolean): voi
   res.end(response.body);
 }
 
-/** A whole HTTP/1.1 error response, for a socket whose request could not be parsed. */
-function rawResponse(error: ApiError): string {
-  const status = ERROR_STATUS[error.code];
-  const body = errorBody(error);
-  return (
-    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: ${JSON_CONTENT_TYPE}\r\n` +
-    `content-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`
-  );
+/** Writes a whole HTTP/1.1 response on a socket node no longer serves, then closes it. */
+function endWith(socket: Duplex, response: HttpResponse): void {
+  let head = `HTTP/1.1 ${response.status} ${STATUS_CODES[response.status]}\r\n`;
+  for (const name in response.headers) head += `${name}: ${response.headers[name]}\r\n`;
+  head += `content-length: ${Buffer.byteLength(response.body)}\r\nconnection: close\r\n\r\n`;
+  socket.end(head + response.body, () => socket.destroy());
 }

@@ -5,7 +5,7 @@ import { startServer } from '../http/server.js';
 const builder = (yargs: Argv) =>
   yargs
     .option('port', {
-      type: 'number',
+      type: 'string',
       describe: 'Port; 0 picks a free one [env SIMEX_PORT] (default 8080)',
     })
     .option('host', {
@@ -19,9 +19,9 @@ const builder = (yargs: Argv) =>
         'KEY[:ACCOUNT], repeatable [env SIMEX_API_KEYS, comma separated]; none: one is generated',
     })
     .option('rate-limit', {
-      type: 'number',
-      default: 100,
-      describe: 'Requests per second per key (burst twice that); 0 turns it off',
+      type: 'string',
+      describe:
+        'Requests per second per key, and per address without a valid key (burst twice that): 0 (off) or 0.5 to 1000000 (default 100)',
     })
     .option('journal', {
       type: 'string',
@@ -65,7 +65,8 @@ export const serveCommand: CommandModule = {
   },
 };
 
+/** Nothing was served: a setting, the journal or the address was refused. */
 function fail(message: string): void {
   process.stderr.write(`simex serve: ${message}\n`);
-  process.exitCode = 1;
+  process.exitCode = 2;
 }

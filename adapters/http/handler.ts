@@ -21,7 +21,10 @@ export interface HandlerOptions {
   readonly keys: ApiKeyTable;
   /** Milliseconds since the epoch, for rate limits and idempotency; the listener passes Date.now. */
   readonly clock: () => number;
-  /** Requests per second per key (burst: twice as many); 0 turns limiting off. Default 100. */
+  /**
+   * Requests per second per key, and per remote address for requests without a valid key (burst:
+   * twice as many); 0 turns limiting off. Default 100.
+   */
   readonly rateLimit?: number;
   readonly idempotency?: IdempotencyStore;
   /** Called with each accepted command before its response is returned (the journal). */
@@ -40,14 +43,19 @@ const ROUTES: ReadonlyMap<string, Methods> = new Map<string, Methods>([
 ]);
 const ORDER_ROUTE: Methods = { GET: getOrder, DELETE: cancelOrder };
 const ORDER_PATH_PREFIX = '/v1/orders/';
+/** Remote addresses whose unauthenticated requests are counted, at most (oldest forgotten first). */
+export const TRACKED_ADDRESSES = 10_000;
 
 /**
- * The pure request handler: request in, response out, no socket. Order of checks: API key,
- * rate limit, route, method, then the route's own.
+ * The pure request handler: request in, response out, no socket. Order of checks: API key (a
+ * request without a valid one is counted against its address's limit: 429, else 401), rate
+ * limit, route, method, then the route's own.
  */
 export function createHandler(options: HandlerOptions): Handler {
   const { keys, clock } = options;
-  const limiter = new RateLimiter(options.rateLimit ?? 100);
+  const rate = options.rateLimit ?? 100;
+  const perKey = new RateLimiter<number>(rate);
+  const perAddress = new RateLimiter<string>(rate, { capacity: TRACKED_ADDRESSES });
   const context: RouteContext = {
     venue: options.venue,
     clock,
@@ -58,16 +66,13 @@ export function createHandler(options: HandlerOptions): Handler {
   return (request) => {
     try {
       const caller = keys.authenticate(singleHeader(request, 'x-api-key'));
-      if (caller === undefined)
+      if (caller === undefined) {
+        const wait = perAddress.take(request.remoteAddress ?? '', clock());
+        if (wait > 0) return rateLimited(rate, wait);
         return errorResponse(apiError('unauthorized', 'a valid X-API-Key header is required'));
-      const wait = limiter.take(caller.keyIndex, clock());
-      if (wait > 0) {
-        const limited = apiError(
-          'rate_limited',
-          `rate limit of ${limiter.ratePerSecond} requests per second exceeded`,
-        );
-        return errorResponse({ ...limited, headers: { 'retry-after': String(wait) } });
       }
+      const wait = perKey.take(caller.keyIndex, clock());
+      if (wait > 0) return rateLimited(rate, wait);
       const queryStart = request.url.indexOf('?');
       const path = queryStart < 0 ? request.url : request.url.slice(0, queryStart);
       const search = queryStart < 0 ? '' : request.url.slice(queryStart + 1);
@@ -96,4 +101,9 @@ export function createHandler(options: HandlerOptions): Handler {
       return errorResponse(apiError('internal_error', 'internal error'));
     }
   };
+}
+
+function rateLimited(rate: number, waitSeconds: number): HttpResponse {
+  const limited = apiError('rate_limited', `rate limit of ${rate} requests per second exceeded`);
+  return errorResponse({ ...limited, headers: { 'retry-after': String(waitSeconds) } });
 }

@@ -2,10 +2,11 @@ import { generateApiKey, parseApiKeySpecs, type ApiKeyGrant } from './api-keys.j
 import { quote } from './quote.js';
 
 export interface ServeArguments {
-  readonly port?: number | undefined;
+  readonly port?: string | number | undefined;
   readonly host?: string | undefined;
   readonly apiKey?: readonly string[] | undefined;
-  readonly rateLimit: number;
+  /** As written on the command line (an array when given more than once); default 100. */
+  readonly rateLimit?: string | readonly string[] | undefined;
   readonly journal?: string | undefined;
 }
 
@@ -21,6 +22,12 @@ export interface ServeConfig {
 
 export const DEFAULT_PORT = 8080;
 export const DEFAULT_HOST = '127.0.0.1';
+export const DEFAULT_RATE_LIMIT = 100;
+/** The lowest rate that is not 0: its burst (twice the rate) must hold one whole request. */
+export const MIN_RATE_LIMIT = 0.5;
+export const MAX_RATE_LIMIT = 1_000_000;
+const PORT_TEXT = /^[0-9]{1,5}$/;
+const RATE_TEXT = /^[0-9]{1,7}(\.[0-9]{1,6})?$/;
 
 /** Flags win over the environment (SIMEX_PORT, SIMEX_HOST, SIMEX_API_KEYS; empty is unset); an error is a message. */
 export function resolveServeConfig(
@@ -28,16 +35,17 @@ export function resolveServeConfig(
   env: Readonly<Record<string, string | undefined>>,
 ): ServeConfig | { error: string } {
   const setting = (name: string) => (env[name] === '' ? undefined : env[name]);
-  const portText = args.port ?? setting('SIMEX_PORT') ?? DEFAULT_PORT;
-  const port = Number(portText);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    return { error: `port must be an integer from 0 to 65535, not ${quote(String(portText))}` };
+  const portText = String(args.port ?? setting('SIMEX_PORT') ?? DEFAULT_PORT);
+  const port = PORT_TEXT.test(portText) ? Number(portText) : NaN;
+  if (!(port <= 65535)) {
+    return {
+      error: `port must be an integer from 0 to 65535, not ${JSON.stringify(quote(portText))}`,
+    };
   }
   const host = args.host ?? setting('SIMEX_HOST') ?? DEFAULT_HOST;
   if (host === '') return { error: 'host must not be empty' };
-  if (!Number.isFinite(args.rateLimit) || args.rateLimit < 0) {
-    return { error: 'rate limit must be a number of requests per second, 0 or more' };
-  }
+  const rateLimit = parseRateLimit(args.rateLimit);
+  if (typeof rateLimit !== 'number') return rateLimit;
   const specs =
     args.apiKey !== undefined && args.apiKey.length > 0
       ? args.apiKey
@@ -47,12 +55,27 @@ export function resolveServeConfig(
   const common = {
     port,
     host,
-    rateLimit: args.rateLimit,
+    rateLimit,
     ...(args.journal !== undefined && { journal: args.journal }),
   };
   if (parsed.grants.length > 0) return { ...common, grants: parsed.grants };
   const generatedKey = generateApiKey();
   return { ...common, grants: [{ key: generatedKey, account: 'account-1' }], generatedKey };
+}
+
+/** `--rate-limit`: 0 (off), or a plain decimal from MIN_RATE_LIMIT to MAX_RATE_LIMIT. */
+export function parseRateLimit(
+  text: string | readonly string[] | undefined,
+): number | { error: string } {
+  if (text === undefined) return DEFAULT_RATE_LIMIT;
+  if (typeof text !== 'string') return { error: 'rate limit is given more than once' };
+  const rate = RATE_TEXT.test(text) ? Number(text) : NaN;
+  if (rate === 0 || (rate >= MIN_RATE_LIMIT && rate <= MAX_RATE_LIMIT)) return rate;
+  return {
+    error:
+      `rate limit must be 0 (off) or ${MIN_RATE_LIMIT} to ${MAX_RATE_LIMIT} requests per second ` +
+      `(its burst, twice the rate, must hold one request), not ${JSON.stringify(quote(text))}`,
+  };
 }
 
 /** What `simex serve` prints once listening: the URL first, then the key and a curl that works as printed. */

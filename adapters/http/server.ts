@@ -11,7 +11,7 @@ export interface ServerOptions {
   readonly port: number;
   readonly host: string;
   readonly grants: readonly ApiKeyGrant[];
-  /** Requests per second per key; 0 turns limiting off. */
+  /** Requests per second per key, and per remote address without a valid key; 0 turns limiting off. */
   readonly rateLimit: number;
   /** Default Date.now. */
   readonly clock?: () => number;

@@ -18,8 +18,8 @@ const hasCurl = await promisify(execFile)('curl', ['--version']).then(
 );
 
 describe('serve configuration', () => {
-  it('defaults: 127.0.0.1:8080, rate limit as given, one generated key for account-1', () => {
-    const config = resolveServeConfig({ rateLimit: 100 }, {});
+  it('defaults: 127.0.0.1:8080, rate limit 100, one generated key for account-1', () => {
+    const config = resolveServeConfig({}, {});
     if ('error' in config) throw new Error(config.error);
     expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', rateLimit: 100 });
     expect(config.generatedKey).toMatch(/^sk_[A-Za-z0-9_-]{32}$/);
@@ -28,7 +28,7 @@ describe('serve configuration', () => {
 
   it('the environment, then flags over it; KEY without ACCOUNT is account-<n>', () => {
     const env = { SIMEX_PORT: '9001', SIMEX_HOST: '0.0.0.0', SIMEX_API_KEYS: 'k1:alice, k2' };
-    expect(resolveServeConfig({ rateLimit: 0 }, env)).toEqual({
+    expect(resolveServeConfig({ rateLimit: '0' }, env)).toEqual({
       port: 9001,
       host: '0.0.0.0',
       rateLimit: 0,
@@ -37,7 +37,13 @@ describe('serve configuration', () => {
         { key: 'k2', account: 'account-2' },
       ],
     });
-    const flags = { port: 0, host: '127.0.0.2', apiKey: ['k3'], rateLimit: 5, journal: 'j.csv' };
+    const flags = {
+      port: '0',
+      host: '127.0.0.2',
+      apiKey: ['k3'],
+      rateLimit: '5',
+      journal: 'j.csv',
+    };
     expect(resolveServeConfig(flags, env)).toEqual({
       port: 0,
       host: '127.0.0.2',
@@ -48,17 +54,20 @@ describe('serve configuration', () => {
   });
 
   it('bad settings are messages', () => {
-    expect(resolveServeConfig({ port: 70000, rateLimit: 1 }, {})).toEqual({
-      error: 'port must be an integer from 0 to 65535, not 70000',
+    expect(resolveServeConfig({ port: '70000' }, {})).toEqual({
+      error: 'port must be an integer from 0 to 65535, not "70000"',
     });
-    expect(resolveServeConfig({ rateLimit: -1 }, {})).toHaveProperty('error');
-    expect(resolveServeConfig({ apiKey: ['a:b', 'a:c'], rateLimit: 1 }, {})).toEqual({
+    for (const port of ['', '-1', '1.5', '0x50', ' 80']) {
+      expect(resolveServeConfig({ port }, {})).toEqual({
+        error: `port must be an integer from 0 to 65535, not ${JSON.stringify(port)}`,
+      });
+    }
+    expect(resolveServeConfig({ rateLimit: '-1' }, {})).toHaveProperty('error');
+    expect(resolveServeConfig({ apiKey: ['a:b', 'a:c'] }, {})).toEqual({
       error: 'API key #2 is given twice',
     });
-    expect(resolveServeConfig({ apiKey: ['bad key'], rateLimit: 1 }, {})).toHaveProperty('error');
-    expect(resolveServeConfig({ apiKey: ['k:bad account'], rateLimit: 1 }, {})).toHaveProperty(
-      'error',
-    );
+    expect(resolveServeConfig({ apiKey: ['bad key'] }, {})).toHaveProperty('error');
+    expect(resolveServeConfig({ apiKey: ['k:bad account'] }, {})).toHaveProperty('error');
   });
 
   it('start-up lines with configured keys do not print them', () => {
@@ -78,7 +87,7 @@ describe('simex serve as a process', () => {
     'prints its URL, the generated key and a curl that works as printed',
     async () => {
       const server = await spawnServer(['--port', '0']);
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await server.line('stdout', /^try: /);
       expect(server.stdout).toHaveLength(3);
       const key = /^API key \(generated for this run, account account-1\): (sk_\S+)$/.exec(
         server.stdout[1]!,
@@ -114,17 +123,20 @@ describe('simex serve as a process', () => {
     let reply = '';
     socket.setEncoding('utf8').on('data', (chunk: string) => (reply += chunk));
     const closed = new Promise((resolve) => socket.on('close', resolve));
+    // The server's 100 Continue is the sign that it holds the request.
+    const held = new Promise((resolve) => socket.once('data', resolve));
     socket.write(
       `POST /v1/orders HTTP/1.1\r\nHost: x\r\nX-API-Key: ${ALICE_KEY}\r\nContent-Type: application/json\r\n` +
-        `Content-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+        `Expect: 100-continue\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await held;
+    expect(reply).toBe('HTTP/1.1 100 Continue\r\n\r\n');
     server.process.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await server.line('stderr', /^simex: SIGTERM: finishing requests in flight/);
     expect(server.process.exitCode).toBeNull();
     socket.write(body.slice(10));
     await closed;
-    expect(reply).toMatch(/^HTTP\/1\.1 201 Created\r\n/);
+    expect(reply).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 201 Created\r\n/);
     expect(reply.toLowerCase()).toContain('connection: close');
     expect(await server.exited).toBe(0);
     expect((await readFile(journal, 'utf8')).trimEnd().split('\n').at(-1)).toMatch(

@@ -40,6 +40,7 @@ import {
   type Failure,
   type Result,
 } from './result.js';
+import { refuseUnknownKeys } from './request-keys.js';
 import { TradeView } from './trade.js';
 import { TradeStore } from './trade-store.js';
 import {
@@ -70,6 +71,23 @@ export interface OrderFilter {
   /** Default: all. */
   readonly limit?: number;
 }
+
+const ORDER_REQUEST_KEYS: ReadonlySet<keyof OrderRequest> = new Set([
+  'account',
+  'symbol',
+  'side',
+  'type',
+  'size',
+  'price',
+  'timeInForce',
+  'postOnly',
+  'clientOrderId',
+] as const);
+const ORDER_FILTER_KEYS: ReadonlySet<keyof OrderFilter> = new Set([
+  'symbol',
+  'status',
+  'limit',
+] as const);
 
 /**
  * An exchange: listed instruments, their order books, a trade tape and 24h statistics. Every
@@ -172,6 +190,8 @@ export class Venue {
 
   placeOrder(request: OrderRequest): Result<OrderRecord> {
     this.#events.assertNotDispatching();
+    const unknownKey = refuseUnknownKeys(request, ORDER_REQUEST_KEYS);
+    if (unknownKey !== undefined) return unknownKey;
     const book = this.#books.get(request.symbol);
     if (book === undefined) return bookMissing(request.symbol);
     const order = this.#draft;
@@ -223,6 +243,8 @@ export class Venue {
 
   /** The account's orders, newest first. */
   listOrders(account: string, filter: OrderFilter = {}): Result<OrderRecord[]> {
+    const unknownKey = refuseUnknownKeys(filter, ORDER_FILTER_KEYS);
+    if (unknownKey !== undefined) return unknownKey;
     const { symbol, status, limit = Infinity } = filter;
     if (symbol !== undefined) {
       const book = this.#book(symbol);

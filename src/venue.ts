@@ -217,7 +217,9 @@ export class Venue {
       else if (order.timeInForce !== 'gtc') this.#finish(book, slot, EXPIRED);
       else this.#restOrder(book, slot, level);
     }
-    return ok(this.#view(slot, book));
+    const record = this.#view(slot, book);
+    this.#orders.forgetBeyondRetention();
+    return ok(record);
   }
 
   cancelOrder(account: string, id: string): Result<OrderRecord> {
@@ -350,6 +352,7 @@ export class Venue {
     const view = this.#view(slot, book);
     if (this.#events.listening('order')) this.#events.emit({ type: 'order', order: view });
     this.#levelChanged(book, level, this.#store.side(slot));
+    this.#orders.forgetBeyondRetention();
     return view;
   }
 

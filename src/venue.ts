@@ -18,6 +18,7 @@ import {
   tickerOf,
 } from './market-data.js';
 import { OrderView, orderSequence } from './order.js';
+import { fillsPage, type FillsPage, type FillsQuery } from './order-fills.js';
 import {
   CANCELLED,
   EXPIRED,
@@ -83,6 +84,7 @@ const ORDER_REQUEST_KEYS: ReadonlySet<keyof OrderRequest> = new Set([
   'postOnly',
   'clientOrderId',
 ] as const);
+const FILLS_QUERY_KEYS: ReadonlySet<keyof FillsQuery> = new Set(['cursor', 'limit'] as const);
 const ORDER_FILTER_KEYS: ReadonlySet<keyof OrderFilter> = new Set([
   'symbol',
   'status',
@@ -241,6 +243,15 @@ export class Venue {
   getOrder(account: string, id: string): Result<OrderRecord> {
     const slot = this.#ownOrder(account, id);
     return slot < 0 ? orderNotFound(id) : ok(this.#view(slot));
+  }
+
+  /** A page of the order's fills, in time order (a record carries only its first MAX_RECORD_FILLS). */
+  orderFills(account: string, id: string, query: FillsQuery = {}): Result<FillsPage> {
+    const unknownKey = refuseUnknownKeys(query, FILLS_QUERY_KEYS);
+    if (unknownKey !== undefined) return unknownKey;
+    const slot = this.#ownOrder(account, id);
+    if (slot < 0) return orderNotFound(id);
+    return fillsPage(this.#store, this.#trades, slot, this.#bookOf(slot).instrument, query);
   }
 
   /** The account's orders, newest first. */

@@ -5,6 +5,8 @@ export { DEFAULT_BOOK_DEPTH, DEFAULT_TRADES_LIMIT, MAX_QUERY_LIMIT } from './mar
 export { DEFAULT_INSTRUMENTS, SYMBOL_PATTERN, createInstrument } from './instrument.js';
 export type { Instrument, InstrumentSpec } from './instrument.js';
 export { CLIENT_ORDER_ID_PATTERN } from './order-request.js';
+export { DEFAULT_FILLS_LIMIT, MAX_FILLS_LIMIT, MAX_RECORD_FILLS } from './order-fills.js';
+export type { FillsPage, FillsQuery } from './order-fills.js';
 export { validateVenueState } from './validate-state.js';
 export { DAY_MS } from './rolling-stats.js';
 export type { Result, VenueError, VenueErrorCode } from './result.js';

@@ -48,10 +48,16 @@ export class OrderIndex {
     return at >= 0 && at < this.#length ? this.#slotOf[at]! : -1;
   }
 
-  /** Records that an order reached a final status; may forget the oldest final orders. */
+  /** Records that an order reached a final status (forgetting waits for `forgetBeyondRetention`). */
   finalized(sequence: number): void {
-    if (this.retention === Infinity) return;
-    this.#finals.push(sequence);
+    if (this.retention !== Infinity) this.#finals.push(sequence);
+  }
+
+  /**
+   * Forgets the oldest final orders beyond the retention. The venue calls it at the end of a
+   * command, once the command's records and events are built from the orders it finalized.
+   */
+  forgetBeyondRetention(): void {
     while (this.#finals.length > this.retention) this.#forget(this.#finals.shift());
   }
 

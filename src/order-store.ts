@@ -6,6 +6,8 @@ import type { OrderType, Side, TimeInForce } from './types.js';
 
 /** No slot: the end of a queue. */
 export const NO_SLOT = -1;
+/** In the `notional` column: the sum passed 2^53 and is held as a BigInt. */
+const BIG_NOTIONAL = -1;
 
 const SIDE_CODES: readonly Side[] = ['buy', 'sell'];
 const TYPE_CODES: readonly OrderType[] = ['limit', 'market'];
@@ -36,6 +38,9 @@ export class OrderStore {
   /** The order's first and last fill (trade slots, linked through the TradeStore), or NO_SLOT. */
   firstFill = new Int32Array(0);
   lastFill = new Int32Array(0);
+  fillCount = new Float64Array(0);
+  /** Sum of the fills' price x size units while exact (at most 2^53), else BIG_NOTIONAL. */
+  notional = new Float64Array(0);
   /** Index of the order's book in the venue. */
   book = new Uint16Array(0);
   /** Bit 0 sell, bit 1 market, bits 2-3 time in force, bit 4 post-only. */
@@ -44,6 +49,8 @@ export class OrderStore {
   account = new Int32Array(0);
   /** Client order ids by slot, for the orders that have one. */
   readonly #clientOrderIds = new Map<number, string>();
+  /** The notional of the slots whose `notional` column is BIG_NOTIONAL. */
+  readonly #bigNotionals = new Map<number, bigint>();
   readonly #slots = new SlotPool((capacity) => this.#grow(capacity));
 
   allocate(sequence: number, book: number, createdAt: number, fields: ValidOrder): number {
@@ -67,6 +74,8 @@ export class OrderStore {
     if (fields.clientOrderId !== null) this.#clientOrderIds.set(slot, fields.clientOrderId);
     this.firstFill[slot] = NO_SLOT;
     this.lastFill[slot] = NO_SLOT;
+    this.fillCount[slot] = 0;
+    this.notional[slot] = 0;
     return slot;
   }
 
@@ -79,6 +88,7 @@ export class OrderStore {
       fill = next;
     }
     this.#clientOrderIds.delete(slot);
+    this.#bigNotionals.delete(slot);
     this.#slots.give(slot);
   }
 
@@ -114,12 +124,30 @@ export class OrderStore {
     return this.status[slot]! <= PARTIALLY_FILLED;
   }
 
-  /** Appends a trade to the order's fills. */
+  /** Appends a trade to the order's fills, counting it and its notional. */
   addFill(slot: number, trade: number, trades: TradeStore): void {
     const last = this.lastFill[slot]!;
     if (last === NO_SLOT) this.firstFill[slot] = trade;
     else trades.linkFill(last, trade, this.sequence[slot]!);
     this.lastFill[slot] = trade;
+    this.fillCount[slot]!++;
+    const price = trades.price[trade]!;
+    const size = trades.size[trade]!;
+    const notional = this.notional[slot]!;
+    const added = price * size;
+    if (notional !== BIG_NOTIONAL && added <= Number.MAX_SAFE_INTEGER - notional) {
+      this.notional[slot] = notional + added;
+    } else {
+      const before = notional === BIG_NOTIONAL ? this.#bigNotionals.get(slot)! : BigInt(notional);
+      this.#bigNotionals.set(slot, before + BigInt(price) * BigInt(size));
+      this.notional[slot] = BIG_NOTIONAL;
+    }
+  }
+
+  /** The exact sum of the order's fills' price x size units. */
+  notionalOf(slot: number): number | bigint {
+    const notional = this.notional[slot]!;
+    return notional === BIG_NOTIONAL ? this.#bigNotionals.get(slot)! : notional;
   }
 
   #grow(capacity: number): void {
@@ -134,6 +162,8 @@ export class OrderStore {
     this.next = grown(this.next, capacity);
     this.firstFill = grown(this.firstFill, capacity);
     this.lastFill = grown(this.lastFill, capacity);
+    this.fillCount = grown(this.fillCount, capacity);
+    this.notional = grown(this.notional, capacity);
     this.book = grown(this.book, capacity);
     this.kind = grown(this.kind, capacity);
     this.status = grown(this.status, capacity);

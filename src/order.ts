@@ -1,7 +1,8 @@
 import { averagePrice } from './average-price.js';
 import type { Instrument } from './instrument.js';
 import { formatPrice, formatSize } from './instrument.js';
-import { NO_SLOT, type OrderStore } from './order-store.js';
+import { fillOf, fillsFrom, MAX_RECORD_FILLS, type FillData } from './order-fills.js';
+import type { OrderStore } from './order-store.js';
 import type { TradeStore } from './trade-store.js';
 import {
   ORDER_STATUSES,
@@ -42,12 +43,14 @@ export class OrderView implements OrderRecord {
   readonly postOnly: boolean;
   readonly status: OrderStatus;
   readonly createdAt: number;
+  readonly fillCount: number;
   readonly #instrument: Instrument;
   readonly #sequence: number;
   readonly #price: number;
   readonly #size: number;
   readonly #filled: number;
   readonly #remaining: number;
+  readonly #notional: number | bigint;
   readonly #fills: readonly FillData[];
 
   constructor(store: OrderStore, trades: TradeStore, slot: number, instrument: Instrument) {
@@ -65,7 +68,12 @@ export class OrderView implements OrderRecord {
     this.#size = store.size[slot]!;
     this.#filled = store.filled[slot]!;
     this.#remaining = store.remaining[slot]!;
-    this.#fills = fillsOf(store, trades, slot);
+    this.#notional = store.notionalOf(slot);
+    this.fillCount = store.fillCount[slot]!;
+    this.#fills =
+      this.fillCount === 0
+        ? NO_FILLS
+        : fillsFrom(store, trades, slot, store.firstFill[slot]!, MAX_RECORD_FILLS).fills;
   }
 
   get id(): string {
@@ -87,17 +95,13 @@ export class OrderView implements OrderRecord {
     return formatSize(this.#instrument, this.#remaining);
   }
   get averagePrice(): string | null {
-    return averagePrice(this.#instrument, this.#fills);
+    return averagePrice(this.#instrument, this.#notional, this.#filled);
   }
   get rejectReason(): string | null {
     return this.status === 'rejected' ? POST_ONLY_REJECT_REASON : null;
   }
   get fills(): readonly Fill[] {
-    return this.#fills.map((fill) => ({
-      tradeId: 't_' + fill.tradeSequence,
-      price: formatPrice(this.#instrument, fill.priceUnits),
-      size: formatSize(this.#instrument, fill.sizeUnits),
-    }));
+    return this.#fills.map((fill) => fillOf(this.#instrument, fill));
   }
 
   /** The record as a plain object (what `JSON.stringify` writes). */
@@ -120,30 +124,9 @@ export class OrderView implements OrderRecord {
       createdAt: this.createdAt,
       rejectReason: this.rejectReason,
       fills: this.fills,
+      fillCount: this.fillCount,
     };
   }
 }
 
-interface FillData {
-  readonly tradeSequence: number;
-  readonly priceUnits: number;
-  readonly sizeUnits: number;
-}
-
 const NO_FILLS: readonly FillData[] = [];
-
-/** The order's fills as of now, copied (trade slots may be reused later). */
-function fillsOf(store: OrderStore, trades: TradeStore, slot: number): readonly FillData[] {
-  let fill = store.firstFill[slot]!;
-  if (fill === NO_SLOT) return NO_FILLS;
-  const sequence = store.sequence[slot]!;
-  const fills: FillData[] = [];
-  for (; fill !== NO_SLOT; fill = trades.nextFill(fill, sequence)) {
-    fills.push({
-      tradeSequence: trades.sequence[fill]!,
-      priceUnits: trades.price[fill]!,
-      sizeUnits: trades.size[fill]!,
-    });
-  }
-  return fills;
-}

@@ -68,7 +68,10 @@ export interface OrderRecord {
   /** Milliseconds since the epoch, from the venue's clock. */
   readonly createdAt: number;
   readonly rejectReason: string | null;
+  /** The order's first fills in time order, at most MAX_RECORD_FILLS (`Venue.orderFills` pages through all). */
   readonly fills: readonly Fill[];
+  /** How many fills the order has in all. */
+  readonly fillCount: number;
 }
 
 export interface TradeRecord {

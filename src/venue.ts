@@ -18,6 +18,7 @@ import {
   tickerOf,
 } from './market-data.js';
 import { OrderView, orderSequence } from './order.js';
+import { fillsPage, type FillsPage, type FillsQuery } from './order-fills.js';
 import {
   CANCELLED,
   EXPIRED,
@@ -40,6 +41,7 @@ import {
   type Failure,
   type Result,
 } from './result.js';
+import { refuseUnknownKeys } from './request-keys.js';
 import { TradeView } from './trade.js';
 import { TradeStore } from './trade-store.js';
 import {
@@ -70,6 +72,24 @@ export interface OrderFilter {
   /** Default: all. */
   readonly limit?: number;
 }
+
+const ORDER_REQUEST_KEYS: ReadonlySet<keyof OrderRequest> = new Set([
+  'account',
+  'symbol',
+  'side',
+  'type',
+  'size',
+  'price',
+  'timeInForce',
+  'postOnly',
+  'clientOrderId',
+] as const);
+const FILLS_QUERY_KEYS: ReadonlySet<keyof FillsQuery> = new Set(['cursor', 'limit'] as const);
+const ORDER_FILTER_KEYS: ReadonlySet<keyof OrderFilter> = new Set([
+  'symbol',
+  'status',
+  'limit',
+] as const);
 
 /**
  * An exchange: listed instruments, their order books, a trade tape and 24h statistics. Every
@@ -172,6 +192,8 @@ export class Venue {
 
   placeOrder(request: OrderRequest): Result<OrderRecord> {
     this.#events.assertNotDispatching();
+    const unknownKey = refuseUnknownKeys(request, ORDER_REQUEST_KEYS);
+    if (unknownKey !== undefined) return unknownKey;
     const book = this.#books.get(request.symbol);
     if (book === undefined) return bookMissing(request.symbol);
     const order = this.#draft;
@@ -197,7 +219,9 @@ export class Venue {
       else if (order.timeInForce !== 'gtc') this.#finish(book, slot, EXPIRED);
       else this.#restOrder(book, slot, level);
     }
-    return ok(this.#view(slot, book));
+    const record = this.#view(slot, book);
+    this.#orders.forgetBeyondRetention();
+    return ok(record);
   }
 
   cancelOrder(account: string, id: string): Result<OrderRecord> {
@@ -221,8 +245,19 @@ export class Venue {
     return slot < 0 ? orderNotFound(id) : ok(this.#view(slot));
   }
 
+  /** A page of the order's fills, in time order (a record carries only its first MAX_RECORD_FILLS). */
+  orderFills(account: string, id: string, query: FillsQuery = {}): Result<FillsPage> {
+    const unknownKey = refuseUnknownKeys(query, FILLS_QUERY_KEYS);
+    if (unknownKey !== undefined) return unknownKey;
+    const slot = this.#ownOrder(account, id);
+    if (slot < 0) return orderNotFound(id);
+    return fillsPage(this.#store, this.#trades, slot, this.#bookOf(slot).instrument, query);
+  }
+
   /** The account's orders, newest first. */
   listOrders(account: string, filter: OrderFilter = {}): Result<OrderRecord[]> {
+    const unknownKey = refuseUnknownKeys(filter, ORDER_FILTER_KEYS);
+    if (unknownKey !== undefined) return unknownKey;
     const { symbol, status, limit = Infinity } = filter;
     if (symbol !== undefined) {
       const book = this.#book(symbol);
@@ -328,6 +363,7 @@ export class Venue {
     const view = this.#view(slot, book);
     if (this.#events.listening('order')) this.#events.emit({ type: 'order', order: view });
     this.#levelChanged(book, level, this.#store.side(slot));
+    this.#orders.forgetBeyondRetention();
     return view;
   }
 

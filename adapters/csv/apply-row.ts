@@ -27,7 +27,7 @@ export function applyScenarioRow(
   options: ApplyOptions,
 ): Result<OrderRecord> {
   options.clock.now = row.ts;
-  if (row.action === 'new') return venue.placeOrder(row); // a NewOrderRow is an OrderRequest
+  if (row.action === 'new') return venue.placeOrder(orderRequestOf(row));
   const venueId = options.venueOrderId === undefined ? row.id : options.venueOrderId(row.id);
   if (venueId === undefined) {
     return {

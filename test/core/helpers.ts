@@ -109,6 +109,7 @@ export function expectedOrder(fields: Partial<OrderRecord> & { id: string }): Or
     createdAt: START_MS,
     rejectReason: null,
     fills: [],
+    fillCount: fields.fills?.length ?? 0,
     ...fields,
   };
 }

@@ -223,3 +223,34 @@ describe('accepted orders', () => {
     expect(limit(venue, 'buy', '1.00', '1', { symbol: 'ETH-USD' }).id).toBe('ord_3');
   });
 });
+
+describe('unknown request keys', () => {
+  it.each([
+    ['time_in_force', { ...LIMIT, time_in_force: 'ioc' }],
+    ['post_only', { ...LIMIT, post_only: true }],
+    ['client_order_id', { ...LIMIT, client_order_id: 'c1', also: 1 }],
+  ])('refuses %s (snake_case) naming it, and changes nothing', (key, request) => {
+    const { venue } = makeVenue();
+    const result = expectNoChange(venue, () => venue.placeOrder(request as OrderRequest));
+    expectInvalid(result, key, `unknown field ${key}`);
+  });
+
+  it('names the first unknown key in the object key order', () => {
+    const { venue } = makeVenue();
+    const request = { zeta: 1, ...LIMIT, alpha: 2 } as unknown as OrderRequest;
+    expectInvalid(venue.placeOrder(request), 'zeta', 'unknown field zeta');
+  });
+
+  it('quotes at most a marked prefix of a long key', () => {
+    const { venue } = makeVenue();
+    const key = 'k'.repeat(70_000);
+    const request = { ...LIMIT, [key]: 1 } as unknown as OrderRequest;
+    expectInvalid(venue.placeOrder(request), key, `unknown field ${'k'.repeat(64)}… (truncated)`);
+  });
+
+  it('refuses an unknown listOrders filter key', () => {
+    const { venue } = makeVenue();
+    const filter = { statuses: 'open' } as never;
+    expectInvalid(venue.listOrders('alice', filter), 'statuses', 'unknown field statuses');
+  });
+});

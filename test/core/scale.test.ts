@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DAY_MS, SeededRandom, Venue, validateVenueState } from '../../src/index.js';
-import { ManualClock, plain, unwrap } from './helpers.js';
+import { ManualClock, plain, recordEvents, unwrap } from './helpers.js';
 
 /** The paths a short random sequence does not reach: many levels, long tapes, retention. */
 const SPEC = { symbol: 'SCALE-USD', tickSize: '0.01', lotSize: '1' };
@@ -160,5 +160,43 @@ describe('at scale', () => {
         .map((order) => order.id)
         .slice(0, 2),
     ).toEqual(['ord_16000', 'ord_15998']);
+  });
+
+  it('keeps the client order id in the final record and event with orderRetention 0', () => {
+    const { venue } = venueWith({ orderRetention: 0 });
+    const events = recordEvents(venue);
+    const request = { account: 'c', symbol: 'SCALE-USD', side: 'buy', type: 'market', size: '1' };
+    const record = unwrap(venue.placeOrder({ ...request, clientOrderId: 'mine-1' } as never));
+    expect([record.status, record.clientOrderId]).toEqual(['expired', 'mine-1']);
+    expect(events).toMatchObject([
+      { type: 'order', order: { id: 'ord_1', status: 'expired', clientOrderId: 'mine-1' } },
+    ]);
+    expect(venue.getOrder('c', 'ord_1').ok).toBe(false);
+    expect(validateVenueState(venue)).toEqual([]);
+  });
+
+  it('keeps the client order id of a cancelled order and of a filled maker with orderRetention 0', () => {
+    const { venue } = venueWith({ orderRetention: 0 });
+    const resting = {
+      account: 'b',
+      symbol: 'SCALE-USD',
+      side: 'sell',
+      type: 'limit',
+      price: '50.00',
+      size: '1',
+    };
+    unwrap(venue.placeOrder({ ...resting, clientOrderId: 'maker' } as never));
+    unwrap(venue.placeOrder({ ...resting, clientOrderId: 'gone' } as never));
+    const events = recordEvents(venue);
+    expect(unwrap(venue.cancelOrder('b', 'ord_2')).clientOrderId).toBe('gone');
+    const taker = { account: 'c', symbol: 'SCALE-USD', side: 'buy', type: 'market', size: '1' };
+    unwrap(venue.placeOrder({ ...taker, clientOrderId: 'taker' } as never));
+    const orders = events.flatMap((event) => (event.type === 'order' ? [event.order] : []));
+    expect(orders.map((order) => [order.id, order.status, order.clientOrderId])).toEqual([
+      ['ord_2', 'cancelled', 'gone'],
+      ['ord_1', 'filled', 'maker'],
+      ['ord_3', 'filled', 'taker'],
+    ]);
+    expect(validateVenueState(venue)).toEqual([]);
   });
 });

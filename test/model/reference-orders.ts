@@ -12,6 +12,9 @@ import type {
 } from '../../src/index.js';
 import { ONE, decimalsOf, formatDecimal, formatQuotient, parseDecimal } from './exact-decimal.js';
 
+/** A record carries an order's first 100 fills (the venue's documented MAX_RECORD_FILLS). */
+const MAX_RECORD_FILLS = 100;
+
 export interface ModelError {
   readonly code: string;
   readonly field?: string;
@@ -104,7 +107,7 @@ export function recordOf(order: ModelOrder): OrderRecord {
   const { priceDecimals, sizeDecimals } = market;
   const price = (value: bigint) => formatDecimal(value, priceDecimals);
   const size = (value: bigint) => formatDecimal(value, sizeDecimals);
-  const fills: Fill[] = order.fills.map((fill) => ({
+  const fills: Fill[] = order.fills.slice(0, MAX_RECORD_FILLS).map((fill) => ({
     tradeId: fill.tradeId,
     price: price(fill.price),
     size: size(fill.size),
@@ -135,5 +138,6 @@ export function recordOf(order: ModelOrder): OrderRecord {
     createdAt: order.createdAt,
     rejectReason: order.status === 'rejected' ? 'post_only_would_take' : null,
     fills,
+    fillCount: order.fills.length,
   };
 }

@@ -1,0 +1,22 @@
+import { invalidParameter, type Failure } from './result.js';
+
+/** Longest key quoted in full in a message; longer ones are cut and marked. */
+const QUOTED_KEY_LIMIT = 64;
+
+/**
+ * Refuses the first key of `request` (in the object's key order) that is not in `known`, as
+ * `invalid_parameter` naming it, the way the HTTP layer refuses an unknown body field.
+ */
+export function refuseUnknownKeys(
+  request: object,
+  known: ReadonlySet<string>,
+): Failure | undefined {
+  for (const key in request) {
+    if (Object.hasOwn(request, key) && !known.has(key)) {
+      const quoted =
+        key.length > QUOTED_KEY_LIMIT ? `${key.slice(0, QUOTED_KEY_LIMIT)}… (truncated)` : key;
+      return invalidParameter(key, `unknown field ${quoted}`);
+    }
+  }
+  return undefined;
+}

@@ -5,7 +5,7 @@ import { singleHeader, type HttpRequest, type HttpResponse } from './http-types.
 import { IdempotencyStore } from './idempotency-store.js';
 import { OrderBookCache } from './book-cache.js';
 import { getOrderBook, getTicker, getTrades } from './market-routes.js';
-import { cancelOrder, createOrder, getOrder, listOrders } from './order-routes.js';
+import { cancelOrder, createOrder, getOrder, getOrderFills, listOrders } from './order-routes.js';
 import { RateLimiter } from './rate-limiter.js';
 import {
   errorResponse,
@@ -42,7 +42,9 @@ const ROUTES: ReadonlyMap<string, Methods> = new Map<string, Methods>([
   ['/v1/orders', { GET: listOrders, POST: createOrder }],
 ]);
 const ORDER_ROUTE: Methods = { GET: getOrder, DELETE: cancelOrder };
+const FILLS_ROUTE: Methods = { GET: getOrderFills };
 const ORDER_PATH_PREFIX = '/v1/orders/';
+const FILLS_PATH_SUFFIX = '/fills';
 /** Remote addresses whose unauthenticated requests are counted, at most (oldest forgotten first). */
 export const TRACKED_ADDRESSES = 10_000;
 
@@ -78,13 +80,15 @@ export function createHandler(options: HandlerOptions): Handler {
       const search = queryStart < 0 ? '' : request.url.slice(queryStart + 1);
       let methods = ROUTES.get(path);
       let id = '';
-      if (
-        methods === undefined &&
-        path.startsWith(ORDER_PATH_PREFIX) &&
-        path.indexOf('/', ORDER_PATH_PREFIX.length) < 0
-      ) {
-        methods = ORDER_ROUTE;
-        id = path.slice(ORDER_PATH_PREFIX.length);
+      if (methods === undefined && path.startsWith(ORDER_PATH_PREFIX)) {
+        const slash = path.indexOf('/', ORDER_PATH_PREFIX.length);
+        id = path.slice(ORDER_PATH_PREFIX.length, slash < 0 ? path.length : slash);
+        if (slash < 0) methods = ORDER_ROUTE;
+        else if (
+          path.length === slash + FILLS_PATH_SUFFIX.length &&
+          path.endsWith(FILLS_PATH_SUFFIX)
+        )
+          methods = FILLS_ROUTE;
       }
       if (methods === undefined) return errorResponse(apiError('not_found', 'no such route'));
       const action = Object.hasOwn(methods, request.method) ? methods[request.method] : undefined;

@@ -1,12 +1,18 @@
 import { createHash } from 'node:crypto';
-import { MAX_QUERY_LIMIT, ORDER_STATUSES, type OrderStatus } from '../../src/index.js';
+import {
+  DEFAULT_FILLS_LIMIT,
+  MAX_FILLS_LIMIT,
+  MAX_QUERY_LIMIT,
+  ORDER_STATUSES,
+  type OrderStatus,
+} from '../../src/index.js';
 import { apiError } from './errors.js';
 import { singleHeader, type HttpResponse } from './http-types.js';
 import { parseJsonObject, toOrderRequest } from './order-body.js';
 import { integerParam, parseQuery } from './query.js';
 import { quote, QUOTE_LIMIT } from './quote.js';
 import { errorResponse, okResponse, venueErrorResponse, type RouteCall } from './route-context.js';
-import { orderJson } from './wire-format.js';
+import { fillJson, orderJson } from './wire-format.js';
 
 /** Default number of orders `GET /v1/orders` answers with. */
 export const DEFAULT_ORDERS_LIMIT = 100;
@@ -37,6 +43,23 @@ export function getOrder({ context, caller, id }: RouteCall): HttpResponse {
   if (id.length > QUOTE_LIMIT) return unknownOrder(id);
   const order = context.venue.getOrder(caller.account, id);
   return order.ok ? okResponse(200, orderJson(order.value)) : venueErrorResponse(order);
+}
+
+/** GET /v1/orders/{id}/fills?limit=&cursor=: a page of the order's fills, oldest first. */
+export function getOrderFills({ context, caller, search, id }: RouteCall): HttpResponse {
+  const params = parseQuery(search, ['limit', 'cursor']);
+  if (!params.ok) return errorResponse(params.error);
+  const limit = integerParam(params.value, 'limit', DEFAULT_FILLS_LIMIT, MAX_FILLS_LIMIT);
+  if (!limit.ok) return errorResponse(limit.error);
+  if (id.length > QUOTE_LIMIT) return unknownOrder(id);
+  const cursor = params.value.get('cursor');
+  const page = context.venue.orderFills(caller.account, id, {
+    limit: limit.value,
+    ...(cursor !== undefined && { cursor }),
+  });
+  if (!page.ok) return venueErrorResponse(page);
+  const { fills, nextCursor } = page.value;
+  return okResponse(200, { fills: fills.map(fillJson), next_cursor: nextCursor });
 }
 
 export function cancelOrder({ context, caller, id }: RouteCall): HttpResponse {

@@ -31,10 +31,11 @@ export function orderJson(order: OrderRecord): Record<string, unknown> {
   json['post_only'] = order.postOnly;
   json['created_at'] = isoTime(order.createdAt);
   json['fills'] = order.fills.map(fillJson);
+  json['fill_count'] = order.fillCount;
   return json;
 }
 
-function fillJson(fill: Fill): Record<string, unknown> {
+export function fillJson(fill: Fill): Record<string, unknown> {
   return { trade_id: fill.tradeId, price: fill.price, size: fill.size };
 }
 

@@ -388,7 +388,7 @@ const CASES: readonly ErrorCase[] = [
   {
     name: 'nested order path',
     method: 'GET',
-    path: '/v1/orders/ord_1/fills',
+    path: '/v1/orders/ord_1/trades',
     status: 404,
     code: 'not_found',
   },

@@ -44,6 +44,7 @@ describe('the interface examples on a fresh server', () => {
       post_only: false,
       created_at: iso(START_MS + 1000),
       fills: [{ trade_id: 't_1', price: bestAsk, size: '0.01000000' }],
+      fill_count: 1,
     });
     server.clock.now += 1000;
     const ticker = await server.call('GET', '/v1/market/ticker?symbol=BTC-USD');
@@ -143,6 +144,7 @@ describe('orders beyond the interface', () => {
       post_only: false,
       created_at: iso(server.clock.now),
       fills: [],
+      fill_count: 0,
     };
     expect(placed.text).toBe(JSON.stringify(record));
     expect((await server.call('GET', `/v1/orders/${record.id}`)).json).toEqual(record);

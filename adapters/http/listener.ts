@@ -1,21 +1,22 @@
-import {
-  createServer,
-  STATUS_CODES,
-  type IncomingMessage,
-  type Server,
-  type ServerResponse,
-} from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { apiError, type ApiError } from './errors.js';
+import { apiError } from './errors.js';
 import type { Handler } from './handler.js';
 import type { HttpRequest, HttpResponse } from './http-types.js';
+import {
+  clientFailure,
+  endWith,
+  HEADER_LIMIT,
+  hostError,
+  pickHeaders,
+  toRequest,
+} from './raw-http.js';
 import { errorResponse } from './route-context.js';
 
 export const BODY_LIMIT = 64 * 1024;
-/** The request line and headers together, at most. */
-export const HEADER_LIMIT = 16 * 1024;
 /** Bodies over the limit are read and thrown away up to this size (so the 413 reaches the client), then the socket is closed. */
 const DRAIN_LIMIT = 1024 * 1024;
+const EMPTY_BODY = new Uint8Array(0);
 
 export interface ListenerOptions {
   readonly handle: Handler;
@@ -122,61 +123,6 @@ export function createListener(options: ListenerOptions): Server {
   return server;
 }
 
-function toRequest(
-  req: IncomingMessage,
-  headers: HttpRequest['headers'],
-  body: HttpRequest['body'],
-): HttpRequest {
-  const remoteAddress = req.socket.remoteAddress;
-  return { method: req.method ?? '', url: req.url ?? '', headers, body, remoteAddress };
-}
-
-/** HTTP/1.1 requires exactly one Host header (HTTP/1.0 none). */
-function hostError(req: IncomingMessage, headers: HttpRequest['headers']): ApiError | undefined {
-  const needsHost = req.httpVersionMajor === 1 && req.httpVersionMinor >= 1;
-  return needsHost && typeof headers['host'] !== 'string'
-    ? apiError('bad_request', 'an HTTP/1.1 request needs exactly one Host header')
-    : undefined;
-}
-
-/** Why node could not take a request off the socket. */
-function clientFailure(code: string | undefined): ApiError {
-  switch (code) {
-    case 'ERR_HTTP_REQUEST_TIMEOUT':
-      return apiError('request_timeout', 'the request was not received in time');
-    case 'HPE_HEADER_OVERFLOW':
-      return apiError('headers_too_large', 'the request line and headers must be at most 16 KiB');
-    default:
-      return apiError('bad_request', 'the request is not well-formed HTTP');
-  }
-}
-
-const EMPTY_BODY = new Uint8Array(0);
-const READ_HEADERS = new Set([
-  'host',
-  'x-api-key',
-  'content-type',
-  'content-length',
-  'transfer-encoding',
-  'idempotency-key',
-]);
-
-/**
- * The headers the handler reads, from `rawHeaders` (building `req.headers` costs a quarter of a
- * bare server's throughput); a repeated one becomes an array.
- */
-function pickHeaders(raw: readonly string[]): Record<string, string | string[]> {
-  const headers: Record<string, string | string[]> = {};
-  for (let index = 0; index < raw.length; index += 2) {
-    const name = raw[index]!.toLowerCase();
-    if (!READ_HEADERS.has(name)) continue;
-    const value = raw[index + 1]!;
-    const seen = headers[name];
-    headers[name] = seen === undefined ? value : [...(Array.isArray(seen) ? seen : [seen]), value];
-  }
-  return headers;
-}
-
 function write(res: ServerResponse, response: HttpResponse, close: boolean): void {
   if (res.headersSent || res.destroyed) return;
   // Copied key by key: an object spread here made node's header handling ~5 µs slower a response.
@@ -187,12 +133,4 @@ function write(res: ServerResponse, response: HttpResponse, close: boolean): voi
   if (close) headers['connection'] = 'close';
   res.writeHead(response.status, headers);
   res.end(response.body);
-}
-
-/** Writes a whole HTTP/1.1 response on a socket node no longer serves, then closes it. */
-function endWith(socket: Duplex, response: HttpResponse): void {
-  let head = `HTTP/1.1 ${response.status} ${STATUS_CODES[response.status]}\r\n`;
-  for (const name in response.headers) head += `${name}: ${response.headers[name]}\r\n`;
-  head += `content-length: ${Buffer.byteLength(response.body)}\r\nconnection: close\r\n\r\n`;
-  socket.end(head + response.body, () => socket.destroy());
 }

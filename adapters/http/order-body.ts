@@ -43,7 +43,9 @@ export function toOrderRequest(
   body: Record<string, unknown>,
 ): Parsed<OrderRequest> {
   for (const name of Object.keys(body)) {
-    if (!KNOWN_FIELDS.includes(name)) return invalid(quote(name), `unknown field ${quote(name)}`);
+    if (KNOWN_FIELDS.includes(name)) continue;
+    const quoted = quote(name);
+    return invalid(quoted, `unknown field ${quoted}`);
   }
   for (const name of REQUIRED_FIELDS) {
     if (body[name] === undefined) return invalid(name, `${name} is required`);

@@ -70,7 +70,10 @@ export function cancelOrder({ context, caller, id }: RouteCall): HttpResponse {
   return okResponse(200, orderJson(order.value));
 }
 
-/** An id longer than any the venue gives (`ord_` and up to 16 digits), without asking it: its message would repeat the id whole. */
+/**
+ * An id longer than QUOTE_LIMIT is no order's (ids are `ord_` and at most 16 digits): answered
+ * here, as the venue's message would repeat the whole id.
+ */
 function unknownOrder(id: string): HttpResponse {
   return errorResponse(apiError('order_not_found', `no order ${quote(id)} for this account`));
 }

@@ -14,7 +14,18 @@ export function toRequest(
   body: HttpRequest['body'],
 ): HttpRequest {
   const remoteAddress = req.socket.remoteAddress;
-  return { method: req.method ?? '', url: req.url ?? '', headers, body, remoteAddress };
+  return { method: req.method ?? '', url: originForm(req.url ?? ''), headers, body, remoteAddress };
+}
+
+const ABSOLUTE_FORM = /^https?:\/\/[^/?#]*/i;
+
+/** An absolute-form target (`http://host/path?query`, which HTTP/1.1 servers must accept) as its path and query. */
+function originForm(url: string): string {
+  if (url.startsWith('/')) return url;
+  const authority = ABSOLUTE_FORM.exec(url);
+  if (authority === null) return url;
+  const rest = url.slice(authority[0].length);
+  return rest.startsWith('/') ? rest : `/${rest}`;
 }
 
 /** HTTP/1.1 requires exactly one Host header (HTTP/1.0 none). */

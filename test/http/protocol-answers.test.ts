@@ -34,6 +34,14 @@ describe('every answer is JSON, even where node would answer itself', () => {
     expect(reply.json).toMatchObject({ symbol: 'BTC-USD' });
   });
 
+  it('an absolute-form target is served by its path and query', async () => {
+    const reply = await send(
+      `GET http://x${TICKER} HTTP/1.1\r\nHost: x\r\nX-API-Key: ${ALICE_KEY}\r\nConnection: close\r\n\r\n`,
+    );
+    expect(reply.status).toBe(200);
+    expect(reply.json).toMatchObject({ symbol: 'BTC-USD' });
+  });
+
   it('Expect: 100-continue gets 100 Continue, then the answer', async () => {
     const { hostname, port } = new URL(server.url);
     const reply = await exchange(

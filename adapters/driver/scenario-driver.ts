@@ -54,6 +54,7 @@ export class ScenarioDriver {
   readonly #applyOptions: ApplyOptions;
   /** The scenario id of the row being applied, the taker of its trades. */
   #rowId: string | undefined;
+  #lastOrder: OrderRecord | null = null;
 
   constructor(venue: Venue, clock: ScenarioClock, observer: DriverObserver = {}) {
     this.#venue = venue;
@@ -67,6 +68,7 @@ export class ScenarioDriver {
     this.rowCount++;
     const ids = this.#ids;
     if (row.action === 'new' && ids.isResting(row.id)) {
+      this.#lastOrder = null;
       return {
         code: 'duplicate_id',
         message: `order id ${row.id} is already used by an open order`,
@@ -75,6 +77,7 @@ export class ScenarioDriver {
     this.#rowId = row.id;
     const result = applyScenarioRow(this.#venue, row, this.#applyOptions);
     this.#rowId = undefined;
+    this.#lastOrder = result.ok ? result.value : null;
     if (!result.ok) {
       const venueId = ids.venueId(row.id);
       const { code, message } = result.error;
@@ -90,6 +93,11 @@ export class ScenarioDriver {
       this.#observer.final?.(order, row.id);
     }
     return null;
+  }
+
+  /** The record the last row's command returned (the order it placed, cancelled or reduced); null when refused. */
+  get lastOrder(): OrderRecord | null {
+    return this.#lastOrder;
   }
 
   get restingCount(): number {

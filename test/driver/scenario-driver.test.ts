@@ -52,10 +52,14 @@ describe('the scenario driver', () => {
     const { venue, clock, driver } = driven();
     expect(driver.apply(sell('a'))).toBeNull();
     expect(clock.now).toBe(T0);
+    expect(driver.lastOrder).toMatchObject({ id: 'ord_1', status: 'open' });
     expect(driver.apply(cancel('a'))).toBeNull();
     expect(clock.now).toBe(T0 + 2);
+    expect(driver.lastOrder).toMatchObject({ id: 'ord_1', status: 'cancelled' });
     expect(venue.getOrder('maker', 'ord_1')).toMatchObject({ value: { status: 'cancelled' } });
-    expect(driver.rowCount).toBe(2);
+    expect(driver.apply(cancel('a'))).toMatchObject({ code: 'order_not_open' });
+    expect(driver.lastOrder).toBeNull();
+    expect(driver.rowCount).toBe(3);
   });
 
   it('refuses a new order reusing a resting id, and lets a final id be reused', () => {

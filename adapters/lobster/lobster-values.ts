@@ -1,13 +1,15 @@
 /**
  * LOBSTER cell values as exact numbers: prices in dollars times 10000, sizes in shares, times in
- * seconds after midnight with up to 9 decimals. Everything is parsed from text; no float arithmetic.
+ * seconds after midnight. Everything is parsed from text; no float arithmetic.
  */
 
 /** LOBSTER price units in one cent: the scenario's tick 0.01. */
 export const UNITS_PER_CENT = 100;
 
 const INTEGER = /^-?(0|[1-9][0-9]{0,14})$/;
-const TIME = /^(0|[1-9][0-9]{0,4})(?:\.([0-9]{1,9}))?$/;
+const TIME = /^(0|[1-9][0-9]{0,4})(?:\.([0-9]+))?$/;
+const NANOS_PER_SECOND = 1e9;
+const NANOS_PER_MS = 1e6;
 const SECONDS_PER_DAY = 86_400;
 
 /** A safe integer written plainly (optional minus, no leading zeros), or null. */
@@ -23,16 +25,24 @@ export function formatPrice(units: number): string {
   return `${dollars}.${rest < 10 ? '0' : ''}${rest}`;
 }
 
-/** Seconds after midnight as text → milliseconds after midnight (sub-millisecond digits dropped). */
-export function parseTimeOfDay(text: string): { ms: number; nanos: number } | null {
+/**
+ * Seconds after midnight as text → whole nanoseconds after midnight, or null when it is not a time
+ * of day. Digits past the ninth decimal are LOBSTER's floating-point noise (`43002.632812672004` is
+ * the double nearest 43002.632812672 printed with 17 digits): the time is rounded to the nearest
+ * nanosecond, half up, which recovers the nanosecond LOBSTER meant whichever way the noise went.
+ */
+export function parseTimeOfDay(text: string): number | null {
   const match = TIME.exec(text);
   if (match === null) return null;
-  const seconds = Number(match[1]);
-  if (seconds >= SECONDS_PER_DAY) return null;
-  const fraction = (match[2] ?? '').padEnd(9, '0');
-  const ms = seconds * 1000 + Number(fraction.slice(0, 3));
-  return { ms, nanos: seconds * 1e9 + Number(fraction) };
+  const decimals = match[2] ?? '';
+  const roundUp = decimals.length > 9 && decimals[9]! >= '5' ? 1 : 0;
+  const nanos =
+    Number(match[1]) * NANOS_PER_SECOND + Number(decimals.slice(0, 9).padEnd(9, '0')) + roundUp;
+  return nanos < SECONDS_PER_DAY * NANOS_PER_SECOND ? nanos : null;
 }
+
+/** Nanoseconds → whole milliseconds, the sub-millisecond part dropped (integer arithmetic). */
+export const nanosToMs = (nanos: number): number => (nanos - (nanos % NANOS_PER_MS)) / NANOS_PER_MS;
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_IN_NAME = /(?:^|[_/\\])(\d{4}-\d{2}-\d{2})_/;

@@ -11,10 +11,34 @@ const TIME = /^(0|[1-9][0-9]{0,4})(?:\.([0-9]+))?$/;
 const NANOS_PER_SECOND = 1e9;
 const NANOS_PER_MS = 1e6;
 const SECONDS_PER_DAY = 86_400;
+const [MINUS, COMMA, ZERO] = [45, 44, 48];
 
 /** A safe integer written plainly (optional minus, no leading zeros), or null. */
 export function parseInteger(text: string): number | null {
   return INTEGER.test(text) ? Number(text) : null;
+}
+
+/**
+ * The cells of a line of integers separated by commas, each as `parseInteger` reads it, or null
+ * when a cell is not one; scanned without making a string per cell.
+ */
+export function integerCells(text: string): number[] | null {
+  const cells: number[] = [];
+  for (let i = 0; ; i++) {
+    const negative = text.charCodeAt(i) === MINUS;
+    if (negative) i++;
+    const start = i;
+    let value = 0;
+    for (let digit = text.charCodeAt(i) - ZERO; digit >= 0 && digit <= 9;) {
+      value = value * 10 + digit;
+      digit = text.charCodeAt(++i) - ZERO;
+    }
+    const digits = i - start;
+    if (digits === 0 || digits > 15 || (digits > 1 && text.charCodeAt(start) === ZERO)) return null;
+    cells.push(negative ? -value : value);
+    if (i === text.length) return cells;
+    if (text.charCodeAt(i) !== COMMA) return null;
+  }
 }
 
 /** A positive multiple of a cent in LOBSTER units as dollars with two decimals: 5853300 → "585.33". */

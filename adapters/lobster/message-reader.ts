@@ -3,7 +3,7 @@
  * Rows that change the visible book (types 1-4) must have a positive size and a price on the cent grid.
  */
 import type { Readable } from 'node:stream';
-import { csvRecords } from './csv-records.js';
+import { fileLines } from './file-lines.js';
 import { RecordErrors } from './lobster-error.js';
 import { UNITS_PER_CENT, parseInteger, parseTimeOfDay } from './lobster-values.js';
 
@@ -33,7 +33,8 @@ export async function* readLobsterMessages(
   file: string,
 ): AsyncGenerator<LobsterMessage> {
   let lastNanos = 0;
-  for await (const { line, cells } of csvRecords(input, file)) {
+  for await (const { line, text } of fileLines(input, file)) {
+    const cells = text.split(',');
     const errors: RecordErrors = new RecordErrors(file, line, cells);
     if (cells.length !== COLUMNS) {
       errors.fail(

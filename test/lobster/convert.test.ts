@@ -144,6 +144,31 @@ describe('LOBSTER messages become scenario rows', () => {
     ]);
   });
 
+  it('with an orderbook file, a halt, its quote and resume messages and a cross trade change nothing', async () => {
+    const row = '1000100,60,1000000,100';
+    const { lines, counts } = await convert(
+      [
+        '34200,1,1,100,1000000,1',
+        '36023,7,0,0,-1,-1',
+        '36323,7,0,0,0,-1',
+        '36500,6,0,500,1000050,-1',
+        '36723,7,0,0,1,-1',
+      ].join('\n'),
+      `${row}\n${row}\n${row}\n${row}\n${row}\n`,
+    );
+    expect(lines).toEqual([
+      '1| 2012-06-21T09:30:00.000Z,new,seed-1,lobster-depth,AAPL-USD,sell,limit,100.01,60,gtc,',
+      '1| 2012-06-21T09:30:00.000Z,new,1,lobster,AAPL-USD,buy,limit,100.00,100,gtc,',
+    ]);
+    expect(counts).toMatchObject({
+      messages: 5,
+      rows: 2,
+      halts: 3,
+      crossTrades: 1,
+      depthOrders: 0,
+    });
+  });
+
   it('writes prices with integer arithmetic', () => {
     expect([5853300, 100, 1000000, 99999900].map(formatPrice)).toEqual([
       '585.33',

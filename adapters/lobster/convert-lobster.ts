@@ -6,6 +6,7 @@ import type { ScenarioRow } from '../csv/index.js';
 import { BookRows } from './book-rows.js';
 import { seedBook, syncDepth } from './depth-sync.js';
 import { LobsterInputError } from './lobster-error.js';
+import { nanosToMs } from './lobster-values.js';
 import { MessageConverter, type ImportCounts } from './message-converter.js';
 import type { LobsterMessage } from './message-reader.js';
 import type { OrderbookRow } from './orderbook-reader.js';
@@ -41,7 +42,7 @@ export async function* convertLobster(
   );
   const books = options.orderbook?.rows[Symbol.asyncIterator]();
   for await (const message of messages) {
-    rows.ts = options.dayMs + message.timeMs;
+    rows.ts = options.dayMs + nanosToMs(message.timeNs);
     const book = books === undefined ? undefined : await nextBook(books, options, message);
     if (book !== undefined && counts.messages === 0) seedBook(rows, message, book, counts);
     converter.apply(message);

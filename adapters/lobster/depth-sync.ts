@@ -66,7 +66,8 @@ export function syncDepth(
 
 /**
  * The differences on one side, within the range the row covers: every price up to its last
- * level when it shows all `depth` levels, else the whole side.
+ * level when it shows all `depth` levels, else the whole side. Reductions come first (best
+ * first), then additions (in the row's order). Both lists are best first, so one walk compares them.
  */
 function sideChanges(
   rows: BookRows,
@@ -74,22 +75,27 @@ function sideChanges(
   target: readonly UnitLevel[],
   depth: number,
 ): LevelChange[] {
-  const changes: LevelChange[] = [];
-  const shadow = rows.book.side(side);
+  const better =
+    side === 'sell' ? (a: number, b: number) => a < b : (a: number, b: number) => a > b;
   const last = target.length === depth ? target[target.length - 1] : undefined;
-  const beyond = (price: number) =>
-    last !== undefined && (side === 'sell' ? price > last.price : price < last.price);
-  const wanted = new Map(target.map((level) => [level.price, level.size]));
-  for (const level of shadow.fromBest()) {
-    if (beyond(level.price)) break;
-    const size = wanted.get(level.price) ?? 0;
-    if (level.total > size) changes.push({ side, price: level.price, delta: size - level.total });
+  const reductions: LevelChange[] = [];
+  const additions: LevelChange[] = [];
+  const addUpTo = (level: UnitLevel, total: number) => {
+    if (total < level.size) additions.push({ side, price: level.price, delta: level.size - total });
+  };
+  let next = 0;
+  for (const level of rows.book.side(side).fromBest()) {
+    if (last !== undefined && better(last.price, level.price)) break;
+    while (next < target.length && better(target[next]!.price, level.price))
+      addUpTo(target[next++]!, 0);
+    const wanted = target[next]?.price === level.price ? target[next++]! : undefined;
+    const size = wanted?.size ?? 0;
+    if (level.total > size)
+      reductions.push({ side, price: level.price, delta: size - level.total });
+    else if (wanted !== undefined) addUpTo(wanted, level.total);
   }
-  for (const { price, size } of target) {
-    const total = shadow.level(price)?.total ?? 0;
-    if (total < size) changes.push({ side, price, delta: size - total });
-  }
-  return changes;
+  while (next < target.length) addUpTo(target[next++]!, 0);
+  return [...reductions, ...additions];
 }
 
 function placeAll(

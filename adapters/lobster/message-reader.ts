@@ -3,7 +3,7 @@
  * Rows that change the visible book (types 1-4) must have a positive size and a price on the cent grid.
  */
 import type { Readable } from 'node:stream';
-import { csvRecords } from './csv-records.js';
+import { fileLines } from './file-lines.js';
 import { RecordErrors } from './lobster-error.js';
 import { UNITS_PER_CENT, parseInteger, parseTimeOfDay } from './lobster-values.js';
 
@@ -13,8 +13,8 @@ export type MessageType = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 export interface LobsterMessage {
   /** 1-based line in the message file; also the orderbook file's row for the book after it. */
   readonly line: number;
-  /** Milliseconds after midnight. */
-  readonly timeMs: number;
+  /** Nanoseconds after midnight (rounded to the nanosecond, see `parseTimeOfDay`). */
+  readonly timeNs: number;
   readonly type: MessageType;
   readonly orderId: string;
   /** Where the order id starts on its line, for errors found later. */
@@ -33,7 +33,8 @@ export async function* readLobsterMessages(
   file: string,
 ): AsyncGenerator<LobsterMessage> {
   let lastNanos = 0;
-  for await (const { line, cells } of csvRecords(input, file)) {
+  for await (const { line, text } of fileLines(input, file)) {
+    const cells = text.split(',');
     const errors: RecordErrors = new RecordErrors(file, line, cells);
     if (cells.length !== COLUMNS) {
       errors.fail(
@@ -50,10 +51,9 @@ export async function* readLobsterMessages(
       string,
     ];
     const time = parseTimeOfDay(timeText);
-    if (time === null)
-      errors.fail(0, `time must be seconds after midnight (up to 9 decimals), got "${timeText}"`);
-    if (time.nanos < lastNanos) errors.fail(0, 'time goes backwards');
-    lastNanos = time.nanos;
+    if (time === null) errors.fail(0, `time must be seconds after midnight, got "${timeText}"`);
+    if (time < lastNanos) errors.fail(0, 'time goes backwards');
+    lastNanos = time;
     const type = parseInteger(typeText);
     if (type === null || type < 1 || type > 7)
       errors.fail(1, `type must be 1 to 7, got "${typeText}"`);
@@ -76,7 +76,7 @@ export async function* readLobsterMessages(
     }
     yield {
       line,
-      timeMs: time.ms,
+      timeNs: time,
       type: type as MessageType,
       orderId: idText,
       orderIdColumn: timeText.length + typeText.length + 3,

@@ -3,9 +3,9 @@
  * bid_size_1,...` for each level. Empty levels (price ±9999999999, size 0) are dropped.
  */
 import type { Readable } from 'node:stream';
-import { csvRecords } from './csv-records.js';
+import { fileLines } from './file-lines.js';
 import { RecordErrors } from './lobster-error.js';
-import { UNITS_PER_CENT, parseInteger } from './lobster-values.js';
+import { UNITS_PER_CENT, integerCells, parseInteger } from './lobster-values.js';
 
 /** One price level in LOBSTER units: price in dollars times 10000, size in shares. */
 export interface UnitLevel {
@@ -30,49 +30,58 @@ export async function* readLobsterOrderbook(
   file: string,
 ): AsyncGenerator<OrderbookRow> {
   let width = 0;
-  for await (const { line, cells } of csvRecords(input, file)) {
-    const errors: RecordErrors = new RecordErrors(file, line, cells);
+  for await (const { line, text } of fileLines(input, file)) {
+    const cells = integerCells(text);
+    // The cells as text only when there is an error to place.
+    const errors = () => new RecordErrors(file, line, text.split(','));
+    const count = cells?.length ?? text.split(',').length;
     if (width === 0) {
-      if (cells.length === 0 || cells.length % 4 !== 0) {
-        errors.fail(cells.length, `expected 4 cells per level, found ${cells.length} cells`);
+      if (count % 4 !== 0) {
+        errors().fail(count, `expected 4 cells per level, found ${count} cells`);
       }
-      width = cells.length;
-    } else if (cells.length !== width) {
-      errors.fail(Math.min(cells.length, width), `expected ${width} cells, found ${cells.length}`);
+      width = count;
+    } else if (count !== width) {
+      errors().fail(Math.min(count, width), `expected ${width} cells, found ${count}`);
     }
+    if (cells === null) failOnCell(text.split(','), errors());
     const asks = side(cells, 0, EMPTY_ASK, 1, errors);
     const bids = side(cells, 2, EMPTY_BID, -1, errors);
     yield { line, depth: width / 4, asks, bids };
   }
 }
 
+/** Names the first cell that is not an integer. */
+function failOnCell(cells: readonly string[], errors: RecordErrors): never {
+  const cell = cells.findIndex((text) => parseInteger(text) === null);
+  const what = cell % 2 === 0 ? 'price must be an integer' : 'size must be a non-negative integer';
+  return errors.fail(cell, `${what}, got "${cells[cell]}"`);
+}
+
 /** The occupied levels of one side, best first; `order` is 1 when prices must rise (asks). */
 function side(
-  cells: readonly string[],
+  cells: readonly number[],
   offset: number,
   empty: number,
   order: 1 | -1,
-  errors: RecordErrors,
+  errors: () => RecordErrors,
 ): UnitLevel[] {
   const levels: UnitLevel[] = [];
   for (let cell = offset; cell < cells.length; cell += 4) {
-    const price = parseInteger(cells[cell]!);
-    const size = parseInteger(cells[cell + 1]!);
-    if (price === null) errors.fail(cell, `price must be an integer, got "${cells[cell]}"`);
-    if (size === null || size < 0)
-      errors.fail(cell + 1, `size must be a non-negative integer, got "${cells[cell + 1]}"`);
+    const price = cells[cell]!;
+    const size = cells[cell + 1]!;
+    if (size < 0) errors().fail(cell + 1, `size must be a non-negative integer, got "${size}"`);
     if (size === 0) {
-      if (price !== empty) errors.fail(cell, `an empty level must show price ${empty}`);
+      if (price !== empty) errors().fail(cell, `an empty level must show price ${empty}`);
       continue;
     }
     if (price <= 0 || price % UNITS_PER_CENT !== 0) {
-      errors.fail(cell, `price ${cells[cell]} is not a positive multiple of 0.01 (100 units)`);
+      errors().fail(cell, `price ${price} is not a positive multiple of 0.01 (100 units)`);
     }
     const previous = levels[levels.length - 1];
     if (levels.length * 4 + offset !== cell)
-      errors.fail(cell, 'an occupied level after an empty one');
+      errors().fail(cell, 'an occupied level after an empty one');
     if (previous !== undefined && (price - previous.price) * order <= 0) {
-      errors.fail(cell, 'levels out of order');
+      errors().fail(cell, 'levels out of order');
     }
     levels.push({ price, size });
   }

@@ -8,6 +8,7 @@ import {
   readLobsterMessages,
   readLobsterOrderbook,
 } from '../../adapters/lobster/index.js';
+import { nanosToMs, parseTimeOfDay } from '../../adapters/lobster/lobster-values.js';
 
 const DAY_MS = Date.UTC(2012, 5, 21);
 
@@ -90,6 +91,82 @@ describe('LOBSTER messages become scenario rows', () => {
       '2| 2012-06-21T09:30:00.500Z,cancel,seed-2,lobster-depth,AAPL-USD,,,,,,',
     ]);
     expect(counts).toMatchObject({ seedOrders: 2, unknownOnLevel: 2, depthReductions: 1 });
+  });
+
+  it('reads times to the nanosecond, rounding the digits past the ninth decimal half up', () => {
+    expect(
+      [
+        '34200',
+        '34200.1',
+        '43002.632812672',
+        '43002.632812672004',
+        '43002.6328126719996',
+        '43002.6328126724999',
+        '43002.6328126725',
+        '34200.9999999996',
+        '86399.9999999994',
+        '86399.9999999995',
+        '86400',
+        '1e3',
+        '.5',
+        '34200.',
+        '034200',
+      ].map(parseTimeOfDay),
+    ).toEqual([
+      34_200_000_000_000,
+      34_200_100_000_000,
+      43_002_632_812_672,
+      43_002_632_812_672,
+      43_002_632_812_672,
+      43_002_632_812_672,
+      43_002_632_812_673,
+      34_201_000_000_000,
+      86_399_999_999_999,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
+    expect([43_002_632_812_672, 34_200_999_999_999, 0].map(nanosToMs)).toEqual([
+      43_002_632, 34_200_999, 0,
+    ]);
+  });
+
+  it('writes times truncated to the millisecond, after rounding to the nanosecond', async () => {
+    const { lines } = await convert(
+      '43002.632812672004,1,1,100,2238700,-1\n43002.6329999996,1,2,100,2238700,-1\n',
+    );
+    expect(lines).toEqual([
+      '1| 2012-06-21T11:56:42.632Z,new,1,lobster,AAPL-USD,sell,limit,223.87,100,gtc,',
+      '2| 2012-06-21T11:56:42.633Z,new,2,lobster,AAPL-USD,sell,limit,223.87,100,gtc,',
+    ]);
+  });
+
+  it('with an orderbook file, a halt, its quote and resume messages and a cross trade change nothing', async () => {
+    const row = '1000100,60,1000000,100';
+    const { lines, counts } = await convert(
+      [
+        '34200,1,1,100,1000000,1',
+        '36023,7,0,0,-1,-1',
+        '36323,7,0,0,0,-1',
+        '36500,6,0,500,1000050,-1',
+        '36723,7,0,0,1,-1',
+      ].join('\n'),
+      `${row}\n${row}\n${row}\n${row}\n${row}\n`,
+    );
+    expect(lines).toEqual([
+      '1| 2012-06-21T09:30:00.000Z,new,seed-1,lobster-depth,AAPL-USD,sell,limit,100.01,60,gtc,',
+      '1| 2012-06-21T09:30:00.000Z,new,1,lobster,AAPL-USD,buy,limit,100.00,100,gtc,',
+    ]);
+    expect(counts).toMatchObject({
+      messages: 5,
+      rows: 2,
+      halts: 3,
+      crossTrades: 1,
+      depthOrders: 0,
+    });
   });
 
   it('writes prices with integer arithmetic', () => {

@@ -90,7 +90,8 @@ export function roundTripsTable(trips: readonly RoundTrip[]): string {
     trips.length > shown.length
       ? `<p>The first ${shown.length} of ${trips.length} round trips; round_trips.csv lists them all.</p>`
       : '';
-  const head = `<tr>${ROUND_TRIP_COLUMNS.map((name) => `<th>${name}</th>`).join('')}</tr>`;
+  const names = ROUND_TRIP_COLUMNS.map((name) => (name === 'duration_ms' ? 'duration' : name));
+  const head = `<tr>${names.map((name) => `<th>${name}</th>`).join('')}</tr>`;
   const rows = shown.map((trip) => {
     const cells = roundTripCells(trip);
     cells[4] = duration(trip.exitTime - trip.entryTime);

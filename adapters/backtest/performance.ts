@@ -13,7 +13,8 @@ import {
   SHARPE_FORMULA,
   SORTINO_FORMULA,
 } from './metrics.js';
-import type { Exposure, RoundTrip } from './round-trips.js';
+import type { Exposure, RoundTrips } from './round-trips.js';
+import type { SymbolLedger } from './symbol-ledger.js';
 import { TRADE_FORMULAS, tripFigures } from './trade-statistics.js';
 
 export const PERFORMANCE_FORMULAS = {
@@ -32,36 +33,44 @@ export const PERFORMANCE_FORMULAS = {
   sortino: SORTINO_FORMULA,
 } as const;
 
-export interface ScopeRun {
-  readonly scope: EquityScope;
+/** The run's sample times and its first and last event. */
+export interface RunSpan {
   readonly times: readonly number[];
   readonly start: number;
   readonly end: number;
-  readonly net: bigint;
-  readonly makerVolume: bigint;
-  readonly tradedVolume: bigint;
-  readonly orders: number;
-  readonly filledOrders: number;
-  readonly exposure: Exposure;
-  readonly trips: readonly RoundTrip[];
-  readonly money: (units: bigint) => string;
 }
 
-export function performanceFigures(run: ScopeRun): Record<string, string | number | null> {
-  const { exposure, money, net, scope } = run;
-  const span = run.end - run.start;
+export function performanceFigures(
+  scope: EquityScope,
+  span: RunSpan,
+  trips: RoundTrips,
+  exposure: Exposure,
+  money: (units: bigint) => string,
+): Record<string, string | number | null> {
+  const { ledgers } = scope;
+  const sum = (figure: (ledger: SymbolLedger) => bigint) =>
+    ledgers.reduce((total, ledger) => total + figure(ledger), 0n);
+  const count = (figure: (ledger: SymbolLedger) => number) =>
+    ledgers.reduce((total, ledger) => total + figure(ledger), 0);
+  const net = sum((ledger) => ledger.net());
+  const makerVolume = sum((ledger) => ledger.makerVolume);
+  const tradedVolume = makerVolume + sum((ledger) => ledger.takerVolume);
+  const orders = count((ledger) => ledger.orders);
+  const duration = span.end - span.start;
   const drawdown = maxDrawdown(scope.equity);
-  const { sharpe, sortino } = ratios(scope.equity, scope.ledgers[0]!.moneyScale);
+  const { sharpe, sortino } = ratios(scope.equity, ledgers[0]!.moneyScale);
   return {
     return: exposure.max > 0n ? ratio(Number(net) / Number(exposure.max)) : null,
     max_exposure: money(exposure.max),
-    exposure_time: span > 0 ? ratio(exposure.exposedUntil(run.end) / span) : null,
-    fill_ratio: run.orders > 0 ? ratio(run.filledOrders / run.orders) : null,
-    maker_share:
-      run.tradedVolume > 0n ? ratio(Number(run.makerVolume) / Number(run.tradedVolume)) : null,
-    ...tripFigures(run.trips, money),
+    exposure_time: duration > 0 ? ratio(exposure.exposedUntil(span.end) / duration) : null,
+    fill_ratio: orders > 0 ? ratio(count((ledger) => trips.filledOrders(ledger)) / orders) : null,
+    maker_share: tradedVolume > 0n ? ratio(Number(makerVolume) / Number(tradedVolume)) : null,
+    ...tripFigures(
+      trips.closed.filter((trip) => ledgers.includes(trip.ledger)),
+      money,
+    ),
     max_drawdown: money(drawdown),
-    max_drawdown_duration_ms: maxDrawdownDuration(scope.equity, run.times),
+    max_drawdown_duration_ms: maxDrawdownDuration(scope.equity, span.times),
     calmar: drawdown > 0n ? ratio(Number(net) / Number(drawdown)) : null,
     sharpe,
     sortino,

@@ -50,30 +50,11 @@ export function summarize(engine: BacktestEngine, inputs: RunInputs, trips: Roun
     },
     statistics: PERFORMANCE_FORMULAS,
   };
-  const performance = (
-    scope: EquityScope,
-    exposure: Exposure,
-    decimals: number,
-  ): Record<string, string | number | null> => {
-    const { ledgers } = scope;
-    const sum = (figure: (ledger: SymbolLedger) => bigint) =>
-      ledgers.reduce((total, ledger) => total + figure(ledger), 0n);
-    const makerVolume = sum((ledger) => ledger.makerVolume);
-    return performanceFigures({
-      scope,
-      times: sampler.times,
-      start: engine.startTime!,
-      end: engine.endTime!,
-      net: sum((ledger) => ledger.net()),
-      makerVolume,
-      tradedVolume: makerVolume + sum((ledger) => ledger.takerVolume),
-      orders: ledgers.reduce((total, ledger) => total + ledger.orders, 0),
-      filledOrders: ledgers.reduce((total, ledger) => total + trips.filledOrders(ledger), 0),
-      exposure,
-      trips: trips.closed.filter((trip) => ledgers.includes(trip.ledger)),
-      money: (units) => formatMoney(units, ledgers[0]!.moneyScale, decimals),
-    });
-  };
+  const span = { times: sampler.times, start: engine.startTime!, end: engine.endTime! };
+  const performance = (scope: EquityScope, exposure: Exposure, decimals: number) =>
+    performanceFigures(scope, span, trips, exposure, (units) =>
+      formatMoney(units, scope.ledgers[0]!.moneyScale, decimals),
+    );
   const scopes = new Map(sampler.scopes.map((scope) => [scope.name, scope]));
   const symbols = engine.ledgers.map((ledger) => ({
     symbol: ledger.instrument.symbol,

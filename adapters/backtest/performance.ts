@@ -20,7 +20,7 @@ import { TRADE_FORMULAS, tripFigures } from './trade-statistics.js';
 export const PERFORMANCE_FORMULAS = {
   return: 'net_pnl / max_exposure (no starting capital exists; null when max_exposure is 0)',
   max_exposure:
-    'largest sum over the scope of |position| x that symbol’s last fill price, after any fill',
+    'largest sum over the scope of |position| x the last fill price of each symbol, after any fill',
   exposure_time: 'time with a non-zero position (any symbol of the scope) / (end - start)',
   fill_ratio: 'orders with at least one fill / orders the venue accepted',
   maker_share: 'maker_volume / traded_volume',

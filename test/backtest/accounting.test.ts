@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { parseBacktestOptions } from '../../adapters/backtest/backtest-options.js';
 import { runBacktest } from '../../adapters/backtest/run-backtest.js';
 import { SMALL_FLOW, captureIo, tempFiles } from './helpers.js';
@@ -8,6 +8,7 @@ import { SMALL_FLOW, captureIo, tempFiles } from './helpers.js';
 describe('exact PnL and fees, computed by hand', () => {
   it('taker fee over two levels, a maker rebate on a partial fill, FIFO realized PnL', async () => {
     const dir = tempFiles({ 'flow.csv': SMALL_FLOW });
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const strategyFile = 'test/backtest/fixtures/buy-then-offer.ts';
     const options = parseBacktestOptions({
       strategy: strategyFile,

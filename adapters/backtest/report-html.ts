@@ -32,6 +32,7 @@ export function reportHtml(
   trips: readonly RoundTrip[],
 ): string {
   const { header } = summary;
+  const { js, css } = uplot();
   const charts = reportCharts(sampler, markers, trips);
   const chartDivs = charts
     .map(
@@ -50,7 +51,7 @@ export function reportHtml(
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>simex backtest: ${text('strategy')}</title>
 <style>
-${uplot.css}
+${css}
 ${STYLE}
 </style>
 </head>
@@ -70,7 +71,7 @@ ${chartDivs}
 <h2>Run inputs and formulas</h2>
 <pre>${escapeHtml(JSON.stringify(header, null, 2))}</pre>
 <script>
-${uplot.js}
+${js}
 </script>
 <script type="application/json" id="report-data">${json({ charts })}</script>
 <script>
@@ -80,9 +81,15 @@ ${REPORT_SCRIPT}</script>
 `;
 }
 
+let uplotAssets: { readonly js: string; readonly css: string } | undefined;
+
 /** uPlot's script and style, read once from the installed package. */
-const uplot = (() => {
-  const require = createRequire(import.meta.url);
-  const read = (file: string) => readFileSync(require.resolve(`uplot/dist/${file}`), 'utf8').trim();
-  return { js: read('uPlot.iife.min.js'), css: read('uPlot.min.css') };
-})();
+function uplot(): { readonly js: string; readonly css: string } {
+  if (uplotAssets === undefined) {
+    const require = createRequire(import.meta.url);
+    const read = (file: string) =>
+      readFileSync(require.resolve(`uplot/dist/${file}`), 'utf8').trim();
+    uplotAssets = { js: read('uPlot.iife.min.js'), css: read('uPlot.min.css') };
+  }
+  return uplotAssets;
+}

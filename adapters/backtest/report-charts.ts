@@ -135,7 +135,7 @@ export function reportCharts(
     charts.push({
       id: `s${index}-price`,
       title: `${symbol}: last trade price, the strategy's buys ▲ and sells ▼`,
-      caption: `${thinned}, at their prices; ${markerNote('fills')}`,
+      caption: `the last trade price at every sample and at each marked fill; ${thinned}; ${markerNote('fills')}`,
       decimals: priceDecimals,
       zero: false,
       x: rows.map((row) => row.time / 1000),
@@ -143,7 +143,11 @@ export function reportCharts(
         {
           name: `${symbol} last trade`,
           color: GREY,
-          values: rows.map(({ mark }) => (mark === null ? null : Number(mark))),
+          // A fill is a trade: the last trade price at its time is its price.
+          values: rows.map(({ mark, fill }) => {
+            const price = fill?.price ?? mark;
+            return price === null ? null : Number(price);
+          }),
         },
         { name: 'buy', color: GREEN, marker: 'up', values: side('buy') },
         { name: 'sell', color: RED, marker: 'down', values: side('sell') },

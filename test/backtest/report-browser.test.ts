@@ -123,7 +123,7 @@ describe.skipIf(noBrowser !== null)(
         await page.screenshot({ path: process.env['SIMEX_SCREENSHOT'], fullPage: true });
     });
 
-    it('hover shows the time in UTC; the wheel zooms every chart together', async () => {
+    it('hover shows the time in UTC; wheel zoom and shift-drag pan move every chart together', async () => {
       const { page } = opened;
       const over = page.locator('#q0-equity .u-over');
       await over.scrollIntoViewIfNeeded();
@@ -137,6 +137,15 @@ describe.skipIf(noBrowser !== null)(
       const before = await priceChart();
       await page.mouse.wheel(0, -300);
       await expect.poll(priceChart).not.toBe(before);
+      const zoomed = await priceChart();
+      await page.keyboard.down('Shift');
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width / 4, box.y + box.height / 2, { steps: 5 });
+      // Panning, not selecting a range to zoom into.
+      expect(await page.locator('#q0-equity .u-select').evaluate((e) => e.clientWidth)).toBe(0);
+      await page.mouse.up();
+      await page.keyboard.up('Shift');
+      await expect.poll(priceChart).not.toBe(zoomed);
       expect(opened.errors).toEqual([]);
       expect(opened.requests).toEqual([]);
     });

@@ -15,7 +15,7 @@ import {
 } from './metrics.js';
 import type { Exposure, RoundTrips } from './round-trips.js';
 import type { SymbolLedger } from './symbol-ledger.js';
-import { TRADE_FORMULAS, tripFigures } from './trade-statistics.js';
+import { moneyFormat, TRADE_FORMULAS, tripFigures } from './trade-statistics.js';
 
 export const PERFORMANCE_FORMULAS = {
   return: 'net_pnl / max_exposure (no starting capital exists; null when max_exposure is 0)',
@@ -45,9 +45,11 @@ export function performanceFigures(
   span: RunSpan,
   trips: RoundTrips,
   exposure: Exposure,
-  money: (units: bigint) => string,
+  decimals: number,
 ): Record<string, string | number | null> {
   const { ledgers } = scope;
+  const format = moneyFormat(ledgers[0]!.moneyScale, decimals);
+  const { money } = format;
   const sum = (figure: (ledger: SymbolLedger) => bigint) =>
     ledgers.reduce((total, ledger) => total + figure(ledger), 0n);
   const count = (figure: (ledger: SymbolLedger) => number) =>
@@ -67,7 +69,7 @@ export function performanceFigures(
     maker_share: tradedVolume > 0n ? ratio(Number(makerVolume) / Number(tradedVolume)) : null,
     ...tripFigures(
       trips.closed.filter((trip) => ledgers.includes(trip.ledger)),
-      money,
+      format,
     ),
     max_drawdown: money(drawdown),
     max_drawdown_duration_ms: maxDrawdownDuration(scope.equity, span.times),

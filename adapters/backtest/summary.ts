@@ -1,7 +1,7 @@
 /**
  * summary.json: the run's inputs and the formulas of its statistics, then per symbol and in total
- * per quote currency the PnL, fees, position, counts, volumes and performance figures. Keys are written in a fixed order; money is
- * exact decimal strings.
+ * per quote currency the PnL, fees, position, counts, volumes and performance figures. Keys are
+ * written in a fixed order; money is exact decimal strings.
  */
 import { formatScenarioTime } from '../csv/index.js';
 import type { BacktestEngine } from './backtest-engine.js';
@@ -52,9 +52,7 @@ export function summarize(engine: BacktestEngine, inputs: RunInputs, trips: Roun
   };
   const span = { times: sampler.times, start: engine.startTime!, end: engine.endTime! };
   const performance = (scope: EquityScope, exposure: Exposure, decimals: number) =>
-    performanceFigures(scope, span, trips, exposure, (units) =>
-      formatMoney(units, scope.ledgers[0]!.moneyScale, decimals),
-    );
+    performanceFigures(scope, span, trips, exposure, decimals);
   const scopes = new Map(sampler.scopes.map((scope) => [scope.name, scope]));
   const symbols = engine.ledgers.map((ledger) => ({
     symbol: ledger.instrument.symbol,

@@ -1,11 +1,29 @@
 /**
  * Statistics of closed round trips. Money figures are exact (averages rounded half away from zero
- * to the money scale); ratios are computed in floating point in a fixed order and printed with
+ * to 4 more decimals than the tick, like the average entry); ratios are computed in floating point in a fixed order and printed with
  * RATIO_DECIMALS decimals, null where undefined.
  */
 import { ratio } from './metrics.js';
-import { divideRounded } from './money.js';
+import { divideRounded, formatMoney, pow10 } from './money.js';
 import type { RoundTrip } from './round-trips.js';
+import { AVERAGE_ENTRY_EXTRA_DECIMALS } from './symbol-ledger.js';
+
+export interface MoneyFormat {
+  /** Money units as an exact decimal with at least the tick's decimals. */
+  money(units: bigint): string;
+  /** total / count, rounded half away from zero to AVERAGE_ENTRY_EXTRA_DECIMALS more decimals. */
+  average(total: bigint, count: number): string;
+}
+
+export function moneyFormat(scale: number, decimals: number): MoneyFormat {
+  const averageDecimals = Math.min(scale, decimals + AVERAGE_ENTRY_EXTRA_DECIMALS);
+  const divisor = pow10(scale - averageDecimals);
+  return {
+    money: (units) => formatMoney(units, scale, decimals),
+    average: (total, count) =>
+      formatMoney(divideRounded(total, BigInt(count) * divisor), averageDecimals, decimals),
+  };
+}
 
 export const TRADE_FORMULAS = {
   round_trips:
@@ -23,7 +41,7 @@ export const TRADE_FORMULAS = {
 
 export function tripFigures(
   trips: readonly RoundTrip[],
-  money: (units: bigint) => string,
+  { money, average: averageOf }: MoneyFormat,
 ): Record<string, string | number | null> {
   const n = trips.length;
   let [sum, wins, losses, grossProfit, grossLoss, durations, longest] = [0n, 0, 0, 0n, 0n, 0, 0];
@@ -41,8 +59,7 @@ export function tripFigures(
   }
   const mean = n > 0 ? Number(sum) / n : 0;
   const averageLoss = losses > 0 ? Number(grossLoss) / losses : 0;
-  const average = (total: bigint, count: number) =>
-    count > 0 ? money(divideRounded(total, BigInt(count))) : null;
+  const average = (total: bigint, count: number) => (count > 0 ? averageOf(total, count) : null);
   return {
     round_trips: n,
     win_rate: n > 0 ? ratio(wins / n) : null,

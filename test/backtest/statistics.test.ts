@@ -113,11 +113,12 @@ describe('statistics of a constructed run, computed by hand', () => {
       win_rate: '0.666667',
       // (1.798 + 1.582) / 2.206
       profit_factor: '1.532185',
-      // 1.174 / 3 = 0.39133333 (8 decimals: the run's money scale), / 2.206
+      // 1.174 / 3 = 0.3913333..., / 2.206
       expectancy: '0.177395',
       best_trade: '1.798',
       worst_trade: '-2.206',
-      average_trade: '0.39133333',
+      // Rounded half away from zero to 6 decimals (the tick's 2, and 4 more).
+      average_trade: '0.391333',
       average_win: '1.69',
       average_loss: '-2.206',
       average_trip_ms: 80000,

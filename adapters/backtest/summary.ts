@@ -5,10 +5,9 @@
  */
 import { formatScenarioTime } from '../csv/index.js';
 import type { BacktestEngine } from './backtest-engine.js';
-import type { EquityScope } from './equity-sampler.js';
 import { formatMoney } from './money.js';
 import { PERFORMANCE_FORMULAS, performanceFigures } from './performance.js';
-import type { Exposure, RoundTrips } from './round-trips.js';
+import type { RoundTrips } from './round-trips.js';
 import type { SymbolLedger } from './symbol-ledger.js';
 
 export interface RunInputs {
@@ -51,8 +50,6 @@ export function summarize(engine: BacktestEngine, inputs: RunInputs, trips: Roun
     statistics: PERFORMANCE_FORMULAS,
   };
   const span = { times: sampler.times, start: engine.startTime!, end: engine.endTime! };
-  const performance = (scope: EquityScope, exposure: Exposure, decimals: number) =>
-    performanceFigures(scope, span, trips, exposure, decimals);
   const scopes = new Map(sampler.scopes.map((scope) => [scope.name, scope]));
   const symbols = engine.ledgers.map((ledger) => ({
     symbol: ledger.instrument.symbol,
@@ -62,8 +59,10 @@ export function summarize(engine: BacktestEngine, inputs: RunInputs, trips: Roun
     mark_price: ledger.mark,
     ...moneyFigures([ledger], ledger.instrument.priceDecimals),
     traded_size: ledger.size(ledger.tradedSize),
-    ...performance(
+    ...performanceFigures(
       scopes.get(ledger.instrument.symbol)!,
+      span,
+      trips,
       trips.exposure(ledger),
       ledger.instrument.priceDecimals,
     ),
@@ -73,7 +72,7 @@ export function summarize(engine: BacktestEngine, inputs: RunInputs, trips: Roun
     return {
       quote: scope.quote,
       ...moneyFigures(scope.ledgers, decimals),
-      ...performance(scope, trips.quoteExposure(scope.quote), decimals),
+      ...performanceFigures(scope, span, trips, trips.quoteExposure(scope.quote), decimals),
     };
   });
   return { header, symbols, totals };

@@ -1,7 +1,7 @@
 /**
  * Statistics of closed round trips. Money figures are exact (averages rounded half away from zero
- * to 4 more decimals than the tick, like the average entry); ratios are computed in floating point in a fixed order and printed with
- * RATIO_DECIMALS decimals, null where undefined.
+ * to 4 more decimals than the tick, like the average entry); ratios are computed in floating
+ * point in a fixed order and printed with RATIO_DECIMALS decimals, null where undefined.
  */
 import { ratio } from './metrics.js';
 import { divideRounded, formatMoney, pow10 } from './money.js';

@@ -56,12 +56,31 @@ export function ratios(equity: readonly bigint[], scale: number): Ratios {
   const deviation = Math.sqrt(squares / (n - 1));
   const downsideDeviation = Math.sqrt(downside / n);
   return {
-    sharpe: deviation > 0 ? fixed(mean / deviation) : null,
-    sortino: downsideDeviation > 0 ? fixed(mean / downsideDeviation) : null,
+    sharpe: deviation > 0 ? ratio(mean / deviation) : null,
+    sortino: downsideDeviation > 0 ? ratio(mean / downsideDeviation) : null,
   };
 }
 
-function fixed(value: number): string {
+/**
+ * The longest time spent below a running peak (from 0 at the first sample): from the peak's
+ * sample to the first sample back at or above it, or to the last sample if none is.
+ */
+export function maxDrawdownDuration(equity: readonly bigint[], times: readonly number[]): number {
+  let peak = 0n;
+  let peakTime = times[0] ?? 0;
+  let longest = 0;
+  let below = false;
+  equity.forEach((value, index) => {
+    const time = times[index]!;
+    if (value < peak || below) longest = Math.max(longest, time - peakTime);
+    below = value < peak;
+    if (!below) [peak, peakTime] = [value, time];
+  });
+  return longest;
+}
+
+/** A ratio printed with RATIO_DECIMALS decimals (never "-0.000000"). */
+export function ratio(value: number): string {
   const text = value.toFixed(RATIO_DECIMALS);
   return text === `-${(0).toFixed(RATIO_DECIMALS)}` ? text.slice(1) : text;
 }

@@ -1,10 +1,11 @@
-/** fills.csv lines as fills happen, and equity.csv from the samples. */
+/** fills.csv lines as fills happen, equity.csv from the samples, round_trips.csv. */
 import { formatScenarioTime } from '../csv/index.js';
 import type { EquitySampler } from './equity-sampler.js';
 import { drawdowns } from './metrics.js';
-import { formatMoney } from './money.js';
+import { divideRounded, formatMoney, pow10 } from './money.js';
+import type { RoundTrip } from './round-trips.js';
 import type { StrategyFill } from './strategy.js';
-import type { SymbolLedger } from './symbol-ledger.js';
+import { AVERAGE_ENTRY_EXTRA_DECIMALS, type SymbolLedger } from './symbol-ledger.js';
 
 export const FILLS_HEADER = 'ts,trade_id,order_id,symbol,side,liquidity,price,size,fee,position\n';
 
@@ -33,4 +34,47 @@ export function equityCsv(sampler: EquitySampler): string {
     );
   });
   return lines.join('\n') + '\n';
+}
+
+export const ROUND_TRIP_COLUMNS = [
+  'symbol',
+  'side',
+  'entry_ts',
+  'exit_ts',
+  'duration_ms',
+  'size',
+  'entry_price',
+  'exit_price',
+  'pnl',
+  'fees',
+] as const;
+
+/** One round trip's cells; prices are size-weighted means, rounded like the average entry. */
+export function roundTripCells(trip: RoundTrip): string[] {
+  const { ledger } = trip;
+  const decimals = ledger.instrument.priceDecimals;
+  const mean = (notional: bigint) =>
+    formatMoney(
+      divideRounded(notional * pow10(AVERAGE_ENTRY_EXTRA_DECIMALS), trip.size),
+      decimals + AVERAGE_ENTRY_EXTRA_DECIMALS,
+      decimals,
+    );
+  return [
+    ledger.instrument.symbol,
+    trip.side,
+    formatScenarioTime(trip.entryTime),
+    formatScenarioTime(trip.exitTime),
+    String(trip.exitTime - trip.entryTime),
+    ledger.size(trip.size),
+    mean(trip.entryNotional),
+    mean(trip.exitNotional),
+    ledger.money(trip.pnl),
+    ledger.money(trip.fees),
+  ];
+}
+
+export function roundTripsCsv(trips: readonly RoundTrip[]): string {
+  return [ROUND_TRIP_COLUMNS, ...trips.map(roundTripCells)]
+    .map((row) => row.join(',') + '\n')
+    .join('');
 }

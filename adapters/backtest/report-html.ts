@@ -1,107 +1,95 @@
 /**
- * report.html: one self-contained page (inline CSS and SVG, no script, no network) with the
- * summary table and charts of total equity, drawdown, and each traded symbol's price with the
- * strategy's buys and sells.
+ * report.html: one self-contained page that fetches nothing. The statistics, interactive charts
+ * (uPlot, its script and style inlined from the installed package), the round trips, and the run's
+ * inputs and formulas. The same inputs give the same bytes.
  */
-import { formatScenarioTime } from '../csv/index.js';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { EquitySampler } from './equity-sampler.js';
-import { drawdowns } from './metrics.js';
-import type { StrategyFill } from './strategy.js';
+import { reportCharts, type FillMarkers } from './report-charts.js';
+import { REPORT_SCRIPT } from './report-script.js';
+import { escapeHtml, roundTripsTable, statisticsTable } from './report-tables.js';
+import type { RoundTrip } from './round-trips.js';
 import type { Summary } from './summary.js';
-import { summaryTable } from './summary-table.js';
-import { escapeHtml, lineChart, type Marker } from './svg-chart.js';
 
-/** Markers kept per symbol; beyond it every other one is dropped, and the stride doubles. */
-export const MAX_MARKERS = 2000;
+const STYLE = `body { font-family: system-ui, sans-serif; margin: 2em; color: #24292f; max-width: 1200px; }
+table { border-collapse: collapse; font-size: 13px; font-variant-numeric: tabular-nums; }
+th, td { padding: 2px 10px; border-bottom: 1px solid #eaeef2; text-align: right; white-space: nowrap; }
+th:first-child { text-align: left; }
+tr.group th { text-align: left; background: #f6f8fa; padding-top: 8px; }
+.trips-box { max-height: 480px; overflow: auto; }
+tr.win td:nth-child(9) { color: #1a7f37; }
+tr.loss td:nth-child(9) { color: #cf222e; }
+.chart { margin-bottom: 1.5em; }
+.chart p { font-size: 12px; color: #57606a; margin: 2px 0 6px; }
+.help, .run { font-size: 13px; color: #57606a; }
+pre { background: #f6f8fa; padding: 1em; overflow-x: auto; font-size: 12px; }`;
 
-/** The fills to mark on the price charts, thinned deterministically to at most MAX_MARKERS. */
-export class FillMarkers {
-  readonly #bySymbol = new Map<string, { markers: Marker[]; stride: number; seen: number }>();
-
-  add(fill: StrategyFill): void {
-    let entry = this.#bySymbol.get(fill.symbol);
-    if (entry === undefined)
-      this.#bySymbol.set(fill.symbol, (entry = { markers: [], stride: 1, seen: 0 }));
-    if (entry.seen++ % entry.stride !== 0) return;
-    entry.markers.push({ time: fill.timestamp, value: Number(fill.price), kind: fill.side });
-    if (entry.markers.length > MAX_MARKERS) {
-      entry.markers = entry.markers.filter((_, index) => index % 2 === 0);
-      entry.stride *= 2;
-    }
-  }
-
-  of(symbol: string): { markers: readonly Marker[]; stride: number } {
-    return this.#bySymbol.get(symbol) ?? { markers: [], stride: 1 };
-  }
-}
-
-const COLORS = ['#0969da', '#8250df', '#bf8700', '#1a7f37', '#cf222e'];
-
-export function reportHtml(summary: Summary, sampler: EquitySampler, fills: FillMarkers): string {
-  const time = (ms: number) => formatScenarioTime(ms).replace('T', ' ').replace('Z', '');
-  const series = (values: readonly bigint[], scale: number) =>
-    sampler.times.map((t, i): [number, number] => [t, Number(values[i]!) / 10 ** scale]);
-  const totals = sampler.totals();
-  const equity = lineChart(
-    'Equity (net PnL)',
-    totals.map((scope, i) => ({
-      name: `total ${scope.quote}`,
-      color: COLORS[i % COLORS.length]!,
-      points: series(scope.equity, scope.ledgers[0]!.moneyScale),
-    })),
-    [],
-    time,
-  );
-  const drawdown = lineChart(
-    'Drawdown',
-    totals.map((scope, i) => ({
-      name: `total ${scope.quote}`,
-      color: COLORS[(i + 4) % COLORS.length]!,
-      points: series(
-        drawdowns(scope.equity).map((value) => -value),
-        scope.ledgers[0]!.moneyScale,
-      ),
-    })),
-    [],
-    time,
-  );
-  const prices = sampler.ledgers
-    .map((ledger, index) => {
-      const { symbol } = ledger.instrument;
-      const { markers, stride } = fills.of(symbol);
-      if (markers.length === 0) return '';
-      const note = stride > 1 ? ` (every ${stride}th fill marked)` : '';
-      const points = sampler.times.map((t, i): [number, number | null] => {
-        const mark = sampler.marks[index]![i];
-        return [t, mark === null || mark === undefined ? null : Number(mark)];
-      });
-      return lineChart(
-        `${symbol}: last trade price, buys ▲ and sells ▼${note}`,
-        [{ name: symbol, color: '#57606a', points }],
-        markers,
-        time,
-      );
-    })
+export function reportHtml(
+  summary: Summary,
+  sampler: EquitySampler,
+  markers: FillMarkers,
+  trips: readonly RoundTrip[],
+): string {
+  const { header } = summary;
+  const { js, css } = uplot();
+  const charts = reportCharts(sampler, markers, trips);
+  const chartDivs = charts
+    .map(
+      (chart) =>
+        `<div class="chart"><h3>${escapeHtml(chart.title)}</h3><p>${escapeHtml(chart.caption)}</p>` +
+        `<div id="${chart.id}"></div></div>`,
+    )
     .join('\n');
+  const text = (key: string) => escapeHtml(String(header[key]));
+  // In a script element only "</" could end it early; JSON allows "<" escaped as \u003c.
+  const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
   return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
-<title>simex backtest: ${escapeHtml(String(summary.header['strategy']))}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>simex backtest: ${text('strategy')}</title>
 <style>
-body { font-family: system-ui, sans-serif; margin: 2em; color: #24292f; }
-pre { background: #f6f8fa; padding: 1em; overflow-x: auto; }
-.legend { font-size: 12px; margin-bottom: 4px; }
-svg { display: block; max-width: 100%; height: auto; }
+${css}
+${STYLE}
 </style>
 </head>
 <body>
 <h1>Backtest report</h1>
-<pre>${escapeHtml(summaryTable(summary))}</pre>
-${equity}
-${drawdown}
-${prices}
+<p class="run">${text('strategy')} on ${text('data')}: ${text('flow_rows')} rows from ${text('start')} to ${text('end')} (UTC).
+Latency ${text('latency_ms')} ms, maker fee ${text('maker_fee')}, taker fee ${text('taker_fee')}, equity sampled every
+${escapeHtml(String((header['sampling'] as { interval_ms: number }).interval_ms))} ms. Money in the quote currency, exact.</p>
+<h2>Statistics</h2>
+${statisticsTable(summary)}
+<h2>Charts</h2>
+<p class="help">Times are UTC. Drag across a chart to zoom in, turn the mouse wheel to zoom around the pointer,
+shift-drag (or drag with the middle button) to pan, double-click to zoom out; every chart follows. Hover to read the values.</p>
+${chartDivs}
+<h2>Round trips</h2>
+<div class="trips-box">${roundTripsTable(trips)}</div>
+<h2>Run inputs and formulas</h2>
+<pre>${escapeHtml(JSON.stringify(header, null, 2))}</pre>
+<script>
+${js}
+</script>
+<script type="application/json" id="report-data">${json({ charts })}</script>
+<script>
+${REPORT_SCRIPT}</script>
 </body>
 </html>
 `;
+}
+
+let uplotAssets: { readonly js: string; readonly css: string } | undefined;
+
+/** uPlot's script and style, read once from the installed package. */
+function uplot(): { readonly js: string; readonly css: string } {
+  if (uplotAssets === undefined) {
+    const require = createRequire(import.meta.url);
+    const read = (file: string) =>
+      readFileSync(require.resolve(`uplot/dist/${file}`), 'utf8').trim();
+    uplotAssets = { js: read('uPlot.iife.min.js'), css: read('uPlot.min.css') };
+  }
+  return uplotAssets;
 }

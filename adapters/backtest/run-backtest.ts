@@ -10,8 +10,10 @@ import { progressBar } from '../output/progress-bar.js';
 import { AccountClashError, BacktestEngine } from './backtest-engine.js';
 import type { BacktestOptions } from './backtest-options.js';
 import { StrategyRuntimeError } from './hook-failure.js';
-import { equityCsv, FILLS_HEADER, fillLine } from './records.js';
-import { FillMarkers, reportHtml } from './report-html.js';
+import { equityCsv, FILLS_HEADER, fillLine, roundTripsCsv } from './records.js';
+import { FillMarkers } from './report-charts.js';
+import { reportHtml } from './report-html.js';
+import { RoundTrips } from './round-trips.js';
 import { StrategyLoadError, loadStrategy } from './strategy-loader.js';
 import { summarize, summaryJson } from './summary.js';
 import { summaryTable } from './summary-table.js';
@@ -58,15 +60,13 @@ export async function runBacktest(options: BacktestOptions, io: BacktestIo): Pro
           )
         : null;
     const markers = new FillMarkers();
+    const trips = new RoundTrips();
     const engine = new BacktestEngine(scenario.instruments, strategy, config, {
-      ...(fills === null
-        ? {}
-        : {
-            onFill: (fill, ledger) => {
-              fills.write(fillLine(fill, ledger));
-              markers.add(fill);
-            },
-          }),
+      onFill: (fill, ledger) => {
+        trips.add(fill, ledger);
+        fills?.write(fillLine(fill, ledger));
+        markers.add(fill);
+      },
       ...(bar === null ? {} : { onProgress: () => bar.update() }),
     });
     rows = () => engine.flow.rowCount;
@@ -74,11 +74,12 @@ export async function runBacktest(options: BacktestOptions, io: BacktestIo): Pro
     bar?.done();
     if (engine.flow.rowCount === 0)
       return fail(EXIT_BAD_INPUT, `${dataFile}: no rows to backtest against`);
-    const summary = summarize(engine, { strategy: strategyFile, data: dataFile });
+    const summary = summarize(engine, { strategy: strategyFile, data: dataFile }, trips);
     if (output !== null) {
       output.open('summary.json').write(summaryJson(summary));
       output.open('equity.csv').write(equityCsv(engine.sampler));
-      output.open('report.html').write(reportHtml(summary, engine.sampler, markers));
+      output.open('round_trips.csv').write(roundTripsCsv(trips.closed));
+      output.open('report.html').write(reportHtml(summary, engine.sampler, markers, trips.closed));
       output.commit();
     }
     io.stdout.write(summaryTable(summary));

@@ -1,13 +1,13 @@
 /**
- * summary.json: the run's inputs, then per symbol and in total per quote currency the PnL, fees,
- * position, counts, volumes, drawdown and ratios. Keys are written in a fixed order; money is
- * exact decimal strings.
+ * summary.json: the run's inputs and the formulas of its statistics, then per symbol and in total
+ * per quote currency the PnL, fees, position, counts, volumes and performance figures. Keys are
+ * written in a fixed order; money is exact decimal strings.
  */
 import { formatScenarioTime } from '../csv/index.js';
 import type { BacktestEngine } from './backtest-engine.js';
-import type { EquityScope } from './equity-sampler.js';
-import { maxDrawdown, ratios, SHARPE_FORMULA, SORTINO_FORMULA } from './metrics.js';
 import { formatMoney } from './money.js';
+import { PERFORMANCE_FORMULAS, performanceFigures } from './performance.js';
+import type { RoundTrips } from './round-trips.js';
 import type { SymbolLedger } from './symbol-ledger.js';
 
 export interface RunInputs {
@@ -23,7 +23,7 @@ export interface Summary {
   readonly totals: readonly Figures[];
 }
 
-export function summarize(engine: BacktestEngine, inputs: RunInputs): Summary {
+export function summarize(engine: BacktestEngine, inputs: RunInputs, trips: RoundTrips): Summary {
   const { config, sampler } = engine;
   const time = (ms: number | null) => (ms === null ? null : formatScenarioTime(ms));
   const header = {
@@ -46,10 +46,10 @@ export function summarize(engine: BacktestEngine, inputs: RunInputs): Summary {
       samples: sampler.times.length,
       times: 'from the first event every interval_ms, and at the last event',
       equity: 'net PnL: realized + unrealized (marked to the last trade) - fees',
-      sharpe: SHARPE_FORMULA,
-      sortino: SORTINO_FORMULA,
     },
+    statistics: PERFORMANCE_FORMULAS,
   };
+  const span = { times: sampler.times, start: engine.startTime!, end: engine.endTime! };
   const scopes = new Map(sampler.scopes.map((scope) => [scope.name, scope]));
   const symbols = engine.ledgers.map((ledger) => ({
     symbol: ledger.instrument.symbol,
@@ -59,14 +59,20 @@ export function summarize(engine: BacktestEngine, inputs: RunInputs): Summary {
     mark_price: ledger.mark,
     ...moneyFigures([ledger], ledger.instrument.priceDecimals),
     traded_size: ledger.size(ledger.tradedSize),
-    ...scopeFigures(scopes.get(ledger.instrument.symbol)!, ledger.instrument.priceDecimals),
+    ...performanceFigures(
+      scopes.get(ledger.instrument.symbol)!,
+      span,
+      trips,
+      trips.exposure(ledger),
+      ledger.instrument.priceDecimals,
+    ),
   }));
   const totals = sampler.totals().map((scope) => {
     const decimals = Math.max(...scope.ledgers.map((ledger) => ledger.instrument.priceDecimals));
     return {
       quote: scope.quote,
       ...moneyFigures(scope.ledgers, decimals),
-      ...scopeFigures(scope, decimals),
+      ...performanceFigures(scope, span, trips, trips.quoteExposure(scope.quote), decimals),
     };
   });
   return { header, symbols, totals };
@@ -104,12 +110,6 @@ function moneyFigures(ledgers: readonly SymbolLedger[], decimals: number): Figur
     taker_volume: money(takerVolume),
     traded_volume: money(makerVolume + takerVolume),
   };
-}
-
-function scopeFigures(scope: EquityScope, decimals: number): Figures {
-  const scale = scope.ledgers[0]!.moneyScale;
-  const { sharpe, sortino } = ratios(scope.equity, scale);
-  return { max_drawdown: formatMoney(maxDrawdown(scope.equity), scale, decimals), sharpe, sortino };
 }
 
 function sortedRecord<T>(entries: [string, T][]): Record<string, T> {

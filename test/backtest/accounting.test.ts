@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { parseBacktestOptions } from '../../adapters/backtest/backtest-options.js';
 import { runBacktest } from '../../adapters/backtest/run-backtest.js';
 import { SMALL_FLOW, captureIo, tempFiles } from './helpers.js';
@@ -8,6 +8,7 @@ import { SMALL_FLOW, captureIo, tempFiles } from './helpers.js';
 describe('exact PnL and fees, computed by hand', () => {
   it('taker fee over two levels, a maker rebate on a partial fill, FIFO realized PnL', async () => {
     const dir = tempFiles({ 'flow.csv': SMALL_FLOW });
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     const strategyFile = 'test/backtest/fixtures/buy-then-offer.ts';
     const options = parseBacktestOptions({
       strategy: strategyFile,
@@ -50,7 +51,27 @@ describe('exact PnL and fees, computed by hand', () => {
       taker_volume: '80.30',
       traded_volume: '121.10',
       traded_size: '1.200',
+      // Largest position notional: 0.8 x 101.00 after the second buy. Never flat: no round trip.
+      return: '0.015196',
+      max_exposure: '80.80',
+      exposure_time: '1.000000',
+      fill_ratio: '1.000000',
+      maker_share: '0.336912',
+      round_trips: 0,
+      win_rate: null,
+      profit_factor: null,
+      expectancy: null,
+      best_trade: null,
+      worst_trade: null,
+      average_trade: null,
+      average_win: null,
+      average_loss: null,
+      average_trip_ms: null,
+      max_trip_ms: null,
+      sqn: null,
       max_drawdown: '0.00',
+      max_drawdown_duration_ms: 0,
+      calmar: null,
       sharpe: '0.707107',
       sortino: null,
     });

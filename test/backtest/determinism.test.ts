@@ -1,7 +1,7 @@
-import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseBacktestOptions } from '../../adapters/backtest/backtest-options.js';
 import { runBacktest } from '../../adapters/backtest/run-backtest.js';
 import { flowInstruments } from '../../adapters/generate/flow-instruments.js';
@@ -10,7 +10,7 @@ import { captureIo, tempFiles } from './helpers.js';
 
 const dir = tempFiles({});
 const flow = join(dir, 'flow.csv');
-const OUTPUTS = ['equity.csv', 'fills.csv', 'report.html', 'summary.json'];
+const OUTPUTS = ['equity.csv', 'fills.csv', 'report.html', 'round_trips.csv', 'summary.json'];
 
 beforeAll(async () => {
   const out = createWriteStream(flow);
@@ -28,6 +28,8 @@ beforeAll(async () => {
   out.end();
   await finished(out);
 });
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 async function backtest(strategy: string, out: string, extra: string[] = []): Promise<string> {
   const options = parseBacktestOptions({
@@ -66,8 +68,11 @@ describe('determinism', () => {
     await backtest('momentum-taker', 'm', ['threshold_ticks=5', 'lookback=3']);
     const html = readFileSync(join(dir, 'm', 'report.html'), 'utf8');
     expect(html).toMatch(/^<!DOCTYPE html>/);
-    expect(html).not.toMatch(/<script|<link|src=|url\(|@import/i);
-    expect(html.match(/<svg /g)?.length).toBeGreaterThanOrEqual(3);
+    // Scripts and styles are inline: nothing is loaded from anywhere.
+    expect(html).not.toMatch(/<script[^>]* src=|<link|<img|<iframe|url\(|@import/i);
+    expect(html.match(/<script>/g)?.length).toBe(2);
+    expect(html).toContain('uPlot');
+    expect(html.match(/<div id="[a-z0-9-]+"><\/div>/g)?.length).toBeGreaterThanOrEqual(4);
     const summary = JSON.parse(readFileSync(join(dir, 'm', 'summary.json'), 'utf8'));
     expect(summary.totals[0].taker_fills).toBeGreaterThan(0);
   });

@@ -5,6 +5,8 @@ import { backtestCommand } from './backtest-command.js';
 import { checkCommand } from './check-command.js';
 import { generateCommand } from './generate-command.js';
 import { importCommand } from './import-command.js';
+import { initCommand } from './init-command.js';
+import { ownVersion } from './own-version.js';
 import { replayCommand } from './replay-command.js';
 import { serveCommand } from './serve-command.js';
 
@@ -17,8 +19,9 @@ await yargs(hideBin(process.argv))
   .command(generateCommand)
   .command(backtestCommand)
   .command(importCommand)
+  .command(initCommand)
   .demandCommand(1, 'Name a command; see simex --help.')
   .strict()
   .help()
-  .version()
+  .version(ownVersion())
   .parseAsync();

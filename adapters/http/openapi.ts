@@ -1,0 +1,343 @@
+/**
+ * The OpenAPI 3.1 description of /v1, served at GET /v1/openapi.json and written to
+ * docs/openapi.json (a test keeps the two equal and checks every test response against it).
+ * Error codes come from ERROR_STATUS, so the document cannot list a code the server lacks.
+ */
+import { DEFAULT_BOOK_DEPTH, DEFAULT_TRADES_LIMIT, MAX_QUERY_LIMIT } from '../../src/index.js';
+import { ERROR_STATUS, type ErrorCode } from './errors.js';
+
+const DECIMAL = { type: 'string', pattern: '^(0|[1-9][0-9]*)(\\.[0-9]+)?$' } as const;
+const NULLABLE_DECIMAL = { type: ['string', 'null'], pattern: DECIMAL.pattern } as const;
+const TIME = { type: 'string', format: 'date-time', description: 'ISO 8601 UTC with milliseconds' };
+const SYMBOL = { type: 'string', pattern: '^[A-Z0-9]{1,12}-[A-Z0-9]{1,12}$', example: 'BTC-USD' };
+const ORDER_ID = { type: 'string', pattern: '^ord_[1-9][0-9]*$' };
+const SIDE = { type: 'string', enum: ['buy', 'sell'] };
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+const query = (name: string, schema: object, description: string, required = false) => ({
+  name,
+  in: 'query',
+  required,
+  schema,
+  description,
+});
+const SYMBOL_QUERY = query('symbol', SYMBOL, 'The instrument', true);
+const limitQuery = (fallback: number, what: string) =>
+  query(
+    'limit',
+    { type: 'integer', minimum: 1, maximum: MAX_QUERY_LIMIT, default: fallback },
+    what,
+  );
+const ORDER_ID_PATH = { name: 'id', in: 'path', required: true, schema: ORDER_ID };
+
+const json = (schema: object, description: string, headers?: object) => ({
+  description,
+  ...(headers === undefined ? {} : { headers }),
+  content: { 'application/json': { schema } },
+});
+const RETRY_AFTER = {
+  'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer', minimum: 1 } },
+};
+
+/** The error answers a route can give, by status, each listing its codes. */
+function errors(...codes: ErrorCode[]): Record<string, object> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of [
+    'unauthorized',
+    'rate_limited',
+    'bad_request',
+    'request_timeout',
+    'internal_error',
+    ...codes,
+  ] as ErrorCode[]) {
+    const status = ERROR_STATUS[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const answers: Record<string, object> = {};
+  for (const [status, listed] of [...byStatus].sort(([a], [b]) => a - b)) {
+    const headers = listed.includes('rate_limited') ? RETRY_AFTER : undefined;
+    answers[String(status)] = json(ref('Error'), `Error: ${listed.join(', ')}`, headers);
+  }
+  return answers;
+}
+
+const ORDER_STATUS = ['open', 'partially_filled', 'filled', 'cancelled', 'expired', 'rejected'];
+
+const schemas = {
+  Error: {
+    type: 'object',
+    required: ['error'],
+    additionalProperties: false,
+    properties: {
+      error: {
+        type: 'object',
+        required: ['code', 'message'],
+        additionalProperties: false,
+        properties: {
+          code: { type: 'string', enum: Object.keys(ERROR_STATUS) },
+          message: { type: 'string' },
+          field: { type: 'string', description: 'The one input at fault, when there is one' },
+        },
+      },
+    },
+  },
+  Ticker: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['symbol', 'price', 'open_24h', 'high_24h', 'low_24h', 'volume_24h', 'timestamp'],
+    properties: {
+      symbol: SYMBOL,
+      price: {
+        ...NULLABLE_DECIMAL,
+        description: 'Last trade price (the reference price before any)',
+      },
+      open_24h: NULLABLE_DECIMAL,
+      high_24h: NULLABLE_DECIMAL,
+      low_24h: NULLABLE_DECIMAL,
+      volume_24h: DECIMAL,
+      timestamp: TIME,
+    },
+  },
+  OrderBook: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['symbol', 'bids', 'asks', 'timestamp', 'sequence'],
+    properties: {
+      symbol: SYMBOL,
+      bids: { type: 'array', description: 'Price descending', items: ref('Level') },
+      asks: { type: 'array', description: 'Price ascending', items: ref('Level') },
+      timestamp: TIME,
+      sequence: { type: 'integer', minimum: 0, description: 'Grows with each change of the book' },
+    },
+  },
+  Level: {
+    type: 'array',
+    description: '[price, total resting size]',
+    prefixItems: [DECIMAL, DECIMAL],
+    minItems: 2,
+    maxItems: 2,
+  },
+  Trade: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['trade_id', 'symbol', 'side', 'price', 'size', 'timestamp'],
+    properties: {
+      trade_id: { type: 'string', pattern: '^t_[1-9][0-9]*$' },
+      symbol: SYMBOL,
+      side: { ...SIDE, description: "The taker's side" },
+      price: DECIMAL,
+      size: DECIMAL,
+      timestamp: TIME,
+    },
+  },
+  OrderRequest: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['symbol', 'side', 'type', 'size'],
+    properties: {
+      symbol: SYMBOL,
+      side: SIDE,
+      type: { type: 'string', enum: ['market', 'limit'] },
+      size: DECIMAL,
+      price: { ...DECIMAL, description: 'Required for limit orders, refused for market orders' },
+      time_in_force: { type: 'string', enum: ['gtc', 'ioc', 'fok'], default: 'gtc' },
+      post_only: { type: 'boolean', default: false, description: 'Limit gtc orders only' },
+      client_order_id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
+    },
+  },
+  Fill: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['trade_id', 'price', 'size'],
+    properties: {
+      trade_id: { type: 'string', pattern: '^t_[1-9][0-9]*$' },
+      price: DECIMAL,
+      size: DECIMAL,
+    },
+  },
+  Order: {
+    type: 'object',
+    additionalProperties: false,
+    required: [
+      'id',
+      'symbol',
+      'side',
+      'type',
+      'size',
+      'filled_size',
+      'remaining_size',
+      'average_price',
+      'status',
+      'time_in_force',
+      'post_only',
+      'created_at',
+      'fill_count',
+      'fills',
+    ],
+    properties: {
+      id: ORDER_ID,
+      client_order_id: { type: 'string' },
+      symbol: SYMBOL,
+      side: SIDE,
+      type: { type: 'string', enum: ['market', 'limit'] },
+      price: DECIMAL,
+      size: DECIMAL,
+      filled_size: DECIMAL,
+      remaining_size: { ...DECIMAL, description: 'What still rests on the book; zero once final' },
+      average_price: NULLABLE_DECIMAL,
+      status: { type: 'string', enum: ORDER_STATUS },
+      reject_reason: { type: 'string', enum: ['post_only_would_take'] },
+      time_in_force: { type: 'string', enum: ['gtc', 'ioc', 'fok'] },
+      post_only: { type: 'boolean' },
+      created_at: TIME,
+      fill_count: {
+        type: 'integer',
+        minimum: 0,
+        description: 'All fills; `fills` holds the first 100',
+      },
+      fills: { type: 'array', maxItems: 100, items: ref('Fill') },
+    },
+  },
+  FillPage: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['fills', 'next_cursor'],
+    properties: {
+      fills: { type: 'array', items: ref('Fill') },
+      next_cursor: { type: ['string', 'null'], description: 'Pass as `cursor` for the next page' },
+    },
+  },
+};
+
+export const OPENAPI_DOCUMENT = {
+  openapi: '3.1.0',
+  info: {
+    title: 'simex /v1',
+    version: '1',
+    description:
+      'The REST API of the simex exchange simulator. Amounts are decimal strings; times are ISO 8601 UTC. Every route but this document needs an X-API-Key.',
+    license: { name: 'MIT', identifier: 'MIT' },
+  },
+  servers: [{ url: 'http://127.0.0.1:8080' }],
+  security: [{ apiKey: [] }],
+  paths: {
+    '/v1/openapi.json': {
+      get: {
+        summary: 'This document',
+        security: [],
+        responses: { '200': json({ type: 'object' }, 'The OpenAPI document') },
+      },
+    },
+    '/v1/market/ticker': {
+      get: {
+        summary: 'Last price and 24h statistics',
+        parameters: [SYMBOL_QUERY],
+        responses: {
+          '200': json(ref('Ticker'), 'The ticker'),
+          ...errors('invalid_parameter', 'unknown_symbol'),
+        },
+      },
+    },
+    '/v1/market/orderbook': {
+      get: {
+        summary: 'Aggregated price levels',
+        parameters: [
+          SYMBOL_QUERY,
+          query(
+            'depth',
+            { type: 'integer', minimum: 1, maximum: MAX_QUERY_LIMIT, default: DEFAULT_BOOK_DEPTH },
+            'Levels per side',
+          ),
+        ],
+        responses: {
+          '200': json(ref('OrderBook'), 'The book'),
+          ...errors('invalid_parameter', 'unknown_symbol'),
+        },
+      },
+    },
+    '/v1/market/trades': {
+      get: {
+        summary: 'Recent trades, most recent first',
+        parameters: [SYMBOL_QUERY, limitQuery(DEFAULT_TRADES_LIMIT, 'How many trades')],
+        responses: {
+          '200': json({ type: 'array', items: ref('Trade') }, 'The trades'),
+          ...errors('invalid_parameter', 'unknown_symbol'),
+        },
+      },
+    },
+    '/v1/orders': {
+      post: {
+        summary: 'Place an order',
+        parameters: [
+          {
+            name: 'Idempotency-Key',
+            in: 'header',
+            required: false,
+            schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' },
+            description: 'The same key and body within 24h answers the first response again',
+          },
+        ],
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: ref('OrderRequest') } },
+        },
+        responses: {
+          '201': json(ref('Order'), 'The order as placed (every valid order, whatever its status)'),
+          ...errors(
+            'invalid_json',
+            'invalid_parameter',
+            'unknown_symbol',
+            'idempotency_conflict',
+            'payload_too_large',
+            'unsupported_media_type',
+          ),
+        },
+      },
+      get: {
+        summary: "The caller's orders, newest first",
+        parameters: [
+          query('symbol', SYMBOL, 'Only this symbol'),
+          query('status', { type: 'string', enum: ORDER_STATUS }, 'Only this status'),
+          limitQuery(100, 'How many orders'),
+        ],
+        responses: {
+          '200': json({ type: 'array', items: ref('Order') }, 'The orders'),
+          ...errors('invalid_parameter', 'unknown_symbol'),
+        },
+      },
+    },
+    '/v1/orders/{id}': {
+      get: {
+        summary: "One of the caller's orders",
+        parameters: [ORDER_ID_PATH],
+        responses: { '200': json(ref('Order'), 'The order'), ...errors('order_not_found') },
+      },
+      delete: {
+        summary: "Cancel one of the caller's open orders",
+        parameters: [ORDER_ID_PATH],
+        responses: {
+          '200': json(ref('Order'), 'The cancelled order'),
+          ...errors('order_not_found', 'order_not_open'),
+        },
+      },
+    },
+    '/v1/orders/{id}/fills': {
+      get: {
+        summary: "All of an order's fills, oldest first, a page at a time",
+        parameters: [
+          ORDER_ID_PATH,
+          limitQuery(100, 'Fills per page'),
+          query('cursor', { type: 'string' }, 'next_cursor of the previous page'),
+        ],
+        responses: {
+          '200': json(ref('FillPage'), 'A page of fills'),
+          ...errors('invalid_parameter', 'order_not_found'),
+        },
+      },
+    },
+  },
+  components: {
+    securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
+    schemas,
+  },
+};

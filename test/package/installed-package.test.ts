@@ -1,0 +1,165 @@
+/**
+ * The package as a user gets it: `npm pack`, installed into a fresh project, every command run
+ * through `npx simex`, both entry points imported from JavaScript and type-checked from TypeScript.
+ * Needs the build in dist/ (npm test builds first) and the npm registry or its cache.
+ */
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
+const AAPL = join(ROOT, 'test/fixtures/lobster/AAPL_2012-06-21_first999_message_10.csv');
+const { version } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
+  version: string;
+};
+
+let project = '';
+let tarball = '';
+
+async function simex(...args: string[]): Promise<{ stdout: string; stderr: string }> {
+  return run(
+    process.execPath,
+    [join(project, 'node_modules/simex/dist/adapters/cli/main.js'), ...args],
+    {
+      cwd: project,
+      maxBuffer: 64 * 1024 * 1024,
+    },
+  );
+}
+
+beforeAll(async () => {
+  project = await mkdtemp(join(tmpdir(), 'simex-package-'));
+  const packed = await run(
+    'npm',
+    ['pack', '--ignore-scripts', '--json', '--pack-destination', project],
+    {
+      cwd: ROOT,
+    },
+  );
+  const [{ filename }] = JSON.parse(packed.stdout) as [{ filename: string }];
+  tarball = join(project, filename);
+  await writeFile(
+    join(project, 'package.json'),
+    JSON.stringify({ name: 'host', version: '9.9.9', type: 'module' }),
+  );
+  await run(
+    'npm',
+    ['install', tarball, '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'],
+    {
+      cwd: project,
+    },
+  );
+}, 240_000);
+
+afterAll(() => rm(project, { recursive: true, force: true }));
+
+describe('the installed package', () => {
+  it('ships the build, the example strategies and the license, and no source maps', async () => {
+    const listed = await run('tar', ['-tzf', tarball]);
+    const files = listed.stdout.trim().split('\n');
+    expect(files).toContain('package/LICENSE');
+    expect(files).toContain('package/dist/src/index.js');
+    expect(files).toContain('package/scenarios/strategies/market-maker.ts');
+    expect(files.filter((file) => file.endsWith('.map'))).toEqual([]);
+  });
+
+  it("prints its own version, not the host project's", async () => {
+    expect((await simex('--version')).stdout.trim()).toBe(version);
+  });
+
+  it('answers --help for every command', async () => {
+    for (const command of ['serve', 'replay', 'check', 'generate', 'backtest', 'import', 'init']) {
+      const { stdout } = await simex(command, '--help');
+      expect(stdout, command).toContain('simex');
+    }
+  });
+
+  it('generates, replays, imports, checks, and backtests a strategy it wrote', async () => {
+    await simex('init', 'strategy', 'starter.ts');
+    await simex('init', 'strategy', 'starter.js');
+    const flow = await simex('generate', '--seed', '7', '--events', '3000');
+    await writeFile(join(project, 'flow.csv'), flow.stdout);
+    expect((await simex('replay', 'flow.csv')).stdout).toContain('rows');
+    const imported = await simex('import', 'lobster', AAPL, '--symbol', 'AAPL-USD');
+    expect(imported.stdout).toContain('# instrument symbol=AAPL-USD');
+    await simex('check', '--runs', '5', '--seed', '1');
+    for (const strategy of ['starter.ts', 'starter.js']) {
+      const { stdout } = await simex(
+        'backtest',
+        '--strategy',
+        strategy,
+        '--data',
+        'flow.csv',
+        '--interval',
+        '1s',
+        '--out',
+        `out-${strategy}`,
+      );
+      expect(stdout, strategy).toMatch(/fills/);
+      const summary = JSON.parse(
+        await readFile(join(project, `out-${strategy}`, 'summary.json'), 'utf8'),
+      );
+      expect(summary.symbols[0].fills, strategy).toBeGreaterThan(0);
+    }
+  });
+
+  it('serves /v1', async () => {
+    const child = spawn(
+      process.execPath,
+      [join(project, 'node_modules/simex/dist/adapters/cli/main.js'), 'serve', '--port', '0'],
+      {
+        cwd: project,
+      },
+    );
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let seen = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          seen += chunk.toString();
+          const listening = /simex listening on (\S+)/.exec(seen);
+          if (listening) resolve(listening[1]!);
+        });
+        child.once('exit', () => reject(new Error(`serve exited: ${seen}`)));
+      });
+      const response = await fetch(`${url}/v1/market/ticker?symbol=BTC-USD`);
+      expect(response.status).toBe(401);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
+  it('imports from JavaScript and type-checks from TypeScript with module NodeNext', async () => {
+    const script =
+      "import { Venue } from 'simex'; import * as backtest from 'simex/backtest';\n" +
+      'console.log(typeof Venue.create, typeof backtest);';
+    await writeFile(join(project, 'use.mjs'), script);
+    expect((await run(process.execPath, ['use.mjs'], { cwd: project })).stdout).toBe(
+      'function object\n',
+    );
+    await writeFile(
+      join(project, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          target: 'ES2022',
+          strict: true,
+          noEmit: true,
+        },
+        files: ['use.ts'],
+      }),
+    );
+    await writeFile(
+      join(project, 'use.ts'),
+      "import { Venue } from 'simex';\nimport type { Strategy } from 'simex/backtest';\n" +
+        'const venue = Venue.create({ clock: () => 0 });\nexport const strategy: Strategy = {};\nexport const ok: boolean = venue.ok;\n',
+    );
+    await run(process.execPath, [TSC, '-p', 'tsconfig.json'], { cwd: project });
+  });
+});

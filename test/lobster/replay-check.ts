@@ -29,6 +29,8 @@ export interface DayFiles {
   readonly dayMs: number;
   readonly messages: Buffer;
   readonly orderbook: Buffer;
+  /** Levels per side compared: the file's own depth (a level-N file says nothing deeper). */
+  readonly depth: number;
 }
 
 /** Checks the book after every message line for which `check(line, isLast)` is true. */
@@ -84,7 +86,7 @@ export async function replayAndCompare(
     for (; line <= lines && rowsAfterLine[line]! <= rowCount; line++) {
       if (!check(line, line === lines)) continue;
       checked += 1;
-      const book = venue.orderBook(day.symbol, 10);
+      const book = venue.orderBook(day.symbol, day.depth);
       if (!book.ok) throw new Error(book.error.message);
       const got = JSON.stringify({ asks: book.value.asks, bids: book.value.bids });
       const want = JSON.stringify(expectedBook(expectedRows[line - 1]!));

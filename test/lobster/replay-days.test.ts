@@ -16,6 +16,7 @@ describe('replaying an imported LOBSTER day reproduces its orderbook file', () =
         dayMs: DAY_MS,
         messages: fixture('AAPL_2012-06-21_first999_message_10.csv'),
         orderbook: fixture('AAPL_2012-06-21_first999_orderbook_10.csv'),
+        depth: 10,
       },
       () => true,
     );

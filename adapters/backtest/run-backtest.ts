@@ -4,6 +4,7 @@
  * code: 0 done, 1 a strategy hook threw, 2 a bad strategy file or data file.
  */
 import { statSync } from 'node:fs';
+import { EXIT_CODES } from '../cli/exit-codes.js';
 import { openScenarioFile, ScenarioSyntaxError, type Scenario } from '../csv/index.js';
 import { OutputDirectory } from '../replay/output-files.js';
 import { progressBar } from '../replay/progress-bar.js';
@@ -16,8 +17,8 @@ import { StrategyLoadError, loadStrategy } from './strategy-loader.js';
 import { summarize, summaryJson } from './summary.js';
 import { summaryTable } from './summary-table.js';
 
-export const EXIT_STRATEGY_FAILED = 1;
-export const EXIT_BAD_INPUT = 2;
+export const EXIT_STRATEGY_FAILED = EXIT_CODES.run_failed;
+export const EXIT_BAD_INPUT = EXIT_CODES.bad_input;
 
 export interface BacktestIo {
   readonly stdout: { write(text: string): unknown };

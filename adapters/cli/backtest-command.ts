@@ -5,7 +5,9 @@ import {
   parseBacktestOptions,
   type BacktestArguments,
 } from '../backtest/backtest-options.js';
-import { EXIT_BAD_INPUT, runBacktest } from '../backtest/run-backtest.js';
+import { runBacktest } from '../backtest/run-backtest.js';
+import { EXIT_CODES, EXIT_CODES_HELP } from './exit-codes.js';
+import { requireInputFile } from './file-errors.js';
 
 export const backtestCommand: CommandModule<object, BacktestArguments> = {
   command: 'backtest',
@@ -64,16 +66,18 @@ export const backtestCommand: CommandModule<object, BacktestArguments> = {
         'Backtest the example market maker; open results/report.html',
       )
       .epilog(
-        'Exit codes: 0 done, 1 a strategy hook threw (nothing written), 2 a bad argument, strategy ' +
-          'file or data file. See "Backtests" in README.md for the strategy API.',
+        'Exit: 1 run_failed is a strategy hook that threw (nothing written). ' +
+          'See "Backtests" in README.md for the strategy API. ' +
+          EXIT_CODES_HELP,
       ) as unknown as Argv<BacktestArguments>,
   handler: async (args) => {
     const options = parseBacktestOptions(args);
     if (typeof options === 'string') {
       process.stderr.write(`simex backtest: ${options}\n`);
-      process.exitCode = EXIT_BAD_INPUT;
+      process.exitCode = EXIT_CODES.bad_input;
       return;
     }
+    requireInputFile(options.dataFile);
     process.exitCode = await runBacktest(options, {
       stdout: process.stdout,
       stderr: process.stderr,

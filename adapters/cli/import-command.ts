@@ -5,6 +5,7 @@ import {
   describeCounts,
   importLobster,
 } from '../lobster/index.js';
+import { EXIT_CODES, EXIT_CODES_HELP } from './exit-codes.js';
 
 interface ImportArguments {
   readonly messageFile: string;
@@ -44,7 +45,8 @@ export const importCommand: CommandModule<object, ImportArguments> = {
       .epilog(
         'Book orders use account lobster, executions account lobster-taker (ioc orders of the other side), ' +
           'seed and depth orders account lobster-depth. Skipped messages are counted on stderr. ' +
-          'Exit codes: 0 done, 2 malformed input (file:line:column: reason) or bad arguments.',
+          'Malformed input is reported as file:line:column: reason. ' +
+          EXIT_CODES_HELP,
       ) as unknown as Argv<ImportArguments>,
   handler: async (args) => {
     try {
@@ -61,7 +63,7 @@ export const importCommand: CommandModule<object, ImportArguments> = {
     } catch (error) {
       if (!(error instanceof LobsterInputError || error instanceof ImportUsageError)) throw error;
       process.stderr.write(`simex import lobster: ${error.message}\n`);
-      process.exitCode = 2;
+      process.exitCode = EXIT_CODES.bad_input;
     }
   },
 };

@@ -6,6 +6,7 @@
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
+import { asFileError } from '../cli/file-errors.js';
 import { LobsterInputError } from './lobster-error.js';
 
 export interface CsvRecord {
@@ -32,9 +33,6 @@ export async function* csvRecords(input: Readable, file: string): AsyncGenerator
         error.message,
       );
     }
-    if (error instanceof Error && 'code' in error && typeof error.code === 'string') {
-      throw new LobsterInputError(file, 0, 0, `cannot read: ${error.message}`);
-    }
-    throw error;
+    throw asFileError(error, file) ?? error;
   }
 }

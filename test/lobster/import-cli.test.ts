@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FIXTURES = join(ROOT, 'test/fixtures/lobster');
@@ -28,11 +28,11 @@ function simex(...args: string[]): Promise<Run> {
   });
 }
 
+const work = mkdtempSync(join(tmpdir(), 'simex-lobster-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
 function messageFile(text: string): string {
-  const file = join(
-    mkdtempSync(join(tmpdir(), 'simex-lobster-')),
-    'X_2012-06-21_0_1_message_10.csv',
-  );
+  const file = join(mkdtempSync(join(work, 'case-')), 'X_2012-06-21_0_1_message_10.csv');
   writeFileSync(file, text);
   return file;
 }

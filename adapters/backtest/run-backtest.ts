@@ -90,7 +90,10 @@ export async function runBacktest(options: BacktestOptions, io: BacktestIo): Pro
     if (error instanceof AccountClashError)
       return fail(EXIT_BAD_INPUT, `${dataFile}:${error.message}`);
     if (error instanceof StrategyRuntimeError)
-      return fail(EXIT_STRATEGY_FAILED, `${strategyFile}: ${error.message}; nothing written`);
+      return fail(
+        error.badParam ? EXIT_BAD_INPUT : EXIT_STRATEGY_FAILED,
+        `${strategyFile}: ${error.message}; nothing written`,
+      );
     throw error;
   } finally {
     output?.discard();

@@ -13,7 +13,7 @@ import type { BacktestOptions } from './backtest-options.js';
 import { StrategyRuntimeError } from './hook-failure.js';
 import { equityCsv, FILLS_HEADER, fillLine } from './records.js';
 import { FillMarkers, reportHtml } from './report-html.js';
-import { StrategyLoadError, loadStrategy } from './strategy-loader.js';
+import { StrategyLoadError, loadStrategy, timerWarning } from './strategy-loader.js';
 import { summarize, summaryJson } from './summary.js';
 import { summaryTable } from './summary-table.js';
 
@@ -44,6 +44,7 @@ export async function runBacktest(options: BacktestOptions, io: BacktestIo): Pro
     if (error instanceof StrategyLoadError) return fail(EXIT_BAD_INPUT, error.message);
     throw error;
   }
+  io.stderr.write(timerWarning(strategy, strategyFile, config.intervalMs));
   const output = options.out === null ? null : new OutputDirectory(options.out, process.pid);
   let scenario: Scenario | null = null;
   try {

@@ -62,6 +62,12 @@ export async function loadStrategy(file: string, params: StrategyParams): Promis
   return strategy as Strategy;
 }
 
+/** A one-line warning when the strategy has an onTimer hook that no --interval will ever call. */
+export function timerWarning(strategy: Strategy, file: string, intervalMs: number | null): string {
+  if (strategy.onTimer === undefined || intervalMs !== null) return '';
+  return `simex backtest: warning: ${file} has an onTimer hook but no --interval was given, so it is never called (add --interval 1s, for example)\n`;
+}
+
 /**
  * Whether Node treats the TypeScript file as an ES module (`.mts`, or `.ts` under a package.json of
  * type module). Others load through tsx's require, whose stack positions map to the .ts source

@@ -51,7 +51,11 @@ describe('files that cannot be read or written: one line, exit 2, no stack trace
     ],
     [['replay', at('a-dir')], `simex replay: ${at('a-dir')}: is a directory, not a file (EISDIR)`],
     [
-      ['backtest', '--strategy', STRATEGY, '--data', at('flow.csv'), '--out', at('a-file/out')],
+      [
+        'backtest',
+        ...['--strategy', STRATEGY, '--interval', '1s'],
+        ...['--data', at('flow.csv'), '--out', at('a-file/out')],
+      ],
       `simex backtest: ${at('a-file/out')}: a part of the path is not a directory (ENOTDIR)`,
     ],
     [

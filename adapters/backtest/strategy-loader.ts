@@ -8,6 +8,7 @@ import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { require as tsRequire } from 'tsx/cjs/api';
 import { tsImport } from 'tsx/esm/api';
+import { asFileError } from '../cli/file-errors.js';
 import { HOOK_NAMES, type Strategy, type StrategyParams } from './strategy.js';
 
 export class StrategyLoadError extends Error {}
@@ -27,7 +28,7 @@ export async function loadStrategy(file: string, params: StrategyParams): Promis
     if (!statSync(file).isFile()) fail('not a file');
   } catch (error) {
     if (error instanceof StrategyLoadError) throw error;
-    fail(`cannot read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    fail(asFileError(error, file)?.reason ?? `cannot read: ${String(error)}`);
   }
   const path = resolve(file);
   process.setSourceMapsEnabled(true);

@@ -61,6 +61,8 @@ function usageMessage(message: string, command: CommandShape | null): string {
       .join(', ')}`;
   if (/^Not enough non-option arguments/.test(message) && command !== null)
     return `missing argument; usage: simex ${String(command.command)}`;
+  const extra = /^Unknown arguments?: (.*)$/.exec(message);
+  if (extra !== null) return `unexpected argument ${extra[1]}`;
   return message.charAt(0).toLowerCase() + message.slice(1);
 }
 

@@ -38,6 +38,10 @@ export const importCommand: CommandModule<object, ImportArguments> = {
         type: 'string',
         describe: 'Trading day YYYY-MM-DD (default: from the file name)',
       })
+      .check((args) => {
+        if (args.orderbook === '') throw new Error('--orderbook must name a file');
+        return true;
+      })
       .example(
         '$0 import lobster GOOG_2012-06-21_message_10.csv --symbol GOOG-USD --orderbook GOOG_2012-06-21_orderbook_10.csv > goog.csv',
         'A full day (the date comes from the file name); replaying goog.csv reproduces the orderbook file at its 10 levels',

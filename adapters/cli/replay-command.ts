@@ -35,6 +35,10 @@ export const replayCommand: CommandModule<object, ReplayArguments> = {
         default: false,
         describe: 'Stop at the first row the venue refuses',
       })
+      .check((args) => {
+        if (args.out === '') throw new Error('--out must name a directory');
+        return true;
+      })
       .example(
         '$0 replay flow.csv --out results --check',
         'Replay, check, and write the outputs to results/',

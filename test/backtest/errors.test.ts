@@ -97,7 +97,11 @@ describe('bad arguments are refused with a one-line reason', () => {
 
 describe('bad strategy and data files: exit 2 with one line, never a stack trace', () => {
   const cases: [string, Partial<BacktestArguments>, string][] = [
-    ['missing strategy', { strategy: path('nope.ts') }, 'nope.ts: cannot read: ENOENT'],
+    [
+      'missing strategy',
+      { strategy: path('nope.ts') },
+      'nope.ts: no such file or directory (ENOENT)',
+    ],
     [
       'wrong extension',
       { strategy: path('strategy.txt') },

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { failureReport } from '../../adapters/cli/failure-report.js';
 import { closest } from '../../adapters/cli/usage-errors.js';
 import { simex } from './run-simex.js';
 
@@ -87,5 +88,15 @@ describe('closest', () => {
     expect(closest('gen', ['generate', 'replay'])).toBe('generate');
     expect(closest('prot', ['port', 'host'])).toBe('port');
     expect(closest('xyz', ['seed', 'events'])).toBeNull();
+  });
+});
+
+describe('an error nothing expected', () => {
+  it('is a bug: one line, exit reason internal_error', () => {
+    const error = new Error('undefined is not a function\nmore');
+    expect(failureReport(error, ['replay', 'f.csv'], { replay: {} })).toEqual({
+      text: 'simex replay: internal error (a bug in simex; SIMEX_DEBUG=1 shows where): undefined is not a function\n',
+      reason: 'internal_error',
+    });
   });
 });

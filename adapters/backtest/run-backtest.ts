@@ -1,7 +1,7 @@
 /**
  * `simex backtest` as a function: loads the strategy, runs it against the flow, writes the
  * outputs (renamed into place only on success) and prints the summary table. Returns the exit
- * code: 0 done, 1 a strategy hook threw, 2 a bad strategy file or data file.
+ * code: 0 done, 1 a strategy hook threw, 2 a bad strategy file, data file or --param.
  */
 import { statSync } from 'node:fs';
 import { EXIT_CODES } from '../cli/exit-codes.js';

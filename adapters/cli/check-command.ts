@@ -3,7 +3,7 @@ import { runPropertyCheck } from '../check/property-check.js';
 import { EXIT_CODES, EXIT_CODES_HELP } from './exit-codes.js';
 
 /** The seed when none is given: the same flows on every run, like every other simex command. */
-export const DEFAULT_CHECK_SEED = 1;
+const DEFAULT_CHECK_SEED = 1;
 
 interface CheckArguments {
   readonly runs: number;

@@ -2,7 +2,7 @@
  * What the command line prints when a command cannot run or stops on an error: one line naming the
  * problem (a usage error first of all, with a hint), and the exit reason. No stack traces.
  */
-import type { ExitReason } from './exit-codes.js';
+import { EXIT_CODES, type ExitReason } from './exit-codes.js';
 import { asFileError } from './file-errors.js';
 import {
   closest,
@@ -72,9 +72,9 @@ function usageMessage(message: string, command: CommandShape | null): string {
  */
 export function watchStdout(stdout: NodeJS.WriteStream, stderr: NodeJS.WriteStream): void {
   stdout.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'EPIPE') process.exit(0);
+    if (error.code === 'EPIPE') process.exit(EXIT_CODES.ok);
     const fileError = asFileError(error, 'stdout');
     stderr.write(`simex: ${fileError?.message ?? `stdout: ${error.message}`}\n`);
-    process.exit(2);
+    process.exit(EXIT_CODES.bad_input);
   });
 }

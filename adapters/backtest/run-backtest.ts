@@ -1,9 +1,10 @@
 /**
  * `simex backtest` as a function: loads the strategy, runs it against the flow, writes the
  * outputs (renamed into place only on success) and prints the summary table. Returns the exit
- * code: 0 done, 1 a strategy hook threw, 2 a bad strategy file or data file.
+ * code: 0 done, 1 a strategy hook threw, 2 a bad strategy file, data file or --param.
  */
 import { statSync } from 'node:fs';
+import { EXIT_CODES } from '../exit-codes.js';
 import { openScenarioFile, ScenarioSyntaxError, type Scenario } from '../csv/index.js';
 import { OutputDirectory } from '../output/output-files.js';
 import { progressBar } from '../output/progress-bar.js';
@@ -14,12 +15,12 @@ import { equityCsv, FILLS_HEADER, fillLine, roundTripsCsv } from './records.js';
 import { FillMarkers } from './report-charts.js';
 import { reportHtml } from './report-html.js';
 import { RoundTrips } from './round-trips.js';
-import { StrategyLoadError, loadStrategy } from './strategy-loader.js';
+import { StrategyLoadError, loadStrategy, timerWarning } from './strategy-loader.js';
 import { summarize, summaryJson } from './summary.js';
 import { summaryTable } from './summary-table.js';
 
-export const EXIT_STRATEGY_FAILED = 1;
-export const EXIT_BAD_INPUT = 2;
+export const EXIT_STRATEGY_FAILED = EXIT_CODES.run_failed;
+export const EXIT_BAD_INPUT = EXIT_CODES.bad_input;
 
 export interface BacktestIo {
   readonly stdout: { write(text: string): unknown };
@@ -45,6 +46,7 @@ export async function runBacktest(options: BacktestOptions, io: BacktestIo): Pro
     if (error instanceof StrategyLoadError) return fail(EXIT_BAD_INPUT, error.message);
     throw error;
   }
+  io.stderr.write(timerWarning(strategy, strategyFile, config.intervalMs));
   const output = options.out === null ? null : new OutputDirectory(options.out, process.pid);
   let scenario: Scenario | null = null;
   try {
@@ -90,7 +92,10 @@ export async function runBacktest(options: BacktestOptions, io: BacktestIo): Pro
     if (error instanceof AccountClashError)
       return fail(EXIT_BAD_INPUT, `${dataFile}:${error.message}`);
     if (error instanceof StrategyRuntimeError)
-      return fail(EXIT_STRATEGY_FAILED, `${strategyFile}: ${error.message}; nothing written`);
+      return fail(
+        error.badParam ? EXIT_BAD_INPUT : EXIT_STRATEGY_FAILED,
+        `${strategyFile}: ${error.message}; nothing written`,
+      );
     throw error;
   } finally {
     output?.discard();

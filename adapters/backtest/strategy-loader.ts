@@ -3,10 +3,12 @@
  * object or a class whose hooks are functions. Every failure is a StrategyLoadError with a
  * one-line message naming the file.
  */
-import { statSync } from 'node:fs';
-import { extname, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, extname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { require as tsRequire } from 'tsx/cjs/api';
 import { tsImport } from 'tsx/esm/api';
+import { asFileError } from '../file-errors.js';
 import { HOOK_NAMES, type Strategy, type StrategyParams } from './strategy.js';
 
 export class StrategyLoadError extends Error {}
@@ -26,16 +28,21 @@ export async function loadStrategy(file: string, params: StrategyParams): Promis
     if (!statSync(file).isFile()) fail('not a file');
   } catch (error) {
     if (error instanceof StrategyLoadError) throw error;
-    fail(`cannot read: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
+    fail(asFileError(error, file)?.reason ?? `cannot read: ${String(error)}`);
   }
-  const url = pathToFileURL(resolve(file)).href;
+  const path = resolve(file);
+  process.setSourceMapsEnabled(true);
   let module: Record<string, unknown>;
   try {
-    module = TYPESCRIPT.has(extension)
-      ? ((await tsImport(url, import.meta.url)) as Record<string, unknown>)
-      : ((await import(url)) as Record<string, unknown>);
+    module = (
+      !TYPESCRIPT.has(extension)
+        ? await import(pathToFileURL(path).href)
+        : isEsModule(path)
+          ? await tsImport(pathToFileURL(path).href, import.meta.url)
+          : { default: tsRequire(path, import.meta.url) as unknown }
+    ) as Record<string, unknown>;
   } catch (error) {
-    return fail(`cannot load: ${firstLines(error)}`);
+    return fail(`cannot load: ${firstLines(error)}${whereThrown(error)}`);
   }
   const exported = defaultExport(module);
   if (exported === undefined)
@@ -47,13 +54,45 @@ export async function loadStrategy(file: string, params: StrategyParams): Promis
     try {
       strategy = new (exported as new (params: StrategyParams) => unknown)(params);
     } catch (error) {
-      fail(`the strategy's constructor threw: ${firstLines(error)}`);
+      fail(`the strategy's constructor threw: ${firstLines(error)}${whereThrown(error)}`);
     }
   }
   if (typeof strategy !== 'object' || strategy === null)
     fail('the default export must be an object or a class with hooks');
   checkHooks(strategy as Record<string, unknown>, fail);
   return strategy as Strategy;
+}
+
+/** A one-line warning when the strategy has an onTimer hook that no --interval will ever call. */
+export function timerWarning(strategy: Strategy, file: string, intervalMs: number | null): string {
+  if (strategy.onTimer === undefined || intervalMs !== null) return '';
+  return `simex backtest: warning: ${file} has an onTimer hook but no --interval was given, so it is never called (add --interval 1s, for example)\n`;
+}
+
+/**
+ * Whether Node treats the TypeScript file as an ES module (`.mts`, or `.ts` under a package.json of
+ * type module). Others load through tsx's require, whose stack positions map to the .ts source
+ * (its import() compiles them to an unmapped data: URL).
+ */
+function isEsModule(path: string): boolean {
+  if (path.endsWith('.mts')) return true;
+  if (path.endsWith('.cts')) return false;
+  for (let dir = dirname(path); ; dir = dirname(dir)) {
+    let text: string | null = null;
+    try {
+      text = readFileSync(join(dir, 'package.json'), 'utf8');
+    } catch {
+      // no package.json here: look further up
+    }
+    if (text !== null) {
+      try {
+        return (JSON.parse(text) as { type?: unknown }).type === 'module';
+      } catch {
+        return false;
+      }
+    }
+    if (dirname(dir) === dir) return false;
+  }
 }
 
 /** The default export; a CommonJS module compiled from ESM syntax nests it one level deeper. */
@@ -99,4 +138,28 @@ export function firstLines(error: unknown): string {
     .map((line) => line.trim())
     .filter((line) => line !== '')
     .join(' ');
+}
+
+/** simex's own code (built or not), skipped when looking for the strategy's frame. */
+const OWN_CODE = [new URL('../', import.meta.url), new URL('../../src/', import.meta.url)].map(
+  (url) => fileURLToPath(url),
+);
+
+/**
+ * Where the error was thrown in the strategy: ` (at file:line:column)` from the first frame of its
+ * stack outside simex and Node, or '' when there is none.
+ */
+export function whereThrown(error: unknown): string {
+  if (!(error instanceof Error) || error.stack === undefined) return '';
+  for (const frame of error.stack.split('\n')) {
+    const location = /^\s*at (?:.* \()?(.+?):(\d+):(\d+)\)?$/.exec(frame);
+    if (location === null) continue;
+    const [, where = '', line, column] = location;
+    const file = where.startsWith('file://') ? fileURLToPath(where.split('?')[0]!) : where;
+    if (file.startsWith('node:') || file.includes('/node_modules/')) continue;
+    if (OWN_CODE.some((dir) => file.startsWith(dir))) continue;
+    if (file.startsWith('data:')) return '';
+    return ` (at ${file}:${line}:${column})`;
+  }
+  return '';
 }

@@ -16,6 +16,9 @@ export function parseParams(pairs: readonly string[]): Record<string, string> | 
   return values;
 }
 
+/** A --param that is missing or not what the strategy reads it as: bad input, not a failed run. */
+export class ParamError extends Error {}
+
 export class Params implements StrategyParams {
   readonly values: Readonly<Record<string, string>>;
 
@@ -25,19 +28,19 @@ export class Params implements StrategyParams {
 
   string(key: string, fallback?: string): string {
     const value = Object.hasOwn(this.values, key) ? this.values[key] : fallback;
-    if (value === undefined) throw new Error(`missing --param ${key}=...`);
+    if (value === undefined) throw new ParamError(`missing --param ${key}=...`);
     return value;
   }
 
   number(key: string, fallback?: number): number {
     if (!Object.hasOwn(this.values, key)) {
-      if (fallback === undefined) throw new Error(`missing --param ${key}=...`);
+      if (fallback === undefined) throw new ParamError(`missing --param ${key}=...`);
       return fallback;
     }
     const text = this.values[key]!;
     const value = Number(text);
     if (text.trim() === '' || !Number.isFinite(value))
-      throw new Error(`--param ${key} must be a number, got "${text}"`);
+      throw new ParamError(`--param ${key} must be a number, got "${text}"`);
     return value;
   }
 }

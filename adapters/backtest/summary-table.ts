@@ -46,10 +46,26 @@ export function summaryTable(summary: Summary): string {
     `${String(header['start'])} to ${String(header['end'])}\n` +
     `latency ${String(header['latency_ms'])} ms, maker fee ${String(header['maker_fee'])}, ` +
     `taker fee ${String(header['taker_fee'])}, equity sampled every ${sampling.interval_ms} ms ` +
-    `(ratios per sample, not annualised)\n\n` +
+    `(ratios per sample, not annualised)\n` +
+    `${refusals(header)}\n\n` +
     lines.join('\n') +
     '\n'
   );
+}
+
+/** What the venue refused, and what was never sent, by error code: `refused actions: 2 (...)`. */
+function refusals(header: Summary['header']): string {
+  const counted = (label: string, byCode: unknown) => {
+    const entries = Object.entries(byCode as Record<string, number>);
+    const total = entries.reduce((sum, [, count]) => sum + count, 0);
+    const codes = entries.map(([code, count]) => `${code} ${count}`).join(', ');
+    return `${label} ${total}${total === 0 ? '' : ` (${codes})`}`;
+  };
+  return [
+    counted('refused actions', header['refused_actions']),
+    `unsent actions ${String(header['unsent_actions'])}`,
+    counted('refused flow rows', header['refused_flow_rows']),
+  ].join(', ');
 }
 
 function text(value: unknown): string {

@@ -5,7 +5,14 @@ import {
   parseBacktestOptions,
   type BacktestArguments,
 } from '../backtest/backtest-options.js';
-import { EXIT_BAD_INPUT, runBacktest } from '../backtest/run-backtest.js';
+import { runBacktest } from '../backtest/run-backtest.js';
+import { EXIT_CODES, EXIT_CODES_HELP } from '../exit-codes.js';
+import { requireInputFile } from '../file-errors.js';
+
+/** The --help example; a test runs it. The market maker quotes on its timer: --interval. */
+export const BACKTEST_EXAMPLE =
+  '$0 backtest --strategy scenarios/strategies/market-maker.ts --data flow.csv --out results ' +
+  '--interval 1s --latency 5ms --maker-fee -0.0001 --taker-fee 0.0005 --param spread_ticks=3';
 
 export const backtestCommand: CommandModule<object, BacktestArguments> = {
   command: 'backtest',
@@ -58,22 +65,20 @@ export const backtestCommand: CommandModule<object, BacktestArguments> = {
         default: DEFAULT_ACCOUNT,
         describe: "The strategy's account",
       })
-      .example(
-        '$0 backtest --strategy scenarios/strategies/market-maker.ts --data flow.csv --out results ' +
-          '--latency 5ms --maker-fee -0.0001 --taker-fee 0.0005 --param spread_ticks=3',
-        'Backtest the example market maker; open results/report.html',
-      )
+      .example(BACKTEST_EXAMPLE, 'Backtest the example market maker; open results/report.html')
       .epilog(
-        'Exit codes: 0 done, 1 a strategy hook threw (nothing written), 2 a bad argument, strategy ' +
-          'file or data file. See "Backtests" in README.md for the strategy API.',
+        'Exit: 1 run_failed is a strategy hook that threw (nothing written). ' +
+          'See "Backtests" in README.md for the strategy API. ' +
+          EXIT_CODES_HELP,
       ) as unknown as Argv<BacktestArguments>,
   handler: async (args) => {
     const options = parseBacktestOptions(args);
     if (typeof options === 'string') {
       process.stderr.write(`simex backtest: ${options}\n`);
-      process.exitCode = EXIT_BAD_INPUT;
+      process.exitCode = EXIT_CODES.bad_input;
       return;
     }
+    requireInputFile(options.dataFile);
     process.exitCode = await runBacktest(options, {
       stdout: process.stdout,
       stderr: process.stderr,

@@ -1,9 +1,13 @@
 import type { Argv, CommandModule } from 'yargs';
 import { runPropertyCheck } from '../check/property-check.js';
+import { EXIT_CODES, EXIT_CODES_HELP } from '../exit-codes.js';
+
+/** The seed when none is given: the same flows on every run, like every other simex command. */
+const DEFAULT_CHECK_SEED = 1;
 
 interface CheckArguments {
   readonly runs: number;
-  readonly seed?: number;
+  readonly seed: string;
   readonly events: number;
   readonly out: string;
 }
@@ -15,8 +19,9 @@ export const checkCommand: CommandModule<object, CheckArguments> = {
     yargs
       .option('runs', { type: 'number', default: 200, describe: 'Number of generated flows' })
       .option('seed', {
-        type: 'number',
-        describe: 'fast-check seed (default: a fresh one, printed)',
+        type: 'string',
+        default: String(DEFAULT_CHECK_SEED),
+        describe: 'fast-check seed (an integer), or "random" for a fresh one (printed)',
       })
       .option('events', { type: 'number', default: 60, describe: 'Most rows per flow' })
       .option('out', {
@@ -29,8 +34,8 @@ export const checkCommand: CommandModule<object, CheckArguments> = {
           throw new Error('--runs must be a positive integer');
         if (!Number.isSafeInteger(args.events) || args.events < 1)
           throw new Error('--events must be a positive integer');
-        if (args.seed !== undefined && !Number.isSafeInteger(args.seed))
-          throw new Error('--seed must be an integer');
+        if (args.seed !== 'random' && !/^-?[0-9]{1,15}$/.test(args.seed))
+          throw new Error(`--seed must be an integer or "random", got "${args.seed}"`);
         return true;
       })
       .example(
@@ -38,10 +43,11 @@ export const checkCommand: CommandModule<object, CheckArguments> = {
         'A thousand flows; a failure is shrunk and written as a scenario CSV',
       )
       .epilog(
-        'Exit codes: 0 every flow kept every invariant, 1 a counterexample was written.',
+        'Exit: 3 invariant_violated means a counterexample was written. ' + EXIT_CODES_HELP,
       ) as unknown as Argv<CheckArguments>,
   handler: async (args) => {
-    const seed = args.seed ?? (Date.now() ^ (process.pid << 16)) >>> 0;
+    const seed =
+      args.seed === 'random' ? (Date.now() ^ (process.pid << 16)) >>> 0 : Number(args.seed);
     const report = await runPropertyCheck({
       runs: args.runs,
       seed,
@@ -60,6 +66,6 @@ export const checkCommand: CommandModule<object, CheckArguments> = {
       `counterexample (${report.rows} rows, seed ${seed}): ${report.path}\n${where}\n` +
         `reproduce: simex replay ${report.path} --check\n`,
     );
-    process.exitCode = 1;
+    process.exitCode = EXIT_CODES.invariant_violated;
   },
 };

@@ -2,6 +2,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { flowInstruments } from '../generate/flow-instruments.js';
 import { writeFlow } from '../generate/write-flow.js';
 import { parseScenarioTime } from '../csv/index.js';
+import { EXIT_CODES_HELP } from '../exit-codes.js';
 
 interface GenerateArguments {
   readonly seed: number;
@@ -58,7 +59,8 @@ export const generateCommand: CommandModule<object, GenerateArguments> = {
       .example(
         '$0 generate --seed 1 --events 500 --symbols BTC-USD SOL-USD',
         'Other symbols get tick 0.01, lot 0.0001',
-      ) as unknown as Argv<GenerateArguments>,
+      )
+      .epilog(EXIT_CODES_HELP) as unknown as Argv<GenerateArguments>,
   handler: async (args) => {
     await writeFlow(
       {

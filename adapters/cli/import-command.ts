@@ -5,6 +5,7 @@ import {
   describeCounts,
   importLobster,
 } from '../lobster/index.js';
+import { EXIT_CODES, EXIT_CODES_HELP } from '../exit-codes.js';
 
 interface ImportArguments {
   readonly messageFile: string;
@@ -37,6 +38,10 @@ export const importCommand: CommandModule<object, ImportArguments> = {
         type: 'string',
         describe: 'Trading day YYYY-MM-DD (default: from the file name)',
       })
+      .check((args) => {
+        if (args.orderbook === '') throw new Error('--orderbook must name a file');
+        return true;
+      })
       .example(
         '$0 import lobster GOOG_2012-06-21_message_10.csv --symbol GOOG-USD --orderbook GOOG_2012-06-21_orderbook_10.csv > goog.csv',
         'A full day (the date comes from the file name); replaying goog.csv reproduces the orderbook file at its 10 levels',
@@ -44,7 +49,8 @@ export const importCommand: CommandModule<object, ImportArguments> = {
       .epilog(
         'Book orders use account lobster, executions account lobster-taker (ioc orders of the other side), ' +
           'seed and depth orders account lobster-depth. Skipped messages are counted on stderr. ' +
-          'Exit codes: 0 done, 2 malformed input (file:line:column: reason) or bad arguments.',
+          'Malformed input is reported as file:line:column: reason. ' +
+          EXIT_CODES_HELP,
       ) as unknown as Argv<ImportArguments>,
   handler: async (args) => {
     try {
@@ -61,7 +67,7 @@ export const importCommand: CommandModule<object, ImportArguments> = {
     } catch (error) {
       if (!(error instanceof LobsterInputError || error instanceof ImportUsageError)) throw error;
       process.stderr.write(`simex import lobster: ${error.message}\n`);
-      process.exitCode = 2;
+      process.exitCode = EXIT_CODES.bad_input;
     }
   },
 };

@@ -3,25 +3,52 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { backtestCommand } from './backtest-command.js';
 import { checkCommand } from './check-command.js';
+import { EXIT_CODES, EXIT_CODES_HELP } from '../exit-codes.js';
+import { failureReport, watchStdout } from './failure-report.js';
 import { generateCommand } from './generate-command.js';
 import { importCommand } from './import-command.js';
 import { initCommand } from './init-command.js';
 import { ownVersion } from './own-version.js';
 import { replayCommand } from './replay-command.js';
 import { serveCommand } from './serve-command.js';
+import { UsageError } from './usage-errors.js';
 
-await yargs(hideBin(process.argv))
-  .scriptName('simex')
-  .usage('$0 <command> [options]\n\nAn exact, deterministic exchange simulator.')
-  .command(serveCommand)
-  .command(replayCommand)
-  .command(checkCommand)
-  .command(generateCommand)
-  .command(backtestCommand)
-  .command(importCommand)
-  .command(initCommand)
-  .demandCommand(1, 'Name a command; see simex --help.')
-  .strict()
-  .help()
-  .version(ownVersion())
-  .parseAsync();
+const commands = {
+  serve: serveCommand,
+  replay: replayCommand,
+  check: checkCommand,
+  generate: generateCommand,
+  backtest: backtestCommand,
+  import: importCommand,
+  init: initCommand,
+};
+const args = hideBin(process.argv);
+watchStdout(process.stdout, process.stderr);
+try {
+  await yargs(args)
+    .scriptName('simex')
+    .usage('$0 <command> [options]\n\nAn exact, deterministic exchange simulator.')
+    .command(serveCommand)
+    .command(replayCommand)
+    .command(checkCommand)
+    .command(generateCommand)
+    .command(backtestCommand)
+    .command(importCommand)
+    .command(initCommand)
+    .demandCommand(
+      1,
+      'name a command: serve, replay, check, generate, backtest, import lobster or init strategy',
+    )
+    .strict()
+    .fail((message, error) => {
+      throw message ? new UsageError(message) : error;
+    })
+    .epilog(EXIT_CODES_HELP)
+    .help()
+    .version(ownVersion())
+    .parseAsync();
+} catch (error) {
+  const report = failureReport(error, args, commands);
+  process.stderr.write(report.text);
+  process.exitCode = EXIT_CODES[report.reason];
+}

@@ -1,6 +1,8 @@
 import type { Argv, CommandModule } from 'yargs';
 import { invariantObserver } from '../check/invariant-observer.js';
 import { replayFile } from '../replay/replay-file.js';
+import { EXIT_CODES_HELP } from '../exit-codes.js';
+import { requireInputFile } from '../file-errors.js';
 
 interface ReplayArguments {
   readonly file: string;
@@ -34,15 +36,21 @@ export const replayCommand: CommandModule<object, ReplayArguments> = {
         default: false,
         describe: 'Stop at the first row the venue refuses',
       })
+      .check((args) => {
+        if (args.out === '') throw new Error('--out must name a directory');
+        return true;
+      })
       .example(
         '$0 replay flow.csv --out results --check',
         'Replay, check, and write the outputs to results/',
       )
       .epilog(
-        'Exit codes: 0 done, 1 a refused row with --strict, 2 a malformed file (file:line:column: reason), ' +
-          '3 an invariant violated (--check).',
+        'Exit: 1 run_failed is a refused row under --strict; a malformed file is bad_input, ' +
+          'reported as file:line:column: reason. ' +
+          EXIT_CODES_HELP,
       ) as unknown as Argv<ReplayArguments>,
   handler: async (args) => {
+    requireInputFile(args.file);
     process.exitCode = await replayFile({
       file: args.file,
       out: args.out ?? null,

@@ -6,6 +6,7 @@
  */
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
+import { asFileError } from '../file-errors.js';
 import { LobsterInputError } from './lobster-error.js';
 
 export interface FileLine {
@@ -41,10 +42,7 @@ export async function* fileLines(input: Readable, file: string): AsyncGenerator<
       }
     }
   } catch (error) {
-    if (error instanceof Error && 'code' in error && typeof error.code === 'string') {
-      throw new LobsterInputError(file, 0, 0, `cannot read: ${error.message}`);
-    }
-    throw error;
+    throw asFileError(error, file) ?? error;
   }
   rest += decoder.end();
   if (rest !== '') yield { line: line + 1, text: lineText(rest, 0, rest.length) };

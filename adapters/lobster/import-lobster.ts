@@ -1,6 +1,7 @@
 /** `simex import lobster`: a LOBSTER message file (and its orderbook file) → a scenario on `out`. */
-import { createReadStream } from 'node:fs';
-import type { Writable } from 'node:stream';
+import { closeSync, createReadStream, fstatSync, openSync } from 'node:fs';
+import type { Readable, Writable } from 'node:stream';
+import { asFileError, notAFile } from '../file-errors.js';
 import { SYMBOL_PATTERN } from '../../src/index.js';
 import { convertLobster } from './convert-lobster.js';
 import { emptyCounts, type ImportCounts } from './message-converter.js';
@@ -37,14 +38,13 @@ export async function importLobster(
   const dayMs = parseTradingDate(date);
   if (dayMs === null) throw new ImportUsageError(`not a date (YYYY-MM-DD): "${date}"`);
   const counts = emptyCounts();
-  const messages = readLobsterMessages(createReadStream(messageFile), messageFile);
+  const messageInput = openInput(messageFile);
+  const orderbookInput = orderbookFile === undefined ? undefined : openInput(orderbookFile);
+  const messages = readLobsterMessages(messageInput, messageFile);
   const orderbook =
-    orderbookFile === undefined
+    orderbookFile === undefined || orderbookInput === undefined
       ? undefined
-      : {
-          rows: readLobsterOrderbook(createReadStream(orderbookFile), orderbookFile),
-          file: orderbookFile,
-        };
+      : { rows: readLobsterOrderbook(orderbookInput, orderbookFile), file: orderbookFile };
   const converted = convertLobster(
     messages,
     { symbol, dayMs, messageFile, ...(orderbook && { orderbook }) },
@@ -52,6 +52,24 @@ export async function importLobster(
   );
   await writeScenario(symbol, converted, out);
   return counts;
+}
+
+/**
+ * Opens `file` for reading now, so that a missing or unreadable file (or a directory) is a
+ * FileError before anything is written, not a stream 'error' event later.
+ */
+function openInput(file: string): Readable {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch (error) {
+    throw asFileError(error, file) ?? error;
+  }
+  if (fstatSync(fd).isDirectory()) {
+    closeSync(fd);
+    throw notAFile(file);
+  }
+  return createReadStream(file, { fd });
 }
 
 /** The stderr note: what was skipped or made up, in one line. */

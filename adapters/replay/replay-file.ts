@@ -6,15 +6,16 @@
  */
 import { statSync } from 'node:fs';
 import type { Venue } from '../../src/index.js';
+import { EXIT_CODES } from '../exit-codes.js';
 import { openScenarioFile, ScenarioSyntaxError, type Scenario } from '../csv/index.js';
 import { progressBar, PROGRESS_EVERY } from '../output/progress-bar.js';
 import type { Refusal } from './replayer.js';
 import { replaySummary } from './replay-summary.js';
 import { runReplay, type ReplayObserver } from './run-replay.js';
 
-export const EXIT_REFUSED = 1;
-export const EXIT_MALFORMED = 2;
-export const EXIT_VIOLATION = 3;
+export const EXIT_REFUSED = EXIT_CODES.run_failed;
+export const EXIT_MALFORMED = EXIT_CODES.bad_input;
+export const EXIT_VIOLATION = EXIT_CODES.invariant_violated;
 
 /** Why an observer stopped the replay; written as `file:line: message`. */
 export interface ReplayStop {

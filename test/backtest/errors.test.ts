@@ -6,7 +6,21 @@ import {
   type BacktestArguments,
 } from '../../adapters/backtest/backtest-options.js';
 import { runBacktest } from '../../adapters/backtest/run-backtest.js';
+import { simex } from '../cli/run-simex.js';
 import { SMALL_FLOW, captureIo, tempFiles } from './helpers.js';
+
+/** A TypeScript strategy whose hook throws on line 6, after lines that compile to nothing. */
+const THROWS_ON_LINE_6 = [
+  'interface Trade {',
+  '  readonly price: string;',
+  '}',
+  'export default {',
+  '  onTrade(trade: Trade): void {',
+  "    if (trade.price === '101.00') throw new Error('bad luck');",
+  '  },',
+  '};',
+  '',
+].join('\n');
 
 const dir = tempFiles({
   'flow.csv': SMALL_FLOW,
@@ -27,6 +41,21 @@ const dir = tempFiles({
   'async.ts': 'export default { async onStart() {} };\n',
   'missing-param.ts':
     'export default class { constructor(params: { number(k: string): number }) { params.number("size"); } };\n',
+  'throws-late.ts': THROWS_ON_LINE_6,
+  'esm/package.json': '{ "type": "module" }\n',
+  'esm/throws-late.ts': THROWS_ON_LINE_6,
+  'param-hook.ts': [
+    'type Context = { params: { number(key: string): number } };',
+    'export default {',
+    '  onStart(ctx: Context) {',
+    "    const size = ctx.params.number('size');",
+    '    return size;',
+    '  },',
+    '};',
+    '',
+  ].join('\n'),
+  'refused.ts':
+    "export default { onStart(ctx: { place(order: object): string }) { ctx.place({ symbol: 'BTC-USD', side: 'buy', type: 'limit', price: '1.001', size: '1' }); } };\n",
 });
 const path = (name: string) => join(dir, name);
 
@@ -68,7 +97,11 @@ describe('bad arguments are refused with a one-line reason', () => {
 
 describe('bad strategy and data files: exit 2 with one line, never a stack trace', () => {
   const cases: [string, Partial<BacktestArguments>, string][] = [
-    ['missing strategy', { strategy: path('nope.ts') }, 'nope.ts: cannot read: ENOENT'],
+    [
+      'missing strategy',
+      { strategy: path('nope.ts') },
+      'nope.ts: no such file or directory (ENOENT)',
+    ],
     [
       'wrong extension',
       { strategy: path('strategy.txt') },
@@ -99,7 +132,7 @@ describe('bad strategy and data files: exit 2 with one line, never a stack trace
     [
       'missing param',
       { strategy: path('missing-param.ts') },
-      'constructor threw: missing --param size=...',
+      `constructor threw: missing --param size=... (at ${path('missing-param.ts')}:`,
     ],
     [
       'throws at load',
@@ -142,11 +175,60 @@ describe('a hook that fails stops the run: exit 1, nothing written', () => {
     expect(existsSync(join(path('out-throws'), 'fills.csv'))).toBe(false);
   });
 
+  // Through the built CLI: vitest's own stack handling would hide whether the positions map.
+  for (const file of ['throws-late.ts', 'esm/throws-late.ts']) {
+    it(`names the .ts source's own line (${file})`, async () => {
+      const { code, stderr } = await simex(
+        'backtest',
+        '--strategy',
+        path(file),
+        '--data',
+        path('flow.csv'),
+      );
+      expect([code, stderr]).toEqual([
+        1,
+        `${path(file)}: onTrade at 2026-01-05T09:31:00.000Z threw bad luck ` +
+          `(at ${path(file)}:6:41); nothing written\n`,
+      ]);
+    });
+  }
+
   it('async hook', async () => {
     const { code, stderr } = await run({ strategy: path('async.ts') });
     expect(code).toBe(1);
     expect(stderr).toContain(
       'onStart at 2026-01-05T09:30:00.000Z returned a promise; hooks must be synchronous',
+    );
+  });
+});
+
+describe('a --param the strategy cannot use', () => {
+  it("is bad input, reported at the strategy's own line", async () => {
+    const { code, stderr } = await simex(
+      'backtest',
+      '--strategy',
+      path('param-hook.ts'),
+      '--data',
+      path('flow.csv'),
+      '--param',
+      'size=abc',
+    );
+    expect([code, stderr]).toEqual([
+      2,
+      `${path('param-hook.ts')}: onStart at 2026-01-05T09:30:00.000Z threw --param size must be a ` +
+        `number, got "abc" (at ${path('param-hook.ts')}:4:29); nothing written\n`,
+    ]);
+  });
+});
+
+describe('the summary table', () => {
+  it('shows the actions the venue refused', async () => {
+    const options = parseBacktestOptions({ strategy: path('refused.ts'), data: path('flow.csv') });
+    if (typeof options === 'string') throw new Error(options);
+    const io = captureIo();
+    expect(await runBacktest(options, io.io)).toBe(0);
+    expect(io.stdout).toContain(
+      '\nrefused actions 1 (invalid_parameter 1), unsent actions 0, refused flow rows 0\n',
     );
   });
 });

@@ -1,7 +1,8 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
+import { afterAll } from 'vitest';
 import { openScenario } from '../../adapters/csv/index.js';
 import { BacktestEngine, type BacktestConfig } from '../../adapters/backtest/backtest-engine.js';
 import { parseFeeRate } from '../../adapters/backtest/money.js';
@@ -44,10 +45,19 @@ export async function backtestInMemory(
   return engine;
 }
 
-/** A fresh directory with these files written into it. */
+const created: string[] = [];
+afterAll(() => {
+  for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh directory with these files written into it, removed after the test file. */
 export function tempFiles(files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'simex-backtest-'));
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  created.push(dir);
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(dir, name)), { recursive: true });
+    writeFileSync(join(dir, name), text);
+  }
   return dir;
 }
 

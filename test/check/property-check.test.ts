@@ -6,8 +6,11 @@ import { invariantObserver } from '../../adapters/check/invariant-observer.js';
 import { runPropertyCheck } from '../../adapters/check/property-check.js';
 import { replayFile } from '../../adapters/replay/replay-file.js';
 import type { OrderRequest, Venue } from '../../src/index.js';
+import { simex } from '../cli/run-simex.js';
+import { fcRuns, fcSeed } from '../fast-check-seed.js';
 
-const seed = process.env.CI ? 20260105 : Date.now() >>> 0;
+const seed = fcSeed(20260105);
+const runs = fcRuns(150);
 const work = mkdtempSync(join(tmpdir(), 'simex-check-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -49,8 +52,8 @@ function units(price: string): bigint {
 
 describe('simex check', () => {
   it(`keeps every invariant over generated flows (seed ${seed})`, async () => {
-    const report = await runPropertyCheck({ runs: 150, seed, maxEvents: 60, outDir: work });
-    expect(report, `seed ${seed}`).toMatchObject({ ok: true, runs: 150 });
+    const report = await runPropertyCheck({ runs, seed, maxEvents: 60, outDir: work });
+    expect(report, `seed ${seed}`).toMatchObject({ ok: true, runs });
   });
 
   it('shrinks a broken matcher to a small scenario that replay --check reproduces', async () => {
@@ -84,5 +87,27 @@ describe('simex check', () => {
     );
     expect(stderr).toMatch(/beyond the taker's limit/);
     expect(await replay()).toBe(0);
+  });
+});
+
+describe('simex check --seed', () => {
+  it('is fixed by default: the same flows on every run; "random" draws a fresh one', async () => {
+    const args = ['check', '--runs', '3', '--events', '5', '--out', work];
+    const [first, second, random, bad] = await Promise.all([
+      simex(...args),
+      simex(...args),
+      simex(...args, '--seed', 'random'),
+      simex(...args, '--seed', '1.5'),
+    ]);
+    expect(first).toEqual({
+      code: 0,
+      stdout: '3 flows kept every invariant (seed 1)\n',
+      stderr: '',
+    });
+    expect(second).toEqual(first);
+    expect(random.code).toBe(0);
+    expect(random.stdout).toMatch(/^3 flows kept every invariant \(seed [0-9]+\)\n$/);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/^simex check: --seed must be an integer or "random", got "1.5"\n/);
   });
 });

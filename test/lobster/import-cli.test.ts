@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const FIXTURES = join(ROOT, 'test/fixtures/lobster');
@@ -28,15 +28,11 @@ function simex(...args: string[]): Promise<Run> {
   });
 }
 
-const tempDirs: string[] = [];
-afterEach(() => {
-  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+const work = mkdtempSync(join(tmpdir(), 'simex-lobster-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 function messageFile(text: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'simex-lobster-'));
-  tempDirs.push(dir);
-  const file = join(dir, 'X_2012-06-21_0_1_message_10.csv');
+  const file = join(mkdtempSync(join(work, 'case-')), 'X_2012-06-21_0_1_message_10.csv');
   writeFileSync(file, text);
   return file;
 }

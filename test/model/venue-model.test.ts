@@ -1,15 +1,12 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
+import { fcRuns, fcSeed } from '../fast-check-seed.js';
 import { newVenueSystem } from './model-harness.js';
 import { venueCommandArb, venueModelProperty } from './venue-commands.js';
 
-/** FC_SEED replays a run; CI uses a fixed seed, local runs a fresh one (shown in the test name). */
-const seed = process.env.FC_SEED
-  ? Number(process.env.FC_SEED)
-  : process.env.CI
-    ? 20_260_105
-    : Date.now() % 2_147_483_647;
-const numRuns = Number(process.env.FC_RUNS ?? 400);
+/** A fixed seed unless FC_SEED says otherwise (see test/fast-check-seed.ts). */
+const seed = fcSeed(20_260_105);
+const numRuns = fcRuns(400);
 
 describe('the venue against the reference model', () => {
   it(

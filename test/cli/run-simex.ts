@@ -1,0 +1,23 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface Run {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs the built CLI (dist/; `npm run build` first) in the package root. */
+export function simex(...args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['dist/adapters/cli/main.js', ...args],
+      { cwd: ROOT, maxBuffer: 1 << 26 },
+      (error, stdout, stderr) =>
+        resolve({ code: error === null ? 0 : Number(error.code), stdout, stderr }),
+    );
+  });
+}

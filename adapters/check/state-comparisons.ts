@@ -1,44 +1,66 @@
 /** The checker's comparisons of the venue's answers with its own models. */
-import { MAX_QUERY_LIMIT, type Instrument, type OrderRecord, type Venue } from '../../src/index.js';
-import { fromUnits } from '../replay/units.js';
+import type { Instrument, OrderRecord, Ticker, Venue } from '../../src/index.js';
+import { fromUnits, toUnits } from '../replay/units.js';
 import type { ShadowBook } from './shadow-book.js';
 import type { TickerModel } from './ticker-model.js';
 
-/** Invariant 7: the queried book against the shadow's open orders, aggregated. */
+/**
+ * Invariants 1 and 7: the queried book's top `depth` levels per side against the shadow's open
+ * orders, aggregated, and its best bid below its best ask.
+ */
 export function bookMismatch(
   venue: Venue,
   shadow: ShadowBook,
   instrument: Instrument,
-): string | null {
+  depth: number,
+): { invariant: 1 | 7; message: string } | null {
   const { symbol } = instrument;
-  const snapshot = venue.orderBook(symbol, MAX_QUERY_LIMIT);
-  if (!snapshot.ok) return snapshot.error.message;
+  const snapshot = venue.orderBook(symbol, depth);
+  if (!snapshot.ok) return { invariant: 7, message: snapshot.error.message };
+  const { bids, asks } = snapshot.value;
+  if (
+    bids.length > 0 &&
+    asks.length > 0 &&
+    toUnits(bids[0]![0], instrument.priceDecimals) >= toUnits(asks[0]![0], instrument.priceDecimals)
+  )
+    return {
+      invariant: 1,
+      message: `${symbol} book is crossed: bid ${bids[0]![0]} >= ask ${asks[0]![0]}`,
+    };
   for (const side of ['buy', 'sell'] as const) {
     const expected = shadow
-      .levels(symbol, side)
-      .slice(0, MAX_QUERY_LIMIT)
+      .levels(symbol, side, depth)
       .map(
         ([price, size]) =>
           `${fromUnits(price, instrument.priceDecimals)}:${fromUnits(size, instrument.sizeDecimals)}`,
       )
       .join(' ');
-    const levels = side === 'buy' ? snapshot.value.bids : snapshot.value.asks;
-    const actual = levels.map(([price, size]) => `${price}:${size}`).join(' ');
-    if (actual !== expected)
-      return `${symbol} ${side} book is [${actual}], its open orders add up to [${expected}]`;
+    const actual = (side === 'buy' ? bids : asks)
+      .map(([price, size]) => `${price}:${size}`)
+      .join(' ');
+    if (actual !== expected) {
+      const message = `${symbol} ${side} book is [${actual}], its open orders add up to [${expected}]`;
+      return { invariant: 7, message };
+    }
   }
   return null;
 }
 
-/** Invariant 6: the venue's ticker against the brute-force recomputation. */
-export function tickerMismatch(venue: Venue, model: TickerModel): string | null {
+/** Invariant 6: the venue's ticker against the model's, running or recomputed from scratch. */
+export function tickerMismatch(
+  venue: Venue,
+  model: TickerModel,
+  recompute: boolean,
+): string | null {
   const actual = venue.ticker(model.instrument.symbol);
   if (!actual.ok) return actual.error.message;
-  const expected = JSON.stringify(model.expected(actual.value.timestamp));
-  const got = JSON.stringify(actual.value);
-  return got === expected
-    ? null
-    : `${model.instrument.symbol} ticker is ${got}, the trades give ${expected}`;
+  const now = actual.value.timestamp;
+  model.roll(now);
+  const expected = recompute ? model.recomputed(now) : model.running(now);
+  const keys = Object.keys(expected) as (keyof Ticker)[];
+  if (keys.every((key) => actual.value[key] === expected[key])) return null;
+  const [got, wanted] = [JSON.stringify(actual.value), JSON.stringify(expected)];
+  return `${model.instrument.symbol} ticker is ${got}, the trades give ${wanted}`;
 }
 
 /** Invariant 3's status rules: what each status says about filled and remaining sizes. */

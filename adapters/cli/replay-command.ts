@@ -1,10 +1,12 @@
 import type { Argv, CommandModule } from 'yargs';
+import { DEFAULT_FULL_CHECK_EVERY } from '../check/invariant-checker.js';
 import { replayFile } from '../replay/replay-file.js';
 
 interface ReplayArguments {
   readonly file: string;
   readonly out?: string;
   readonly check: boolean;
+  readonly checkEvery: number;
   readonly strict: boolean;
 }
 
@@ -28,6 +30,17 @@ export const replayCommand: CommandModule<object, ReplayArguments> = {
         default: false,
         describe: 'Check every invariant after every row',
       })
+      .option('check-every', {
+        type: 'number',
+        default: DEFAULT_FULL_CHECK_EVERY,
+        describe: 'Rows between two full comparisons of the whole state (--check)',
+      })
+      .check((args) => {
+        const every = args['check-every'];
+        if (!Number.isSafeInteger(every) || every < 1)
+          throw new Error('--check-every must be a positive integer');
+        return true;
+      })
       .option('strict', {
         type: 'boolean',
         default: false,
@@ -46,6 +59,7 @@ export const replayCommand: CommandModule<object, ReplayArguments> = {
       file: args.file,
       out: args.out ?? null,
       check: args.check,
+      checkEvery: args.checkEvery,
       strict: args.strict,
       stdout: process.stdout,
       stderr: process.stderr,

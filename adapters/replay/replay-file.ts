@@ -19,6 +19,8 @@ export interface ReplayFileOptions {
   readonly file: string;
   readonly out: string | null;
   readonly check: boolean;
+  /** Rows between two full comparisons of --check. */
+  readonly checkEvery?: number | undefined;
   readonly strict: boolean;
   readonly stdout: { write(text: string): unknown };
   readonly stderr: NodeJS.WriteStream | { write(text: string): unknown; isTTY?: boolean };
@@ -52,6 +54,7 @@ export async function replayFile(options: ReplayFileOptions): Promise<number> {
     const outcome = await runReplay(scenario, {
       out: options.out,
       check: options.check,
+      checkEvery: options.checkEvery,
       strict: options.strict,
       onRefused: (entry) => stderr.write(refusal(entry)),
       ...(options.prepareVenue === undefined ? {} : { prepareVenue: options.prepareVenue }),

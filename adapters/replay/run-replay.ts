@@ -20,6 +20,8 @@ export interface ReplayOptions {
   /** Output directory; null writes nothing. */
   readonly out: string | null;
   readonly check: boolean;
+  /** Rows between two full comparisons of --check (default: the checker's). */
+  readonly checkEvery?: number | undefined;
   /** Stop at the first refused row. */
   readonly strict: boolean;
   readonly onRefused: (refusal: Refusal) => void;
@@ -50,7 +52,9 @@ export async function runReplay(
     sinks?.orders.write(ORDERS_HEADER);
     const replayer = new Replayer(scenario.instruments, sinks);
     options.prepareVenue?.(replayer.venue);
-    const checker = options.check ? new InvariantChecker(replayer.venue) : null;
+    const checker = options.check
+      ? new InvariantChecker(replayer.venue, { fullCheckEvery: options.checkEvery })
+      : null;
     let refusals = 0;
     for await (const batch of scenario.batches) {
       for (const row of batch) {

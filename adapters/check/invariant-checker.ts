@@ -14,7 +14,7 @@ import {
 } from '../../src/index.js';
 import type { ParsedScenarioRow } from '../csv/index.js';
 import { fromUnits, toUnits } from '../replay/units.js';
-import { EventModel, fail, type Problem } from './event-model.js';
+import { EventModel, fail, type ChangedLevel, type Problem } from './event-model.js';
 import { bookMismatch, tickerMismatch } from './state-comparisons.js';
 
 export interface Violation {
@@ -57,7 +57,7 @@ export class InvariantChecker {
       (row.action === 'new' && accepted && !model.takerSeen
         ? fail(3, 'the new order got no order update')
         : null) ??
-      this.#levelProblem() ??
+      this.#bookProblem() ??
       this.#tickerProblem() ??
       (++this.#rowsSinceFullCheck >= this.#fullCheckEvery ? this.#fullProblem() : null);
     return problem === null ? null : { line: row.line, ...problem };
@@ -70,43 +70,51 @@ export class InvariantChecker {
     return { line: this.#line, ...problem, message: `at the end (${now}): ${problem.message}` };
   }
 
-  /** Invariants 2 and 7 on each level the row changed, then 1 and 7 at the best prices. */
-  #levelProblem(): Problem | null {
-    const { book, changedLevels } = this.#model;
-    const symbols = new Set<Instrument>();
-    for (const { instrument, side, price, published } of changedLevels.values()) {
-      symbols.add(instrument);
-      const total = book.levelTotal(instrument.symbol, side, price);
-      const where = `${instrument.symbol} ${side} ${fromUnits(price, instrument.priceDecimals)}`;
-      const sum = fromUnits(total, instrument.sizeDecimals);
-      // invariant 7: the aggregated book a subscriber keeps from the level changes
-      if (published === null)
-        return fail(
-          7,
-          `${where}: its orders now add up to ${sum}, but no level change was published`,
-        );
-      // invariant 2
-      if (toUnits(published, instrument.sizeDecimals) !== total)
-        return fail(
-          2,
-          `${where}: level size ${published}, but its resting orders add up to ${sum}`,
-        );
+  /** Invariant 1 on the symbols the row changed, 2 and 7 on its levels, 7 at the best prices. */
+  #bookProblem(): Problem | null {
+    const levels = [...this.#model.changedLevels.values()];
+    const instruments = new Set(levels.map((level) => level.instrument));
+    for (const instrument of instruments) {
+      const crossed = this.#crossedProblem(instrument);
+      if (crossed !== null) return crossed;
     }
-    for (const instrument of symbols) {
-      const { symbol } = instrument;
-      const [bid, ask] = [book.best(symbol, 'buy'), book.best(symbol, 'sell')];
-      // invariant 1
-      if (bid !== null && ask !== null && bid.price >= ask.price) {
-        const price = (units: bigint) => fromUnits(units, instrument.priceDecimals);
-        return fail(
-          1,
-          `${symbol}: orders rest crossed, bid ${price(bid.price)} >= ask ${price(ask.price)}`,
-        );
-      }
-      const mismatch = bookMismatch(this.#venue, book, instrument, 1);
+    for (const level of levels) {
+      const problem = this.#levelProblem(level);
+      if (problem !== null) return problem;
+    }
+    for (const instrument of instruments) {
+      const mismatch = bookMismatch(this.#venue, this.#model.book, instrument, 1);
       if (mismatch !== null) return mismatch;
     }
     return null;
+  }
+
+  /** Invariant 1: best bid < best ask among the orders at rest. */
+  #crossedProblem(instrument: Instrument): Problem | null {
+    const { book } = this.#model;
+    const { symbol, priceDecimals } = instrument;
+    const [bid, ask] = [book.best(symbol, 'buy'), book.best(symbol, 'sell')];
+    if (bid === null || ask === null || bid.price < ask.price) return null;
+    const [bidPrice, askPrice] = [
+      fromUnits(bid.price, priceDecimals),
+      fromUnits(ask.price, priceDecimals),
+    ];
+    return fail(1, `${symbol}: orders rest crossed, bid ${bidPrice} >= ask ${askPrice}`);
+  }
+
+  /** Invariants 2 and 7: a changed level's published size is the sum of its resting orders. */
+  #levelProblem({ instrument, side, price, published }: ChangedLevel): Problem | null {
+    const total = this.#model.book.levelTotal(instrument.symbol, side, price);
+    if (published !== null && toUnits(published, instrument.sizeDecimals) === total) return null;
+    const where = `${instrument.symbol} ${side} ${fromUnits(price, instrument.priceDecimals)}`;
+    const sum = fromUnits(total, instrument.sizeDecimals);
+    // invariant 7: the aggregated book a subscriber keeps from the level changes
+    if (published === null)
+      return fail(
+        7,
+        `${where}: its orders now add up to ${sum}, but no level change was published`,
+      );
+    return fail(2, `${where}: level size ${published}, but its resting orders add up to ${sum}`);
   }
 
   /** Invariant 6 for each symbol that traded, or whose window lost trades, on this row. */

@@ -14,6 +14,7 @@ import type {
 } from '../../src/index.js';
 import type { ParsedScenarioRow } from '../csv/index.js';
 import { fromUnits, toUnits } from '../replay/units.js';
+import { venueUnits } from './venue-units.js';
 import { ShadowBook, type ShadowOrder } from './shadow-book.js';
 import { statusMismatch } from './state-comparisons.js';
 import { TickerModel } from './ticker-model.js';
@@ -37,7 +38,7 @@ export class EventModel {
   readonly tickers = new Map<string, TickerModel>();
   /** The first problem of the current row. */
   problem: Problem | null = null;
-  /** Keyed by symbol, side and price. */
+  /** Keyed by symbol, side and price as the venue formats them. */
   readonly changedLevels = new Map<string, ChangedLevel>();
   readonly tradedSymbols = new Set<string>();
   takerSeen = false;
@@ -84,8 +85,8 @@ export class EventModel {
     }
     this.#lastTradeSequence = sequence;
     this.#lastTradeTime = trade.timestamp;
-    const price = toUnits(trade.price, instrument.priceDecimals);
-    const size = toUnits(trade.size, instrument.sizeDecimals);
+    const price = venueUnits(trade.price, instrument.priceDecimals);
+    const size = venueUnits(trade.size, instrument.sizeDecimals);
     const book = this.book;
     // invariant 4
     const maker = book.orders.get(trade.makerOrderId);
@@ -126,7 +127,7 @@ export class EventModel {
     const instrument = this.instruments.get(record.symbol)!;
     const order = this.book.orders.get(record.id) ?? this.#taker(record.id);
     if (order === null) return fail(3, `update of an unknown order ${record.id}`);
-    const units = (text: string) => toUnits(text, instrument.sizeDecimals);
+    const units = (text: string) => venueUnits(text, instrument.sizeDecimals);
     const [size, filled, remaining] = [
       units(record.size),
       units(record.filledSize),
@@ -169,25 +170,24 @@ export class EventModel {
   }
 
   /** Invariants 2 and 7: the venue's published new size of a level, kept for the row's end. */
-  #onLevel(change: BookLevelChange): void {
-    const instrument = this.instruments.get(change.symbol)!;
-    const price = toUnits(change.price, instrument.priceDecimals);
-    this.#level(instrument, change.side, price).published = change.size;
+  #onLevel({ symbol, side, price, size }: BookLevelChange): void {
+    const key = `${symbol} ${side} ${price}`;
+    const level = this.changedLevels.get(key);
+    if (level !== undefined) {
+      level.published = size;
+      return;
+    }
+    const instrument = this.instruments.get(symbol)!;
+    const units = venueUnits(price, instrument.priceDecimals);
+    this.changedLevels.set(key, { instrument, side, price: units, published: size });
   }
 
   /** Notes the level of a resting order whose remaining size changes. */
   #changed(order: ShadowOrder): void {
-    if (order.resting) this.#level(this.instruments.get(order.symbol)!, order.side, order.price!);
-  }
-
-  #level(instrument: Instrument, side: Side, price: bigint): ChangedLevel {
-    const key = `${instrument.symbol} ${side} ${price}`;
-    let level = this.changedLevels.get(key);
-    if (level === undefined) {
-      level = { instrument, side, price, published: null };
-      this.changedLevels.set(key, level);
-    }
-    return level;
+    if (!order.resting || this.changedLevels.has(order.levelKey)) return;
+    const instrument = this.instruments.get(order.symbol)!;
+    const level = { instrument, side: order.side, price: order.price!, published: null };
+    this.changedLevels.set(order.levelKey, level);
   }
 
   /** The incoming order of the current `new` row, created on its first mention. */
@@ -197,11 +197,16 @@ export class EventModel {
     const row = this.#row!;
     if (row.action !== 'new') return null;
     const instrument = this.instruments.get(row.symbol)!;
+    const price = row.type === 'limit' ? toUnits(row.price!, instrument.priceDecimals) : null;
     const order: ShadowOrder = {
       id,
       symbol: row.symbol,
       side: row.side,
-      price: row.type === 'limit' ? toUnits(row.price!, instrument.priceDecimals) : null,
+      price,
+      levelKey:
+        price === null
+          ? ''
+          : `${row.symbol} ${row.side} ${fromUnits(price, instrument.priceDecimals)}`,
       size: toUnits(row.size, instrument.sizeDecimals),
       filled: 0n,
       removed: 0n,

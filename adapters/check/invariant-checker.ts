@@ -13,9 +13,10 @@ import {
   type Venue,
 } from '../../src/index.js';
 import type { ParsedScenarioRow } from '../csv/index.js';
-import { fromUnits, toUnits } from '../replay/units.js';
+import { fromUnits } from '../replay/units.js';
 import { EventModel, fail, type ChangedLevel, type Problem } from './event-model.js';
-import { bookMismatch, tickerMismatch } from './state-comparisons.js';
+import { bookMismatch, coreProblemInvariant, tickerMismatch } from './state-comparisons.js';
+import { venueUnits } from './venue-units.js';
 
 export interface Violation {
   readonly line: number;
@@ -72,7 +73,9 @@ export class InvariantChecker {
 
   /** Invariant 1 on the symbols the row changed, 2 and 7 on its levels, 7 at the best prices. */
   #bookProblem(): Problem | null {
-    const levels = [...this.#model.changedLevels.values()];
+    const { changedLevels } = this.#model;
+    if (changedLevels.size === 0) return null;
+    const levels = [...changedLevels.values()];
     const instruments = new Set(levels.map((level) => level.instrument));
     for (const instrument of instruments) {
       const crossed = this.#crossedProblem(instrument);
@@ -84,7 +87,7 @@ export class InvariantChecker {
     }
     for (const instrument of instruments) {
       const mismatch = bookMismatch(this.#venue, this.#model.book, instrument, 1);
-      if (mismatch !== null) return mismatch;
+      if (mismatch !== null) return fail(7, mismatch);
     }
     return null;
   }
@@ -105,7 +108,7 @@ export class InvariantChecker {
   /** Invariants 2 and 7: a changed level's published size is the sum of its resting orders. */
   #levelProblem({ instrument, side, price, published }: ChangedLevel): Problem | null {
     const total = this.#model.book.levelTotal(instrument.symbol, side, price);
-    if (published !== null && toUnits(published, instrument.sizeDecimals) === total) return null;
+    if (published !== null && venueUnits(published, instrument.sizeDecimals) === total) return null;
     const where = `${instrument.symbol} ${side} ${fromUnits(price, instrument.priceDecimals)}`;
     const sum = fromUnits(total, instrument.sizeDecimals);
     // invariant 7: the aggregated book a subscriber keeps from the level changes
@@ -133,14 +136,13 @@ export class InvariantChecker {
   #fullProblem(): Problem | null {
     this.#rowsSinceFullCheck = 0;
     const [problem] = validateVenueState(this.#venue);
-    if (problem !== undefined) {
-      const invariant = problem.includes('crossed') ? 1 : problem.includes('index has') ? 7 : 2;
-      return fail(invariant, problem);
-    }
+    if (problem !== undefined) return fail(coreProblemInvariant(problem), problem);
     const { book, tickers } = this.#model;
     for (const instrument of this.#model.instruments.values()) {
+      const crossed = this.#crossedProblem(instrument);
+      if (crossed !== null) return crossed;
       const mismatch = bookMismatch(this.#venue, book, instrument, MAX_QUERY_LIMIT);
-      if (mismatch !== null) return mismatch;
+      if (mismatch !== null) return fail(7, mismatch);
       const ticker = tickerMismatch(this.#venue, tickers.get(instrument.symbol)!, true);
       if (ticker !== null) return fail(6, ticker);
     }

@@ -11,6 +11,8 @@ export interface ShadowOrder {
   readonly side: Side;
   /** Null for market orders. */
   readonly price: bigint | null;
+  /** `${symbol} ${side} ${price}`, the price as the venue formats it ('' for market orders). */
+  readonly levelKey: string;
   readonly size: bigint;
   /** Sum of this order's trades. */
   filled: bigint;

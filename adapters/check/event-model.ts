@@ -13,8 +13,8 @@ import type {
   VenueEvent,
 } from '../../src/index.js';
 import type { ParsedScenarioRow } from '../csv/index.js';
-import { fromUnits, toUnits } from '../replay/units.js';
-import { venueUnits } from './venue-units.js';
+import { fromUnits } from '../replay/units.js';
+import { unitsOf } from './units-of.js';
 import { ShadowBook, type ShadowOrder } from './shadow-book.js';
 import { statusMismatch } from './state-comparisons.js';
 import { TickerModel } from './ticker-model.js';
@@ -85,8 +85,8 @@ export class EventModel {
     }
     this.#lastTradeSequence = sequence;
     this.#lastTradeTime = trade.timestamp;
-    const price = venueUnits(trade.price, instrument.priceDecimals);
-    const size = venueUnits(trade.size, instrument.sizeDecimals);
+    const price = unitsOf(trade.price, instrument.priceDecimals);
+    const size = unitsOf(trade.size, instrument.sizeDecimals);
     const book = this.book;
     // invariant 4
     const maker = book.orders.get(trade.makerOrderId);
@@ -127,7 +127,7 @@ export class EventModel {
     const instrument = this.instruments.get(record.symbol)!;
     const order = this.book.orders.get(record.id) ?? this.#taker(record.id);
     if (order === null) return fail(3, `update of an unknown order ${record.id}`);
-    const units = (text: string) => venueUnits(text, instrument.sizeDecimals);
+    const units = (text: string) => unitsOf(text, instrument.sizeDecimals);
     const [size, filled, remaining] = [
       units(record.size),
       units(record.filledSize),
@@ -178,7 +178,7 @@ export class EventModel {
       return;
     }
     const instrument = this.instruments.get(symbol)!;
-    const units = venueUnits(price, instrument.priceDecimals);
+    const units = unitsOf(price, instrument.priceDecimals);
     this.changedLevels.set(key, { instrument, side, price: units, published: size });
   }
 
@@ -197,7 +197,7 @@ export class EventModel {
     const row = this.#row!;
     if (row.action !== 'new') return null;
     const instrument = this.instruments.get(row.symbol)!;
-    const price = row.type === 'limit' ? toUnits(row.price!, instrument.priceDecimals) : null;
+    const price = row.type === 'limit' ? unitsOf(row.price!, instrument.priceDecimals) : null;
     const order: ShadowOrder = {
       id,
       symbol: row.symbol,
@@ -207,7 +207,7 @@ export class EventModel {
         price === null
           ? ''
           : `${row.symbol} ${row.side} ${fromUnits(price, instrument.priceDecimals)}`,
-      size: toUnits(row.size, instrument.sizeDecimals),
+      size: unitsOf(row.size, instrument.sizeDecimals),
       filled: 0n,
       removed: 0n,
       resting: false,

@@ -16,7 +16,7 @@ import type { ParsedScenarioRow } from '../csv/index.js';
 import { fromUnits } from '../replay/units.js';
 import { EventModel, fail, type ChangedLevel, type Problem } from './event-model.js';
 import { bookMismatch, coreProblemInvariant, tickerMismatch } from './state-comparisons.js';
-import { venueUnits } from './venue-units.js';
+import { unitsOf } from './units-of.js';
 
 export interface Violation {
   readonly line: number;
@@ -108,7 +108,7 @@ export class InvariantChecker {
   /** Invariants 2 and 7: a changed level's published size is the sum of its resting orders. */
   #levelProblem({ instrument, side, price, published }: ChangedLevel): Problem | null {
     const total = this.#model.book.levelTotal(instrument.symbol, side, price);
-    if (published !== null && venueUnits(published, instrument.sizeDecimals) === total) return null;
+    if (published !== null && unitsOf(published, instrument.sizeDecimals) === total) return null;
     const where = `${instrument.symbol} ${side} ${fromUnits(price, instrument.priceDecimals)}`;
     const sum = fromUnits(total, instrument.sizeDecimals);
     // invariant 7: the aggregated book a subscriber keeps from the level changes

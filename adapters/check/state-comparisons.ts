@@ -3,7 +3,7 @@ import type { Instrument, OrderRecord, Ticker, Venue } from '../../src/index.js'
 import { fromUnits } from '../replay/units.js';
 import type { ShadowBook } from './shadow-book.js';
 import type { TickerModel } from './ticker-model.js';
-import { venueUnits } from './venue-units.js';
+import { unitsOf } from './units-of.js';
 
 /** Invariant 7: the queried book's top `depth` levels per side against the shadow's open orders. */
 export function bookMismatch(
@@ -22,8 +22,8 @@ export function bookMismatch(
       actual.length === expected.length &&
       expected.every(
         ([price, size], i) =>
-          venueUnits(actual[i]![0], priceDecimals) === price &&
-          venueUnits(actual[i]![1], sizeDecimals) === size,
+          unitsOf(actual[i]![0], priceDecimals) === price &&
+          unitsOf(actual[i]![1], sizeDecimals) === size,
       );
     if (same) continue;
     const shown = expected

@@ -1,7 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { coreProblemInvariant } from '../../adapters/check/state-comparisons.js';
 import { replayFile } from '../../adapters/replay/replay-file.js';
 import { fromUnits, toUnits } from '../../adapters/replay/units.js';
 import type { OrderRequest, Venue, VenueEvent } from '../../src/index.js';
@@ -210,11 +212,46 @@ describe('the full comparison', () => {
     });
   });
 
+  it('--check-every takes a positive integer', () => {
+    const { status, stderr } = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'adapters/cli/main.ts',
+        'replay',
+        'flow.csv',
+        '--check',
+        '--check-every',
+        '0',
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(status).not.toBe(0);
+    expect(stderr).toContain('--check-every must be a positive integer');
+  });
+
   it('runs after the last row', async () => {
     const { code, stderr } = await replayChecked(scenario(...rows.slice(0, 2)), dropDeepAsks);
     expect(code).toBe(3);
     expect(stderr).toBe(
       `F:4: invariant 7 violated: at the end (${Date.UTC(2026, 0, 5, 9, 30)}): ${deep}\n`,
     );
+  });
+});
+
+describe("the core's validateVenueState problems map to invariants", () => {
+  it.each([
+    ['BTC-USD: crossed book, bid 101 >= ask 100', 1],
+    ['BTC-USD bids @100: total 5 but orders sum 4', 2],
+    ['BTC-USD asks @101: empty level', 2],
+    ['BTC-USD asks @101: ord_3 rests as filled with 0', 2],
+    ['ord_4: filled + remaining > size', 3],
+    ['ord_4: cancelled with remaining 2', 3],
+    ['ord_4: filled 3 but trades sum 2', 5],
+    ['index has 3 open orders, books hold 2', 7],
+    ['BTC-USD bids @100: ord_2 has a broken back link', 8],
+  ])('%s: invariant %i', (problem, invariant) => {
+    expect(coreProblemInvariant(problem)).toBe(invariant);
   });
 });

@@ -35,10 +35,6 @@ export class TickerModel {
 
   constructor(readonly instrument: Instrument) {}
 
-  get windowSize(): number {
-    return this.#window.length - this.#head;
-  }
-
   record(ts: number, price: bigint, size: bigint): void {
     this.#window.push({ ts, price, size });
     this.#last = price;

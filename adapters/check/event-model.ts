@@ -59,8 +59,8 @@ export class EventModel {
     this.#takerId = null;
     this.takerSeen = false;
     this.problem = null;
-    this.changedLevels.clear();
-    this.tradedSymbols.clear();
+    if (this.changedLevels.size > 0) this.changedLevels.clear();
+    if (this.tradedSymbols.size > 0) this.tradedSymbols.clear();
   }
 
   readonly onEvent = (event: VenueEvent): void => {

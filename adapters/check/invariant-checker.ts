@@ -71,9 +71,12 @@ export class InvariantChecker {
     return { line: this.#line, ...problem, message: `at the end (${now}): ${problem.message}` };
   }
 
-  /** Invariant 1 on the symbols the row changed, 2 and 7 on its levels, 7 at the best prices. */
+  /**
+   * Invariant 1 on the symbols the row changed, 2 and 7 on its levels, and 7 on the queried top
+   * of each side whose best level it may have changed.
+   */
   #bookProblem(): Problem | null {
-    const { changedLevels } = this.#model;
+    const { changedLevels, book } = this.#model;
     if (changedLevels.size === 0) return null;
     const levels = [...changedLevels.values()];
     const instruments = new Set(levels.map((level) => level.instrument));
@@ -85,8 +88,10 @@ export class InvariantChecker {
       const problem = this.#levelProblem(level);
       if (problem !== null) return problem;
     }
-    for (const instrument of instruments) {
-      const mismatch = bookMismatch(this.#venue, this.#model.book, instrument, 1);
+    for (const { instrument, side, price } of levels) {
+      const best = book.best(instrument.symbol, side);
+      if (best !== null && (side === 'buy' ? price < best.price : price > best.price)) continue;
+      const mismatch = bookMismatch(this.#venue, book, instrument, 1, side);
       if (mismatch !== null) return fail(7, mismatch);
     }
     return null;

@@ -1,21 +1,29 @@
 /** The checker's comparisons of the venue's answers with its own models. */
-import type { Instrument, OrderRecord, Ticker, Venue } from '../../src/index.js';
+import {
+  SIDES,
+  type Instrument,
+  type OrderRecord,
+  type Side,
+  type Ticker,
+  type Venue,
+} from '../../src/index.js';
 import { fromUnits } from '../replay/units.js';
 import type { ShadowBook } from './shadow-book.js';
 import type { TickerModel } from './ticker-model.js';
 import { unitsOf } from './units-of.js';
 
-/** Invariant 7: the queried book's top `depth` levels per side against the shadow's open orders. */
+/** Invariant 7: the queried book's top `depth` levels of a side (default both) against the shadow. */
 export function bookMismatch(
   venue: Venue,
   shadow: ShadowBook,
   instrument: Instrument,
   depth: number,
+  only?: Side,
 ): string | null {
   const { symbol, priceDecimals, sizeDecimals } = instrument;
   const snapshot = venue.orderBook(symbol, depth);
   if (!snapshot.ok) return snapshot.error.message;
-  for (const side of ['buy', 'sell'] as const) {
+  for (const side of only === undefined ? SIDES : [only]) {
     const expected = shadow.levels(symbol, side, depth);
     const actual = side === 'buy' ? snapshot.value.bids : snapshot.value.asks;
     const same =

@@ -189,6 +189,22 @@ describe('replay --check reports each broken invariant at the row that broke it 
         'F:5: invariant 7 violated: BTC-USD sell 101.5: its orders now add up to 0.00, but no level change was published\n',
     });
   });
+  it('7: a book query that shows a wrong best level', async () => {
+    const result = await replayChecked(scenario(sell('s1', '101.0', '1')), (venue) => {
+      const orderBook = venue.orderBook.bind(venue);
+      venue.orderBook = (symbol, depth) => {
+        const real = orderBook(symbol, depth);
+        if (!real.ok) return real;
+        const asks = real.value.asks.map(([price]) => [price, '9.99'] as const);
+        return { ...real, value: { ...real.value, asks } };
+      };
+    });
+    expect(result).toEqual({
+      code: 3,
+      stderr:
+        'F:3: invariant 7 violated: BTC-USD sell book is [101.0:9.99], its open orders add up to [101.0:1.00]\n',
+    });
+  });
 });
 
 describe('the full comparison', () => {

@@ -46,11 +46,14 @@ export class EventModel {
   #takerId: string | null = null;
   #lastTradeSequence = 0;
   #lastTradeTime = -Infinity;
+  /** Each instrument's zero size, as the venue formats it. */
+  readonly #zeroSizes = new Map<Instrument, string>();
 
   constructor(instruments: readonly Instrument[]) {
     for (const instrument of instruments) {
       this.instruments.set(instrument.symbol, instrument);
       this.tickers.set(instrument.symbol, new TickerModel(instrument));
+      this.#zeroSizes.set(instrument, fromUnits(0n, instrument.sizeDecimals));
     }
   }
 
@@ -124,17 +127,21 @@ export class EventModel {
 
   #onOrder(record: OrderRecord): Problem | null {
     const row = this.#row!;
+    const id = record.id;
     const instrument = this.instruments.get(record.symbol)!;
-    const order = this.book.orders.get(record.id) ?? this.#taker(record.id);
-    if (order === null) return fail(3, `update of an unknown order ${record.id}`);
+    const order = this.book.orders.get(id) ?? this.#taker(id);
+    if (order === null) return fail(3, `update of an unknown order ${id}`);
     const units = (text: string) => unitsOf(text, instrument.sizeDecimals);
     const [size, filled, remaining] = [
       units(record.size),
-      units(record.filledSize),
+      // most updates are of orders with nothing filled yet
+      order.filled === 0n && record.filledSize === this.#zeroSizes.get(instrument)
+        ? 0n
+        : units(record.filledSize),
       units(record.remainingSize),
     ];
     const book = this.book;
-    if (record.id === this.#takerId) this.takerSeen = true;
+    if (id === this.#takerId) this.takerSeen = true;
     if (row.action !== 'new') {
       const before = book.remaining(order);
       order.removed += row.action === 'cancel' ? before : minimum(units(row.size), before);
@@ -143,7 +150,6 @@ export class EventModel {
     const final = record.status !== 'open' && record.status !== 'partially_filled';
     if (record.status === 'expired' || record.status === 'rejected')
       order.removed += book.remaining(order);
-    const id = record.id;
     // invariant 3
     if (size !== order.size) return fail(3, `${id}: size ${record.size} changed`);
     // invariant 5: each side of each trade counted once

@@ -77,18 +77,15 @@ export class InvariantChecker {
    */
   #bookProblem(): Problem | null {
     const { changedLevels, book } = this.#model;
-    if (changedLevels.size === 0) return null;
-    const levels = [...changedLevels.values()];
-    const instruments = new Set(levels.map((level) => level.instrument));
-    for (const instrument of instruments) {
+    for (const { instrument } of changedLevels.values()) {
       const crossed = this.#crossedProblem(instrument);
       if (crossed !== null) return crossed;
     }
-    for (const level of levels) {
+    for (const level of changedLevels.values()) {
       const problem = this.#levelProblem(level);
       if (problem !== null) return problem;
     }
-    for (const { instrument, side, price } of levels) {
+    for (const { instrument, side, price } of changedLevels.values()) {
       const best = book.best(instrument.symbol, side);
       if (best !== null && (side === 'buy' ? price < best.price : price > best.price)) continue;
       const mismatch = bookMismatch(this.#venue, book, instrument, 1, side);

@@ -4,8 +4,11 @@ import type { ReplayStop } from '../replay/replay-file.js';
 import type { ReplayObserver } from '../replay/run-replay.js';
 import { InvariantChecker, type Violation } from './invariant-checker.js';
 
-export function invariantObserver(venue: Venue): ReplayObserver<ReplayStop> {
-  const checker = new InvariantChecker(venue);
+export function invariantObserver(
+  venue: Venue,
+  fullCheckEvery?: number,
+): ReplayObserver<ReplayStop> {
+  const checker = new InvariantChecker(venue, { fullCheckEvery });
   const stop = (violation: Violation | null): ReplayStop | null =>
     violation === null
       ? null

@@ -1,7 +1,8 @@
 /**
  * `simex check` as a function: fast-check generates order flows, each is replayed with every
- * invariant checked after every row, and the first failing flow is shrunk and written as a
- * scenario CSV that `simex replay --check` reproduces.
+ * invariant checked after every row (the incremental check and the full comparison both, as the
+ * flows are small), and the first failing flow is shrunk and written as a scenario CSV that
+ * `simex replay --check --check-every 1` reproduces.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -86,7 +87,7 @@ async function replayText(
   const scenario = await openScenario(Readable.from([text]), file);
   const outcome = await runReplay(scenario, {
     out: null,
-    observe: (venue) => new InvariantChecker(venue),
+    observe: (venue) => new InvariantChecker(venue, { fullCheckEvery: 1 }),
     strict: false,
     onRefused: () => {},
     ...(prepareVenue === undefined ? {} : { prepareVenue }),

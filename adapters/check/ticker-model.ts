@@ -1,6 +1,9 @@
 /**
- * Invariant 6's reference: the 24h ticker recomputed by brute force from the symbol's trades in
- * the window (now - 24h < ts <= now), the last trade before it, and the last trade ever.
+ * Invariant 6's reference: the 24h ticker of one symbol over its trades in the window
+ * (now - 24h < ts <= now), the last trade before it, and the last trade ever. The window is a
+ * plain queue of trades; `running` keeps the figures up to date as trades enter and leave (exact
+ * volume sum, a count of trades per price whose keys are rescanned when the high or low leaves),
+ * `recomputed` derives them from scratch by walking the window.
  */
 import { DAY_MS, type Instrument, type Ticker } from '../../src/index.js';
 import { fromUnits } from '../units/units.js';
@@ -11,54 +14,107 @@ interface WindowTrade {
   readonly size: bigint;
 }
 
+interface Figures {
+  readonly open: bigint | null;
+  readonly high: bigint | null;
+  readonly low: bigint | null;
+  readonly volume: bigint;
+}
+
 export class TickerModel {
   #window: WindowTrade[] = [];
+  /** Index of the oldest trade still in the window. */
+  #head = 0;
   #beforeWindow: bigint | null = null;
   #last: bigint | null = null;
+  #volume = 0n;
+  /** Price -> number of window trades at that price. */
+  readonly #counts = new Map<bigint, number>();
+  #high: bigint | null = null;
+  #low: bigint | null = null;
 
   constructor(readonly instrument: Instrument) {}
-
-  get windowSize(): number {
-    return this.#window.length;
-  }
 
   record(ts: number, price: bigint, size: bigint): void {
     this.#window.push({ ts, price, size });
     this.#last = price;
+    this.#volume += size;
+    this.#counts.set(price, (this.#counts.get(price) ?? 0) + 1);
+    if (this.#high === null || price > this.#high) this.#high = price;
+    if (this.#low === null || price < this.#low) this.#low = price;
   }
 
-  /** The ticker as the contract defines it at `now`, every figure formatted. */
-  expected(now: number): Ticker {
+  /** Lets the trades at or before now - 24h leave the window; returns how many left. */
+  roll(now: number): number {
     const cutoff = now - DAY_MS;
-    let leaving = 0;
-    while (leaving < this.#window.length && this.#window[leaving]!.ts <= cutoff) leaving++;
-    if (leaving > 0) {
-      this.#beforeWindow = this.#window[leaving - 1]!.price;
-      this.#window = this.#window.slice(leaving);
-    }
-    const { instrument } = this;
-    const reference = instrument.referencePrice;
-    const price = (units: bigint | null) =>
-      units === null ? reference : fromUnits(units, instrument.priceDecimals);
-    let high = this.#last;
-    let low = this.#last;
-    let volume = 0n;
-    const first = this.#window[0];
-    if (first !== undefined) {
-      high = low = first.price;
-      for (const trade of this.#window) {
-        if (trade.price > high) high = trade.price;
-        if (trade.price < low) low = trade.price;
-        volume += trade.size;
+    const window = this.#window;
+    const start = this.#head;
+    let extremeLeft = false;
+    while (this.#head < window.length && window[this.#head]!.ts <= cutoff) {
+      const { price, size } = window[this.#head++]!;
+      this.#beforeWindow = price;
+      this.#volume -= size;
+      const count = this.#counts.get(price)! - 1;
+      if (count > 0) this.#counts.set(price, count);
+      else {
+        this.#counts.delete(price);
+        extremeLeft ||= price === this.#high || price === this.#low;
       }
     }
+    if (extremeLeft) this.#rescanExtremes();
+    if (this.#head > 1024 && this.#head * 2 > window.length) {
+      this.#window = window.slice(this.#head);
+      this.#head = 0;
+    }
+    return this.#head - start;
+  }
+
+  /** The ticker at `now` from the running figures (call `roll(now)` first). */
+  running(now: number): Ticker {
+    const first = this.#window[this.#head];
+    return this.#ticker(now, {
+      open: first === undefined ? this.#last : (this.#beforeWindow ?? first.price),
+      high: first === undefined ? this.#last : this.#high,
+      low: first === undefined ? this.#last : this.#low,
+      volume: this.#volume,
+    });
+  }
+
+  /** The ticker at `now` recomputed by walking the window. */
+  recomputed(now: number): Ticker {
+    this.roll(now);
+    const first = this.#window[this.#head];
+    if (first === undefined)
+      return this.#ticker(now, { open: this.#last, high: this.#last, low: this.#last, volume: 0n });
+    let [high, low, volume] = [first.price, first.price, 0n];
+    for (let i = this.#head; i < this.#window.length; i++) {
+      const trade = this.#window[i]!;
+      if (trade.price > high) high = trade.price;
+      if (trade.price < low) low = trade.price;
+      volume += trade.size;
+    }
+    return this.#ticker(now, { open: this.#beforeWindow ?? first.price, high, low, volume });
+  }
+
+  #rescanExtremes(): void {
+    this.#high = this.#low = null;
+    for (const price of this.#counts.keys()) {
+      if (this.#high === null || price > this.#high) this.#high = price;
+      if (this.#low === null || price < this.#low) this.#low = price;
+    }
+  }
+
+  #ticker(now: number, figures: Figures): Ticker {
+    const { instrument } = this;
+    const price = (units: bigint | null) =>
+      units === null ? instrument.referencePrice : fromUnits(units, instrument.priceDecimals);
     return {
       symbol: instrument.symbol,
       price: price(this.#last),
-      open24h: price(first === undefined ? this.#last : (this.#beforeWindow ?? first.price)),
-      high24h: price(high),
-      low24h: price(low),
-      volume24h: fromUnits(volume, instrument.sizeDecimals),
+      open24h: price(figures.open),
+      high24h: price(figures.high),
+      low24h: price(figures.low),
+      volume24h: fromUnits(figures.volume, instrument.sizeDecimals),
       timestamp: now,
     };
   }

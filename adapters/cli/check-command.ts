@@ -64,7 +64,7 @@ export const checkCommand: CommandModule<object, CheckArguments> = {
         : `line ${report.violation.line}: invariant ${report.violation.invariant} violated: ${report.violation.message}`;
     process.stdout.write(
       `counterexample (${report.rows} rows, seed ${seed}): ${report.path}\n${where}\n` +
-        `reproduce: simex replay ${report.path} --check\n`,
+        `reproduce: simex replay ${report.path} --check --check-every 1\n`,
     );
     process.exitCode = EXIT_CODES.invariant_violated;
   },

@@ -1,5 +1,6 @@
 import type { Argv, CommandModule } from 'yargs';
 import { invariantObserver } from '../check/invariant-observer.js';
+import { DEFAULT_FULL_CHECK_EVERY } from '../check/invariant-checker.js';
 import { replayFile } from '../replay/replay-file.js';
 import { EXIT_CODES_HELP } from '../exit-codes.js';
 import { requireInputFile } from '../file-errors.js';
@@ -8,6 +9,7 @@ interface ReplayArguments {
   readonly file: string;
   readonly out?: string;
   readonly check: boolean;
+  readonly checkEvery: number;
   readonly strict: boolean;
 }
 
@@ -30,6 +32,17 @@ export const replayCommand: CommandModule<object, ReplayArguments> = {
         type: 'boolean',
         default: false,
         describe: 'Check every invariant after every row',
+      })
+      .option('check-every', {
+        type: 'number',
+        default: DEFAULT_FULL_CHECK_EVERY,
+        describe: 'Rows between two full comparisons of the whole state (--check)',
+      })
+      .check((args) => {
+        const every = args['check-every'];
+        if (!Number.isSafeInteger(every) || every < 1)
+          throw new Error('--check-every must be a positive integer');
+        return true;
       })
       .option('strict', {
         type: 'boolean',
@@ -54,7 +67,7 @@ export const replayCommand: CommandModule<object, ReplayArguments> = {
     process.exitCode = await replayFile({
       file: args.file,
       out: args.out ?? null,
-      observe: args.check ? invariantObserver : null,
+      observe: args.check ? (venue) => invariantObserver(venue, args.checkEvery) : null,
       strict: args.strict,
       stdout: process.stdout,
       stderr: process.stderr,

@@ -74,7 +74,7 @@ describe('determinism', () => {
 
 describe('--help', () => {
   for (const [command, options] of [
-    ['replay', ['--out', '--check', '--strict', 'Examples:']],
+    ['replay', ['--out', '--check', '--check-every', '--strict', 'Examples:']],
     ['check', ['--runs', '--seed', '--events', 'Examples:']],
     ['generate', ['--seed', '--events', '--symbols', 'Examples:']],
   ] as const) {

@@ -6,6 +6,7 @@ export interface ServeArguments {
   readonly apiKey?: readonly string[] | undefined;
   readonly rateLimit: number;
   readonly journal?: string | undefined;
+  readonly idempotencyMaxBytes?: number | undefined;
 }
 
 export interface ServeConfig {
@@ -16,10 +17,13 @@ export interface ServeConfig {
   readonly generatedKey?: string;
   readonly rateLimit: number;
   readonly journal?: string;
+  readonly idempotencyMaxBytes?: number;
 }
 
 export const DEFAULT_PORT = 8080;
 export const DEFAULT_HOST = '127.0.0.1';
+/** The smallest `--idempotency-max-bytes`: room for a few thousand order responses. */
+export const MIN_IDEMPOTENCY_BYTES = 1024 * 1024;
 
 /** Flags win over the environment (SIMEX_PORT, SIMEX_HOST, SIMEX_API_KEYS; empty is unset); an error is a message. */
 export function resolveServeConfig(
@@ -37,6 +41,15 @@ export function resolveServeConfig(
   if (!Number.isFinite(args.rateLimit) || args.rateLimit < 0) {
     return { error: 'rate limit must be a number of requests per second, 0 or more' };
   }
+  const maxBytes = args.idempotencyMaxBytes;
+  if (
+    maxBytes !== undefined &&
+    !(Number.isSafeInteger(maxBytes) && maxBytes >= MIN_IDEMPOTENCY_BYTES)
+  ) {
+    return {
+      error: `idempotency max bytes must be an integer of at least ${MIN_IDEMPOTENCY_BYTES}`,
+    };
+  }
   const specs =
     args.apiKey !== undefined && args.apiKey.length > 0
       ? args.apiKey
@@ -48,6 +61,7 @@ export function resolveServeConfig(
     host,
     rateLimit: args.rateLimit,
     ...(args.journal !== undefined && { journal: args.journal }),
+    ...(maxBytes !== undefined && { idempotencyMaxBytes: maxBytes }),
   };
   if (parsed.grants.length > 0) return { ...common, grants: parsed.grants };
   const generatedKey = generateApiKey();

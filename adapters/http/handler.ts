@@ -3,6 +3,7 @@ import type { ApiKeyTable } from './api-keys.js';
 import { apiError } from './errors.js';
 import { singleHeader, type HttpRequest, type HttpResponse } from './http-types.js';
 import { IdempotencyStore } from './idempotency-store.js';
+import { JOURNAL_UNAVAILABLE } from './journal-unavailable.js';
 import { OrderBookCache } from './book-cache.js';
 import { getOrderBook, getTicker, getTrades } from './market-routes.js';
 import { cancelOrder, createOrder, getOrder, listOrders } from './order-routes.js';
@@ -26,6 +27,8 @@ export interface HandlerOptions {
   readonly idempotency?: IdempotencyStore;
   /** Called with each accepted command before its response is returned (the journal). */
   readonly onAccepted?: (command: AcceptedCommand) => void;
+  /** False while writes cannot be journaled: POST and DELETE then answer `journal_unavailable`. */
+  readonly acceptsWrites?: () => boolean;
   /** Told of any exception, which the client sees as `internal_error`. */
   readonly onError?: (error: unknown) => void;
 }
@@ -43,7 +46,7 @@ const ORDER_PATH_PREFIX = '/v1/orders/';
 
 /**
  * The pure request handler: request in, response out, no socket. Order of checks: API key,
- * rate limit, route, method, then the route's own.
+ * rate limit, route, method, journal (writes only), then the route's own.
  */
 export function createHandler(options: HandlerOptions): Handler {
   const { keys, clock } = options;
@@ -90,6 +93,8 @@ export function createHandler(options: HandlerOptions): Handler {
           headers: { allow },
         });
       }
+      if (request.method !== 'GET' && options.acceptsWrites?.() === false)
+        return errorResponse(JOURNAL_UNAVAILABLE);
       return action({ context, caller, request, search, id });
     } catch (error) {
       options.onError?.(error);

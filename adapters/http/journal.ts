@@ -1,4 +1,4 @@
-import { open, stat } from 'node:fs/promises';
+import { open, stat, truncate } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { Venue, type InstrumentSpec, type OrderRecord } from '../../src/index.js';
 import {
@@ -14,6 +14,7 @@ import {
   type ScenarioRow,
 } from '../csv/index.js';
 import { dropTornLastLine } from './torn-line.js';
+import { openJournalFile, type OpenJournalFile } from './journal-file.js';
 import { JournalWriter } from './journal-writer.js';
 import type { AcceptedCommand } from './route-context.js';
 
@@ -29,6 +30,8 @@ export interface JournalOptions {
   /** Orders a new venue starts with (the demo liquidity), journaled like any other. */
   readonly seed: (venue: Venue) => OrderRecord[];
   readonly log: (line: string) => void;
+  /** The file operations (a test makes them fail); default the real ones. */
+  readonly openFile?: OpenJournalFile;
 }
 
 export interface JournaledVenue {
@@ -83,18 +86,42 @@ export async function openJournal(path: string, options: JournalOptions): Promis
     asJournalError(error);
   }
   replaying = false;
-  const writer = await JournalWriter.open(path);
-  const record = (command: AcceptedCommand) =>
-    writer.append(formatScenarioRow(journalRow(command), LAYOUT));
+  const openFile = options.openFile ?? openJournalFile;
+  let initial = '';
   if (size === 0) {
-    writer.append(
-      instruments.map(formatInstrumentDirective).join('') + formatScenarioHeader(LAYOUT),
-    );
-    for (const order of options.seed(venue)) record({ action: 'new', order });
-    await writer.durable();
-    await syncDirectory(dirname(path));
+    initial = instruments.map(formatInstrumentDirective).join('') + formatScenarioHeader(LAYOUT);
+    for (const order of options.seed(venue)) initial += rowLine({ action: 'new', order });
+    await writeInitial(path, initial, openFile);
   }
+  const writer = await JournalWriter.open(path, {
+    size: size + Buffer.byteLength(initial),
+    openFile,
+    log: options.log,
+  });
+  const record = (command: AcceptedCommand) => writer.append(rowLine(command));
   return { venue, writer, record };
+}
+
+function rowLine(command: AcceptedCommand): string {
+  return formatScenarioRow(journalRow(command), LAYOUT);
+}
+
+/** A new journal's first lines, on disk before anything is served; on failure the file is left empty. */
+async function writeInitial(path: string, text: string, openFile: OpenJournalFile): Promise<void> {
+  try {
+    const file = await openFile(path);
+    try {
+      await file.write(Buffer.from(text), 0);
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+    await syncDirectory(dirname(path));
+  } catch (error) {
+    await truncate(path, 0).catch(() => {});
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new JournalError(`journal ${path}: cannot be written: ${reason}`);
+  }
 }
 
 function asJournalError(error: unknown): never {

@@ -8,6 +8,7 @@ import {
 import type { Socket } from 'node:net';
 import { apiError, ERROR_STATUS, errorBody, type ApiError } from './errors.js';
 import type { Handler } from './handler.js';
+import { JOURNAL_UNAVAILABLE } from './journal-unavailable.js';
 import { JSON_CONTENT_TYPE, type HttpRequest, type HttpResponse } from './http-types.js';
 import { errorResponse } from './route-context.js';
 
@@ -17,9 +18,11 @@ const DRAIN_LIMIT = 1024 * 1024;
 
 export interface ListenerOptions {
   readonly handle: Handler;
-  /** Awaited before each response is written when it returns a promise: the journal's fsync. */
-  readonly beforeRespond?: () => Promise<void> | undefined;
-  readonly onError?: (error: unknown) => void;
+  /**
+   * Awaited before each response is written when it returns a promise: the journal's fsync. When
+   * it fails, a write (POST, DELETE) is answered `journal_unavailable` instead.
+   */
+  readonly beforeRespond?: (write: boolean) => Promise<void> | undefined;
   readonly requestTimeoutMs?: number;
   readonly headersTimeoutMs?: number;
   readonly keepAliveTimeoutMs?: number;
@@ -27,7 +30,7 @@ export interface ListenerOptions {
 
 /** A node:http server around the pure handler: reads the body (bounded), writes the answer. */
 export function createListener(options: ListenerOptions): Server {
-  const { handle, beforeRespond, onError = () => {} } = options;
+  const { handle, beforeRespond } = options;
   const requestTimeout = options.requestTimeoutMs ?? 10_000;
   const server = createServer({
     requestTimeout,
@@ -36,19 +39,17 @@ export function createListener(options: ListenerOptions): Server {
     connectionsCheckingInterval: Math.min(1_000, requestTimeout),
   });
 
-  const respond = (res: ServerResponse, response: HttpResponse, close: boolean) => {
-    const pending = beforeRespond?.();
+  const respond = (
+    res: ServerResponse,
+    response: HttpResponse,
+    close: boolean,
+    isWrite: boolean,
+  ) => {
+    const pending = beforeRespond?.(isWrite);
     if (pending === undefined) return write(res, response, close || !server.listening);
     pending.then(
       () => write(res, response, close || !server.listening),
-      (error: unknown) => {
-        onError(error);
-        write(
-          res,
-          errorResponse(apiError('internal_error', 'the journal could not be written')),
-          true,
-        );
-      },
+      () => write(res, errorResponse(JOURNAL_UNAVAILABLE), close || !server.listening),
     );
   };
 
@@ -60,7 +61,7 @@ export function createListener(options: ListenerOptions): Server {
     close: boolean,
   ) => {
     const request = { method: req.method ?? '', url: req.url ?? '', headers, body };
-    respond(res, handle(request), close);
+    respond(res, handle(request), close, request.method === 'POST' || request.method === 'DELETE');
   };
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {

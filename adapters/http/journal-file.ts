@@ -1,5 +1,6 @@
 import { constants } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, truncate } from 'node:fs/promises';
+import { dirname } from 'node:path';
 
 /** The file operations the journal writer uses: a seam a test can make fail (ENOSPC, EIO). */
 export interface JournalFile {
@@ -26,3 +27,35 @@ export const openJournalFile: OpenJournalFile = async (path) => {
     close: () => file.close(),
   };
 };
+
+/** Writes a new journal's first lines and syncs them (and the directory); on failure the file is left empty. */
+export async function writeNewJournal(
+  path: string,
+  text: string,
+  openFile: OpenJournalFile,
+): Promise<void> {
+  try {
+    const file = await openFile(path);
+    try {
+      await file.write(Buffer.from(text), 0);
+      await file.sync();
+    } finally {
+      await file.close();
+    }
+    await syncDirectory(dirname(path));
+  } catch (error) {
+    await truncate(path, 0).catch(() => {});
+    throw error;
+  }
+}
+
+async function syncDirectory(path: string): Promise<void> {
+  const directory = await open(path, 'r');
+  try {
+    await directory.sync();
+  } catch {
+    // Some file systems cannot sync a directory; the file's own sync still holds.
+  } finally {
+    await directory.close();
+  }
+}

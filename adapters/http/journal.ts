@@ -1,26 +1,27 @@
-import { open, stat, truncate } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { pipeline } from 'node:stream';
 import { Venue, type InstrumentSpec, type OrderRecord } from '../../src/index.js';
 import {
   applyScenarioRow,
   formatInstrumentDirective,
   formatScenarioHeader,
   formatScenarioRow,
-  openScenarioFile,
+  openScenario,
   ScenarioClock,
   ScenarioSyntaxError,
-  type ParsedScenarioRow,
   type ScenarioLayout,
   type ScenarioRow,
 } from '../csv/index.js';
-import { dropTornLastLine } from './torn-line.js';
-import { openJournalFile, type OpenJournalFile } from './journal-file.js';
+import { chainStart, ChainError, ChainVerifier, ChainWriter } from './journal-chain.js';
+import { openJournalFile, writeNewJournal, type OpenJournalFile } from './journal-file.js';
 import { JournalWriter } from './journal-writer.js';
 import type { AcceptedCommand } from './route-context.js';
+import { dropTornLastLine } from './torn-line.js';
 
-const LAYOUT: ScenarioLayout = { clientOrderId: true };
+const LAYOUT: ScenarioLayout = { clientOrderId: true, journal: true };
 
-/** A journal that cannot be replayed; the message names the file and line. */
+/** A journal that cannot be replayed or started; the message names the file (and line). */
 export class JournalError extends Error {}
 
 export interface JournalOptions {
@@ -43,7 +44,8 @@ export interface JournaledVenue {
 
 /**
  * Opens the journal at `path`: a new (missing or empty) one is started with the instrument
- * directives, the header and the seed orders; an existing one is replayed, and nothing is seeded.
+ * directives, the header and the seed orders; an existing one is checked (its checksum chain) and
+ * replayed, and nothing is seeded.
  */
 export async function openJournal(path: string, options: JournalOptions): Promise<JournaledVenue> {
   const torn = await dropTornLastLine(path);
@@ -59,20 +61,19 @@ export async function openJournal(path: string, options: JournalOptions): Promis
   const replayClock = new ScenarioClock();
   let replaying = size > 0;
   const clock = () => (replaying ? replayClock.now : options.clock());
-  let instruments = options.instruments;
-  let rows: AsyncIterable<ParsedScenarioRow> | undefined;
-  if (replaying) {
-    const scenario = await openScenarioFile(path).catch(asJournalError);
-    if (!scenario.layout.clientOrderId)
-      throw new JournalError(`${path}: the header has no client_order_id column`);
-    if (scenario.instruments.length > 0) instruments = scenario.instruments;
-    rows = scenario.rows;
-  }
+  const verifier = new ChainVerifier(path);
+  const scenario = replaying
+    ? await openScenario(
+        pipeline(createReadStream(path), verifier, () => {}),
+        path,
+      ).catch(asJournalError)
+    : undefined;
+  const instruments = scenario?.instruments ?? options.instruments;
   const created = Venue.create({ instruments, clock, orderRetention: options.orderRetention });
   if (!created.ok) throw new JournalError(`${path}: ${created.error.message}`);
   const venue = created.value;
   try {
-    for await (const row of rows ?? []) {
+    for await (const row of scenario?.rows ?? []) {
       const applied = applyScenarioRow(venue, row, { clock: replayClock });
       if (!applied.ok)
         throw new JournalError(`${path}:${row.line}: refused on replay: ${applied.error.message}`);
@@ -87,45 +88,35 @@ export async function openJournal(path: string, options: JournalOptions): Promis
   }
   replaying = false;
   const openFile = options.openFile ?? openJournalFile;
+  let chain: ChainWriter;
   let initial = '';
-  if (size === 0) {
+  if (scenario === undefined) {
     initial = instruments.map(formatInstrumentDirective).join('') + formatScenarioHeader(LAYOUT);
-    for (const order of options.seed(venue)) initial += rowLine({ action: 'new', order });
-    await writeInitial(path, initial, openFile);
+    chain = new ChainWriter(chainStart(initial));
+    for (const order of options.seed(venue)) initial += rowLine(chain, { action: 'new', order });
+    await writeNewJournal(path, initial, openFile).catch((error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new JournalError(`journal ${path}: cannot be written: ${reason}`);
+    });
+  } else {
+    chain = new ChainWriter(verifier.last);
   }
   const writer = await JournalWriter.open(path, {
     size: size + Buffer.byteLength(initial),
     openFile,
     log: options.log,
   });
-  const record = (command: AcceptedCommand) => writer.append(rowLine(command));
+  const record = (command: AcceptedCommand) => writer.append(rowLine(chain, command));
   return { venue, writer, record };
 }
 
-function rowLine(command: AcceptedCommand): string {
-  return formatScenarioRow(journalRow(command), LAYOUT);
-}
-
-/** A new journal's first lines, on disk before anything is served; on failure the file is left empty. */
-async function writeInitial(path: string, text: string, openFile: OpenJournalFile): Promise<void> {
-  try {
-    const file = await openFile(path);
-    try {
-      await file.write(Buffer.from(text), 0);
-      await file.sync();
-    } finally {
-      await file.close();
-    }
-    await syncDirectory(dirname(path));
-  } catch (error) {
-    await truncate(path, 0).catch(() => {});
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new JournalError(`journal ${path}: cannot be written: ${reason}`);
-  }
+function rowLine(chain: ChainWriter, command: AcceptedCommand): string {
+  return chain.seal(formatScenarioRow(journalRow(command), LAYOUT).slice(0, -1) + ',');
 }
 
 function asJournalError(error: unknown): never {
-  if (error instanceof ScenarioSyntaxError) throw new JournalError(error.message);
+  if (error instanceof ScenarioSyntaxError || error instanceof ChainError)
+    throw new JournalError(error.message);
   throw error;
 }
 
@@ -145,15 +136,4 @@ export function journalRow(command: AcceptedCommand): ScenarioRow {
     ...(order.type === 'limit' && { timeInForce: order.timeInForce, postOnly: order.postOnly }),
     ...(order.clientOrderId !== null && { clientOrderId: order.clientOrderId }),
   };
-}
-
-async function syncDirectory(path: string): Promise<void> {
-  const directory = await open(path, 'r');
-  try {
-    await directory.sync();
-  } catch {
-    // Some file systems cannot sync a directory; the file's own sync still holds.
-  } finally {
-    await directory.close();
-  }
 }

@@ -14,6 +14,11 @@ interface Entry {
   readonly bytes: number;
 }
 
+/** Keys are scoped per account: the journal can name an account, never an API key (a secret). */
+export function idempotencyScope(account: string, key: string): string {
+  return `${account}:${key}`;
+}
+
 export type IdempotencyLookup =
   | { readonly kind: 'new' }
   | { readonly kind: 'replay'; readonly response: HttpResponse }

@@ -41,6 +41,8 @@ export class ChainError extends Error {}
  */
 export class ChainVerifier extends Transform {
   last = '';
+  /** The journal cells before their checksums, by line, until taken (see `takeCell`). */
+  readonly #tags = new Map<number, string>();
   #line = 0;
   #inPrelude = true;
   #prelude = createHash('sha256');
@@ -82,6 +84,15 @@ export class ChainVerifier extends Transform {
     if (text.slice(-CHECKSUM_LENGTH) !== expected)
       this.#fail('checksum mismatch: this row, or the order of the rows up to it, was changed');
     this.last = expected;
+    const cell = text.slice(text.lastIndexOf(',') + 1, -CHECKSUM_LENGTH);
+    if (cell !== '') this.#tags.set(this.#line, cell);
+  }
+
+  /** What the journal cell of a checked line holds before its checksum ('' when nothing). */
+  takeCell(line: number): string {
+    const cell = this.#tags.get(line) ?? '';
+    this.#tags.delete(line);
+    return cell;
   }
 
   #fail(reason: string): never {

@@ -16,7 +16,9 @@ import {
 import { chainStart, ChainError, ChainVerifier, ChainWriter } from './journal-chain.js';
 import { openJournalFile, writeNewJournal, type OpenJournalFile } from './journal-file.js';
 import { JournalWriter } from './journal-writer.js';
-import type { AcceptedCommand } from './route-context.js';
+import { idempotencyScope, type IdempotencyStore } from './idempotency-store.js';
+import { okResponse, type AcceptedCommand, type IdempotencyTag } from './route-context.js';
+import { orderJson } from './wire-format.js';
 import { dropTornLastLine } from './torn-line.js';
 
 const LAYOUT: ScenarioLayout = { clientOrderId: true, journal: true };
@@ -33,6 +35,8 @@ export interface JournalOptions {
   readonly log: (line: string) => void;
   /** The file operations (a test makes them fail); default the real ones. */
   readonly openFile?: OpenJournalFile;
+  /** Given the first response of every order the journal tags with an Idempotency-Key. */
+  readonly idempotency?: IdempotencyStore;
 }
 
 export interface JournaledVenue {
@@ -82,6 +86,12 @@ export async function openJournal(path: string, options: JournalOptions): Promis
           `${path}:${row.line}: replay gave ${applied.value.id} for ${row.id}`,
         );
       }
+      const tag = parseTag(verifier.takeCell(row.line));
+      if (tag !== undefined && options.idempotency !== undefined) {
+        const scope = idempotencyScope(row.account, tag.key);
+        const response = okResponse(201, orderJson(applied.value));
+        options.idempotency.store(scope, tag.fingerprint, response, row.ts);
+      }
     }
   } catch (error) {
     asJournalError(error);
@@ -110,8 +120,17 @@ export async function openJournal(path: string, options: JournalOptions): Promis
   return { venue, writer, record };
 }
 
+/** The row's line: the journal cell holds the Idempotency-Key (URI-encoded) and body fingerprint, if any, then the checksum. */
 function rowLine(chain: ChainWriter, command: AcceptedCommand): string {
-  return chain.seal(formatScenarioRow(journalRow(command), LAYOUT).slice(0, -1) + ',');
+  const tag = command.action === 'new' ? command.idempotency : undefined;
+  const cell = tag === undefined ? '' : `${encodeURIComponent(tag.key)} ${tag.fingerprint} `;
+  return chain.seal(formatScenarioRow(journalRow(command), LAYOUT).slice(0, -1) + ',' + cell);
+}
+
+function parseTag(cell: string): IdempotencyTag | undefined {
+  if (cell === '') return undefined;
+  const [key, fingerprint] = cell.split(' ');
+  return { key: decodeURIComponent(key!), fingerprint: fingerprint! };
 }
 
 function asJournalError(error: unknown): never {

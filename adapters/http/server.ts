@@ -4,6 +4,7 @@ import { DEFAULT_INSTRUMENTS, Venue, type OrderRecord } from '../../src/index.js
 import { ApiKeyTable, type ApiKeyGrant } from './api-keys.js';
 import { demoLiquidity } from './demo-liquidity.js';
 import { createHandler } from './handler.js';
+import { DEFAULT_IDEMPOTENCY_CAPACITY, IdempotencyStore } from './idempotency-store.js';
 import type { OpenJournalFile } from './journal-file.js';
 import { openJournal, type JournaledVenue } from './journal.js';
 import { createListener } from './listener.js';
@@ -21,6 +22,8 @@ export interface ServerOptions {
   /** The journal's file operations; a test makes them fail. */
   readonly openJournalFile?: OpenJournalFile;
   readonly requestTimeoutMs?: number;
+  /** Bytes of Idempotency-Key responses kept; default 64 MiB. */
+  readonly idempotencyMaxBytes?: number;
   /** Start-up reports (a torn journal line) and internal errors. */
   readonly log?: (line: string) => void;
 }
@@ -40,6 +43,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const log = options.log ?? (() => {});
   const logError = (error: unknown) =>
     log(`internal error: ${error instanceof Error ? error.stack : String(error)}`);
+  const idempotency = new IdempotencyStore(
+    DEFAULT_IDEMPOTENCY_CAPACITY,
+    options.idempotencyMaxBytes,
+  );
   const journaled =
     options.journal === undefined
       ? undefined
@@ -49,6 +56,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           orderRetention: ORDER_RETENTION,
           seed: placeDemoLiquidity,
           log,
+          idempotency,
           ...(options.openJournalFile !== undefined && { openFile: options.openJournalFile }),
         });
   const venue = journaled?.venue ?? newVenue(clock);
@@ -58,6 +66,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     keys: new ApiKeyTable(options.grants),
     clock,
     rateLimit: options.rateLimit,
+    idempotency,
     ...(journaled !== undefined && { onAccepted: journaled.record }),
     ...(writer !== undefined && { acceptsWrites: () => writer.acceptsWrites() }),
     onError: logError,

@@ -1,7 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../../adapters/http/server.js';
 import { IDEMPOTENCY_TTL_MS, IdempotencyStore } from '../../adapters/http/idempotency-store.js';
+import { resolveServeConfig } from '../../adapters/http/serve-config.js';
 import { useChildServers } from './child-server.js';
-import { ALICE_KEY, BOB_KEY, call, errorOf, useTestServer } from './test-server.js';
+import { ALICE_KEY, BOB_KEY, call, errorOf, ManualClock, useTestServer } from './test-server.js';
 
 const server = useTestServer();
 const ORDER = { symbol: 'BTC-USD', side: 'buy', type: 'limit', price: '1000.00', size: '0.1' };
@@ -141,4 +146,83 @@ describe('memory attack through Idempotency-Key (a server under a 256 MB heap)',
     expect(ticker.status).toBe(200);
     expect(child.process.exitCode).toBeNull();
   }, 300_000);
+});
+
+describe('--idempotency-max-bytes', () => {
+  it('defaults to 64 MiB; a value under 1 MiB or not an integer is refused', () => {
+    expect(new IdempotencyStore().maxBytes).toBe(64 * 1024 * 1024);
+    const resolve = (idempotencyMaxBytes: number) =>
+      resolveServeConfig({ rateLimit: 0, apiKey: ['k0123456789'], idempotencyMaxBytes }, {});
+    expect(resolve(2 * 1024 * 1024)).toMatchObject({ idempotencyMaxBytes: 2 * 1024 * 1024 });
+    for (const bad of [1_000, 2 * 1024 * 1024 + 0.5, Number.NaN]) {
+      expect(resolve(bad)).toEqual({
+        error: 'idempotency max bytes must be an integer of at least 1048576',
+      });
+    }
+  });
+});
+
+describe('Idempotency-Key across a restart (the journal keeps the keys)', () => {
+  let directory = '';
+  beforeAll(async () => {
+    directory = await mkdtemp(join(tmpdir(), 'simex-idempotency-'));
+  });
+  afterAll(() => rm(directory, { recursive: true, force: true }));
+
+  it('a retry after a restart replays the first response, byte for byte, with no second order', async () => {
+    const journal = join(directory, 'journal.csv');
+    const clock = new ManualClock();
+    const start = () =>
+      startServer({
+        port: 0,
+        host: '127.0.0.1',
+        grants: [
+          { key: ALICE_KEY, account: 'alice' },
+          { key: BOB_KEY, account: 'bob' },
+        ],
+        rateLimit: 0,
+        clock: clock.read,
+        journal,
+      });
+    const key = 'retry-1,"%~';
+    const send = (url: string, body: unknown, apiKey = ALICE_KEY) =>
+      call(url, 'POST', '/v1/orders', { body, key: apiKey, headers: { 'idempotency-key': key } });
+    const count = async (url: string) =>
+      (await call(url, 'GET', '/v1/orders?limit=1000')).json.length;
+
+    let server = await start();
+    const first = await send(server.url, ORDER);
+    expect(first.status).toBe(201);
+    const market = await send(server.url, ORDER, BOB_KEY);
+    expect(market.status).toBe(201);
+    await server.close();
+
+    clock.now += IDEMPOTENCY_TTL_MS - 1;
+    server = await start();
+    try {
+      const retry = await send(server.url, ORDER);
+      expect([retry.status, retry.text]).toEqual([201, first.text]);
+      expect(await count(server.url)).toBe(1);
+      const conflict = await send(server.url, { ...ORDER, size: '0.2' });
+      expect([conflict.status, conflict.json]).toEqual([
+        409,
+        errorOf('idempotency_conflict', 'Idempotency-Key'),
+      ]);
+      expect(await count(server.url)).toBe(1);
+      expect((await send(server.url, ORDER, BOB_KEY)).text).toBe(market.text);
+    } finally {
+      await server.close();
+    }
+
+    clock.now += 1;
+    server = await start();
+    try {
+      const expired = await send(server.url, ORDER);
+      expect(expired.status).toBe(201);
+      expect(expired.json.id).not.toBe(first.json.id);
+      expect(await count(server.url)).toBe(2);
+    } finally {
+      await server.close();
+    }
+  });
 });

@@ -72,7 +72,10 @@ export async function openJournal(path: string, options: JournalOptions): Promis
         path,
       ).catch(asJournalError)
     : undefined;
-  const instruments = scenario?.instruments ?? options.instruments;
+  const instruments =
+    scenario !== undefined && scenario.instruments.length > 0
+      ? scenario.instruments
+      : options.instruments;
   const created = Venue.create({ instruments, clock, orderRetention: options.orderRetention });
   if (!created.ok) throw new JournalError(`${path}: ${created.error.message}`);
   const venue = created.value;
@@ -86,7 +89,7 @@ export async function openJournal(path: string, options: JournalOptions): Promis
           `${path}:${row.line}: replay gave ${applied.value.id} for ${row.id}`,
         );
       }
-      const tag = parseTag(verifier.takeCell(row.line));
+      const tag = parseTag(verifier.takeCell(row.line), `${path}:${row.line}`);
       if (tag !== undefined && options.idempotency !== undefined) {
         const scope = idempotencyScope(row.account, tag.key);
         const response = okResponse(201, orderJson(applied.value));
@@ -120,17 +123,32 @@ export async function openJournal(path: string, options: JournalOptions): Promis
   return { venue, writer, record };
 }
 
-/** The row's line: the journal cell holds the Idempotency-Key (URI-encoded) and body fingerprint, if any, then the checksum. */
+/**
+ * The row's line: its journal cell holds the Idempotency-Key (URI-encoded) and the body's
+ * fingerprint, when the order had a key, then the checksum.
+ */
 function rowLine(chain: ChainWriter, command: AcceptedCommand): string {
   const tag = command.action === 'new' ? command.idempotency : undefined;
   const cell = tag === undefined ? '' : `${encodeURIComponent(tag.key)} ${tag.fingerprint} `;
   return chain.seal(formatScenarioRow(journalRow(command), LAYOUT).slice(0, -1) + ',' + cell);
 }
 
-function parseTag(cell: string): IdempotencyTag | undefined {
+const TAG = /^([A-Za-z0-9!'()*._~%-]{1,765}) ([A-Za-z0-9+/]{43}=) $/;
+
+function parseTag(cell: string, where: string): IdempotencyTag | undefined {
   if (cell === '') return undefined;
-  const [key, fingerprint] = cell.split(' ');
-  return { key: decodeURIComponent(key!), fingerprint: fingerprint! };
+  const match = TAG.exec(cell);
+  const key = match === null ? undefined : decodeKey(match[1]!);
+  if (key === undefined) throw new JournalError(`${where}: the journal cell is malformed`);
+  return { key, fingerprint: match![2]! };
+}
+
+function decodeKey(encoded: string): string | undefined {
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return undefined;
+  }
 }
 
 function asJournalError(error: unknown): never {

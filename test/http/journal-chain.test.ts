@@ -65,6 +65,15 @@ async function startEdited(name: string, edit: (copy: string[]) => void): Promis
 }
 
 const at = (line: number) => line - 1;
+
+/** Recomputes every row's checksum, as someone editing the file on purpose could. */
+function reseal(copy: string[]): void {
+  let last = chainStart(copy.slice(0, 3).join('\n') + '\n');
+  for (let index = 3; index < copy.length - 1; index++) {
+    last = checksum(last, copy[index]!.slice(0, -16));
+    copy[index] = copy[index]!.slice(0, -16) + last;
+  }
+}
 const MISMATCH = 'checksum mismatch: this row, or the order of the rows up to it, was changed';
 
 describe('the journal checksum chain', () => {
@@ -143,13 +152,14 @@ describe('the journal checksum chain', () => {
   it('a row that keeps its chain but that the venue refuses is named too', async () => {
     const message = await startEdited('resealed', (copy) => {
       copy[at(ROWS.cancel)] = copy[at(ROWS.cancel)]!.replace('ord_161', 'ord_999');
-      let last = chainStart(copy.slice(0, 3).join('\n') + '\n');
-      for (let index = 3; index < copy.length - 1; index++) {
-        last = checksum(last, copy[index]!.slice(0, -16));
-        copy[index] = copy[index]!.slice(0, -16) + last;
-      }
+      reseal(copy);
     });
     expect(message).toBe(`J:${ROWS.cancel}: refused on replay: no order ord_999 for this account`);
+    const tagged = await startEdited('bad-tag', (copy) => {
+      copy[at(ROWS.last)] = copy[at(ROWS.last)]!.replace(/,([0-9a-f]{16})$/, ',%E0 abc $1');
+      reseal(copy);
+    });
+    expect(tagged).toBe(`J:${ROWS.last}: the journal cell is malformed`);
   });
 
   it('an existing empty file is started like a new one, without a torn-line report', async () => {

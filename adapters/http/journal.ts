@@ -70,7 +70,7 @@ export async function openJournal(path: string, options: JournalOptions): Promis
     ? await openScenario(
         pipeline(createReadStream(path), verifier, () => {}),
         path,
-      ).catch(asJournalError)
+      ).catch((error: unknown) => asJournalError(error, path))
     : undefined;
   const instruments =
     scenario !== undefined && scenario.instruments.length > 0
@@ -97,7 +97,7 @@ export async function openJournal(path: string, options: JournalOptions): Promis
       }
     }
   } catch (error) {
-    asJournalError(error);
+    asJournalError(error, path);
   }
   replaying = false;
   const openFile = options.openFile ?? openJournalFile;
@@ -151,9 +151,11 @@ function decodeKey(encoded: string): string | undefined {
   }
 }
 
-function asJournalError(error: unknown): never {
+function asJournalError(error: unknown, path: string): never {
   if (error instanceof ScenarioSyntaxError || error instanceof ChainError)
     throw new JournalError(error.message);
+  if (error instanceof Error && 'code' in error)
+    throw new JournalError(`journal ${path}: cannot be read: ${error.message}`);
   throw error;
 }
 

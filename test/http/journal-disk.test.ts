@@ -224,3 +224,11 @@ describe('JournalWriter', () => {
     expect(await readFile(path, 'utf8')).toBe('a,1\nb,2\nc,3\nd,4\n');
   });
 });
+
+describe('a journal path that cannot be read', () => {
+  it('a directory stops the start with one line naming it', async () => {
+    await expect(start(directory, new FaultyDisk(), new Log())).rejects.toThrow(
+      `journal ${directory}: cannot be read: EISDIR: illegal operation on a directory, read`,
+    );
+  });
+});

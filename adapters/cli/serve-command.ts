@@ -26,6 +26,10 @@ const builder = (yargs: Argv) =>
     .option('journal', {
       type: 'string',
       describe: 'Scenario CSV file every accepted command is appended to, replayed at start',
+    })
+    .option('idempotency-max-bytes', {
+      type: 'number',
+      describe: 'Memory kept for Idempotency-Key responses (default 64 MiB); the oldest go first',
     });
 
 type ServeOptions = Awaited<ReturnType<typeof builder>['argv']>;

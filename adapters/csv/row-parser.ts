@@ -39,12 +39,15 @@ type Parsed<T> = Mutable<T> & { line: number };
 export class RowParser {
   #previousTs = -Infinity;
   readonly #width: number;
+  /** The cells checked: all but the journal's. */
+  readonly #checked: number;
 
   constructor(
     readonly file: string,
     readonly layout: ScenarioLayout,
   ) {
-    this.#width = SCENARIO_COLUMNS.length + (layout.clientOrderId ? 1 : 0);
+    this.#checked = SCENARIO_COLUMNS.length + (layout.clientOrderId ? 1 : 0);
+    this.#width = this.#checked + (layout.journal === true ? 1 : 0);
   }
 
   parse(record: readonly string[], line: number): ParsedScenarioRow {
@@ -72,7 +75,7 @@ export class RowParser {
     if (action === 'new') return this.#newOrder(record, line, ts, id, account, symbol);
     if (action !== 'cancel' && action !== 'reduce')
       this.#fail(record, line, Cell.Action, 'action must be new, cancel or reduce');
-    for (let index = Cell.Side; index < width; index++) {
+    for (let index = Cell.Side; index < this.#checked; index++) {
       if (index !== Cell.Size && record[index] !== '')
         this.#fail(record, line, index, `${header(index)} must be empty for ${action}`);
     }

@@ -11,7 +11,7 @@ import { csvEngine, type CsvEngine } from './csv-engine.js';
 import { parseDirective } from './directives.js';
 import { PreludeSplitter } from './prelude-splitter.js';
 import { ScenarioSyntaxError } from './scenario-error.js';
-import { CLIENT_ORDER_ID_COLUMN, SCENARIO_COLUMNS } from './scenario-row.js';
+import { CLIENT_ORDER_ID_COLUMN, JOURNAL_COLUMN, SCENARIO_COLUMNS } from './scenario-row.js';
 import type { ParsedScenarioRow, ScenarioLayout } from './scenario-row.js';
 import { RowParser } from './row-parser.js';
 
@@ -100,12 +100,16 @@ function readDirectives(splitter: PreludeSplitter, file: string): InstrumentSpec
 
 function readHeader(record: string[], file: string, line: number): ScenarioLayout {
   const expected: string[] = [...SCENARIO_COLUMNS];
-  if (record.length === expected.length + 1) expected.push(CLIENT_ORDER_ID_COLUMN);
+  if (record.length > expected.length) expected.push(CLIENT_ORDER_ID_COLUMN);
+  if (record.length > expected.length) expected.push(JOURNAL_COLUMN);
   for (let i = 0; i < Math.max(record.length, expected.length); i++) {
     if (record[i] !== expected[i]) {
       const reason = `header must be ${SCENARIO_COLUMNS.join(',')}[,${CLIENT_ORDER_ID_COLUMN}]`;
       throw new ScenarioSyntaxError(file, line, columnOf(record, i), reason);
     }
   }
-  return { clientOrderId: expected.length > SCENARIO_COLUMNS.length };
+  const clientOrderId = expected.length > SCENARIO_COLUMNS.length;
+  return expected.length > SCENARIO_COLUMNS.length + 1
+    ? { clientOrderId, journal: true }
+    : { clientOrderId };
 }

@@ -21,6 +21,8 @@ export const SCENARIO_COLUMNS = [
 
 /** The optional trailing column; when the header has it, new orders may carry a client order id. */
 export const CLIENT_ORDER_ID_COLUMN = 'client_order_id';
+/** The server journal's last column (its row checksums), after client_order_id; read and ignored. */
+export const JOURNAL_COLUMN = 'journal';
 
 export type ScenarioAction = 'new' | 'cancel' | 'reduce';
 
@@ -56,6 +58,8 @@ export type ParsedScenarioRow = ScenarioRow & { readonly line: number };
 /** Which columns a file has: the 11 of SCENARIOS.md, plus `client_order_id` when true. */
 export interface ScenarioLayout {
   readonly clientOrderId: boolean;
+  /** A server journal: a last `journal` column follows `client_order_id`; its cells are ignored. */
+  readonly journal?: boolean;
 }
 
 const PLAIN_LAYOUT: ScenarioLayout = { clientOrderId: false };
@@ -64,6 +68,7 @@ const PLAIN_LAYOUT: ScenarioLayout = { clientOrderId: false };
 export function formatScenarioHeader(layout: ScenarioLayout = PLAIN_LAYOUT): string {
   const columns: string[] = [...SCENARIO_COLUMNS];
   if (layout.clientOrderId) columns.push(CLIENT_ORDER_ID_COLUMN);
+  if (layout.journal === true) columns.push(JOURNAL_COLUMN);
   return columns.join(',') + '\n';
 }
 

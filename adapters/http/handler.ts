@@ -3,6 +3,7 @@ import type { ApiKeyTable } from './api-keys.js';
 import { apiError } from './errors.js';
 import { singleHeader, type HttpRequest, type HttpResponse } from './http-types.js';
 import { IdempotencyStore } from './idempotency-store.js';
+import { JOURNAL_UNAVAILABLE } from './journal-unavailable.js';
 import { OrderBookCache } from './book-cache.js';
 import { getOrderBook, getTicker, getTrades } from './market-routes.js';
 import { cancelOrder, createOrder, getOrder, getOrderFills, listOrders } from './order-routes.js';
@@ -29,6 +30,8 @@ export interface HandlerOptions {
   readonly idempotency?: IdempotencyStore;
   /** Called with each accepted command before its response is returned (the journal). */
   readonly onAccepted?: (command: AcceptedCommand) => void;
+  /** False while writes cannot be journaled: POST and DELETE then answer `journal_unavailable`. */
+  readonly acceptsWrites?: () => boolean;
   /** Told of any exception, which the client sees as `internal_error`. */
   readonly onError?: (error: unknown) => void;
 }
@@ -51,7 +54,7 @@ export const TRACKED_ADDRESSES = 10_000;
 /**
  * The pure request handler: request in, response out, no socket. Order of checks: API key (a
  * request without a valid one is counted against its address's limit: 429, else 401), rate
- * limit, route, method, then the route's own.
+ * limit, route, method, journal (writes only), then the route's own.
  */
 export function createHandler(options: HandlerOptions): Handler {
   const { keys, clock } = options;
@@ -99,6 +102,8 @@ export function createHandler(options: HandlerOptions): Handler {
           headers: { allow },
         });
       }
+      if (request.method !== 'GET' && options.acceptsWrites?.() === false)
+        return errorResponse(JOURNAL_UNAVAILABLE);
       return action({ context, caller, request, search, id });
     } catch (error) {
       options.onError?.(error);

@@ -2,11 +2,21 @@ import type { HttpResponse } from './http-types.js';
 
 /** How long a key's first response is kept. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+export const DEFAULT_IDEMPOTENCY_CAPACITY = 100_000;
+export const DEFAULT_IDEMPOTENCY_MAX_BYTES = 64 * 1024 * 1024;
+/** What an entry costs besides its strings: the map slot, the objects, the header strings. */
+const ENTRY_OVERHEAD_BYTES = 256;
 
 interface Entry {
   readonly fingerprint: string;
   readonly response: HttpResponse;
   readonly storedAt: number;
+  readonly bytes: number;
+}
+
+/** Keys are scoped per account: the journal can name an account, never an API key (a secret). */
+export function idempotencyScope(account: string, key: string): string {
+  return `${account}:${key}`;
 }
 
 export type IdempotencyLookup =
@@ -15,19 +25,24 @@ export type IdempotencyLookup =
   | { readonly kind: 'conflict' };
 
 /**
- * First responses by (API key, Idempotency-Key), kept 24h by the injected clock and at most
- * `capacity` of them: the oldest is forgotten first.
+ * First responses by scope (account and Idempotency-Key), kept 24h by the injected clock, at most
+ * `capacity` of them and at most `maxBytes` of them (two bytes a character, plus a fixed overhead
+ * an entry): the oldest is forgotten first. The newest is always kept, whatever its size.
  */
 export class IdempotencyStore {
   readonly #entries = new Map<string, Entry>();
+  #bytes = 0;
 
-  constructor(readonly capacity: number = 100_000) {}
+  constructor(
+    readonly capacity: number = DEFAULT_IDEMPOTENCY_CAPACITY,
+    readonly maxBytes: number = DEFAULT_IDEMPOTENCY_MAX_BYTES,
+  ) {}
 
   lookup(scope: string, fingerprint: string, now: number): IdempotencyLookup {
     const entry = this.#entries.get(scope);
     if (entry === undefined) return { kind: 'new' };
     if (now - entry.storedAt >= IDEMPOTENCY_TTL_MS) {
-      this.#entries.delete(scope);
+      this.#delete(scope, entry);
       return { kind: 'new' };
     }
     return entry.fingerprint === fingerprint
@@ -36,13 +51,16 @@ export class IdempotencyStore {
   }
 
   store(scope: string, fingerprint: string, response: HttpResponse, now: number): void {
-    this.#entries.delete(scope);
-    this.#entries.set(scope, { fingerprint, response, storedAt: now });
-    this.#evictExpired(now);
-    while (this.#entries.size > this.capacity) {
-      const oldest = this.#entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.#entries.delete(oldest);
+    const previous = this.#entries.get(scope);
+    if (previous !== undefined) this.#delete(scope, previous);
+    const bytes =
+      2 * (scope.length + fingerprint.length + response.body.length) + ENTRY_OVERHEAD_BYTES;
+    this.#entries.set(scope, { fingerprint, response, storedAt: now, bytes });
+    this.#bytes += bytes;
+    for (const [oldest, entry] of this.#entries) {
+      const over = this.#entries.size > this.capacity || this.#bytes > this.maxBytes;
+      if (oldest === scope || (!over && now - entry.storedAt < IDEMPOTENCY_TTL_MS)) break;
+      this.#delete(oldest, entry);
     }
   }
 
@@ -50,11 +68,13 @@ export class IdempotencyStore {
     return this.#entries.size;
   }
 
-  /** Entries are in insertion order, so the expired ones are at the front. */
-  #evictExpired(now: number): void {
-    for (const [scope, entry] of this.#entries) {
-      if (now - entry.storedAt < IDEMPOTENCY_TTL_MS) return;
-      this.#entries.delete(scope);
-    }
+  /** What the entries kept are counted as, in bytes. */
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  #delete(scope: string, entry: Entry): void {
+    this.#entries.delete(scope);
+    this.#bytes -= entry.bytes;
   }
 }

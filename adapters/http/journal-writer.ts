@@ -1,4 +1,5 @@
-import { open, type FileHandle } from 'node:fs/promises';
+import { openJournalFile, type JournalFile, type OpenJournalFile } from './journal-file.js';
+import { JournalUnavailableError } from './journal-unavailable.js';
 
 interface Waiter {
   readonly rows: number;
@@ -6,71 +7,141 @@ interface Waiter {
   readonly reject: (error: unknown) => void;
 }
 
+export interface JournalWriterOptions {
+  /** Bytes already in the file: the next row is written there. */
+  readonly size: number;
+  readonly openFile?: OpenJournalFile;
+  /** Reports the journal becoming unavailable, and writable again. */
+  readonly log?: (line: string) => void;
+  /** How often rows that could not be written are tried again; default 1 s. */
+  readonly retryMs?: number;
+}
+
 /**
  * Appends journal lines and makes them durable with group commit: lines appended while an
- * fdatasync is in flight are written and synced together by the next one. Once a write fails
- * every later `durable()` fails too: the venue has gone past what the file holds.
+ * fdatasync is in flight are written and synced together by the next one. A failed write or sync
+ * (a full or failing disk) makes the journal unavailable: the waiting `durable()` calls and every
+ * later one fail, the rows are kept, and they are written again, from the offset of the last good
+ * sync, every `retryMs` and on `acceptsWrites()`, until that succeeds.
  */
 export class JournalWriter {
-  readonly #file: FileHandle;
-  #pending: string[] = [];
+  readonly #file: JournalFile;
+  readonly #path: string;
+  readonly #log: (line: string) => void;
+  readonly #retryMs: number;
+  #size: number;
+  /** Lines appended and not yet synced, oldest first. */
+  #queue: string[] = [];
   #appended = 0;
   #synced = 0;
   #waiters: Waiter[] = [];
-  #flushing = false;
-  #failure: unknown = undefined;
+  #flushing: Promise<void> | undefined = undefined;
+  #failure: JournalUnavailableError | undefined = undefined;
+  #retry: NodeJS.Timeout | undefined = undefined;
+  /** Set when a retry is asked for while an attempt is in flight: one more follows it. */
+  #retryAsked = false;
 
-  private constructor(file: FileHandle) {
+  private constructor(file: JournalFile, path: string, options: JournalWriterOptions) {
     this.#file = file;
+    this.#path = path;
+    this.#size = options.size;
+    this.#log = options.log ?? (() => {});
+    this.#retryMs = options.retryMs ?? 1_000;
   }
 
-  static async open(path: string): Promise<JournalWriter> {
-    return new JournalWriter(await open(path, 'a'));
+  static async open(path: string, options: JournalWriterOptions): Promise<JournalWriter> {
+    const file = await (options.openFile ?? openJournalFile)(path);
+    return new JournalWriter(file, path, options);
   }
 
   /** Queues one or more whole lines (each ending in `\n`). */
   append(lines: string): void {
-    this.#pending.push(lines);
+    this.#queue.push(lines);
     this.#appended++;
+  }
+
+  /** False while the journal cannot be written; asking starts a new attempt to write. */
+  acceptsWrites(): boolean {
+    if (this.#failure !== undefined) {
+      this.#retryAsked = true;
+      void this.#flush();
+    }
+    return this.#failure === undefined;
   }
 
   /** Resolves once everything appended so far is on disk; undefined when it already is. */
   durable(): Promise<void> | undefined {
-    if (this.#failure === undefined && this.#synced === this.#appended) return undefined;
+    if (this.#synced === this.#appended) return undefined;
+    if (this.#failure !== undefined) return Promise.reject(this.#failure);
     return new Promise((resolve, reject) => {
-      if (this.#failure !== undefined) return reject(this.#failure);
       this.#waiters.push({ rows: this.#appended, resolve, reject });
-      if (!this.#flushing) void this.#flush();
+      void this.#flush();
     });
   }
 
-  /** Flushes what is pending, then closes the file. */
+  /** Tries once more to write what is pending, then closes the file; fails if rows were left. */
   async close(): Promise<void> {
     try {
-      await this.durable();
+      await this.#flushing;
+      if (this.#queue.length > 0) await this.#flush();
+      const left = this.#appended - this.#synced;
+      if (left > 0) throw new JournalUnavailableError(`${left} rows could not be written`);
     } finally {
+      clearTimeout(this.#retry);
       await this.#file.close();
     }
   }
 
-  async #flush(): Promise<void> {
-    this.#flushing = true;
-    while (this.#pending.length > 0) {
-      const batch = this.#pending;
-      this.#pending = [];
-      try {
-        await this.#file.appendFile(batch.join(''));
-        await this.#file.datasync();
-      } catch (error) {
-        this.#failure = error;
-        for (const waiter of this.#waiters.splice(0)) waiter.reject(error);
-        break;
-      }
-      this.#synced += batch.length;
-      const done = this.#waiters.filter((waiter) => waiter.rows <= this.#synced);
-      this.#waiters = this.#waiters.filter((waiter) => waiter.rows > this.#synced);
-      for (const waiter of done) waiter.resolve();
+  /** The flush in progress, or a new one. */
+  #flush(): Promise<void> {
+    this.#flushing ??= this.#writeQueue().finally(() => {
+      this.#flushing = undefined;
+      // Rows appended between the loop's end and here, or a retry asked for during the attempt.
+      if (this.#queue.length > 0 && (this.#failure === undefined || this.#retryAsked))
+        void this.#flush();
+    });
+    return this.#flushing;
+  }
+
+  async #writeQueue(): Promise<void> {
+    clearTimeout(this.#retry);
+    this.#retryAsked = false;
+    while (this.#queue.length > 0 && (await this.#writeBatch()));
+  }
+
+  /** Writes and syncs what is queued; false when that failed. */
+  async #writeBatch(): Promise<boolean> {
+    const rows = this.#queue.length;
+    const bytes = Buffer.from(this.#queue.join(''));
+    try {
+      await this.#file.write(bytes, this.#size);
+      await this.#file.sync();
+    } catch (error) {
+      this.#fail(error);
+      return false;
     }
-    this.#flushing = false;
+    this.#size += bytes.length;
+    this.#queue.splice(0, rows);
+    this.#synced += rows;
+    if (this.#failure !== undefined) {
+      this.#failure = undefined;
+      this.#log(`journal ${this.#path}: writable again; writes are accepted`);
+    }
+    const done = this.#waiters.filter((waiter) => waiter.rows <= this.#synced);
+    this.#waiters = this.#waiters.filter((waiter) => waiter.rows > this.#synced);
+    for (const waiter of done) waiter.resolve();
+    return true;
+  }
+
+  #fail(error: unknown): void {
+    if (this.#failure === undefined) {
+      this.#failure = new JournalUnavailableError(error);
+      this.#log(
+        `journal ${this.#path}: cannot be written (${this.#failure.message}); ` +
+          'writes answer 503 journal_unavailable until it can',
+      );
+    }
+    for (const waiter of this.#waiters.splice(0)) waiter.reject(this.#failure);
+    this.#retry = setTimeout(() => this.acceptsWrites(), this.#retryMs).unref();
   }
 }

@@ -1,25 +1,29 @@
-import { open, stat } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { pipeline } from 'node:stream';
 import { Venue, type InstrumentSpec, type OrderRecord } from '../../src/index.js';
 import {
   applyScenarioRow,
   formatInstrumentDirective,
   formatScenarioHeader,
   formatScenarioRow,
-  openScenarioFile,
+  openScenario,
   ScenarioClock,
   ScenarioSyntaxError,
-  type ParsedScenarioRow,
   type ScenarioLayout,
   type ScenarioRow,
 } from '../csv/index.js';
-import { dropTornLastLine } from './torn-line.js';
+import { chainStart, ChainError, ChainVerifier, ChainWriter } from './journal-chain.js';
+import { openJournalFile, writeNewJournal, type OpenJournalFile } from './journal-file.js';
 import { JournalWriter } from './journal-writer.js';
-import type { AcceptedCommand } from './route-context.js';
+import { idempotencyScope, type IdempotencyStore } from './idempotency-store.js';
+import { okResponse, type AcceptedCommand, type IdempotencyTag } from './route-context.js';
+import { orderJson } from './wire-format.js';
+import { dropTornLastLine } from './torn-line.js';
 
-const LAYOUT: ScenarioLayout = { clientOrderId: true };
+const LAYOUT: ScenarioLayout = { clientOrderId: true, journal: true };
 
-/** A journal that cannot be replayed; the message names the file and line. */
+/** A journal that cannot be replayed or started; the message names the file (and line). */
 export class JournalError extends Error {}
 
 export interface JournalOptions {
@@ -29,6 +33,10 @@ export interface JournalOptions {
   /** Orders a new venue starts with (the demo liquidity), journaled like any other. */
   readonly seed: (venue: Venue) => OrderRecord[];
   readonly log: (line: string) => void;
+  /** The file operations (a test makes them fail); default the real ones. */
+  readonly openFile?: OpenJournalFile;
+  /** Given the first response of every order the journal tags with an Idempotency-Key. */
+  readonly idempotency?: IdempotencyStore;
 }
 
 export interface JournaledVenue {
@@ -40,7 +48,8 @@ export interface JournaledVenue {
 
 /**
  * Opens the journal at `path`: a new (missing or empty) one is started with the instrument
- * directives, the header and the seed orders; an existing one is replayed, and nothing is seeded.
+ * directives, the header and the seed orders; an existing one is checked (its checksum chain) and
+ * replayed, and nothing is seeded.
  */
 export async function openJournal(path: string, options: JournalOptions): Promise<JournaledVenue> {
   const torn = await dropTornLastLine(path);
@@ -56,20 +65,22 @@ export async function openJournal(path: string, options: JournalOptions): Promis
   const replayClock = new ScenarioClock();
   let replaying = size > 0;
   const clock = () => (replaying ? replayClock.now : options.clock());
-  let instruments = options.instruments;
-  let rows: AsyncIterable<ParsedScenarioRow> | undefined;
-  if (replaying) {
-    const scenario = await openScenarioFile(path).catch(asJournalError);
-    if (!scenario.layout.clientOrderId)
-      throw new JournalError(`${path}: the header has no client_order_id column`);
-    if (scenario.instruments.length > 0) instruments = scenario.instruments;
-    rows = scenario.rows;
-  }
+  const verifier = new ChainVerifier(path);
+  const scenario = replaying
+    ? await openScenario(
+        pipeline(createReadStream(path), verifier, () => {}),
+        path,
+      ).catch((error: unknown) => asJournalError(error, path))
+    : undefined;
+  const instruments =
+    scenario !== undefined && scenario.instruments.length > 0
+      ? scenario.instruments
+      : options.instruments;
   const created = Venue.create({ instruments, clock, orderRetention: options.orderRetention });
   if (!created.ok) throw new JournalError(`${path}: ${created.error.message}`);
   const venue = created.value;
   try {
-    for await (const row of rows ?? []) {
+    for await (const row of scenario?.rows ?? []) {
       const applied = applyScenarioRow(venue, row, { clock: replayClock });
       if (!applied.ok)
         throw new JournalError(`${path}:${row.line}: refused on replay: ${applied.error.message}`);
@@ -78,27 +89,73 @@ export async function openJournal(path: string, options: JournalOptions): Promis
           `${path}:${row.line}: replay gave ${applied.value.id} for ${row.id}`,
         );
       }
+      const tag = parseTag(verifier.takeCell(row.line), `${path}:${row.line}`);
+      if (tag !== undefined && options.idempotency !== undefined) {
+        const scope = idempotencyScope(row.account, tag.key);
+        const response = okResponse(201, orderJson(applied.value));
+        options.idempotency.store(scope, tag.fingerprint, response, row.ts);
+      }
     }
   } catch (error) {
-    asJournalError(error);
+    asJournalError(error, path);
   }
   replaying = false;
-  const writer = await JournalWriter.open(path);
-  const record = (command: AcceptedCommand) =>
-    writer.append(formatScenarioRow(journalRow(command), LAYOUT));
-  if (size === 0) {
-    writer.append(
-      instruments.map(formatInstrumentDirective).join('') + formatScenarioHeader(LAYOUT),
-    );
-    for (const order of options.seed(venue)) record({ action: 'new', order });
-    await writer.durable();
-    await syncDirectory(dirname(path));
+  const openFile = options.openFile ?? openJournalFile;
+  let chain: ChainWriter;
+  let initial = '';
+  if (scenario === undefined) {
+    initial = instruments.map(formatInstrumentDirective).join('') + formatScenarioHeader(LAYOUT);
+    chain = new ChainWriter(chainStart(initial));
+    for (const order of options.seed(venue)) initial += rowLine(chain, { action: 'new', order });
+    await writeNewJournal(path, initial, openFile).catch((error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new JournalError(`journal ${path}: cannot be written: ${reason}`);
+    });
+  } else {
+    chain = new ChainWriter(verifier.last);
   }
+  const writer = await JournalWriter.open(path, {
+    size: size + Buffer.byteLength(initial),
+    openFile,
+    log: options.log,
+  });
+  const record = (command: AcceptedCommand) => writer.append(rowLine(chain, command));
   return { venue, writer, record };
 }
 
-function asJournalError(error: unknown): never {
-  if (error instanceof ScenarioSyntaxError) throw new JournalError(error.message);
+/**
+ * The row's line: its journal cell holds the Idempotency-Key (URI-encoded) and the body's
+ * fingerprint, when the order had a key, then the checksum.
+ */
+function rowLine(chain: ChainWriter, command: AcceptedCommand): string {
+  const tag = command.action === 'new' ? command.idempotency : undefined;
+  const cell = tag === undefined ? '' : `${encodeURIComponent(tag.key)} ${tag.fingerprint} `;
+  return chain.seal(formatScenarioRow(journalRow(command), LAYOUT).slice(0, -1) + ',' + cell);
+}
+
+const TAG = /^([A-Za-z0-9!'()*._~%-]{1,765}) ([A-Za-z0-9+/]{43}=) $/;
+
+function parseTag(cell: string, where: string): IdempotencyTag | undefined {
+  if (cell === '') return undefined;
+  const match = TAG.exec(cell);
+  const key = match === null ? undefined : decodeKey(match[1]!);
+  if (key === undefined) throw new JournalError(`${where}: the journal cell is malformed`);
+  return { key, fingerprint: match![2]! };
+}
+
+function decodeKey(encoded: string): string | undefined {
+  try {
+    return decodeURIComponent(encoded);
+  } catch {
+    return undefined;
+  }
+}
+
+function asJournalError(error: unknown, path: string): never {
+  if (error instanceof ScenarioSyntaxError || error instanceof ChainError)
+    throw new JournalError(error.message);
+  if (error instanceof Error && 'code' in error)
+    throw new JournalError(`journal ${path}: cannot be read: ${error.message}`);
   throw error;
 }
 
@@ -118,15 +175,4 @@ export function journalRow(command: AcceptedCommand): ScenarioRow {
     ...(order.type === 'limit' && { timeInForce: order.timeInForce, postOnly: order.postOnly }),
     ...(order.clientOrderId !== null && { clientOrderId: order.clientOrderId }),
   };
-}
-
-async function syncDirectory(path: string): Promise<void> {
-  const directory = await open(path, 'r');
-  try {
-    await directory.sync();
-  } catch {
-    // Some file systems cannot sync a directory; the file's own sync still holds.
-  } finally {
-    await directory.close();
-  }
 }

@@ -11,6 +11,7 @@ import {
   pickHeaders,
   toRequest,
 } from './raw-http.js';
+import { JOURNAL_UNAVAILABLE } from './journal-unavailable.js';
 import { errorResponse } from './route-context.js';
 
 export const BODY_LIMIT = 64 * 1024;
@@ -20,9 +21,11 @@ const EMPTY_BODY = new Uint8Array(0);
 
 export interface ListenerOptions {
   readonly handle: Handler;
-  /** Awaited before each response is written when it returns a promise: the journal's fsync. */
-  readonly beforeRespond?: () => Promise<void> | undefined;
-  readonly onError?: (error: unknown) => void;
+  /**
+   * Awaited before each response is written when it returns a promise: the journal's fsync. When
+   * it fails, a write (POST, DELETE) is answered `journal_unavailable` instead.
+   */
+  readonly beforeRespond?: (write: boolean) => Promise<void> | undefined;
   readonly requestTimeoutMs?: number;
   readonly headersTimeoutMs?: number;
   readonly keepAliveTimeoutMs?: number;
@@ -30,7 +33,7 @@ export interface ListenerOptions {
 
 /** A node:http server around the pure handler: reads the body (bounded), writes the answer. */
 export function createListener(options: ListenerOptions): Server {
-  const { handle, beforeRespond, onError = () => {} } = options;
+  const { handle, beforeRespond } = options;
   const requestTimeout = options.requestTimeoutMs ?? 10_000;
   const server = createServer({
     requestTimeout,
@@ -42,19 +45,17 @@ export function createListener(options: ListenerOptions): Server {
     requireHostHeader: false,
   });
 
-  const respond = (res: ServerResponse, response: HttpResponse, close: boolean) => {
-    const pending = beforeRespond?.();
+  const respond = (
+    res: ServerResponse,
+    response: HttpResponse,
+    close: boolean,
+    isWrite: boolean,
+  ) => {
+    const pending = beforeRespond?.(isWrite);
     if (pending === undefined) return write(res, response, close || !server.listening);
     pending.then(
       () => write(res, response, close || !server.listening),
-      (error: unknown) => {
-        onError(error);
-        write(
-          res,
-          errorResponse(apiError('internal_error', 'the journal could not be written')),
-          true,
-        );
-      },
+      () => write(res, errorResponse(JOURNAL_UNAVAILABLE), close || !server.listening),
     );
   };
 
@@ -67,7 +68,8 @@ export function createListener(options: ListenerOptions): Server {
   ) => {
     const refused = hostError(req, headers);
     if (refused !== undefined) return write(res, errorResponse(refused), true);
-    respond(res, handle(toRequest(req, headers, body)), close);
+    const request = toRequest(req, headers, body);
+    respond(res, handle(request), close, request.method === 'POST' || request.method === 'DELETE');
   };
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {

@@ -10,8 +10,15 @@ import { apiError } from './errors.js';
 import { singleHeader, type HttpResponse } from './http-types.js';
 import { parseJsonObject, toOrderRequest } from './order-body.js';
 import { integerParam, parseQuery } from './query.js';
+import { idempotencyScope } from './idempotency-store.js';
 import { quote, QUOTE_LIMIT } from './quote.js';
-import { errorResponse, okResponse, venueErrorResponse, type RouteCall } from './route-context.js';
+import {
+  errorResponse,
+  okResponse,
+  venueErrorResponse,
+  type IdempotencyTag,
+  type RouteCall,
+} from './route-context.js';
 import { fillJson, orderJson } from './wire-format.js';
 
 /** Default number of orders `GET /v1/orders` answers with. */
@@ -94,7 +101,7 @@ export function createOrder(call: RouteCall): HttpResponse {
     const message = 'Idempotency-Key must be given once, 1-255 visible ASCII characters';
     return errorResponse(apiError('invalid_parameter', message, 'Idempotency-Key'));
   }
-  const scope = `${caller.keyIndex}:${idempotencyKey}`;
+  const scope = idempotencyScope(caller.account, idempotencyKey);
   const fingerprint = createHash('sha256').update(body).digest('base64');
   const now = context.clock();
   const seen = context.idempotency.lookup(scope, fingerprint, now);
@@ -103,18 +110,22 @@ export function createOrder(call: RouteCall): HttpResponse {
     const message = 'this Idempotency-Key was used with another body';
     return errorResponse(apiError('idempotency_conflict', message, 'Idempotency-Key'));
   }
-  const response = placeOrder(call, body);
+  const response = placeOrder(call, body, { key: idempotencyKey, fingerprint });
   context.idempotency.store(scope, fingerprint, response, now);
   return response;
 }
 
-function placeOrder({ context, caller }: RouteCall, bytes: Uint8Array): HttpResponse {
+function placeOrder(
+  { context, caller }: RouteCall,
+  bytes: Uint8Array,
+  idempotency?: IdempotencyTag,
+): HttpResponse {
   const body = parseJsonObject(bytes);
   if (!body.ok) return errorResponse(body.error);
   const orderRequest = toOrderRequest(caller.account, body.value);
   if (!orderRequest.ok) return errorResponse(orderRequest.error);
   const order = context.venue.placeOrder(orderRequest.value);
   if (!order.ok) return venueErrorResponse(order);
-  context.onAccepted({ action: 'new', order: order.value });
+  context.onAccepted({ action: 'new', order: order.value, ...(idempotency && { idempotency }) });
   return okResponse(201, orderJson(order.value));
 }

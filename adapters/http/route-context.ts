@@ -5,9 +5,15 @@ import { jsonResponse, type HttpRequest, type HttpResponse } from './http-types.
 import type { IdempotencyStore } from './idempotency-store.js';
 import type { OrderBookCache } from './book-cache.js';
 
+/** The Idempotency-Key a new order was placed with, and its body's fingerprint. */
+export interface IdempotencyTag {
+  readonly key: string;
+  readonly fingerprint: string;
+}
+
 /** A command the venue accepted, for the journal: written before its response is sent. */
 export type AcceptedCommand =
-  | { readonly action: 'new'; readonly order: OrderRecord }
+  | { readonly action: 'new'; readonly order: OrderRecord; readonly idempotency?: IdempotencyTag }
   | { readonly action: 'cancel'; readonly order: OrderRecord; readonly at: number };
 
 /** What every route sees. */

@@ -8,6 +8,7 @@ export interface ServeArguments {
   /** As written on the command line (an array when given more than once); default 100. */
   readonly rateLimit?: string | readonly string[] | undefined;
   readonly journal?: string | undefined;
+  readonly idempotencyMaxBytes?: number | undefined;
 }
 
 export interface ServeConfig {
@@ -18,6 +19,7 @@ export interface ServeConfig {
   readonly generatedKey?: string;
   readonly rateLimit: number;
   readonly journal?: string;
+  readonly idempotencyMaxBytes?: number;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -28,6 +30,8 @@ export const MIN_RATE_LIMIT = 0.5;
 export const MAX_RATE_LIMIT = 1_000_000;
 const PORT_TEXT = /^[0-9]{1,5}$/;
 const RATE_TEXT = /^[0-9]{1,7}(\.[0-9]{1,6})?$/;
+/** The smallest `--idempotency-max-bytes`: room for a few thousand order responses. */
+export const MIN_IDEMPOTENCY_BYTES = 1024 * 1024;
 
 /** Flags win over the environment (SIMEX_PORT, SIMEX_HOST, SIMEX_API_KEYS; empty is unset); an error is a message. */
 export function resolveServeConfig(
@@ -46,6 +50,15 @@ export function resolveServeConfig(
   if (host === '') return { error: 'host must not be empty' };
   const rateLimit = parseRateLimit(args.rateLimit);
   if (typeof rateLimit !== 'number') return rateLimit;
+  const maxBytes = args.idempotencyMaxBytes;
+  if (
+    maxBytes !== undefined &&
+    !(Number.isSafeInteger(maxBytes) && maxBytes >= MIN_IDEMPOTENCY_BYTES)
+  ) {
+    return {
+      error: `idempotency max bytes must be an integer of at least ${MIN_IDEMPOTENCY_BYTES}`,
+    };
+  }
   const specs =
     args.apiKey !== undefined && args.apiKey.length > 0
       ? args.apiKey
@@ -57,6 +70,7 @@ export function resolveServeConfig(
     host,
     rateLimit,
     ...(args.journal !== undefined && { journal: args.journal }),
+    ...(maxBytes !== undefined && { idempotencyMaxBytes: maxBytes }),
   };
   if (parsed.grants.length > 0) return { ...common, grants: parsed.grants };
   const generatedKey = generateApiKey();

@@ -4,6 +4,8 @@ import { DEFAULT_INSTRUMENTS, Venue, type OrderRecord } from '../../src/index.js
 import { ApiKeyTable, type ApiKeyGrant } from './api-keys.js';
 import { demoLiquidity } from './demo-liquidity.js';
 import { createHandler } from './handler.js';
+import { DEFAULT_IDEMPOTENCY_CAPACITY, IdempotencyStore } from './idempotency-store.js';
+import type { OpenJournalFile } from './journal-file.js';
 import { openJournal, type JournaledVenue } from './journal.js';
 import { createListener } from './listener.js';
 
@@ -17,7 +19,11 @@ export interface ServerOptions {
   readonly clock?: () => number;
   /** Every accepted command is appended here, on disk before its response; replayed at start. */
   readonly journal?: string;
+  /** The journal's file operations; a test makes them fail. */
+  readonly openJournalFile?: OpenJournalFile;
   readonly requestTimeoutMs?: number;
+  /** Bytes of Idempotency-Key responses kept; default 64 MiB. */
+  readonly idempotencyMaxBytes?: number;
   /** Start-up reports (a torn journal line) and internal errors. */
   readonly log?: (line: string) => void;
 }
@@ -37,6 +43,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const log = options.log ?? (() => {});
   const logError = (error: unknown) =>
     log(`internal error: ${error instanceof Error ? error.stack : String(error)}`);
+  const idempotency = new IdempotencyStore(
+    DEFAULT_IDEMPOTENCY_CAPACITY,
+    options.idempotencyMaxBytes,
+  );
   const journaled =
     options.journal === undefined
       ? undefined
@@ -46,22 +56,29 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           orderRetention: ORDER_RETENTION,
           seed: placeDemoLiquidity,
           log,
+          idempotency,
+          ...(options.openJournalFile !== undefined && { openFile: options.openJournalFile }),
         });
   const venue = journaled?.venue ?? newVenue(clock);
+  const writer = journaled?.writer;
   const handle = createHandler({
     venue,
     keys: new ApiKeyTable(options.grants),
     clock,
     rateLimit: options.rateLimit,
+    idempotency,
     ...(journaled !== undefined && { onAccepted: journaled.record }),
+    ...(writer !== undefined && { acceptsWrites: () => writer.acceptsWrites() }),
     onError: logError,
   });
-  const writer = journaled?.writer;
   const server = createListener({
     handle,
-    ...(writer !== undefined && { beforeRespond: () => writer.durable() }),
+    ...(writer !== undefined && {
+      // A read answers from memory when the journal cannot be written.
+      beforeRespond: (write: boolean) =>
+        write ? writer.durable() : writer.durable()?.catch(() => {}),
+    }),
     ...(options.requestTimeoutMs !== undefined && { requestTimeoutMs: options.requestTimeoutMs }),
-    onError: logError,
   });
   try {
     await listen(server, options.port, options.host);

@@ -15,6 +15,7 @@ export async function dropTornLastLine(
   if (file === null) return null;
   try {
     const { size } = await file.stat();
+    if (size === 0) return null;
     const buffer = Buffer.alloc(CHUNK);
     let end = size;
     let keep = -1;

@@ -140,7 +140,7 @@ describe('simex serve as a process', () => {
     expect(reply.toLowerCase()).toContain('connection: close');
     expect(await server.exited).toBe(0);
     expect((await readFile(journal, 'utf8')).trimEnd().split('\n').at(-1)).toMatch(
-      /,new,ord_161,alice,ETH-USD,buy,limit,1\.00,1\.0000,gtc,false,late$/,
+      /,new,ord_161,alice,ETH-USD,buy,limit,1\.00,1\.0000,gtc,false,late,[0-9a-f]{16}$/,
     );
   });
 });

@@ -6,8 +6,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { require as tsRequire } from 'tsx/cjs/api';
-import { tsImport } from 'tsx/esm/api';
 import { asFileError } from '../file-errors.js';
 import { HOOK_NAMES, type Strategy, type StrategyParams } from './strategy.js';
 
@@ -35,13 +33,12 @@ export async function loadStrategy(file: string, params: StrategyParams): Promis
   let module: Record<string, unknown>;
   try {
     module = (
-      !TYPESCRIPT.has(extension)
-        ? await import(pathToFileURL(path).href)
-        : isEsModule(path)
-          ? await tsImport(pathToFileURL(path).href, import.meta.url)
-          : { default: tsRequire(path, import.meta.url) as unknown }
+      TYPESCRIPT.has(extension)
+        ? await loadTypeScript(path, fail)
+        : await import(pathToFileURL(path).href)
     ) as Record<string, unknown>;
   } catch (error) {
+    if (error instanceof StrategyLoadError) throw error;
     return fail(`cannot load: ${firstLines(error)}${whereThrown(error)}`);
   }
   const exported = defaultExport(module);
@@ -67,6 +64,23 @@ export async function loadStrategy(file: string, params: StrategyParams): Promis
 export function timerWarning(strategy: Strategy, file: string, intervalMs: number | null): string {
   if (strategy.onTimer === undefined || intervalMs !== null) return '';
   return `simex backtest: warning: ${file} has an onTimer hook but no --interval was given, so it is never called (add --interval 1s, for example)\n`;
+}
+
+/**
+ * A .ts module through tsx, an optional dependency loaded only here: library users who never run
+ * a .ts strategy can install simex without it (`npm install --omit=optional`).
+ */
+async function loadTypeScript(path: string, fail: (reason: string) => never): Promise<unknown> {
+  let tsx: [typeof import('tsx/esm/api'), typeof import('tsx/cjs/api')];
+  try {
+    tsx = await Promise.all([import('tsx/esm/api'), import('tsx/cjs/api')]);
+  } catch {
+    return fail('a .ts strategy needs tsx, which is not installed: npm install tsx (or use .js)');
+  }
+  const [{ tsImport }, { require: tsRequire }] = tsx;
+  return isEsModule(path)
+    ? tsImport(pathToFileURL(path).href, import.meta.url)
+    : { default: tsRequire(path, import.meta.url) as unknown };
 }
 
 /**

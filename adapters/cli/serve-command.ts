@@ -1,3 +1,4 @@
+import { EXIT_CODES } from '../exit-codes.js';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { resolveServeConfig, startupLines } from '../http/serve-config.js';
 import { startServer } from '../http/server.js';
@@ -57,10 +58,10 @@ export const serveCommand: CommandModule = {
       const journal = config.journal === undefined ? '' : ', flushing the journal';
       log(`${signal}: finishing requests in flight${journal}`);
       server.close().then(
-        () => process.exit(0),
+        () => process.exit(EXIT_CODES.ok),
         (error: unknown) => {
           log(`shutdown failed: ${String(error)}`);
-          process.exit(1);
+          process.exit(EXIT_CODES.run_failed);
         },
       );
     };
@@ -72,5 +73,5 @@ export const serveCommand: CommandModule = {
 /** Nothing was served: a setting, the journal or the address was refused. */
 function fail(message: string): void {
   process.stderr.write(`simex serve: ${message}\n`);
-  process.exitCode = 2;
+  process.exitCode = EXIT_CODES.bad_input;
 }

@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ERROR_STATUS } from '../../adapters/http/errors.js';
+import { fcSeed } from '../fast-check-seed.js';
 import { ALICE_KEY, call, useTestServer, type CallOptions } from './test-server.js';
 
 const server = useTestServer();
 const RUNS = 400;
-const SEED = process.env['CI'] ? 20260105 : undefined;
+const SEED = fcSeed(20260105);
 
 const FIELDS = [
   'symbol',
@@ -164,7 +165,7 @@ describe('fuzz: malformed and odd requests', () => {
           expect([200, 201]).toContain(reply.status);
         }
       }),
-      { numRuns: RUNS, interruptAfterTimeLimit: 40_000, ...(SEED !== undefined && { seed: SEED }) },
+      { numRuns: RUNS, interruptAfterTimeLimit: 40_000, seed: SEED },
     );
     const alive = await server.call('GET', '/v1/market/ticker?symbol=BTC-USD');
     expect(alive.status).toBe(200);

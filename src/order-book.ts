@@ -11,6 +11,7 @@
  * 5. Each change is announced when it happens, so events follow the order of the changes.
  */
 import type { Instrument } from './instrument.js';
+import type { OrderIndex } from './order-index.js';
 import { FILLED, NO_SLOT, PARTIALLY_FILLED, type OrderStore } from './order-store.js';
 import { PriceLadder } from './price-ladder.js';
 import type { PriceLevel } from './price-level.js';
@@ -46,6 +47,7 @@ export class OrderBook {
     readonly instrument: Instrument,
     tradeRetention: number,
     private readonly store: OrderStore,
+    private readonly orders: OrderIndex,
     private readonly tradeStore: TradeStore,
     private readonly tradeCounter: TradeCounter,
     private readonly listener: BookListener,
@@ -76,10 +78,10 @@ export class OrderBook {
         store.filled[taker]! += size;
         level.total -= size;
         if (makerLeft === size) {
-          store.status[maker] = FILLED;
+          this.orders.setStatus(maker, FILLED);
           level.unlink(store, maker);
         } else {
-          store.status[maker] = PARTIALLY_FILLED;
+          this.orders.setStatus(maker, PARTIALLY_FILLED);
         }
         if (level.count === 0) opposite.remove(level);
         this.sequence++;

@@ -47,6 +47,8 @@ export class OrderStore {
   kind = new Uint8Array(0);
   status = new Uint8Array(0);
   account = new Int32Array(0);
+  /** The order's number among its account's orders (see OrderIndex). */
+  ordinal = new Int32Array(0);
   /** Client order ids by slot, for the orders that have one. */
   readonly #clientOrderIds = new Map<number, string>();
   /** The notional of the slots whose `notional` column is BIG_NOTIONAL. */
@@ -158,6 +160,7 @@ export class OrderStore {
     this.filled = grown(this.filled, capacity);
     this.createdAt = grown(this.createdAt, capacity);
     this.account = grown(this.account, capacity);
+    this.ordinal = grown(this.ordinal, capacity);
     this.prev = grown(this.prev, capacity);
     this.next = grown(this.next, capacity);
     this.firstFill = grown(this.firstFill, capacity);

@@ -133,6 +133,7 @@ export class Venue {
         instrument,
         tradeRetention,
         this.#store,
+        this.#orders,
         this.#trades,
         this.#tradeCounter,
         this.#bookListener,
@@ -269,15 +270,9 @@ export class Venue {
     if (limit !== Infinity && !isQueryLimit(limit)) {
       return invalidParameter('limit', `limit must be an integer from 1 to ${MAX_QUERY_LIMIT}`);
     }
-    const store = this.#store;
+    const book = symbol === undefined ? -1 : this.#books.get(symbol)!.index;
     const statusCode = status === undefined ? -1 : ORDER_STATUSES.indexOf(status);
-    const slots = this.#orders.list(
-      account,
-      (slot) =>
-        (symbol === undefined || this.#bookOf(slot).instrument.symbol === symbol) &&
-        (statusCode < 0 || store.status[slot] === statusCode),
-      limit,
-    );
+    const slots = this.#orders.list(account, book, statusCode, limit);
     return ok(slots.map((slot) => this.#view(slot)));
   }
 
@@ -357,7 +352,7 @@ export class Venue {
     const book = this.#bookOf(slot);
     const level = book.take(slot, size);
     if (this.#store.remaining[slot] === 0) {
-      this.#store.status[slot] = CANCELLED;
+      this.#orders.setStatus(slot, CANCELLED);
       this.#orders.finalized(this.#store.sequence[slot]!);
     }
     const view = this.#view(slot, book);
@@ -368,7 +363,7 @@ export class Venue {
   }
 
   #restOrder(book: OrderBook, slot: number, level: PriceLevel | undefined): void {
-    this.#store.status[slot] = this.#store.filled[slot]! > 0 ? PARTIALLY_FILLED : OPEN;
+    this.#orders.setStatus(slot, this.#store.filled[slot]! > 0 ? PARTIALLY_FILLED : OPEN);
     if (this.#events.listening('order')) {
       this.#events.emit({ type: 'order', order: this.#view(slot, book) });
     }
@@ -377,7 +372,7 @@ export class Venue {
 
   /** Ends an incoming order: whatever did not fill is no longer for sale. */
   #finish(book: OrderBook, slot: number, status: number): void {
-    this.#store.status[slot] = status;
+    this.#orders.setStatus(slot, status);
     this.#store.remaining[slot] = 0;
     this.#orders.finalized(this.#store.sequence[slot]!);
     if (this.#events.listening('order')) {

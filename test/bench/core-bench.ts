@@ -38,10 +38,15 @@ if (gc === undefined) throw new Error('run with node --expose-gc (npm run bench 
 
 /** JS heap plus typed-array memory (simex keeps orders in typed arrays). */
 function memoryAfterGc(): number {
-  gc!();
-  gc!();
-  const { heapUsed, arrayBuffers } = process.memoryUsage();
-  return heapUsed + arrayBuffers;
+  // Freed array buffers leave the count a collection or two late: collect until it settles.
+  let last = -1;
+  for (let i = 0; i < 10; i++) {
+    gc!();
+    const { heapUsed, arrayBuffers } = process.memoryUsage();
+    if (heapUsed + arrayBuffers === last) break;
+    last = heapUsed + arrayBuffers;
+  }
+  return last;
 }
 
 /**

@@ -1,17 +1,58 @@
+import { LayeredBitset } from './layered-bitset.js';
 import { NumberQueue } from './number-queue.js';
 import type { OrderStore } from './order-store.js';
 import type { TradeStore } from './trade-store.js';
 
-interface AccountOrders {
-  /** Sequences in creation order; may hold forgotten ones until the next compaction. */
-  sequences: number[];
-  forgotten: number;
+/** The six statuses per book in the keys of an account's sets. */
+const STATUSES = 6;
+
+class AccountOrders {
+  /** Sequences by ordinal (creation order); forgotten ones stay until the next compaction. */
+  sequences: number[] = [];
+  forgotten = 0;
+  /** The ordinals of all the account's orders. */
+  all = new LayeredBitset();
+  /** By book * STATUSES + status: the ordinals of the orders there, or undefined. */
+  byBookStatus: (LayeredBitset | undefined)[] = [];
+
+  add(ordinal: number, book: number, status: number): void {
+    this.all.add(ordinal);
+    (this.byBookStatus[book * STATUSES + status] ??= new LayeredBitset()).add(ordinal);
+  }
+
+  remove(ordinal: number, book: number, status: number): void {
+    this.all.delete(ordinal);
+    this.byBookStatus[book * STATUSES + status]!.delete(ordinal);
+  }
+
+  move(ordinal: number, book: number, from: number, to: number): void {
+    this.byBookStatus[book * STATUSES + from]!.delete(ordinal);
+    (this.byBookStatus[book * STATUSES + to] ??= new LayeredBitset()).add(ordinal);
+  }
+
+  /** The sets whose union holds the orders on `book` (-1: any) with `status` (-1: any). */
+  setsFor(book: number, status: number, books: number): LayeredBitset[] {
+    if (book < 0 && status < 0) return [this.all];
+    const sets: LayeredBitset[] = [];
+    for (let b = book < 0 ? 0 : book; b < (book < 0 ? books : book + 1); b++) {
+      for (let s = status < 0 ? 0 : status; s < (status < 0 ? STATUSES : status + 1); s++) {
+        const set = this.byBookStatus[b * STATUSES + s];
+        if (set !== undefined) sets.push(set);
+      }
+    }
+    return sets;
+  }
 }
 
 /**
  * Finds orders by sequence and by account. `slotOf[n - base]` is the store slot of `ord_<n>`
- * (-1 once forgotten). Final orders beyond `retention`, oldest final first, are forgotten and
- * their slots freed, so that a long replay or server runs in bounded memory.
+ * (-1 once forgotten). Each account numbers its orders in creation order (the store's `ordinal`
+ * column) and keeps their ordinals in a set of all and in one set per (book, status); a listing
+ * walks the union of the sets it needs from the newest down, so it reads O(log32 n) words per
+ * order it returns, times the number of sets (at most books x 6), whatever it skips. Status
+ * changes go through `setStatus` to keep the sets.
+ * Final orders beyond `retention`, oldest final first, are forgotten and their slots freed, so
+ * that a long replay or server runs in bounded memory.
  */
 export class OrderIndex {
   #slotOf = new Int32Array(1024);
@@ -22,14 +63,18 @@ export class OrderIndex {
   /** By account id (see AccountNames). */
   readonly #byAccount: AccountOrders[] = [];
   readonly #finals = new NumberQueue();
+  /** Word reads of the account sets by listings so far (a listing's cost, for tests). */
+  listReads = 0;
 
   constructor(
     private readonly store: OrderStore,
     private readonly trades: TradeStore,
     readonly retention: number,
+    /** How many books the venue has. */
+    private readonly books: number,
   ) {}
 
-  /** Orders must be added in sequence order, starting at 1. */
+  /** Orders must be added in sequence order, starting at 1, with their initial status set. */
   add(sequence: number, slot: number): void {
     if (this.#length === this.#slotOf.length) {
       const bigger = new Int32Array(this.#length * 2);
@@ -37,9 +82,25 @@ export class OrderIndex {
       this.#slotOf = bigger;
     }
     this.#slotOf[this.#length++] = slot;
-    const account = this.store.account[slot]!;
-    const orders = (this.#byAccount[account] ??= { sequences: [], forgotten: 0 });
+    const store = this.store;
+    const orders = (this.#byAccount[store.account[slot]!] ??= new AccountOrders());
+    const ordinal = orders.sequences.length;
     orders.sequences.push(sequence);
+    store.ordinal[slot] = ordinal;
+    orders.add(ordinal, store.book[slot]!, store.status[slot]!);
+  }
+
+  setStatus(slot: number, status: number): void {
+    const store = this.store;
+    const from = store.status[slot]!;
+    if (from === status) return;
+    store.status[slot] = status;
+    this.#byAccount[store.account[slot]!]!.move(
+      store.ordinal[slot]!,
+      store.book[slot]!,
+      from,
+      status,
+    );
   }
 
   /** The slot of `ord_<sequence>`, or -1. */
@@ -61,14 +122,27 @@ export class OrderIndex {
     while (this.#finals.length > this.retention) this.#forget(this.#finals.shift());
   }
 
-  /** Slots of the account's orders, newest first, that pass `keep`, at most `limit`. */
-  list(account: string, keep: (slot: number) => boolean, limit: number): number[] {
-    const sequences = this.#byAccount[this.store.accounts.find(account)]?.sequences ?? [];
+  /**
+   * Slots of the account's orders on `book` (-1: any) with `status` (-1: any), newest first, at
+   * most `limit`.
+   */
+  list(account: string, book: number, status: number, limit: number): number[] {
+    const orders = this.#byAccount[this.store.accounts.find(account)];
     const result: number[] = [];
-    for (let i = sequences.length - 1; i >= 0 && result.length < limit; i--) {
-      const slot = this.slot(sequences[i]!);
-      if (slot >= 0 && keep(slot)) result.push(slot);
+    if (orders === undefined) return result;
+    const sets = orders.setsFor(book, status, this.books);
+    const readsBefore = sets.reduce((sum, set) => sum + set.reads, 0);
+    // The next member of each set at or below the last one taken; the largest is the newest.
+    const heads = sets.map((set) => set.previous(orders.sequences.length - 1));
+    for (;;) {
+      let newest = -1;
+      for (let i = 0; i < heads.length; i++) if (heads[i]! > (heads[newest] ?? -1)) newest = i;
+      if (newest < 0) break;
+      result.push(this.slot(orders.sequences[heads[newest]!]!));
+      if (result.length === limit) break;
+      heads[newest] = sets[newest]!.previous(heads[newest]! - 1);
     }
+    this.listReads += sets.reduce((sum, set) => sum + set.reads, 0) - readsBefore;
     return result;
   }
 
@@ -77,10 +151,27 @@ export class OrderIndex {
     for (let i = 0; i < this.#length; i++) if (this.#slotOf[i]! >= 0) yield this.#slotOf[i]!;
   }
 
+  /** Whether the account sets hold the order at `slot` where its book and status say (for validation). */
+  indexes(slot: number): boolean {
+    const store = this.store;
+    const orders = this.#byAccount[store.account[slot]!];
+    const ordinal = store.ordinal[slot]!;
+    const book = store.book[slot]!;
+    const status = store.status[slot]!;
+    return (
+      orders !== undefined &&
+      orders.sequences[ordinal] === store.sequence[slot] &&
+      orders.all.has(ordinal) &&
+      orders.byBookStatus[book * STATUSES + status]?.has(ordinal) === true
+    );
+  }
+
   #forget(sequence: number): void {
     const slot = this.slot(sequence);
-    const account = this.#byAccount[this.store.account[slot]!]!;
-    this.store.release(slot, this.trades);
+    const store = this.store;
+    const orders = this.#byAccount[store.account[slot]!]!;
+    orders.remove(store.ordinal[slot]!, store.book[slot]!, store.status[slot]!);
+    store.release(slot, this.trades);
     const slots = this.#slotOf;
     slots[sequence - this.#base] = -1;
     while (this.#leadingHoles < this.#length && slots[this.#leadingHoles] === -1)
@@ -91,10 +182,24 @@ export class OrderIndex {
       this.#base += this.#leadingHoles;
       this.#leadingHoles = 0;
     }
-    account.forgotten++;
-    if (account.forgotten >= 64 && account.forgotten * 2 >= account.sequences.length) {
-      account.sequences = account.sequences.filter((kept) => this.slot(kept) >= 0);
-      account.forgotten = 0;
+    orders.forgotten++;
+    if (orders.forgotten >= 64 && orders.forgotten * 2 >= orders.sequences.length) {
+      this.#compact(orders);
+    }
+  }
+
+  /** Drops the forgotten orders from the account's numbering and rebuilds its sets. */
+  #compact(orders: AccountOrders): void {
+    const store = this.store;
+    const kept = orders.sequences.filter((sequence) => this.slot(sequence) >= 0);
+    orders.sequences = kept;
+    orders.forgotten = 0;
+    orders.all = new LayeredBitset();
+    orders.byBookStatus = [];
+    for (let ordinal = 0; ordinal < kept.length; ordinal++) {
+      const slot = this.slot(kept[ordinal]!);
+      store.ordinal[slot] = ordinal;
+      orders.add(ordinal, store.book[slot]!, store.status[slot]!);
     }
   }
 }

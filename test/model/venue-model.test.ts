@@ -1,20 +1,33 @@
 import fc from 'fast-check';
 import { describe, it } from 'vitest';
+import type { Venue } from '../../src/index.js';
 import { fcRuns, fcSeed } from '../fast-check-seed.js';
-import { newVenueSystem } from './model-harness.js';
+import { newVenueSystem, type VenueApi } from './model-harness.js';
+import { mixedVenueApi, numericVenueApi } from './numeric-api.js';
 import { venueCommandArb, venueModelProperty } from './venue-commands.js';
 
 /** A fixed seed unless FC_SEED says otherwise (see test/fast-check-seed.ts). */
 const seed = fcSeed(20_260_105);
-const numRuns = fcRuns(400);
+/** Per API; the three APIs together run more sequences than the single API used to (400). */
+const numRuns = fcRuns(150);
 
-describe('the venue against the reference model', () => {
+const APIS: [string, (venue: Venue) => VenueApi][] = [
+  ['the string API', (venue) => venue],
+  ['the numeric path', numericVenueApi],
+  ['both APIs, alternating', mixedVenueApi],
+];
+
+describe.each(APIS)('the venue through %s against the reference model', (_, api) => {
   it(
     `agrees on every command of random sequences (seed ${seed}, ${numRuns} runs)`,
     () => {
-      fc.assert(venueModelProperty(newVenueSystem), { seed, numRuns, verbose: 1 });
+      fc.assert(
+        venueModelProperty(() => newVenueSystem(api)),
+        { seed, numRuns, verbose: 1 },
+      );
     },
-    30_000 + numRuns * 50,
+    // A CPU-bound budget (no waiting): generous, as the machine may be shared.
+    60_000 + numRuns * 1_000,
   );
 
   // Opt-in (FC_LONG=1, a minute or two): one sequence long enough to pass the core's size
@@ -23,7 +36,13 @@ describe('the venue against the reference model', () => {
     `agrees over one long sequence (seed ${seed})`,
     () => {
       const longSequence = fc.array(venueCommandArb, { minLength: 2200, maxLength: 2200 });
-      fc.assert(venueModelProperty(newVenueSystem, longSequence), { seed, numRuns: 1 });
+      fc.assert(
+        venueModelProperty(() => newVenueSystem(api), longSequence),
+        {
+          seed,
+          numRuns: 1,
+        },
+      );
     },
     300_000,
   );

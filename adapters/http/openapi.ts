@@ -56,6 +56,12 @@ const ALLOW = {
   },
 };
 
+/** The headers an error code comes with. */
+const HEADERS_OF: Partial<Record<ErrorCode, object>> = {
+  rate_limited: RETRY_AFTER,
+  method_not_allowed: ALLOW,
+};
+
 /** Answers any request may get before its route is known: HTTP itself, then the rate limit. */
 const ANY_REQUEST: readonly ErrorCode[] = [
   'bad_request',
@@ -78,11 +84,7 @@ function errors(...codes: ErrorCode[]): Record<string, object> {
   }
   const answers: Record<string, object> = {};
   for (const [status, listed] of [...byStatus].sort(([a], [b]) => a - b)) {
-    const headers = listed.includes('rate_limited')
-      ? RETRY_AFTER
-      : listed.includes('method_not_allowed')
-        ? ALLOW
-        : undefined;
+    const headers = listed.map((code) => HEADERS_OF[code]).find((found) => found !== undefined);
     const schema = {
       $ref: '#/components/schemas/Error',
       type: 'object',

@@ -87,7 +87,10 @@ export async function call(
   });
   const text = await response.text();
   const header = (name: string) => response.headers.get(name) ?? undefined;
-  expectDocumented(method, path, { status: response.status, header, body: text });
+  // As fetch sent it: `..` and `.` segments resolved.
+  const sent = new URL(url + path);
+  const target = sent.pathname + sent.search;
+  expectDocumented(method, target, { status: response.status, header, body: text });
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -6,10 +6,12 @@ import { IdempotencyStore } from './idempotency-store.js';
 import { JOURNAL_UNAVAILABLE } from './journal-unavailable.js';
 import { OrderBookCache } from './book-cache.js';
 import { getOrderBook, getTicker, getTrades } from './market-routes.js';
+import { OPENAPI_PATH, serveOpenApiDocument } from './openapi-route.js';
 import { cancelOrder, createOrder, getOrder, getOrderFills, listOrders } from './order-routes.js';
 import { RateLimiter } from './rate-limiter.js';
 import {
   errorResponse,
+  methodNotAllowed,
   type AcceptedCommand,
   type RouteAction,
   type RouteContext,
@@ -54,7 +56,8 @@ export const TRACKED_ADDRESSES = 10_000;
 /**
  * The pure request handler: request in, response out, no socket. Order of checks: API key (a
  * request without a valid one is counted against its address's limit: 429, else 401), rate
- * limit, route, method, journal (writes only), then the route's own.
+ * limit, route, method, journal (writes only), then the route's own. GET /v1/openapi.json needs
+ * no key: it is answered first, counted against its address's limit.
  */
 export function createHandler(options: HandlerOptions): Handler {
   const { keys, clock } = options;
@@ -70,17 +73,19 @@ export function createHandler(options: HandlerOptions): Handler {
   };
   return (request) => {
     try {
-      const caller = keys.authenticate(singleHeader(request, 'x-api-key'));
+      const queryStart = request.url.indexOf('?');
+      const path = queryStart < 0 ? request.url : request.url.slice(0, queryStart);
+      const search = queryStart < 0 ? '' : request.url.slice(queryStart + 1);
+      const caller =
+        path === OPENAPI_PATH ? undefined : keys.authenticate(singleHeader(request, 'x-api-key'));
       if (caller === undefined) {
         const wait = perAddress.take(request.remoteAddress ?? '', clock());
         if (wait > 0) return rateLimited(rate, wait);
+        if (path === OPENAPI_PATH) return serveOpenApiDocument(request.method, search);
         return errorResponse(apiError('unauthorized', 'a valid X-API-Key header is required'));
       }
       const wait = perKey.take(caller.keyIndex, clock());
       if (wait > 0) return rateLimited(rate, wait);
-      const queryStart = request.url.indexOf('?');
-      const path = queryStart < 0 ? request.url : request.url.slice(0, queryStart);
-      const search = queryStart < 0 ? '' : request.url.slice(queryStart + 1);
       let methods = ROUTES.get(path);
       let id = '';
       if (methods === undefined && path.startsWith(ORDER_PATH_PREFIX)) {
@@ -95,13 +100,7 @@ export function createHandler(options: HandlerOptions): Handler {
       }
       if (methods === undefined) return errorResponse(apiError('not_found', 'no such route'));
       const action = Object.hasOwn(methods, request.method) ? methods[request.method] : undefined;
-      if (action === undefined) {
-        const allow = Object.keys(methods).join(', ');
-        return errorResponse({
-          ...apiError('method_not_allowed', `allowed: ${allow}`),
-          headers: { allow },
-        });
-      }
+      if (action === undefined) return methodNotAllowed(Object.keys(methods).join(', '));
       if (request.method !== 'GET' && options.acceptsWrites?.() === false)
         return errorResponse(JOURNAL_UNAVAILABLE);
       return action({ context, caller, request, search, id });

@@ -28,7 +28,13 @@ const limitQuery = (fallback: number, what: string) =>
     { type: 'integer', minimum: 1, maximum: MAX_QUERY_LIMIT, default: fallback },
     what,
   );
-const ORDER_ID_PATH = { name: 'id', in: 'path', required: true, schema: ORDER_ID };
+const ORDER_ID_PATH = {
+  name: 'id',
+  in: 'path',
+  required: true,
+  schema: ORDER_ID,
+  description: 'Any other id, empty or malformed included, is order_not_found',
+};
 
 const json = (schema: object, description: string, headers?: object) => ({
   description,
@@ -36,30 +42,61 @@ const json = (schema: object, description: string, headers?: object) => ({
   content: { 'application/json': { schema } },
 });
 const RETRY_AFTER = {
-  'Retry-After': { description: 'Seconds to wait', schema: { type: 'integer', minimum: 1 } },
+  'Retry-After': {
+    description: 'Seconds to wait',
+    required: true,
+    schema: { type: 'integer', minimum: 1 },
+  },
+};
+const ALLOW = {
+  Allow: {
+    description: "The path's methods, comma separated",
+    required: true,
+    schema: { type: 'string' },
+  },
 };
 
-/** The error answers a route can give, by status, each listing its codes. */
+/** The headers an error code comes with. */
+const HEADERS_OF: Partial<Record<ErrorCode, object>> = {
+  rate_limited: RETRY_AFTER,
+  method_not_allowed: ALLOW,
+  journal_unavailable: RETRY_AFTER,
+};
+
+/** Answers any request may get before its route is known: HTTP itself, then the rate limit. */
+const ANY_REQUEST: readonly ErrorCode[] = [
+  'bad_request',
+  'request_timeout',
+  'expectation_failed',
+  'headers_too_large',
+  'rate_limited',
+  'internal_error',
+];
+
+/**
+ * Error answers by status: each status's schema is Error with its codes listed, so a client (and
+ * the tests) can tell which codes a status carries here.
+ */
 function errors(...codes: ErrorCode[]): Record<string, object> {
   const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of [
-    'unauthorized',
-    'rate_limited',
-    'bad_request',
-    'request_timeout',
-    'internal_error',
-    ...codes,
-  ] as ErrorCode[]) {
+  for (const code of new Set([...ANY_REQUEST, ...codes])) {
     const status = ERROR_STATUS[code];
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   const answers: Record<string, object> = {};
   for (const [status, listed] of [...byStatus].sort(([a], [b]) => a - b)) {
-    const headers = listed.includes('rate_limited') ? RETRY_AFTER : undefined;
-    answers[String(status)] = json(ref('Error'), `Error: ${listed.join(', ')}`, headers);
+    const headers = listed.map((code) => HEADERS_OF[code]).find((found) => found !== undefined);
+    const schema = {
+      $ref: '#/components/schemas/Error',
+      type: 'object',
+      properties: { error: { type: 'object', properties: { code: { enum: listed } } } },
+    };
+    answers[String(status)] = json(schema, `Error: ${listed.join(', ')}`, headers);
   }
   return answers;
 }
+/** The errors of a route that needs a key. */
+const keyedErrors = (...codes: ErrorCode[]) => errors('unauthorized', ...codes);
 
 const ORDER_STATUS = ['open', 'partially_filled', 'filled', 'cancelled', 'expired', 'rejected'];
 
@@ -224,8 +261,24 @@ export const OPENAPI_DOCUMENT = {
     '/v1/openapi.json': {
       get: {
         summary: 'This document',
+        description:
+          'The one route without a key: a key is not read. Counted against the remote address, like requests without a valid key. No query parameter is known.',
         security: [],
-        responses: { '200': json({ type: 'object' }, 'The OpenAPI document') },
+        responses: {
+          '200': json(
+            {
+              type: 'object',
+              required: ['openapi', 'info', 'paths'],
+              properties: {
+                openapi: { const: '3.1.0' },
+                info: { type: 'object' },
+                paths: { type: 'object' },
+              },
+            },
+            'The OpenAPI document',
+          ),
+          ...errors('invalid_parameter'),
+        },
       },
     },
     '/v1/market/ticker': {
@@ -234,7 +287,7 @@ export const OPENAPI_DOCUMENT = {
         parameters: [SYMBOL_QUERY],
         responses: {
           '200': json(ref('Ticker'), 'The ticker'),
-          ...errors('invalid_parameter', 'unknown_symbol'),
+          ...keyedErrors('invalid_parameter', 'unknown_symbol'),
         },
       },
     },
@@ -251,7 +304,7 @@ export const OPENAPI_DOCUMENT = {
         ],
         responses: {
           '200': json(ref('OrderBook'), 'The book'),
-          ...errors('invalid_parameter', 'unknown_symbol'),
+          ...keyedErrors('invalid_parameter', 'unknown_symbol'),
         },
       },
     },
@@ -261,7 +314,7 @@ export const OPENAPI_DOCUMENT = {
         parameters: [SYMBOL_QUERY, limitQuery(DEFAULT_TRADES_LIMIT, 'How many trades')],
         responses: {
           '200': json({ type: 'array', items: ref('Trade') }, 'The trades'),
-          ...errors('invalid_parameter', 'unknown_symbol'),
+          ...keyedErrors('invalid_parameter', 'unknown_symbol'),
         },
       },
     },
@@ -283,13 +336,14 @@ export const OPENAPI_DOCUMENT = {
         },
         responses: {
           '201': json(ref('Order'), 'The order as placed (every valid order, whatever its status)'),
-          ...errors(
+          ...keyedErrors(
             'invalid_json',
             'invalid_parameter',
             'unknown_symbol',
             'idempotency_conflict',
             'payload_too_large',
             'unsupported_media_type',
+            'journal_unavailable',
           ),
         },
       },
@@ -302,7 +356,7 @@ export const OPENAPI_DOCUMENT = {
         ],
         responses: {
           '200': json({ type: 'array', items: ref('Order') }, 'The orders'),
-          ...errors('invalid_parameter', 'unknown_symbol'),
+          ...keyedErrors('invalid_parameter', 'unknown_symbol'),
         },
       },
     },
@@ -310,14 +364,14 @@ export const OPENAPI_DOCUMENT = {
       get: {
         summary: "One of the caller's orders",
         parameters: [ORDER_ID_PATH],
-        responses: { '200': json(ref('Order'), 'The order'), ...errors('order_not_found') },
+        responses: { '200': json(ref('Order'), 'The order'), ...keyedErrors('order_not_found') },
       },
       delete: {
         summary: "Cancel one of the caller's open orders",
         parameters: [ORDER_ID_PATH],
         responses: {
           '200': json(ref('Order'), 'The cancelled order'),
-          ...errors('order_not_found', 'order_not_open'),
+          ...keyedErrors('order_not_found', 'order_not_open', 'journal_unavailable'),
         },
       },
     },
@@ -331,10 +385,15 @@ export const OPENAPI_DOCUMENT = {
         ],
         responses: {
           '200': json(ref('FillPage'), 'A page of fills'),
-          ...errors('invalid_parameter', 'order_not_found'),
+          ...keyedErrors('invalid_parameter', 'order_not_found'),
         },
       },
     },
+  },
+  'x-other-requests': {
+    description:
+      'Answers to requests that reach no operation above: a path not listed (not_found; paths match exactly, a trailing slash included), a method not listed for its path (method_not_allowed with Allow; HEAD and OPTIONS included), and requests that are not well-formed HTTP (bad_request). Without a valid key, unauthorized comes first.',
+    responses: keyedErrors('not_found', 'method_not_allowed'),
   },
   components: {
     securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },

@@ -1,6 +1,6 @@
 import type { OrderRecord, Venue } from '../../src/index.js';
 import type { Caller } from './api-keys.js';
-import { ERROR_STATUS, errorBody, fromVenueError, type ApiError } from './errors.js';
+import { apiError, ERROR_STATUS, errorBody, fromVenueError, type ApiError } from './errors.js';
 import { jsonResponse, type HttpRequest, type HttpResponse } from './http-types.js';
 import type { IdempotencyStore } from './idempotency-store.js';
 import type { OrderBookCache } from './book-cache.js';
@@ -40,6 +40,14 @@ export type RouteAction = (call: RouteCall) => HttpResponse;
 
 export function errorResponse(error: ApiError): HttpResponse {
   return jsonResponse(ERROR_STATUS[error.code], errorBody(error), { ...error.headers });
+}
+
+/** 405 with `Allow`: `allow` lists the path's methods, comma separated. */
+export function methodNotAllowed(allow: string): HttpResponse {
+  return errorResponse({
+    ...apiError('method_not_allowed', `allowed: ${allow}`),
+    headers: { allow },
+  });
 }
 
 export function venueErrorResponse(result: {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Venue } from '../../src/index.js';
 import { ApiKeyTable } from '../../adapters/http/api-keys.js';
+import { documentedHandler } from './openapi-check.js';
 import { createHandler } from '../../adapters/http/handler.js';
 import { ALICE_KEY, errorOf, useTestServer, type CallOptions } from './test-server.js';
 
@@ -505,11 +506,13 @@ describe("every row of CONTRACT.md's error table", () => {
         throw new Error('boom at secret/path.ts:1');
       },
     });
-    const handle = createHandler({
-      venue,
-      keys: new ApiKeyTable([{ key: ALICE_KEY, account: 'alice' }]),
-      clock: () => 0,
-    });
+    const handle = documentedHandler(
+      createHandler({
+        venue,
+        keys: new ApiKeyTable([{ key: ALICE_KEY, account: 'alice' }]),
+        clock: () => 0,
+      }),
+    );
     const reply = handle({
       method: 'GET',
       url: '/v1/market/ticker?symbol=BTC-USD',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Venue } from '../../src/index.js';
 import { ApiKeyTable } from '../../adapters/http/api-keys.js';
+import { documentedHandler } from './openapi-check.js';
 import { createHandler } from '../../adapters/http/handler.js';
 import type { HttpRequest } from '../../adapters/http/http-types.js';
 import { ALICE_KEY, START_MS } from './test-server.js';
@@ -10,7 +11,9 @@ function handler() {
   const venue = Venue.create({ clock: () => START_MS });
   if (!venue.ok) throw new Error(venue.error.message);
   const keys = new ApiKeyTable([{ key: ALICE_KEY, account: 'alice' }]);
-  const handle = createHandler({ venue: venue.value, keys, clock: () => START_MS });
+  const handle = documentedHandler(
+    createHandler({ venue: venue.value, keys, clock: () => START_MS }),
+  );
   return (
     method: string,
     url: string,

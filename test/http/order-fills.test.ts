@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Venue } from '../../src/index.js';
 import { ApiKeyTable } from '../../adapters/http/api-keys.js';
+import { documentedHandler } from './openapi-check.js';
 import { createHandler } from '../../adapters/http/handler.js';
 import { ALICE_KEY, BOB_KEY, START_MS } from './test-server.js';
 
@@ -14,7 +15,9 @@ function sweptVenue() {
     { key: ALICE_KEY, account: 'alice' },
     { key: BOB_KEY, account: 'bob' },
   ]);
-  const handle = createHandler({ venue: venue.value, keys, clock: () => START_MS, rateLimit: 0 });
+  const handle = documentedHandler(
+    createHandler({ venue: venue.value, keys, clock: () => START_MS, rateLimit: 0 }),
+  );
   const call = (method: string, url: string, key = ALICE_KEY, body = '') => {
     const headers = { 'x-api-key': key, 'content-type': 'application/json' };
     const reply = handle({ method, url, headers, body: new TextEncoder().encode(body) });

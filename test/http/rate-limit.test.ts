@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Venue } from '../../src/index.js';
 import { ApiKeyTable } from '../../adapters/http/api-keys.js';
+import { documentedHandler } from './openapi-check.js';
 import { createHandler, TRACKED_ADDRESSES } from '../../adapters/http/handler.js';
 import { RateLimiter } from '../../adapters/http/rate-limiter.js';
 import { parseRateLimit } from '../../adapters/http/serve-config.js';
@@ -39,7 +40,9 @@ function handlerAt2PerSecond() {
   const venue = Venue.create({ clock: () => START_MS });
   if (!venue.ok) throw new Error(venue.error.message);
   const keys = new ApiKeyTable([{ key: ALICE_KEY, account: 'alice' }]);
-  const handle = createHandler({ venue: venue.value, keys, clock: () => START_MS, rateLimit: 2 });
+  const handle = documentedHandler(
+    createHandler({ venue: venue.value, keys, clock: () => START_MS, rateLimit: 2 }),
+  );
   return (remoteAddress: string, key = 'wrong') =>
     handle({
       method: 'GET',

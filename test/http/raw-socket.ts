@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { expectDocumented } from './openapi-check.js';
 
 export interface RawReply {
   readonly status: number;
@@ -9,7 +10,8 @@ export interface RawReply {
 
 /**
  * Writes `text` on a new socket to the server at `url` and resolves with everything read until
- * the server closes the connection. `ignoreErrors`: the server may reset a socket it stopped reading.
+ * the server closes the connection, after checking the answer against the OpenAPI document.
+ * `ignoreErrors`: the server may reset a socket it stopped reading.
  */
 export function exchange(
   url: string,
@@ -23,7 +25,40 @@ export function exchange(
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => (reply += chunk));
     socket.on('error', (error) => (ignoreErrors ? undefined : reject(error)));
-    socket.on('close', () => resolve(reply));
+    socket.on('close', () => {
+      try {
+        expectDocumentedReply(text, reply);
+        resolve(reply);
+      } catch (error) {
+        reject(error);
+      }
+    });
+  });
+}
+
+const REQUEST_LINE = /^(\S+) (\S+) HTTP\/1\.[01]\r\n/;
+const INTERIM = /^HTTP\/1\.1 1[0-9][0-9] [^\r]*\r\n\r\n/;
+
+/** Checks the answer to the request `sent` (after any 100 Continue) against the OpenAPI document. */
+export function expectDocumentedReply(sent: string, reply: string): void {
+  let rest = reply;
+  while (INTERIM.test(rest)) rest = rest.replace(INTERIM, '');
+  if (rest === '') return; // closed unanswered: nobody was reading
+  const split = rest.indexOf('\r\n\r\n');
+  const headers = new Map<string, string>();
+  for (const line of rest.slice(0, split).split('\r\n').slice(1)) {
+    const colon = line.indexOf(':');
+    headers.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim());
+  }
+  const body = rest.slice(split + 4);
+  if (split < 0 || Buffer.byteLength(body) !== Number(headers.get('content-length'))) {
+    throw new Error(`not one whole response: ${JSON.stringify(rest.slice(0, 300))}`);
+  }
+  const request = REQUEST_LINE.exec(sent);
+  expectDocumented(request?.[1], request?.[2], {
+    status: Number(rest.split(' ')[1]),
+    header: (name) => headers.get(name),
+    body,
   });
 }
 

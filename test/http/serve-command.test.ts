@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { resolveServeConfig, startupLines } from '../../adapters/http/serve-config.js';
 import { useChildServers } from './child-server.js';
+import { expectDocumentedReply } from './raw-socket.js';
 import { ALICE_KEY } from './test-server.js';
 
 const spawnServer = useChildServers();
@@ -125,10 +126,10 @@ describe('simex serve as a process', () => {
     const closed = new Promise((resolve) => socket.on('close', resolve));
     // The server's 100 Continue is the sign that it holds the request.
     const held = new Promise((resolve) => socket.once('data', resolve));
-    socket.write(
+    const request =
       `POST /v1/orders HTTP/1.1\r\nHost: x\r\nX-API-Key: ${ALICE_KEY}\r\nContent-Type: application/json\r\n` +
-        `Expect: 100-continue\r\nContent-Length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
-    );
+      `Expect: 100-continue\r\nContent-Length: ${body.length}\r\n\r\n`;
+    socket.write(request + body.slice(0, 10));
     await held;
     expect(reply).toBe('HTTP/1.1 100 Continue\r\n\r\n');
     server.process.kill('SIGTERM');
@@ -138,6 +139,7 @@ describe('simex serve as a process', () => {
     await closed;
     expect(reply).toMatch(/^HTTP\/1\.1 100 Continue\r\n\r\nHTTP\/1\.1 201 Created\r\n/);
     expect(reply.toLowerCase()).toContain('connection: close');
+    expectDocumentedReply(request, reply);
     expect(await server.exited).toBe(0);
     expect((await readFile(journal, 'utf8')).trimEnd().split('\n').at(-1)).toMatch(
       /,new,ord_161,alice,ETH-USD,buy,limit,1\.00,1\.0000,gtc,false,late,[0-9a-f]{16}$/,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect } from 'vitest';
+import { expectDocumented } from './openapi-check.js';
 import { startServer, type RunningServer, type ServerOptions } from '../../adapters/http/server.js';
 
 export const ALICE_KEY = 'alice-key-0123456789';
@@ -85,6 +86,11 @@ export async function call(
     body: body ?? null,
   });
   const text = await response.text();
+  const header = (name: string) => response.headers.get(name) ?? undefined;
+  // As fetch sent it: `..` and `.` segments resolved.
+  const sent = new URL(url + path);
+  const target = sent.pathname + sent.search;
+  expectDocumented(method, target, { status: response.status, header, body: text });
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -1,8 +1,8 @@
 /** fills.csv lines as fills happen, equity.csv from the samples, round_trips.csv. */
 import { formatScenarioTime } from '../csv/index.js';
+import { fromUnits } from '../units/units.js';
 import type { EquitySampler } from './equity-sampler.js';
 import { drawdowns } from './metrics.js';
-import { fromUnits } from '../units/units.js';
 import { formatQuotient } from './money.js';
 import type { RoundTrip } from './round-trips.js';
 import type { StrategyFill } from './strategy.js';

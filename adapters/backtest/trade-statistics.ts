@@ -3,8 +3,8 @@
  * to 4 more decimals than the tick, like the average entry); ratios are computed in floating
  * point in a fixed order and printed with RATIO_DECIMALS decimals, null where undefined.
  */
-import { ratio } from './metrics.js';
 import { fromUnits } from '../units/units.js';
+import { ratio } from './metrics.js';
 import { formatQuotient } from './money.js';
 import type { RoundTrip } from './round-trips.js';
 import { AVERAGE_ENTRY_EXTRA_DECIMALS } from './symbol-ledger.js';

@@ -1,12 +1,12 @@
-/** Exact money: bigint units of 10^-scale, fee rates, and decimal strings without float arithmetic. */
+/**
+ * Fee rates and the money figures the backtest prints, through decimal.js. The ledgers keep money
+ * as bigint units of 10^-scale (see docs/numbers.md); this is where those units become text.
+ */
+import { Exact, exactOf, formatExact, roundedQuotient, toUnits } from '../units/units.js';
 
 const RATE = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
 
-export function pow10(exponent: number): bigint {
-  return 10n ** BigInt(exponent);
-}
-
-/** A decimal rate ("0.001", "-0.0002") as units of 10^-decimals. */
+/** A decimal rate ("0.001", "-0.0002") as units of 10^-decimals, decimals without trailing zeros. */
 export interface FeeRate {
   readonly text: string;
   readonly units: bigint;
@@ -15,30 +15,24 @@ export interface FeeRate {
 
 export function parseFeeRate(text: string): FeeRate | null {
   if (!RATE.test(text)) return null;
-  const negative = text.startsWith('-');
-  const [whole = '0', fraction = ''] = (negative ? text.slice(1) : text).split('.');
-  const units = BigInt(whole + fraction);
-  return { text, units: negative ? -units : units, decimals: fraction.length };
+  const decimals = new Exact(text).decimalPlaces();
+  return { text, units: toUnits(text, decimals), decimals };
 }
 
-/** `value` (units of 10^-scale) as an exact decimal with at least `minDecimals` decimals. */
-export function formatMoney(value: bigint, scale: number, minDecimals: number): string {
-  const negative = value < 0n;
-  const digits = (negative ? -value : value).toString().padStart(scale + 1, '0');
-  const whole = digits.slice(0, digits.length - scale);
-  let fraction = digits.slice(digits.length - scale);
-  let end = fraction.length;
-  while (end > minDecimals && fraction[end - 1] === '0') end--;
-  fraction = fraction.slice(0, end);
-  const text = fraction === '' ? whole : `${whole}.${fraction}`;
-  return negative ? `-${text}` : text;
-}
-
-/** numerator / denominator rounded half away from zero. */
-export function divideRounded(numerator: bigint, denominator: bigint): bigint {
-  const negative = numerator < 0n !== denominator < 0n;
-  const n = numerator < 0n ? -numerator : numerator;
-  const d = denominator < 0n ? -denominator : denominator;
-  const quotient = (2n * n + d) / (2n * d);
-  return negative ? -quotient : quotient;
+/**
+ * numerator (units of 10^-numeratorScale) / denominator (units of 10^-denominatorScale), rounded
+ * half away from zero to `decimals` decimals, written with at least `minDecimals`.
+ */
+export function formatQuotient(
+  [numerator, numeratorScale]: readonly [bigint, number],
+  [denominator, denominatorScale]: readonly [bigint, number],
+  decimals: number,
+  minDecimals: number,
+): string {
+  const quotient = roundedQuotient(
+    exactOf(numerator, numeratorScale),
+    exactOf(denominator, denominatorScale),
+    decimals,
+  );
+  return formatExact(quotient, minDecimals);
 }

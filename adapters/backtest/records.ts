@@ -1,8 +1,9 @@
 /** fills.csv lines as fills happen, equity.csv from the samples, round_trips.csv. */
 import { formatScenarioTime } from '../csv/index.js';
+import { fromUnits } from '../units/units.js';
 import type { EquitySampler } from './equity-sampler.js';
 import { drawdowns } from './metrics.js';
-import { divideRounded, formatMoney, pow10 } from './money.js';
+import { formatQuotient } from './money.js';
 import type { RoundTrip } from './round-trips.js';
 import type { StrategyFill } from './strategy.js';
 import { AVERAGE_ENTRY_EXTRA_DECIMALS, type SymbolLedger } from './symbol-ledger.js';
@@ -19,7 +20,7 @@ export function equityCsv(sampler: EquitySampler): string {
   const columns = sampler.scopes.flatMap((scope) => {
     const decimals = Math.max(...scope.ledgers.map((ledger) => ledger.instrument.priceDecimals));
     const scale = scope.ledgers[0]!.moneyScale;
-    const format = (value: bigint) => formatMoney(value, scale, decimals);
+    const format = (value: bigint) => fromUnits(value, scale, decimals);
     if (!scope.name.startsWith('total '))
       return [{ name: scope.name, values: scope.equity.map(format) }];
     return [
@@ -52,12 +53,13 @@ export const ROUND_TRIP_COLUMNS = [
 /** One round trip's cells; prices are size-weighted means, rounded like the average entry. */
 export function roundTripCells(trip: RoundTrip): string[] {
   const { ledger } = trip;
-  const decimals = ledger.instrument.priceDecimals;
+  const { priceDecimals, sizeDecimals } = ledger.instrument;
   const mean = (notional: bigint) =>
-    formatMoney(
-      divideRounded(notional * pow10(AVERAGE_ENTRY_EXTRA_DECIMALS), trip.size),
-      decimals + AVERAGE_ENTRY_EXTRA_DECIMALS,
-      decimals,
+    formatQuotient(
+      [notional, priceDecimals + sizeDecimals],
+      [trip.size, sizeDecimals],
+      priceDecimals + AVERAGE_ENTRY_EXTRA_DECIMALS,
+      priceDecimals,
     );
   return [
     ledger.instrument.symbol,

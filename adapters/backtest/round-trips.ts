@@ -4,8 +4,7 @@
  * across zero: that fill is split, its closing part ends the trip and the rest opens the next).
  * Everything is exact: sizes in lots, notionals in price units x lots, money in the ledger's units.
  */
-import { toUnits } from '../units/units.js';
-import { pow10 } from './money.js';
+import { pow10, toUnits } from '../units/units.js';
 import type { StrategyFill } from './strategy.js';
 import type { SymbolLedger } from './symbol-ledger.js';
 

@@ -5,7 +5,7 @@
  */
 import type { Instrument, Result, Venue } from '../../src/index.js';
 import type { ScenarioClock } from '../csv/index.js';
-import { formatMoney } from './money.js';
+import { Exact, exactOf, fromUnits } from '../units/units.js';
 import type { Position, StrategyContext, StrategyParams } from './strategy.js';
 import type { StrategyAction, StrategyOrders } from './strategy-orders.js';
 import type { SymbolLedger } from './symbol-ledger.js';
@@ -34,16 +34,17 @@ export function createContext(host: ContextHost): StrategyContext {
     return found;
   };
   const toGrid = (text: string, decimals: number, step: number, what: string): number => {
-    const [whole = '', fraction = ''] = text.split('.');
-    if (!DECIMAL.test(text) || fraction.length > decimals)
-      throw new Error(`${what} ${text} is off the grid`);
-    const units = BigInt(whole + fraction.padEnd(decimals, '0'));
-    if (units % BigInt(step) !== 0n) throw new Error(`${what} ${text} is off the grid`);
-    return Number(units / BigInt(step));
+    const steps = DECIMAL.test(text)
+      ? new Exact(text).dividedBy(exactOf(BigInt(step), decimals))
+      : null;
+    if (steps === null || !steps.isInteger()) throw new Error(`${what} ${text} is off the grid`);
+    const count = Number(steps.toFixed());
+    if (!Number.isSafeInteger(count)) throw new Error(`${what} ${text} is too large`);
+    return count;
   };
   const fromGrid = (count: number, decimals: number, step: number): string => {
     if (!Number.isSafeInteger(count)) throw new Error(`${count} is not a whole number`);
-    return formatMoney(BigInt(count) * BigInt(step), decimals, decimals);
+    return fromUnits(BigInt(count) * BigInt(step), decimals);
   };
   const context: StrategyContext = {
     now: () => host.clock.now,

@@ -1,7 +1,9 @@
 /** `--param key=value` pairs, and the typed reads strategies make of them. */
+import { Exact } from '../units/units.js';
 import type { StrategyParams } from './strategy.js';
 
 const KEY = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
+const DECIMAL_NUMBER = /^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)(e[+-]?[0-9]+)?$/i;
 
 /** The pairs as a record, or the reason one is malformed. */
 export function parseParams(pairs: readonly string[]): Record<string, string> | string {
@@ -41,6 +43,9 @@ export class Params implements StrategyParams {
     const value = Number(text);
     if (text.trim() === '' || !Number.isFinite(value))
       throw new ParamError(`--param ${key} must be a number, got "${text}"`);
+    const decimal = text.trim();
+    if (DECIMAL_NUMBER.test(decimal) && !new Exact(decimal).equals(value))
+      throw new ParamError(`--param ${key} ${text} cannot be held exactly as a number`);
     return value;
   }
 }

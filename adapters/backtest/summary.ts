@@ -4,8 +4,8 @@
  * written in a fixed order; money is exact decimal strings.
  */
 import { formatScenarioTime } from '../csv/index.js';
+import { fromUnits } from '../units/units.js';
 import type { BacktestEngine } from './backtest-engine.js';
-import { formatMoney } from './money.js';
 import { PERFORMANCE_FORMULAS, performanceFigures } from './performance.js';
 import type { RoundTrips } from './round-trips.js';
 import type { SymbolLedger } from './symbol-ledger.js';
@@ -92,7 +92,7 @@ function moneyFigures(ledgers: readonly SymbolLedger[], decimals: number): Figur
   const sum = (figure: (ledger: SymbolLedger) => bigint) =>
     ledgers.reduce((total, ledger) => total + figure(ledger), 0n);
   const scale = ledgers[0]!.moneyScale;
-  const money = (value: bigint) => formatMoney(value, scale, decimals);
+  const money = (value: bigint) => fromUnits(value, scale, decimals);
   const count = (figure: (ledger: SymbolLedger) => number) =>
     ledgers.reduce((total, ledger) => total + figure(ledger), 0);
   const makerVolume = sum((ledger) => ledger.makerVolume);

@@ -4,8 +4,8 @@
  * are bigint lots of 10^-sizeDecimals; prices bigint units of 10^-priceDecimals.
  */
 import type { Instrument, Side } from '../../src/index.js';
-import { toUnits } from '../units/units.js';
-import { divideRounded, formatMoney, pow10, type FeeRate } from './money.js';
+import { fromUnits, pow10, toUnits } from '../units/units.js';
+import { formatQuotient, type FeeRate } from './money.js';
 
 /** Extra decimals of the average entry price beyond the tick's. */
 export const AVERAGE_ENTRY_EXTRA_DECIMALS = 4;
@@ -33,6 +33,8 @@ export class SymbolLedger {
   readonly #lotSizes: bigint[] = [];
   readonly #lotPrices: bigint[] = [];
   #lotHead = 0;
+  /** averageEntry() until the next fill: strategies read their position on every callback. */
+  #averageEntry: string | null | undefined;
   readonly #toMoney: bigint;
   readonly #makerRate: bigint;
   readonly #takerRate: bigint;
@@ -65,6 +67,7 @@ export class SymbolLedger {
     // Exact: moneyScale leaves room for the rate's decimals (see moneyScaleFor).
     const fee = (notional * rate) / this.#feeDivisor;
     this.fees += fee;
+    this.#averageEntry = undefined;
     this.tradedSize += size;
     if (liquidity === 'maker') {
       this.makerFills++;
@@ -89,21 +92,24 @@ export class SymbolLedger {
   }
 
   averageEntry(): string | null {
-    if (this.position === 0n) return null;
+    if (this.#averageEntry !== undefined) return this.#averageEntry;
+    if (this.position === 0n) return (this.#averageEntry = null);
     const decimals = this.instrument.priceDecimals + AVERAGE_ENTRY_EXTRA_DECIMALS;
-    const scaled = divideRounded(
-      this.#openCost * pow10(this.instrument.sizeDecimals + decimals),
-      this.position * pow10(this.moneyScale),
-    );
-    return formatMoney(scaled, decimals, decimals);
+    const size = [this.position, this.instrument.sizeDecimals] as const;
+    return (this.#averageEntry = formatQuotient(
+      [this.#openCost, this.moneyScale],
+      size,
+      decimals,
+      decimals,
+    ));
   }
 
   money(value: bigint): string {
-    return formatMoney(value, this.moneyScale, this.instrument.priceDecimals);
+    return fromUnits(value, this.moneyScale, this.instrument.priceDecimals);
   }
 
   size(value: bigint): string {
-    return formatMoney(value, this.instrument.sizeDecimals, this.instrument.sizeDecimals);
+    return fromUnits(value, this.instrument.sizeDecimals);
   }
 
   /** Adds `quantity` (signed lots) at `price`: closes opposite lots first in, first out. */

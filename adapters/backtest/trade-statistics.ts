@@ -3,8 +3,9 @@
  * to 4 more decimals than the tick, like the average entry); ratios are computed in floating
  * point in a fixed order and printed with RATIO_DECIMALS decimals, null where undefined.
  */
+import { fromUnits } from '../units/units.js';
 import { ratio } from './metrics.js';
-import { divideRounded, formatMoney, pow10 } from './money.js';
+import { formatQuotient } from './money.js';
 import type { RoundTrip } from './round-trips.js';
 import { AVERAGE_ENTRY_EXTRA_DECIMALS } from './symbol-ledger.js';
 
@@ -17,11 +18,10 @@ export interface MoneyFormat {
 
 export function moneyFormat(scale: number, decimals: number): MoneyFormat {
   const averageDecimals = Math.min(scale, decimals + AVERAGE_ENTRY_EXTRA_DECIMALS);
-  const divisor = pow10(scale - averageDecimals);
   return {
-    money: (units) => formatMoney(units, scale, decimals),
+    money: (units) => fromUnits(units, scale, decimals),
     average: (total, count) =>
-      formatMoney(divideRounded(total, BigInt(count) * divisor), averageDecimals, decimals),
+      formatQuotient([total, scale], [BigInt(count), 0], averageDecimals, decimals),
   };
 }
 

@@ -1,4 +1,5 @@
 import { SeededRandom, type Instrument, type OrderRequest } from '../../src/index.js';
+import { fromUnits } from '../units/units.js';
 
 export const MARKET_MAKER_ACCOUNT = 'market-maker';
 
@@ -42,8 +43,8 @@ export function demoLiquidity(
           symbol: instrument.symbol,
           side,
           type: 'limit',
-          price: formatUnits(price, instrument.priceDecimals),
-          size: formatUnits(size, instrument.sizeDecimals),
+          price: fromUnits(BigInt(price), instrument.priceDecimals),
+          size: fromUnits(BigInt(size), instrument.sizeDecimals),
         });
       }
     }
@@ -55,10 +56,4 @@ export function demoLiquidity(
 function lotMultiple(instrument: Instrument, units: number): number {
   const lots = Math.floor(units / instrument.lotUnits) * instrument.lotUnits;
   return Math.min(instrument.maxSizeUnits, Math.max(instrument.minSizeUnits, lots));
-}
-
-function formatUnits(units: number, decimals: number): string {
-  if (decimals === 0) return String(units);
-  const digits = String(units).padStart(decimals + 1, '0');
-  return digits.slice(0, -decimals) + '.' + digits.slice(-decimals);
 }

@@ -1,12 +1,54 @@
-/** Exact decimal strings <-> bigint units at a fixed number of decimals (no floats). */
+/**
+ * Exact decimals for the adapters, on decimal.js (see docs/numbers.md): a private Decimal with its
+ * own settings (the global one is never touched), and decimal strings <-> bigint units of
+ * 10^-decimals. Nothing here rounds unless asked to, and nothing goes through a float.
+ */
+import { Decimal } from 'decimal.js';
 
-export function toUnits(text: string, decimals: number): bigint {
-  const [whole = '0', fraction = ''] = text.split('.');
-  return BigInt(whole + fraction.padEnd(decimals, '0').slice(0, decimals));
+/** Significant digits a quotient is carried to before it is rounded to its decimals. */
+const PRECISION = 100;
+
+/**
+ * Products and sums below PRECISION digits are exact; a quotient is truncated at PRECISION
+ * digits, so the half-away-from-zero rounding that follows is never a double rounding.
+ */
+export const Exact = Decimal.clone({ precision: PRECISION, rounding: Decimal.ROUND_DOWN });
+
+/** `units` x 10^-decimals, exactly. */
+export function exactOf(units: bigint, decimals: number): Decimal {
+  return new Exact(`${units}e-${decimals}`);
 }
 
-export function fromUnits(units: bigint, decimals: number): string {
-  const digits = units.toString().padStart(decimals + 1, '0');
-  if (decimals === 0) return digits;
-  return `${digits.slice(0, -decimals)}.${digits.slice(-decimals)}`;
+/** A decimal text as units of 10^-decimals; more decimals than that is a bug, and throws. */
+export function toUnits(text: string, decimals: number): bigint {
+  const units = new Exact(`${text}e${decimals}`);
+  if (!units.isInteger()) throw new Error(`${text} has more than ${decimals} decimals`);
+  return BigInt(units.toFixed());
+}
+
+/** `units` of 10^-decimals as a decimal with at least `minDecimals` decimals, never rounded. */
+export function fromUnits(units: bigint, decimals: number, minDecimals = decimals): string {
+  return formatExact(exactOf(units, decimals), minDecimals);
+}
+
+/** `value` with its own decimals, but at least `minDecimals`. */
+export function formatExact(value: Decimal, minDecimals: number): string {
+  return value.toFixed(Math.max(minDecimals, value.decimalPlaces()));
+}
+
+/** 10^exponent as a bigint, the factor between two unit scales. */
+export function pow10(exponent: number): bigint {
+  return 10n ** BigInt(exponent);
+}
+
+/** numerator / denominator rounded half away from zero to `decimals` decimals. */
+export function roundedQuotient(
+  numerator: Decimal,
+  denominator: Decimal.Value,
+  decimals: number,
+): Decimal {
+  const quotient = numerator.dividedBy(denominator);
+  if (quotient.e + 1 + decimals >= PRECISION)
+    throw new Error(`${quotient.toFixed()} has too many digits to round exactly`);
+  return quotient.toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP);
 }

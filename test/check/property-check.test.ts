@@ -5,6 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { invariantObserver } from '../../adapters/check/invariant-observer.js';
 import { runPropertyCheck } from '../../adapters/check/property-check.js';
 import { replayFile } from '../../adapters/replay/replay-file.js';
+import { Exact } from '../../adapters/units/units.js';
 import type { OrderRequest, Venue } from '../../src/index.js';
 import { simex } from '../cli/run-simex.js';
 import { fcRuns, fcSeed } from '../fast-check-seed.js';
@@ -29,8 +30,8 @@ function breakMatcher(venue: Venue): void {
       return placeOrder(request);
     const crosses =
       request.side === 'buy'
-        ? units(best[0]) <= units(request.price!)
-        : units(best[0]) >= units(request.price!);
+        ? new Exact(best[0]).lte(request.price!)
+        : new Exact(best[0]).gte(request.price!);
     return placeOrder(
       crosses
         ? {
@@ -43,11 +44,6 @@ function breakMatcher(venue: Venue): void {
         : request,
     );
   };
-}
-
-function units(price: string): bigint {
-  const [whole = '', fraction = ''] = price.split('.');
-  return BigInt(whole + fraction.padEnd(8, '0'));
 }
 
 describe('simex check', () => {

@@ -1,0 +1,45 @@
+import { Decimal } from 'decimal.js';
+import { describe, expect, it } from 'vitest';
+import { formatQuotient, parseFeeRate } from '../../adapters/backtest/money.js';
+import { Params } from '../../adapters/backtest/strategy-params.js';
+import { Exact, fromUnits, roundedQuotient, toUnits } from '../../adapters/units/units.js';
+
+describe('exact decimals on decimal.js (docs/numbers.md)', () => {
+  it('converts decimal text and bigint units both ways, refusing what does not fit', () => {
+    expect(toUnits('100.25', 4)).toBe(1002500n);
+    expect(toUnits('-0.0002', 4)).toBe(-2n);
+    expect(() => toUnits('0.125', 2)).toThrow('0.125 has more than 2 decimals');
+    expect(fromUnits(5n, 3)).toBe('0.005');
+    expect(fromUnits(-1234500n, 6, 2)).toBe('-1.2345');
+    expect(fromUnits(1200000n, 6, 2)).toBe('1.20');
+    expect(fromUnits(0n, 6, 2)).toBe('0.00');
+  });
+
+  it('rounds a quotient once, half away from zero', () => {
+    expect(formatQuotient([1n, 0], [8n, 0], 2, 2)).toBe('0.13');
+    expect(formatQuotient([-1n, 0], [8n, 0], 2, 2)).toBe('-0.13');
+    expect(formatQuotient([2n, 0], [3n, 0], 4, 2)).toBe('0.6667');
+    expect(formatQuotient([-2n, 0], [3n, 0], 4, 2)).toBe('-0.6667');
+    expect(formatQuotient([15n, 1], [1n, 0], 6, 2)).toBe('1.50');
+    expect(() => roundedQuotient(new Exact('1e95'), 3, 6)).toThrow('too many digits');
+  });
+
+  it('counts a fee rate by its value: trailing zeros change nothing', () => {
+    expect(parseFeeRate('0.0010')).toEqual({ text: '0.0010', units: 1n, decimals: 3 });
+    expect(parseFeeRate('-0.0002')).toEqual({ text: '-0.0002', units: -2n, decimals: 4 });
+    expect(parseFeeRate('1e-3')).toBeNull();
+  });
+
+  it('refuses a number parameter that a JavaScript number cannot read back', () => {
+    const params = new Params({ a: '0.1', b: '12345678901234567891', c: '0.30000000000000001' });
+    expect(params.number('a')).toBe(0.1);
+    expect(() => params.number('b')).toThrow('--param b 12345678901234567891 cannot be held');
+    expect(() => params.number('c')).toThrow('cannot be held exactly as a number');
+  });
+
+  it('leaves the global Decimal settings alone', () => {
+    expect(Decimal.precision).toBe(20);
+    expect(Decimal.rounding).toBe(Decimal.ROUND_HALF_UP);
+    expect(Exact.precision).toBe(100);
+  });
+});

@@ -1,5 +1,5 @@
 /**
- * The invariants of SCENARIOS.md, checked after every row of a replay. 1, 2 and 7 (the books'
+ * The invariants of docs/invariants.md, checked after every row of a replay. 1, 2 and 7 (the books'
  * own consistency) come from the core's `validateVenueState`; the checker adds a shadow model of
  * the book for 3-5 and 7 (the aggregated book as a query returns it), and a brute-force ticker for
  * 6. Two brute-force comparisons are amortised on large states: the ticker's recomputation runs

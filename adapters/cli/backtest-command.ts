@@ -21,7 +21,7 @@ export const backtestCommand: CommandModule<object, BacktestArguments> = {
       .option('data', {
         type: 'string',
         demandOption: true,
-        describe: 'Scenario CSV (see SCENARIOS.md)',
+        describe: 'Scenario CSV (see docs/scenarios.md)',
       })
       .option('out', {
         type: 'string',
@@ -65,7 +65,7 @@ export const backtestCommand: CommandModule<object, BacktestArguments> = {
       )
       .epilog(
         'Exit codes: 0 done, 1 a strategy hook threw (nothing written), 2 a bad argument, strategy ' +
-          'file or data file. See "Backtests" in README.md for the strategy API.',
+          'file or data file. See docs/backtest.md for the strategy API.',
       ) as unknown as Argv<BacktestArguments>,
   handler: async (args) => {
     const options = parseBacktestOptions(args);

@@ -1,7 +1,7 @@
 import { formatUnits, fractionDigits, parseUnits } from './decimal-codec.js';
 import { invalidParameter, ok, type Failure, type Result } from './result.js';
 
-/** An instrument as configured: decimal strings, as in CONTRACT.md and scenario directives. */
+/** An instrument as configured: decimal strings, as in the HTTP contract (docs/http-api.md) and scenario directives. */
 export interface InstrumentSpec {
   readonly symbol: string;
   readonly tickSize: string;
@@ -36,7 +36,7 @@ export interface Instrument {
 
 export const SYMBOL_PATTERN = /^[A-Z0-9]{1,12}-[A-Z0-9]{1,12}$/;
 
-/** The default venue: BTC-USD and ETH-USD as CONTRACT.md lists them. */
+/** The default venue: BTC-USD and ETH-USD as docs/http-api.md lists them. */
 export const DEFAULT_INSTRUMENTS: readonly InstrumentSpec[] = [
   {
     symbol: 'BTC-USD',

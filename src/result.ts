@@ -1,6 +1,6 @@
 /**
  * Expected failures are values, not exceptions: every command and query of the venue returns a
- * `Result`. The codes are the contract's (CONTRACT.md); the HTTP layer alone maps them to statuses.
+ * `Result`. The codes are the contract's (docs/http-api.md); the HTTP layer alone maps them to statuses.
  */
 
 export type VenueError =

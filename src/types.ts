@@ -1,4 +1,4 @@
-/** The public vocabulary of the venue: values as CONTRACT.md names them. */
+/** The public vocabulary of the venue: values as the contract (docs/http-api.md) names them. */
 
 export type Side = 'buy' | 'sell';
 export type OrderType = 'market' | 'limit';

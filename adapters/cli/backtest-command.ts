@@ -28,7 +28,7 @@ export const backtestCommand: CommandModule<object, BacktestArguments> = {
       .option('data', {
         type: 'string',
         demandOption: true,
-        describe: 'Scenario CSV (see SCENARIOS.md)',
+        describe: 'Scenario CSV (see docs/scenarios.md)',
       })
       .option('out', {
         type: 'string',
@@ -68,7 +68,7 @@ export const backtestCommand: CommandModule<object, BacktestArguments> = {
       .example(BACKTEST_EXAMPLE, 'Backtest the example market maker; open results/report.html')
       .epilog(
         'Exit: 1 run_failed is a strategy hook that threw (nothing written). ' +
-          'See "Backtests" in README.md for the strategy API. ' +
+          'See docs/backtest.md for the strategy API. ' +
           EXIT_CODES_HELP,
       ) as unknown as Argv<BacktestArguments>,
   handler: async (args) => {

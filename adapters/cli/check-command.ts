@@ -14,7 +14,7 @@ interface CheckArguments {
 
 export const checkCommand: CommandModule<object, CheckArguments> = {
   command: 'check',
-  describe: 'Property-test the invariants of SCENARIOS.md over generated order flows',
+  describe: 'Property-test the invariants (docs/invariants.md) over generated order flows',
   builder: (yargs: Argv) =>
     yargs
       .option('runs', { type: 'number', default: 200, describe: 'Number of generated flows' })

@@ -21,7 +21,7 @@ export const replayCommand: CommandModule<object, ReplayArguments> = {
       .positional('file', {
         type: 'string',
         demandOption: true,
-        describe: 'Scenario CSV (see SCENARIOS.md)',
+        describe: 'Scenario CSV (see docs/scenarios.md)',
       })
       .option('out', {
         type: 'string',

@@ -1,4 +1,4 @@
-/** The scenario CSV format of SCENARIOS.md: read, write, and apply to a Venue. */
+/** The scenario CSV format (docs/scenarios.md): read, write, and apply to a Venue. */
 export { ScenarioSyntaxError } from './scenario-error.js';
 export { parseScenarioTime, formatScenarioTime } from './scenario-time.js';
 export {

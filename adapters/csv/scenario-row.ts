@@ -1,5 +1,5 @@
 /**
- * Scenario rows: the typed form of one CSV line of SCENARIOS.md, and how to write one back.
+ * Scenario rows: the typed form of one CSV line of a scenario (docs/scenarios.md), and how to write one back.
  * A row carries strings for decimals, exactly as written; the venue judges their values.
  */
 import type { InstrumentSpec, OrderRequest } from '../../src/index.js';
@@ -55,7 +55,7 @@ export type ScenarioRow = NewOrderRow | CancelRow | ReduceRow;
 /** A row as read from a file: with its 1-based line number. */
 export type ParsedScenarioRow = ScenarioRow & { readonly line: number };
 
-/** Which columns a file has: the 11 of SCENARIOS.md, plus `client_order_id` when true. */
+/** Which columns a file has: the 11 of the scenario format, plus `client_order_id` when true. */
 export interface ScenarioLayout {
   readonly clientOrderId: boolean;
   /** A server journal: a last `journal` column follows `client_order_id`; its cells are ignored. */

@@ -1,5 +1,5 @@
 /**
- * The replay outputs of SCENARIOS.md: trades.csv and orders.csv lines with scenario ids, and the
+ * The replay outputs (docs/replay.md): trades.csv and orders.csv lines with scenario ids, and the
  * final book.json and ticker.json, in the contract's snake_case and ISO timestamps.
  */
 import type { Instrument, OrderRecord, Side, Ticker, TradeRecord } from '../../src/index.js';

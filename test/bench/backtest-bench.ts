@@ -2,7 +2,7 @@
  * `npm run bench:backtest`: events per second of plain `simex replay` (no --out) and of
  * `simex backtest` (no --out) with a do-nothing strategy and with the example market maker
  * (`--interval 1s`), on the same file in the same run, each run a fresh process (start-up included). Files: 1,000,000 generated events, and
- * the GOOG day when BENCH_GOOG names its imported scenario CSV (see README, "Backtests").
+ * the GOOG day when BENCH_GOOG names its imported scenario CSV (see docs/lobster.md).
  * Each figure is the best of BENCH_RUNS interleaved rounds (default 3). Target: do-nothing >= 70% of replay.
  */
 import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
@@ -107,7 +107,7 @@ try {
   let ok = await bench(`generated (seed 7)`, await generated(dir), ['size=0.05']);
   const goog = process.env['BENCH_GOOG'];
   if (goog === undefined)
-    console.log('GOOG day: set BENCH_GOOG=goog.csv (see README) to include it');
+    console.log('GOOG day: set BENCH_GOOG=goog.csv (see docs/benchmarks.md) to include it');
   else ok = (await bench(`GOOG day (${goog})`, goog, ['size=100'])) && ok;
   process.exitCode = ok ? 0 : 1;
 } finally {

@@ -462,7 +462,7 @@ const CASES: readonly ErrorCase[] = [
   },
 ];
 
-describe("every row of CONTRACT.md's error table", () => {
+describe("every row of the contract's error table (docs/http-api.md)", () => {
   for (const error of CASES) {
     it(`${error.status} ${error.code}${error.field ? ` (${error.field})` : ''}: ${error.name}`, async () => {
       const reply = await server.call(error.method, error.path, error.options);

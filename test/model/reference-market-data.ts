@@ -1,6 +1,6 @@
 /**
  * The reference model's market data, computed naively from the whole trade log and the resting
- * orders, as CONTRACT.md defines it.
+ * orders, as the contract (docs/http-api.md) defines it.
  */
 import type { BookLevel, Ticker, TradeRecord } from '../../src/index.js';
 import { formatDecimal, parseDecimal } from './exact-decimal.js';

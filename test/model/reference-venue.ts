@@ -1,5 +1,5 @@
 /**
- * A small, obviously correct exchange to check the venue against: CONTRACT.md's rules and nothing
+ * A small, obviously correct exchange to check the venue against: the contract's rules (docs/http-api.md) and nothing
  * more. Every order ever placed sits in one array; a side of a book is whatever of it is open,
  * sorted afresh by price then arrival each time it is looked at. Values are exact BigInt decimals.
  * It shares nothing with src/ but the public types.

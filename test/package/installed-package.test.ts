@@ -4,9 +4,9 @@
  * Needs the build in dist/ (npm test builds first) and the npm registry or its cache.
  */
 import { execFile, spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -67,6 +67,29 @@ describe('the installed package', () => {
     expect(files).toContain('package/dist/src/index.js');
     expect(files).toContain('package/scenarios/strategies/market-maker.ts');
     expect(files.filter((file) => file.endsWith('.map'))).toEqual([]);
+  });
+
+  it('ships every page the README and the manual link to', async () => {
+    const installed = join(project, 'node_modules/simex');
+    const pages = [
+      'README.md',
+      ...(await readdir(join(installed, 'docs'))).map((page) => `docs/${page}`),
+    ];
+    const missing: string[] = [];
+    for (const page of pages.filter((name) => name.endsWith('.md'))) {
+      const text = await readFile(join(installed, page), 'utf8');
+      for (const [, target = ''] of text.matchAll(/\]\(([^)#:\s]+\.(?:md|json))(?:#[^)]*)?\)/g)) {
+        const path = join(installed, dirname(page), target);
+        if (
+          !(await stat(path).then(
+            () => true,
+            () => false,
+          ))
+        )
+          missing.push(`${page} -> ${target}`);
+      }
+    }
+    expect(missing).toEqual([]);
   });
 
   it("prints its own version, not the host project's", async () => {

@@ -13,10 +13,9 @@ import {
   type VenueEvent,
 } from '../../src/index.js';
 import { formatScenarioTime, ScenarioClock, type ParsedScenarioRow } from '../csv/index.js';
-import { FINAL_ORDER_RETENTION } from '../replay/replayer.js';
-import { PROGRESS_EVERY } from '../replay/run-replay.js';
+import { FINAL_ORDER_RETENTION, ScenarioDriver, type RefusalCode } from '../driver/index.js';
+import { PROGRESS_EVERY } from '../output/progress-bar.js';
 import { EquitySampler } from './equity-sampler.js';
-import { FlowOrders, isResting } from './flow-orders.js';
 import { hookFailure, type HookName } from './hook-failure.js';
 import type { ActionRefusal, Strategy, StrategyFill, StrategyParams } from './strategy.js';
 import { createContext } from './strategy-context.js';
@@ -53,7 +52,9 @@ export class BacktestEngine {
   readonly ledgers: readonly SymbolLedger[];
   readonly sampler: EquitySampler;
   readonly orders: StrategyOrders;
-  readonly flow: FlowOrders;
+  /** Drives the flow's rows; only they are mapped by scenario id. */
+  readonly flow: ScenarioDriver;
+  readonly flowRefusals = new Map<RefusalCode, number>();
   readonly actionRefusals = new Map<string, number>();
   startTime: number | null = null;
   endTime: number | null = null;
@@ -86,7 +87,7 @@ export class BacktestEngine {
     for (const ledger of this.ledgers) this.#ledgers.set(ledger.instrument.symbol, ledger);
     this.sampler = new EquitySampler(this.ledgers);
     this.orders = new StrategyOrders(this.venue, config.account);
-    this.flow = new FlowOrders(this.venue, this.clock);
+    this.flow = new ScenarioDriver(this.venue, this.clock);
     this.#wants = {
       trade: strategy.onTrade !== undefined,
       book: strategy.onBook !== undefined,
@@ -120,7 +121,9 @@ export class BacktestEngine {
         throw new AccountClashError(
           `${row.line}: the flow trades under account ${account}, the strategy's; choose another --account`,
         );
-      this.flow.apply(row);
+      const refusal = this.flow.apply(row);
+      if (refusal !== null)
+        this.flowRefusals.set(refusal.code, (this.flowRefusals.get(refusal.code) ?? 0) + 1);
       if (this.#events.length > 0) this.#dispatch();
       if (onProgress !== undefined && this.flow.rowCount % PROGRESS_EVERY === 0) onProgress();
     }
@@ -182,7 +185,7 @@ export class BacktestEngine {
       if (order.account === this.config.account) {
         this.orders.updated(order);
         if (this.#wants.order) this.#events.push(event);
-      } else if (!isResting(order)) this.flow.finalized(order);
+      }
     } else if (this.#wants.book) this.#events.push(event);
   };
 

@@ -5,8 +5,8 @@
  */
 import { statSync } from 'node:fs';
 import { openScenarioFile, ScenarioSyntaxError, type Scenario } from '../csv/index.js';
-import { OutputDirectory } from '../replay/output-files.js';
-import { progressBar } from '../replay/progress-bar.js';
+import { OutputDirectory } from '../output/output-files.js';
+import { progressBar } from '../output/progress-bar.js';
 import { AccountClashError, BacktestEngine } from './backtest-engine.js';
 import type { BacktestOptions } from './backtest-options.js';
 import { StrategyRuntimeError } from './hook-failure.js';

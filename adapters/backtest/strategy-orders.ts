@@ -4,7 +4,7 @@
  * resting orders as the venue last reported them.
  */
 import type { OrderRecord, Venue } from '../../src/index.js';
-import { isResting } from './flow-orders.js';
+import { isResting } from '../driver/index.js';
 import type { ActionRefusal, StrategyOrder } from './strategy.js';
 
 export type StrategyAction =
@@ -92,7 +92,7 @@ export class StrategyOrders {
 
   /** An update of one of the strategy's orders (from the venue's events). */
   updated(order: OrderRecord): void {
-    if (isResting(order)) this.open.set(order.id, order);
+    if (isResting(order.status)) this.open.set(order.id, order);
     else this.open.delete(order.id);
   }
 }

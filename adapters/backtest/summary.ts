@@ -38,7 +38,7 @@ export function summarize(engine: BacktestEngine, inputs: RunInputs): Summary {
     start: time(engine.startTime),
     end: time(engine.endTime),
     flow_rows: engine.flow.rowCount,
-    refused_flow_rows: sortedRecord([...engine.flow.refusals]),
+    refused_flow_rows: sortedRecord([...engine.flowRefusals]),
     refused_actions: sortedRecord([...engine.actionRefusals]),
     unsent_actions: engine.unsentActions,
     sampling: {

@@ -4,7 +4,7 @@
  * are bigint lots of 10^-sizeDecimals; prices bigint units of 10^-priceDecimals.
  */
 import type { Instrument, Side } from '../../src/index.js';
-import { toUnits } from '../replay/units.js';
+import { toUnits } from '../units/units.js';
 import { divideRounded, formatMoney, pow10, type FeeRate } from './money.js';
 
 /** Extra decimals of the average entry price beyond the tick's. */

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import type { InstrumentSpec } from '../../src/index.js';
 import type { ScenarioRow } from '../csv/index.js';
-import { fromUnits } from '../replay/units.js';
+import { fromUnits } from '../units/units.js';
 
 export const CHECK_INSTRUMENTS: readonly InstrumentSpec[] = [
   { symbol: 'BTC-USD', tickSize: '0.5', lotSize: '0.01', referencePrice: '100.0' },

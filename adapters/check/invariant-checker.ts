@@ -16,7 +16,7 @@ import {
   type VenueEvent,
 } from '../../src/index.js';
 import type { ParsedScenarioRow } from '../csv/index.js';
-import { fromUnits, toUnits } from '../replay/units.js';
+import { fromUnits, toUnits } from '../units/units.js';
 import { ShadowBook, type ShadowOrder } from './shadow-book.js';
 import { bookMismatch, statusMismatch, tickerMismatch } from './state-comparisons.js';
 import { TickerModel } from './ticker-model.js';

@@ -17,7 +17,7 @@ import {
 } from '../csv/index.js';
 import { runReplay } from '../replay/run-replay.js';
 import { CHECK_INSTRUMENTS, flowArbitrary, flowRows } from './flow-arbitrary.js';
-import type { Violation } from './invariant-checker.js';
+import { InvariantChecker, type Violation } from './invariant-checker.js';
 
 export interface PropertyCheckOptions {
   readonly runs: number;
@@ -86,10 +86,10 @@ async function replayText(
   const scenario = await openScenario(Readable.from([text]), file);
   const outcome = await runReplay(scenario, {
     out: null,
-    check: true,
+    observe: (venue) => new InvariantChecker(venue),
     strict: false,
     onRefused: () => {},
     ...(prepareVenue === undefined ? {} : { prepareVenue }),
   });
-  return outcome.kind === 'violated' ? outcome.violation : null;
+  return outcome.kind === 'stopped' ? outcome.stop : null;
 }

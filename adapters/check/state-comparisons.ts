@@ -1,6 +1,6 @@
 /** The checker's comparisons of the venue's answers with its own models. */
 import { MAX_QUERY_LIMIT, type Instrument, type OrderRecord, type Venue } from '../../src/index.js';
-import { fromUnits } from '../replay/units.js';
+import { fromUnits } from '../units/units.js';
 import type { ShadowBook } from './shadow-book.js';
 import type { TickerModel } from './ticker-model.js';
 

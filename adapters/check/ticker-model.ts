@@ -3,7 +3,7 @@
  * the window (now - 24h < ts <= now), the last trade before it, and the last trade ever.
  */
 import { DAY_MS, type Instrument, type Ticker } from '../../src/index.js';
-import { fromUnits } from '../replay/units.js';
+import { fromUnits } from '../units/units.js';
 
 interface WindowTrade {
   readonly ts: number;

@@ -1,4 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
+import { invariantObserver } from '../check/invariant-observer.js';
 import { replayFile } from '../replay/replay-file.js';
 
 interface ReplayArguments {
@@ -45,7 +46,7 @@ export const replayCommand: CommandModule<object, ReplayArguments> = {
     process.exitCode = await replayFile({
       file: args.file,
       out: args.out ?? null,
-      check: args.check,
+      observe: args.check ? invariantObserver : null,
       strict: args.strict,
       stdout: process.stdout,
       stderr: process.stderr,

@@ -1,29 +1,20 @@
-/** The generator's resting orders: picked uniformly for cancels and reduces, dropped once final. */
-import type { OrderRecord, SeededRandom, Venue } from '../../src/index.js';
-import type { NewOrderRow } from '../csv/index.js';
+/**
+ * The generator's resting orders, told by the scenario driver: picked uniformly for cancels and
+ * reduces, dropped once final.
+ */
+import type { OrderRecord, SeededRandom } from '../../src/index.js';
+import type { DriverObserver } from '../driver/index.js';
 
 export interface LiveOrder {
   readonly scenarioId: string;
-  readonly venueId: string;
   readonly account: string;
   readonly symbol: string;
 }
 
-export class LiveOrders {
+export class LiveOrders implements DriverObserver {
   readonly #orders: LiveOrder[] = [];
+  /** Scenario id -> position in `#orders`. */
   readonly #positions = new Map<string, number>();
-  readonly #byScenario = new Map<string, LiveOrder>();
-
-  constructor(venue: Venue) {
-    venue.subscribe(
-      (event) => {
-        if (event.type !== 'order') return;
-        const { status, id } = event.order;
-        if (status !== 'open' && status !== 'partially_filled') this.#drop(id);
-      },
-      ['order'],
-    );
-  }
 
   get size(): number {
     return this.#orders.length;
@@ -35,33 +26,19 @@ export class LiveOrders {
       : this.#orders[random.int(0, this.#orders.length - 1)];
   }
 
-  venueId(scenarioId: string): string | undefined {
-    return this.#byScenario.get(scenarioId)?.venueId;
+  rested(order: OrderRecord, scenarioId: string): void {
+    this.#positions.set(scenarioId, this.#orders.length);
+    this.#orders.push({ scenarioId, account: order.account, symbol: order.symbol });
   }
 
-  placed(row: NewOrderRow, order: OrderRecord): void {
-    if (order.status !== 'open' && order.status !== 'partially_filled') return;
-    const live = {
-      scenarioId: row.id,
-      venueId: order.id,
-      account: row.account,
-      symbol: row.symbol,
-    };
-    this.#positions.set(order.id, this.#orders.length);
-    this.#byScenario.set(row.id, live);
-    this.#orders.push(live);
-  }
-
-  #drop(venueId: string): void {
-    const position = this.#positions.get(venueId);
+  final(_order: OrderRecord, scenarioId: string): void {
+    const position = this.#positions.get(scenarioId);
     if (position === undefined) return;
     const last = this.#orders.pop()!;
-    const dropped = this.#orders[position] ?? last;
-    if (last !== dropped) {
+    if (last.scenarioId !== scenarioId) {
       this.#orders[position] = last;
-      this.#positions.set(last.venueId, position);
+      this.#positions.set(last.scenarioId, position);
     }
-    this.#positions.delete(venueId);
-    this.#byScenario.delete(dropped.scenarioId);
+    this.#positions.delete(scenarioId);
   }
 }

@@ -11,13 +11,9 @@ import {
   type Instrument,
   type InstrumentSpec,
 } from '../../src/index.js';
-import {
-  applyScenarioRow,
-  ScenarioClock,
-  type NewOrderRow,
-  type ScenarioRow,
-} from '../csv/index.js';
-import { fromUnits } from '../replay/units.js';
+import { ScenarioClock, type NewOrderRow, type ScenarioRow } from '../csv/index.js';
+import { ScenarioDriver } from '../driver/index.js';
+import { fromUnits } from '../units/units.js';
 import { LiveOrders } from './live-orders.js';
 
 export interface FlowOptions {
@@ -56,7 +52,8 @@ export function* orderFlow(options: FlowOptions): Generator<ScenarioRow> {
     const reference = instrument.referencePriceUnits ?? 100 * 10 ** instrument.priceDecimals;
     return { instrument, mid: Math.round(reference / instrument.tickUnits) };
   });
-  const live = new LiveOrders(venue);
+  const live = new LiveOrders();
+  const driver = new ScenarioDriver(venue, clock, live);
   let time = options.start;
   for (let n = 1; n <= options.events; n++) {
     time += Math.round(random.exponential(options.meanIntervalMs));
@@ -91,9 +88,8 @@ export function* orderFlow(options: FlowOptions): Generator<ScenarioRow> {
     } else {
       row = newOrder(`o${n}`, time, account, market, random);
     }
-    const result = applyScenarioRow(venue, row, { clock, venueOrderId: (id) => live.venueId(id) });
-    if (!result.ok) throw new Error(`generated an invalid row: ${result.error.message}`);
-    if (row.action === 'new') live.placed(row, result.value);
+    const refusal = driver.apply(row);
+    if (refusal !== null) throw new Error(`generated an invalid row: ${refusal.message}`);
     yield row;
   }
 }

@@ -1,24 +1,32 @@
 /**
- * `simex replay` as a function: reads the file, reports refusals, malformations and invariant
- * violations on stderr, writes outputs or a summary, and returns the exit code:
- * 0 done, 1 a refused row under --strict, 2 a malformed or unreadable file, 3 an invariant broken.
+ * `simex replay` as a function: reads the file, reports refusals, malformations and what stopped
+ * the replay on stderr, writes outputs or a summary, and returns the exit code: 0 done, 1 a
+ * refused row under --strict, 2 a malformed or unreadable file, 3 the observer stopped the replay
+ * (with `--check`: an invariant broken).
  */
 import { statSync } from 'node:fs';
 import type { Venue } from '../../src/index.js';
 import { openScenarioFile, ScenarioSyntaxError, type Scenario } from '../csv/index.js';
-import { progressBar } from './progress-bar.js';
+import { progressBar, PROGRESS_EVERY } from '../output/progress-bar.js';
 import type { Refusal } from './replayer.js';
 import { replaySummary } from './replay-summary.js';
-import { runReplay } from './run-replay.js';
+import { runReplay, type ReplayObserver } from './run-replay.js';
 
 export const EXIT_REFUSED = 1;
 export const EXIT_MALFORMED = 2;
 export const EXIT_VIOLATION = 3;
 
+/** Why an observer stopped the replay; written as `file:line: message`. */
+export interface ReplayStop {
+  readonly line: number;
+  readonly message: string;
+}
+
 export interface ReplayFileOptions {
   readonly file: string;
   readonly out: string | null;
-  readonly check: boolean;
+  /** Watches every row (`--check`: the invariant checker); null watches nothing. */
+  readonly observe: ((venue: Venue) => ReplayObserver<ReplayStop>) | null;
   readonly strict: boolean;
   readonly stdout: { write(text: string): unknown };
   readonly stderr: NodeJS.WriteStream | { write(text: string): unknown; isTTY?: boolean };
@@ -51,11 +59,11 @@ export async function replayFile(options: ReplayFileOptions): Promise<number> {
     scenario = await openScenarioFile(file, { parallel: true });
     const outcome = await runReplay(scenario, {
       out: options.out,
-      check: options.check,
+      observe: options.observe,
       strict: options.strict,
       onRefused: (entry) => stderr.write(refusal(entry)),
       ...(options.prepareVenue === undefined ? {} : { prepareVenue: options.prepareVenue }),
-      ...(bar === null ? {} : { onProgress: () => ((rows += 8192), bar.update()) }),
+      ...(bar === null ? {} : { onProgress: () => ((rows += PROGRESS_EVERY), bar.update()) }),
     });
     bar?.done();
     if (outcome.kind === 'refused') {
@@ -65,9 +73,8 @@ export async function replayFile(options: ReplayFileOptions): Promise<number> {
       );
       return EXIT_REFUSED;
     }
-    if (outcome.kind === 'violated') {
-      const { line, invariant, message } = outcome.violation;
-      stderr.write(`${file}:${line}: invariant ${invariant} violated: ${message}\n`);
+    if (outcome.kind === 'stopped') {
+      stderr.write(`${file}:${outcome.stop.line}: ${outcome.stop.message}\n`);
       return EXIT_VIOLATION;
     }
     if (options.out === null)

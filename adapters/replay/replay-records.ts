@@ -4,7 +4,7 @@
  */
 import type { Instrument, OrderRecord, Side, Ticker, TradeRecord } from '../../src/index.js';
 import { csvCell, formatScenarioTime } from '../csv/index.js';
-import { fromUnits, toUnits } from './units.js';
+import { fromUnits, toUnits } from '../units/units.js';
 
 export const TRADES_HEADER =
   'trade_id,ts,symbol,price,size,side,maker_id,taker_id,maker_account,taker_account\n';

@@ -1,21 +1,16 @@
 /** The stdout summary of a replay without `--out`. */
 import { ORDER_STATUSES } from '../../src/index.js';
+import { isResting } from '../driver/index.js';
 import type { Replayer } from './replayer.js';
 
 export function replaySummary(file: string, replayer: Replayer, refusals: number): string {
   const { venue } = replayer;
-  let open = 0;
-  for (const _ of replayer.openOrders()) open++;
-  const counts = ORDER_STATUSES.map((status) => {
-    const count =
-      status === 'open' || status === 'partially_filled'
-        ? null
-        : (replayer.statusCounts.get(status) ?? 0);
-    return count === null ? null : `${status} ${count}`;
-  }).filter((entry) => entry !== null);
+  const counts = ORDER_STATUSES.filter((status) => !isResting(status)).map(
+    (status) => `${status} ${replayer.statusCounts.get(status) ?? 0}`,
+  );
   const lines = [
     `${file}: ${replayer.rowCount} rows, ${refusals} refused`,
-    `orders: resting ${open}, ${counts.join(', ')}`,
+    `orders: resting ${replayer.driver.restingCount}, ${counts.join(', ')}`,
     `trades: ${replayer.tradeCount}`,
   ];
   for (const instrument of venue.instruments()) {

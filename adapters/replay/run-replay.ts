@@ -1,11 +1,12 @@
 /**
- * One replay of a scenario: rows through the Replayer, optionally every invariant after every
- * row, outputs to temporary files renamed into place only on success.
+ * One replay of a scenario: rows through the Replayer, each row shown to an optional observer
+ * (`--check` gives the invariant checker) that can stop the replay, outputs to temporary files
+ * renamed into place only on success.
  */
 import type { Venue } from '../../src/index.js';
-import type { Scenario } from '../csv/index.js';
-import { InvariantChecker, type Violation } from '../check/invariant-checker.js';
-import { OutputDirectory } from './output-files.js';
+import type { ParsedScenarioRow, Scenario } from '../csv/index.js';
+import { OutputDirectory } from '../output/output-files.js';
+import { PROGRESS_EVERY } from '../output/progress-bar.js';
 import {
   aggregateBooks,
   bookJson,
@@ -16,10 +17,19 @@ import {
 } from './replay-records.js';
 import { Replayer, type Refusal } from './replayer.js';
 
-export interface ReplayOptions {
+/** Watches a replay row by row; a `Stop` it returns ends the replay. */
+export interface ReplayObserver<Stop> {
+  beforeRow(row: ParsedScenarioRow): void;
+  afterRow(row: ParsedScenarioRow, accepted: boolean): Stop | null;
+  /** After the last row, at the replay's final time. */
+  atEnd(now: number): Stop | null;
+}
+
+export interface ReplayOptions<Stop> {
   /** Output directory; null writes nothing. */
   readonly out: string | null;
-  readonly check: boolean;
+  /** Called with the venue after the replayer subscribed to it, before the first row. */
+  readonly observe: ((venue: Venue) => ReplayObserver<Stop>) | null;
   /** Stop at the first refused row. */
   readonly strict: boolean;
   readonly onRefused: (refusal: Refusal) => void;
@@ -29,17 +39,15 @@ export interface ReplayOptions {
   readonly prepareVenue?: (venue: Venue) => void;
 }
 
-export type ReplayOutcome =
+export type ReplayOutcome<Stop> =
   | { readonly kind: 'completed'; readonly replayer: Replayer; readonly refusals: number }
   | { readonly kind: 'refused'; readonly refusal: Refusal }
-  | { readonly kind: 'violated'; readonly violation: Violation };
+  | { readonly kind: 'stopped'; readonly stop: Stop };
 
-export const PROGRESS_EVERY = 8192;
-
-export async function runReplay(
+export async function runReplay<Stop>(
   scenario: Scenario,
-  options: ReplayOptions,
-): Promise<ReplayOutcome> {
+  options: ReplayOptions<Stop>,
+): Promise<ReplayOutcome<Stop>> {
   const output = options.out === null ? null : new OutputDirectory(options.out, process.pid);
   try {
     const sinks =
@@ -50,29 +58,29 @@ export async function runReplay(
     sinks?.orders.write(ORDERS_HEADER);
     const replayer = new Replayer(scenario.instruments, sinks);
     options.prepareVenue?.(replayer.venue);
-    const checker = options.check ? new InvariantChecker(replayer.venue) : null;
+    const observer = options.observe?.(replayer.venue) ?? null;
     let refusals = 0;
     for await (const batch of scenario.batches) {
       for (const row of batch) {
-        checker?.beforeRow(row);
+        observer?.beforeRow(row);
         const refusal = replayer.apply(row);
         if (refusal !== null) {
           if (options.strict) return { kind: 'refused', refusal };
           refusals++;
           options.onRefused(refusal);
         }
-        const violation = checker?.afterRow(row, refusal === null) ?? null;
-        if (violation !== null) return { kind: 'violated', violation };
+        const stop = observer?.afterRow(row, refusal === null) ?? null;
+        if (stop !== null) return { kind: 'stopped', stop };
         if (options.onProgress !== undefined && replayer.rowCount % PROGRESS_EVERY === 0)
           options.onProgress();
       }
     }
-    const violation = checker?.atEnd(replayer.clock.now) ?? null;
-    if (violation !== null) return { kind: 'violated', violation };
+    const stop = observer?.atEnd(replayer.clock.now) ?? null;
+    if (stop !== null) return { kind: 'stopped', stop };
     if (output !== null && sinks !== null) {
       const open = [];
-      for (const [order, tracked] of replayer.openOrders()) {
-        sinks.orders.write(orderLine(order, tracked.scenarioId));
+      for (const [order, scenarioId] of replayer.driver.restingOrders()) {
+        sinks.orders.write(orderLine(order, scenarioId));
         open.push(order);
       }
       const instruments = replayer.venue.instruments();

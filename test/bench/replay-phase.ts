@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse';
 
 type ReplayModule = typeof import('../../adapters/replay/replay-file.js');
+type CheckModule = typeof import('../../adapters/check/invariant-observer.js');
 
 const [phase, file] = process.argv.slice(2);
 if (file === undefined)
@@ -33,18 +34,24 @@ async function csvParseAlone(path: string): Promise<number> {
   return records - 1; // the header
 }
 
-const built = new URL('../../dist/adapters/replay/replay-file.js', import.meta.url).href;
-const { replayFile } =
-  phase === 'csv-parse' ? { replayFile: null } : ((await import(built)) as ReplayModule);
+const built = (path: string) => new URL(`../../dist/adapters/${path}`, import.meta.url).href;
+const { replayFile, invariantObserver } =
+  phase === 'csv-parse'
+    ? { replayFile: null, invariantObserver: null }
+    : {
+        ...((await import(built('replay/replay-file.js'))) as ReplayModule),
+        ...((await import(built('check/invariant-observer.js'))) as CheckModule),
+      };
 
 async function replay(path: string, check: boolean): Promise<number> {
-  if (replayFile === null) throw new Error('replayFile is not loaded');
+  if (replayFile === null || invariantObserver === null)
+    throw new Error('replayFile is not loaded');
   const out = mkdtempSync(join(tmpdir(), 'simex-bench-out-'));
   let stderr = '';
   const code = await replayFile({
     file: path,
     out,
-    check,
+    observe: check ? invariantObserver : null,
     strict: false,
     stdout: { write: () => true },
     stderr: { write: (text: string) => (stderr += text) },

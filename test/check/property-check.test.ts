@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { invariantObserver } from '../../adapters/check/invariant-observer.js';
 import { runPropertyCheck } from '../../adapters/check/property-check.js';
 import { replayFile } from '../../adapters/replay/replay-file.js';
 import type { OrderRequest, Venue } from '../../src/index.js';
@@ -71,7 +72,7 @@ describe('simex check', () => {
       replayFile({
         file: report.path,
         out: null,
-        check: true,
+        observe: invariantObserver,
         strict: false,
         stdout: { write: () => true },
         stderr: { write: (chunk: string) => (stderr += chunk) },

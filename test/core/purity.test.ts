@@ -1,8 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { join, relative } from 'node:path';
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { sourceFiles, specifiers, withoutComments } from './source-scan.js';
 
 const SRC = fileURLToPath(new URL('../../src', import.meta.url));
 
@@ -13,37 +14,21 @@ const FORBIDDEN_CALLS: [RegExp, string][] = [
   [/\bperformance\s*\.\s*now\b/, 'reads performance.now'],
 ];
 
-const MODULE_SPECIFIER =
-  /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)['"]([^'"]+)['"]/g;
-
 function isNodeBuiltin(specifier: string): boolean {
   return specifier.startsWith('node:') || builtinModules.includes(specifier.split('/')[0] ?? '');
-}
-
-/** Source text without comments, so that prose about Math.random does not count. */
-function withoutComments(source: string): string {
-  return source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"\\])\/\/.*$/gm, '$1');
 }
 
 /** What in `source` makes the core impure: node modules, the wall clock, randomness. */
 function impurities(source: string): string[] {
   const code = withoutComments(source);
   const found: string[] = [];
-  for (const [, specifier = ''] of code.matchAll(MODULE_SPECIFIER)) {
+  for (const specifier of specifiers(source)) {
     if (isNodeBuiltin(specifier)) found.push(`imports ${specifier}`);
   }
   for (const [pattern, problem] of FORBIDDEN_CALLS) {
     if (pattern.test(code)) found.push(problem);
   }
   return found;
-}
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(path);
-    return /\.[cm]?[jt]s$/.test(entry.name) ? [path] : [];
-  });
 }
 
 describe('the purity scanner', () => {

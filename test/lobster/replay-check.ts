@@ -3,7 +3,8 @@
  * venue's book with LOBSTER's orderbook file after the messages chosen.
  */
 import { Readable, Writable } from 'node:stream';
-import { applyScenarioRow, openScenario, ScenarioClock } from '../../adapters/csv/index.js';
+import { openScenario, ScenarioClock } from '../../adapters/csv/index.js';
+import { ScenarioDriver } from '../../adapters/driver/index.js';
 import {
   convertLobster,
   emptyCounts,
@@ -72,7 +73,7 @@ export async function replayAndCompare(
   const created = Venue.create({ clock: clock.read, instruments: scenario.instruments });
   if (!created.ok) throw new Error(created.error.message);
   const venue = created.value;
-  const venueIds = new Map<string, string>();
+  const driver = new ScenarioDriver(venue, clock);
   let applied = 0;
   let line = 1;
   let checked = 0;
@@ -93,9 +94,7 @@ export async function replayAndCompare(
     }
   };
   for await (const row of scenario.rows) {
-    const result = applyScenarioRow(venue, row, { clock, venueOrderId: (id) => venueIds.get(id) });
-    if (!result.ok) refusedRows += 1;
-    else if (row.action === 'new') venueIds.set(row.id, result.value.id);
+    if (driver.apply(row) !== null) refusedRows += 1;
     applied += 1;
     compareThrough(applied);
   }

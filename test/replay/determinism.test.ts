@@ -3,6 +3,7 @@ import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { invariantObserver } from '../../adapters/check/invariant-observer.js';
 import { flowInstruments } from '../../adapters/generate/flow-instruments.js';
 import { writeFlow } from '../../adapters/generate/write-flow.js';
 import { replayFile } from '../../adapters/replay/replay-file.js';
@@ -31,7 +32,7 @@ async function replay(file: string, out: string): Promise<[number, string]> {
   const code = await replayFile({
     file,
     out,
-    check: true,
+    observe: invariantObserver,
     strict: true,
     stdout: { write: () => true },
     stderr: { write: (chunk: string) => (stderr += chunk) },

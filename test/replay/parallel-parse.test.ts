@@ -9,6 +9,7 @@ import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invariantObserver } from '../../adapters/check/invariant-observer.js';
 import { openScenario, PARALLEL_MIN_BYTES } from '../../adapters/csv/index.js';
 import { flowInstruments } from '../../adapters/generate/flow-instruments.js';
 import { writeFlow } from '../../adapters/generate/write-flow.js';
@@ -40,7 +41,7 @@ async function replay(file: string, options: { check?: boolean; strict?: boolean
   const code = await replayFile({
     file,
     out,
-    check: options.check ?? false,
+    observe: options.check === true ? invariantObserver : null,
     strict: options.strict ?? false,
     stdout: { write: () => true },
     stderr: { write: (chunk: string) => (stderr += chunk) },
@@ -59,7 +60,7 @@ describe('a file parsed in a worker thread (at least PARALLEL_MIN_BYTES)', () =>
     const scenario = await openScenario(createReadStream(flow), flow);
     const outcome = await runReplay(scenario, {
       out: inThread,
-      check: false,
+      observe: null,
       strict: false,
       onRefused: () => {},
     });

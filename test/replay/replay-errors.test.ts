@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { invariantObserver } from '../../adapters/check/invariant-observer.js';
 import { replayFile } from '../../adapters/replay/replay-file.js';
 
 const work = mkdtempSync(join(tmpdir(), 'simex-replay-errors-'));
@@ -20,7 +21,7 @@ async function replay(name: string, text: string, flags: { strict?: boolean; out
   const code = await replayFile({
     file,
     out: flags.out === false ? null : out,
-    check: true,
+    observe: invariantObserver,
     strict: flags.strict ?? false,
     stdout: { write: (chunk: string) => (stdout += chunk) },
     stderr: { write: (chunk: string) => (stderr += chunk) },
@@ -161,7 +162,7 @@ describe('malformed files stop with file:line:column: reason, exit code 2, and w
     const code = await replayFile({
       file,
       out: null,
-      check: false,
+      observe: null,
       strict: false,
       stdout: { write: () => true },
       stderr: { write: (chunk: string) => (stderr += chunk) },

@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { invariantObserver } from '../../adapters/check/invariant-observer.js';
 import { replayFile } from '../../adapters/replay/replay-file.js';
 
 const root = 'scenarios';
@@ -25,7 +26,7 @@ describe('hand-written scenarios replay to their expected outputs, byte for byte
       const code = await replayFile({
         file,
         out,
-        check: true,
+        observe: invariantObserver,
         strict: false,
         stdout: { write: () => true },
         stderr: { write: (text: string) => (stderr += text) },

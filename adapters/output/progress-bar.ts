@@ -1,5 +1,8 @@
 /** A one-line progress bar on stderr, for long replays on a terminal; silent otherwise. */
 
+/** Rows between two progress callbacks of a replay or a backtest. */
+export const PROGRESS_EVERY = 8192;
+
 /** Files smaller than this replay too fast to need a bar. */
 export const PROGRESS_MIN_BYTES = 16 * 1024 * 1024;
 

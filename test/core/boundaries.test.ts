@@ -1,0 +1,148 @@
+/**
+ * The folders' import boundaries: which folder may import from which (see docs/architecture.md).
+ * A new edge fails until it is added here on purpose; the table itself must stay free of cycles.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { sourceFiles, specifiers } from './source-scan.js';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * Folder -> the folders it may import from. `src` is the core; `adapters/x` each adapter folder;
+ * `adapters` the files at the adapters root (shared by several adapters).
+ */
+const ALLOWED: Record<string, readonly string[]> = {
+  src: [],
+  adapters: [],
+  'adapters/units': [],
+  'adapters/output': [],
+  'adapters/csv': ['src', 'adapters'],
+  'adapters/driver': ['src', 'adapters/csv'],
+  'adapters/replay': [
+    'src',
+    'adapters/csv',
+    'adapters/driver',
+    'adapters/output',
+    'adapters/units',
+  ],
+  'adapters/check': ['src', 'adapters/csv', 'adapters/replay', 'adapters/units'],
+  'adapters/generate': ['src', 'adapters/csv', 'adapters/driver', 'adapters/units'],
+  'adapters/backtest': [
+    'src',
+    'adapters/csv',
+    'adapters/driver',
+    'adapters/output',
+    'adapters/units',
+  ],
+  'adapters/lobster': ['src', 'adapters', 'adapters/csv'],
+  'adapters/http': ['src', 'adapters/csv'],
+  'adapters/cli': [
+    'adapters/backtest',
+    'adapters/check',
+    'adapters/csv',
+    'adapters/generate',
+    'adapters/http',
+    'adapters/lobster',
+    'adapters/replay',
+  ],
+};
+
+/** The folder a file (relative to the root, `/`-separated) belongs to. */
+function folderOf(path: string): string {
+  const parts = path.split('/');
+  if (parts[0] === 'src') return 'src';
+  return parts.length === 2 ? 'adapters' : `adapters/${parts[1]}`;
+}
+
+/** `from -> to` for each relative import from one folder into another, sorted, once each. */
+function edgesOf(files: readonly { path: string; source: string }[]): string[] {
+  const edges = new Set<string>();
+  for (const { path, source } of files) {
+    for (const specifier of specifiers(source)) {
+      if (!specifier.startsWith('.')) continue;
+      const target = relative(ROOT, resolve(ROOT, dirname(path), specifier))
+        .split(sep)
+        .join('/');
+      const [from, to] = [folderOf(path), folderOf(target)];
+      if (from !== to) edges.add(`${from} -> ${to}`);
+    }
+  }
+  return [...edges].sort();
+}
+
+/** A cycle in `graph` as `a -> b -> a`, or null. */
+function cycleIn(graph: Record<string, readonly string[]>): string | null {
+  const state = new Map<string, 'visiting' | 'done'>();
+  const visit = (node: string, path: string[]): string | null => {
+    if (state.get(node) === 'done') return null;
+    if (state.get(node) === 'visiting')
+      return [...path.slice(path.indexOf(node)), node].join(' -> ');
+    state.set(node, 'visiting');
+    for (const next of graph[node] ?? []) {
+      const cycle = visit(next, [...path, node]);
+      if (cycle !== null) return cycle;
+    }
+    state.set(node, 'done');
+    return null;
+  };
+  for (const node of Object.keys(graph)) {
+    const cycle = visit(node, []);
+    if (cycle !== null) return cycle;
+  }
+  return null;
+}
+
+describe('the boundaries scanner', () => {
+  it('finds relative imports, re-exports and dynamic imports between folders', () => {
+    const source = [
+      "import { Venue } from '../../src/index.js';",
+      "import type { Scenario } from '../csv/index.js';",
+      "export { toUnits } from '../units/units.js';",
+      "const worker = await import('../output/progress-bar.js');",
+      "import { InputError } from '../input-error.js';",
+      "import { same } from './same-folder.js';",
+      "import fc from 'fast-check';",
+      "// import { commented } from '../http/index.js';",
+    ].join('\n');
+    expect(edgesOf([{ path: 'adapters/replay/example.ts', source }])).toEqual([
+      'adapters/replay -> adapters',
+      'adapters/replay -> adapters/csv',
+      'adapters/replay -> adapters/output',
+      'adapters/replay -> adapters/units',
+      'adapters/replay -> src',
+    ]);
+  });
+
+  it('finds a cycle', () => {
+    expect(cycleIn({ a: ['b'], b: ['c'], c: ['a'], d: [] })).toBe('a -> b -> c -> a');
+    expect(cycleIn({ a: ['b', 'c'], b: ['c'], c: [] })).toBeNull();
+  });
+});
+
+describe('src/ and adapters/', () => {
+  const files = ['src', 'adapters'].flatMap((dir) =>
+    sourceFiles(resolve(ROOT, dir)).map((file) => ({
+      path: relative(ROOT, file).split(sep).join('/'),
+      source: readFileSync(file, 'utf8'),
+    })),
+  );
+
+  it('has every folder in the table', () => {
+    const folders = [...new Set(files.map(({ path }) => folderOf(path)))].sort();
+    expect(folders).toEqual(Object.keys(ALLOWED).sort());
+  });
+
+  it('imports only along the allowed edges', () => {
+    const allowed = new Set(
+      Object.entries(ALLOWED).flatMap(([from, tos]) => tos.map((to) => `${from} -> ${to}`)),
+    );
+    expect(edgesOf(files).filter((edge) => !allowed.has(edge))).toEqual([]);
+  });
+
+  it('allows no cycle', () => {
+    expect(cycleIn(ALLOWED)).toBeNull();
+  });
+});

@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import { ScenarioClock, type ScenarioRow } from '../../adapters/csv/index.js';
+import {
+  FINAL_ORDER_RETENTION,
+  isResting,
+  ScenarioDriver,
+  type DriverObserver,
+} from '../../adapters/driver/index.js';
+import { ORDER_STATUSES, Venue } from '../../src/index.js';
+
+const T0 = Date.parse('2026-01-05T09:30:00.000Z');
+
+function driven(observer: DriverObserver = {}) {
+  const clock = new ScenarioClock();
+  const created = Venue.create({ clock: clock.read, orderRetention: FINAL_ORDER_RETENTION });
+  if (!created.ok) throw new Error(created.error.message);
+  const venue = created.value;
+  return { venue, clock, driver: new ScenarioDriver(venue, clock, observer) };
+}
+
+const sell = (id: string, price = '100.00', size = '1.00000000'): ScenarioRow => ({
+  action: 'new',
+  ts: T0,
+  id,
+  account: 'maker',
+  symbol: 'BTC-USD',
+  side: 'sell',
+  type: 'limit',
+  price,
+  size,
+});
+const buy = (id: string, size = '1.00000000'): ScenarioRow => ({
+  action: 'new',
+  ts: T0 + 1,
+  id,
+  account: 'taker',
+  symbol: 'BTC-USD',
+  side: 'buy',
+  type: 'market',
+  size,
+});
+const cancel = (id: string, account = 'maker'): ScenarioRow => ({
+  action: 'cancel',
+  ts: T0 + 2,
+  id,
+  account,
+  symbol: 'BTC-USD',
+});
+
+describe('the scenario driver', () => {
+  it('sets the clock and maps scenario ids to the venue orders they name', () => {
+    const { venue, clock, driver } = driven();
+    expect(driver.apply(sell('a'))).toBeNull();
+    expect(clock.now).toBe(T0);
+    expect(driver.lastOrder).toMatchObject({ id: 'ord_1', status: 'open' });
+    expect(driver.apply(cancel('a'))).toBeNull();
+    expect(clock.now).toBe(T0 + 2);
+    expect(driver.lastOrder).toMatchObject({ id: 'ord_1', status: 'cancelled' });
+    expect(venue.getOrder('maker', 'ord_1')).toMatchObject({ value: { status: 'cancelled' } });
+    expect(driver.apply(cancel('a'))).toMatchObject({ code: 'order_not_open' });
+    expect(driver.lastOrder).toBeNull();
+    expect(driver.rowCount).toBe(3);
+  });
+
+  it('refuses a new order reusing a resting id, and lets a final id be reused', () => {
+    const { driver } = driven();
+    driver.apply(sell('a'));
+    expect(driver.apply(sell('a'))).toEqual({
+      code: 'duplicate_id',
+      message: 'order id a is already used by an open order',
+    });
+    driver.apply(cancel('a'));
+    expect(driver.apply(sell('a'))).toBeNull();
+    expect(driver.apply(cancel('a'))).toBeNull();
+  });
+
+  it('answers order_not_open for the last final orders and order_not_found before them', () => {
+    const { driver } = driven();
+    driver.apply(sell('old'));
+    driver.apply(buy('t0'));
+    expect(driver.apply(cancel('old'))).toEqual({
+      code: 'order_not_open',
+      message: 'order old is filled',
+    });
+    // old and t0 are final; 998 market orders on an empty book expire at once: 1,000 finals.
+    for (let n = 2; n < FINAL_ORDER_RETENTION; n++) driver.apply(buy(`m${n}`));
+    expect(driver.apply(cancel('old'))).toMatchObject({ code: 'order_not_open' });
+    driver.apply(buy('one-more'));
+    expect(driver.apply(cancel('old'))).toEqual({
+      code: 'order_not_found',
+      message: 'no order old for this account',
+    });
+    expect(driver.apply(cancel('never'))).toMatchObject({ code: 'order_not_found' });
+  });
+
+  it('names the scenario id in the venue refusals it passes on', () => {
+    const { driver } = driven();
+    driver.apply(sell('a'));
+    expect(driver.apply(cancel('a', 'someone-else'))).toEqual({
+      code: 'order_not_found',
+      message: 'no order a for this account',
+    });
+    expect(driver.apply(sell('b', '100.001'))).toMatchObject({ code: 'invalid_parameter' });
+  });
+
+  it('reports trades and final orders under scenario ids, in the venue order', () => {
+    const seen: string[] = [];
+    const { driver } = driven({
+      trade: (trade, makerId, takerId) => seen.push(`trade ${trade.size} ${makerId}/${takerId}`),
+      rested: (order, id) => seen.push(`rested ${id} ${order.id}`),
+      final: (order, id) => seen.push(`final ${id} ${order.status}`),
+    });
+    driver.apply(sell('a', '100.00', '1.00000000'));
+    driver.apply(sell('b', '101.00', '1.00000000'));
+    driver.apply(buy('t', '1.50000000'));
+    expect(seen).toEqual([
+      'rested a ord_1',
+      'rested b ord_2',
+      'trade 1.00000000 a/t',
+      'final a filled',
+      'trade 0.50000000 b/t',
+      'final t filled',
+    ]);
+    expect([...driver.restingOrders()].map(([order, id]) => [id, order.remainingSize])).toEqual([
+      ['b', '0.50000000'],
+    ]);
+    expect(driver.restingCount).toBe(1);
+  });
+
+  it('ignores orders placed on the same venue without it', () => {
+    const seen: string[] = [];
+    const { venue, driver } = driven({
+      trade: (_trade, makerId, takerId) => seen.push(`trade ${makerId}/${takerId}`),
+      final: (_order, id) => seen.push(`final ${id}`),
+    });
+    venue.placeOrder({
+      account: 'strategy',
+      symbol: 'BTC-USD',
+      side: 'sell',
+      type: 'limit',
+      price: '99.00',
+      size: '1',
+    });
+    driver.apply(buy('t'));
+    expect(seen).toEqual(['trade undefined/t', 'final t']);
+    expect(driver.restingCount).toBe(0);
+  });
+});
+
+describe('isResting', () => {
+  it('is true for open and partially filled orders only', () => {
+    expect(ORDER_STATUSES.filter(isResting)).toEqual(['open', 'partially_filled']);
+  });
+});

@@ -18,6 +18,10 @@ export class AccountNames {
     return this.#ids.get(name) ?? -1;
   }
 
+  get count(): number {
+    return this.#names.length;
+  }
+
   name(id: number): string {
     return this.#names[id]!;
   }

@@ -7,16 +7,19 @@ export type VenueEventType = VenueEvent['type'];
 const ALL_TYPES: readonly VenueEventType[] = ['trade', 'order', 'book'];
 
 /**
- * The venue's subscribers. Events reach them synchronously, in order; a listener that issues a
- * command would re-enter one half done, so commands refuse to run while an event is dispatched.
+ * The venue's subscribers to VenueEvents. Events reach them synchronously, in order (the core
+ * refuses commands while it dispatches, so a listener cannot re-enter a command half done).
  */
 export class EventHub {
   readonly #listeners: Record<VenueEventType, VenueListener[]> = { trade: [], order: [], book: [] };
-  #dispatching = false;
 
   /** Whether anyone listens to events of this type (they are only built when someone does). */
   listening(type: VenueEventType): boolean {
     return this.#listeners[type].length > 0;
+  }
+
+  listeningToAny(): boolean {
+    return ALL_TYPES.some((type) => this.listening(type));
   }
 
   /** Subscribes to the given types of event (default: all); returns the unsubscribe function. */
@@ -32,18 +35,6 @@ export class EventHub {
   }
 
   emit(event: VenueEvent): void {
-    this.#dispatching = true;
-    try {
-      for (const listener of this.#listeners[event.type]) listener(event);
-    } finally {
-      this.#dispatching = false;
-    }
-  }
-
-  /** Throws (a caller's bug) when called from inside a listener. */
-  assertNotDispatching(): void {
-    if (this.#dispatching) {
-      throw new Error('venue commands cannot be issued from inside an event listener');
-    }
+    for (const listener of this.#listeners[event.type]) listener(event);
   }
 }

@@ -1,4 +1,6 @@
 export { Venue } from './venue.js';
+export { VenueCore } from './venue-core.js';
+export * from './numeric.js';
 export type { OrderFilter, VenueOptions } from './venue.js';
 export type { VenueEventType, VenueListener } from './event-hub.js';
 export { DEFAULT_BOOK_DEPTH, DEFAULT_TRADES_LIMIT, MAX_QUERY_LIMIT } from './market-data.js';

@@ -11,19 +11,21 @@
  * 5. Each change is announced when it happens, so events follow the order of the changes.
  */
 import type { Instrument } from './instrument.js';
+import type { OrderIndex } from './order-index.js';
 import { FILLED, NO_SLOT, PARTIALLY_FILLED, type OrderStore } from './order-store.js';
 import { PriceLadder } from './price-ladder.js';
 import type { PriceLevel } from './price-level.js';
 import { RollingStats } from './rolling-stats.js';
 import { TradeLog } from './trade-log.js';
 import type { TradeStore } from './trade-store.js';
-import type { Side } from './types.js';
+import { SIDE_BUY, SIDE_SELL } from './numeric.js';
 
 /** What the book tells the venue as it matches and changes. */
 export interface BookListener {
   /** `trade` (a TradeStore slot) happened: both orders, the tape and the 24h figures are updated. */
   executed(book: OrderBook, trade: number, maker: number): void;
-  levelChanged(book: OrderBook, level: PriceLevel, side: Side): void;
+  /** `side`: SIDE_BUY or SIDE_SELL. */
+  levelChanged(book: OrderBook, level: PriceLevel, side: number): void;
 }
 
 /** The venue's trade counter, shared by its books so that `t_<n>` grows by one per venue. */
@@ -46,6 +48,7 @@ export class OrderBook {
     readonly instrument: Instrument,
     tradeRetention: number,
     private readonly store: OrderStore,
+    private readonly orders: OrderIndex,
     private readonly tradeStore: TradeStore,
     private readonly tradeCounter: TradeCounter,
     private readonly listener: BookListener,
@@ -58,7 +61,7 @@ export class OrderBook {
     const store = this.store;
     const sell = store.isSell(taker);
     const opposite = sell ? this.bids : this.asks;
-    const side: Side = sell ? 'buy' : 'sell';
+    const side = sell ? SIDE_BUY : SIDE_SELL;
     const limitKey = this.#limitKey(taker);
     const remaining = store.remaining;
     while (remaining[taker]! > 0) {
@@ -76,10 +79,10 @@ export class OrderBook {
         store.filled[taker]! += size;
         level.total -= size;
         if (makerLeft === size) {
-          store.status[maker] = FILLED;
+          this.orders.setStatus(maker, FILLED);
           level.unlink(store, maker);
         } else {
-          store.status[maker] = PARTIALLY_FILLED;
+          this.orders.setStatus(maker, PARTIALLY_FILLED);
         }
         if (level.count === 0) opposite.remove(level);
         this.sequence++;
@@ -109,9 +112,9 @@ export class OrderBook {
     return best !== null && best.key >= this.#limitKey(slot);
   }
 
-  /** The level at `price` on `side`, if there is one. */
-  levelAt(side: Side, price: number): PriceLevel | undefined {
-    return (side === 'buy' ? this.bids : this.asks).get(price);
+  /** The level at `price` on the sell side (or the buy side), if there is one. */
+  levelAt(sell: boolean, price: number): PriceLevel | undefined {
+    return (sell ? this.asks : this.bids).get(price);
   }
 
   /**
@@ -123,7 +126,7 @@ export class OrderBook {
     const at = level ?? (sell ? this.asks : this.bids).getOrCreate(this.store.price[slot]!);
     at.append(this.store, slot);
     this.sequence++;
-    this.listener.levelChanged(this, at, sell ? 'sell' : 'buy');
+    this.listener.levelChanged(this, at, sell ? SIDE_SELL : SIDE_BUY);
   }
 
   /**

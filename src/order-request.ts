@@ -1,22 +1,21 @@
 import { parsePrice, parseSize, type Instrument } from './instrument.js';
 import { invalidParameter, type Failure } from './result.js';
 import {
-  ORDER_TYPES,
-  SIDES,
-  TIMES_IN_FORCE,
-  type OrderRequest,
-  type OrderType,
-  type Side,
-  type TimeInForce,
-} from './types.js';
+  FLAG_POST_ONLY,
+  SIDE_BUY,
+  SIDE_SELL,
+  TIF_IOC,
+  TYPE_LIMIT,
+  TYPE_MARKET,
+} from './numeric.js';
+import { orderKind } from './order-store.js';
+import { ORDER_TYPES, SIDES, TIMES_IN_FORCE, type OrderRequest } from './types.js';
 
 /** An order request that passed every check, in instrument units (price 0 for market orders). */
 export interface ValidOrder {
   account: string;
-  side: Side;
-  type: OrderType;
-  timeInForce: TimeInForce;
-  postOnly: boolean;
+  /** See orderKind. */
+  kind: number;
   price: number;
   size: number;
   clientOrderId: string | null;
@@ -74,10 +73,12 @@ export function validateOrderRequest(
     return invalidParameter('client_order_id', 'client_order_id must be 1-64 of A-Z a-z 0-9 _ -');
   }
   into.account = account;
-  into.side = side;
-  into.type = type;
-  into.timeInForce = type === 'market' ? 'ioc' : (timeInForce ?? 'gtc');
-  into.postOnly = postOnly ?? false;
+  into.kind = orderKind(
+    side === 'sell' ? SIDE_SELL : SIDE_BUY,
+    type === 'market' ? TYPE_MARKET : TYPE_LIMIT,
+    type === 'market' ? TIF_IOC : TIMES_IN_FORCE.indexOf(timeInForce ?? 'gtc'),
+    postOnly === true ? FLAG_POST_ONLY : 0,
+  );
   into.price = price;
   into.size = size;
   into.clientOrderId = clientOrderId ?? null;

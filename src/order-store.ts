@@ -1,6 +1,6 @@
 import type { AccountNames } from './account-names.js';
-import type { ValidOrder } from './order-request.js';
 import type { TradeStore } from './trade-store.js';
+import { STATUS_OPEN, STATUS_PARTIALLY_FILLED } from './numeric.js';
 import { grown, SlotPool } from './typed-columns.js';
 import type { OrderType, Side, TimeInForce } from './types.js';
 
@@ -12,13 +12,25 @@ const BIG_NOTIONAL = -1;
 const SIDE_CODES: readonly Side[] = ['buy', 'sell'];
 const TYPE_CODES: readonly OrderType[] = ['limit', 'market'];
 const TIF_CODES: readonly TimeInForce[] = ['gtc', 'ioc', 'fok'];
-/** Status codes: indexes of ORDER_STATUSES. */
-export const OPEN = 0;
-export const PARTIALLY_FILLED = 1;
-export const FILLED = 2;
-export const CANCELLED = 3;
-export const EXPIRED = 4;
-export const REJECTED = 5;
+export {
+  STATUS_CANCELLED as CANCELLED,
+  STATUS_EXPIRED as EXPIRED,
+  STATUS_FILLED as FILLED,
+  STATUS_OPEN as OPEN,
+  STATUS_PARTIALLY_FILLED as PARTIALLY_FILLED,
+  STATUS_REJECTED as REJECTED,
+} from './numeric.js';
+/** Bits of the `kind` column. */
+export const KIND_SELL = 1;
+export const KIND_MARKET = 2;
+export const KIND_TIF_SHIFT = 2;
+export const KIND_POST_ONLY = 16;
+const KIND_CLIENT_ORDER_ID = 32;
+
+/** The `kind` of an order from its numeric codes (see numeric.ts). */
+export function orderKind(side: number, type: number, timeInForce: number, flags: number): number {
+  return side | (type << 1) | (timeInForce << KIND_TIF_SHIFT) | (flags === 0 ? 0 : KIND_POST_ONLY);
+}
 
 /**
  * Every order's fields in parallel typed arrays indexed by slot, so that resting orders cost the
@@ -43,35 +55,47 @@ export class OrderStore {
   notional = new Float64Array(0);
   /** Index of the order's book in the venue. */
   book = new Uint16Array(0);
-  /** Bit 0 sell, bit 1 market, bits 2-3 time in force, bit 4 post-only. */
+  /** Bit 0 sell, bit 1 market, bits 2-3 time in force, bit 4 post-only, bit 5 has a client order id. */
   kind = new Uint8Array(0);
   status = new Uint8Array(0);
   account = new Int32Array(0);
+  /** The order's number among its account's orders (see OrderIndex). */
+  ordinal = new Int32Array(0);
   /** Client order ids by slot, for the orders that have one. */
   readonly #clientOrderIds = new Map<number, string>();
   /** The notional of the slots whose `notional` column is BIG_NOTIONAL. */
   readonly #bigNotionals = new Map<number, bigint>();
   readonly #slots = new SlotPool((capacity) => this.#grow(capacity));
 
-  allocate(sequence: number, book: number, createdAt: number, fields: ValidOrder): number {
+  /** A new open order; `kind` from orderKind, amounts in units. */
+  allocate(
+    sequence: number,
+    book: number,
+    createdAt: number,
+    account: number,
+    kind: number,
+    price: number,
+    size: number,
+    clientOrderId: string | null,
+  ): number {
     const slot = this.#slots.take();
     this.sequence[slot] = sequence;
-    this.price[slot] = fields.price;
-    this.size[slot] = fields.size;
-    this.remaining[slot] = fields.size;
+    this.price[slot] = price;
+    this.size[slot] = size;
+    this.remaining[slot] = size;
     this.filled[slot] = 0;
     this.createdAt[slot] = createdAt;
     this.prev[slot] = NO_SLOT;
     this.next[slot] = NO_SLOT;
     this.book[slot] = book;
-    this.kind[slot] =
-      (fields.side === 'sell' ? 1 : 0) |
-      (fields.type === 'market' ? 2 : 0) |
-      (TIF_CODES.indexOf(fields.timeInForce) << 2) |
-      (fields.postOnly ? 16 : 0);
-    this.status[slot] = OPEN;
-    this.account[slot] = this.accounts.id(fields.account);
-    if (fields.clientOrderId !== null) this.#clientOrderIds.set(slot, fields.clientOrderId);
+    this.status[slot] = STATUS_OPEN;
+    this.account[slot] = account;
+    if (clientOrderId === null) {
+      this.kind[slot] = kind;
+    } else {
+      this.kind[slot] = kind | KIND_CLIENT_ORDER_ID;
+      this.#clientOrderIds.set(slot, clientOrderId);
+    }
     this.firstFill[slot] = NO_SLOT;
     this.lastFill[slot] = NO_SLOT;
     this.fillCount[slot] = 0;
@@ -99,7 +123,7 @@ export class OrderStore {
   }
 
   clientOrderId(slot: number): string | null {
-    return this.#clientOrderIds.get(slot) ?? null;
+    return (this.kind[slot]! & KIND_CLIENT_ORDER_ID) === 0 ? null : this.#clientOrderIds.get(slot)!;
   }
 
   side(slot: number): Side {
@@ -121,7 +145,7 @@ export class OrderStore {
     return (this.kind[slot]! & 16) === 16;
   }
   isOpen(slot: number): boolean {
-    return this.status[slot]! <= PARTIALLY_FILLED;
+    return this.status[slot]! <= STATUS_PARTIALLY_FILLED;
   }
 
   /** Appends a trade to the order's fills, counting it and its notional. */
@@ -158,6 +182,7 @@ export class OrderStore {
     this.filled = grown(this.filled, capacity);
     this.createdAt = grown(this.createdAt, capacity);
     this.account = grown(this.account, capacity);
+    this.ordinal = grown(this.ordinal, capacity);
     this.prev = grown(this.prev, capacity);
     this.next = grown(this.next, capacity);
     this.firstFill = grown(this.firstFill, capacity);

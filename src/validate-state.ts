@@ -7,7 +7,8 @@ import type { Venue } from './venue.js';
 /**
  * Checks the venue's whole internal state; returns every problem found (empty when sound):
  * levels sorted, indexed and equal to the sum of their orders, no empty level or order, no crossed
- * book, linked queues consistent, and the order index agreeing with what rests on the books.
+ * book, linked queues consistent, and the order index agreeing with what rests on the books and
+ * listing every order under its account, book and status.
  */
 export function validateVenueState(venue: Venue): string[] {
   const problems: string[] = [];
@@ -45,6 +46,8 @@ export function validateVenueState(venue: Venue): string[] {
     const status = ORDER_STATUSES[store.status[slot]!];
     const filled = store.filled[slot]!;
     const remaining = store.remaining[slot]!;
+    if (!orders.indexes(slot))
+      problems.push(`${id}: not listed under its account, book and status`);
     if (store.isOpen(slot)) open++;
     else if (remaining !== 0) problems.push(`${id}: ${status} with remaining ${remaining}`);
     if (filled + remaining > store.size[slot]!) problems.push(`${id}: filled + remaining > size`);

@@ -1,4 +1,3 @@
-import { AccountNames } from './account-names.js';
 import { EventHub, type VenueEventType, type VenueListener } from './event-hub.js';
 import {
   createInstrument,
@@ -17,21 +16,14 @@ import {
   MAX_QUERY_LIMIT,
   tickerOf,
 } from './market-data.js';
+import { refusalError, type NumericListener } from './numeric.js';
 import { OrderView, orderSequence } from './order.js';
+import type { OrderBook } from './order-book.js';
 import { fillsPage, type FillsPage, type FillsQuery } from './order-fills.js';
-import {
-  CANCELLED,
-  EXPIRED,
-  FILLED,
-  OPEN,
-  OrderStore,
-  PARTIALLY_FILLED,
-  REJECTED,
-} from './order-store.js';
-import { OrderBook, type BookListener, type TradeCounter } from './order-book.js';
-import { OrderIndex } from './order-index.js';
+import type { OrderIndex } from './order-index.js';
 import { validateOrderRequest, type ValidOrder } from './order-request.js';
-import type { PriceLevel } from './price-level.js';
+import type { OrderStore } from './order-store.js';
+import { refuseUnknownKeys } from './request-keys.js';
 import {
   invalidParameter,
   ok,
@@ -41,19 +33,19 @@ import {
   type Failure,
   type Result,
 } from './result.js';
-import { refuseUnknownKeys } from './request-keys.js';
 import { TradeView } from './trade.js';
-import { TradeStore } from './trade-store.js';
+import type { TradeStore } from './trade-store.js';
 import {
   ORDER_STATUSES,
+  SIDES,
   type BookSnapshot,
   type OrderRecord,
   type OrderRequest,
   type OrderStatus,
-  type Side,
   type Ticker,
   type TradeRecord,
 } from './types.js';
+import { VenueCore } from './venue-core.js';
 
 export interface VenueOptions {
   /** Default: DEFAULT_INSTRUMENTS (BTC-USD, ETH-USD). */
@@ -92,54 +84,27 @@ const ORDER_FILTER_KEYS: ReadonlySet<keyof OrderFilter> = new Set([
 ] as const);
 
 /**
- * An exchange: listed instruments, their order books, a trade tape and 24h statistics. Every
- * command and query returns a Result; a refused command changes nothing. Events reach
- * subscribers synchronously, in the order of the changes (see VenueEvent).
+ * An exchange: listed instruments, their order books, a trade tape and 24h statistics, with
+ * decimal strings at its edges. Every command and query returns a Result; a refused command
+ * changes nothing. Events reach subscribers synchronously, in the order of the changes (see
+ * VenueEvent). Commands run on `core`, the numeric path, which can also be driven directly.
  */
 export class Venue {
-  readonly #books = new Map<string, OrderBook>();
-  readonly #booksByIndex: OrderBook[] = [];
-  readonly #store = new OrderStore(new AccountNames());
-  readonly #trades = new TradeStore();
+  /** The numeric path: commands and events in integer codes, ticks and lots (docs/core.md). */
+  readonly core: VenueCore;
   /** The order being placed (validation fills it in; reused, as commands never nest). */
-  readonly #draft: ValidOrder = {
-    account: '',
-    side: 'buy',
-    type: 'limit',
-    timeInForce: 'gtc',
-    postOnly: false,
-    price: 0,
-    size: 0,
-    clientOrderId: null,
-  };
-  readonly #orders: OrderIndex;
-  readonly #clock: () => number;
+  readonly #draft: ValidOrder = { account: '', kind: 0, price: 0, size: 0, clientOrderId: null };
   readonly #events = new EventHub();
-  #lastNow = -Infinity;
-  #orderSequence = 0;
-  readonly #tradeCounter: TradeCounter = { last: 0 };
-  readonly #bookListener: BookListener = {
-    executed: (book, trade, maker) => this.#executed(book, trade, maker),
-    levelChanged: (book, level, side) => this.#levelChanged(book, level, side),
-  };
+  /** Stops the core feeding `#events`; set while anyone subscribes. */
+  #unbridge: (() => void) | undefined;
 
   private constructor(instruments: readonly Instrument[], options: VenueOptions) {
-    this.#clock = options.clock;
-    this.#orders = new OrderIndex(this.#store, this.#trades, options.orderRetention ?? Infinity);
-    const tradeRetention = options.tradeRetention ?? MAX_QUERY_LIMIT;
-    for (const instrument of instruments) {
-      const book = new OrderBook(
-        this.#booksByIndex.length,
-        instrument,
-        tradeRetention,
-        this.#store,
-        this.#trades,
-        this.#tradeCounter,
-        this.#bookListener,
-      );
-      this.#books.set(instrument.symbol, book);
-      this.#booksByIndex.push(book);
-    }
+    this.core = new VenueCore(
+      instruments,
+      options.clock,
+      options.tradeRetention ?? MAX_QUERY_LIMIT,
+      options.orderRetention ?? Infinity,
+    );
   }
 
   /** A venue over validated instruments; a bad spec or a repeated symbol is refused. */
@@ -166,8 +131,9 @@ export class Venue {
     return ok(new Venue(instruments, options));
   }
 
+  /** In book index order (the numeric path's `book`). */
   instruments(): Instrument[] {
-    return [...this.#books.values()].map((book) => book.instrument);
+    return this.core.books.map((book) => book.instrument);
   }
 
   instrument(symbol: unknown): Result<Instrument> {
@@ -177,9 +143,7 @@ export class Venue {
 
   /** The clock's reading, never earlier than a previous one. */
   now(): number {
-    const reading = this.#clock();
-    if (reading > this.#lastNow) this.#lastNow = reading;
-    return this.#lastNow;
+    return this.core.now();
   }
 
   /**
@@ -187,57 +151,53 @@ export class Venue {
    * must not issue commands (that throws); they may query. Events nobody listens to are not built.
    */
   subscribe(listener: VenueListener, types?: readonly VenueEventType[]): () => void {
-    return this.#events.subscribe(listener, types);
+    const unsubscribe = this.#events.subscribe(listener, types);
+    this.#unbridge ??= this.core.listen(this.#bridge);
+    return () => {
+      unsubscribe();
+      if (!this.#events.listeningToAny()) {
+        this.#unbridge?.();
+        this.#unbridge = undefined;
+      }
+    };
   }
 
   placeOrder(request: OrderRequest): Result<OrderRecord> {
-    this.#events.assertNotDispatching();
+    const core = this.core;
+    core.assertNotDispatching();
     const unknownKey = refuseUnknownKeys(request, ORDER_REQUEST_KEYS);
     if (unknownKey !== undefined) return unknownKey;
-    const book = this.#books.get(request.symbol);
-    if (book === undefined) return bookMissing(request.symbol);
+    const index = core.bookIndex(request.symbol);
+    if (index < 0) return bookMissing(request.symbol);
+    const book = core.books[index]!;
     const order = this.#draft;
     const refused = validateOrderRequest(book.instrument, request, order);
     if (refused !== undefined) return refused;
-    const level = order.type === 'limit' ? book.levelAt(order.side, order.price) : undefined;
-    if (level !== undefined && level.total > Number.MAX_SAFE_INTEGER - order.size) {
-      return invalidParameter(
-        'size',
-        'the price level would hold more than can be counted exactly',
-      );
-    }
-    const sequence = ++this.#orderSequence;
-    const slot = this.#store.allocate(sequence, book.index, this.now(), order);
-    this.#orders.add(sequence, slot);
-    if (order.postOnly && book.wouldTake(slot)) {
-      this.#finish(book, slot, REJECTED);
-    } else if (order.timeInForce === 'fok' && !book.canFill(slot)) {
-      this.#finish(book, slot, EXPIRED);
-    } else {
-      book.match(slot, this.#lastNow);
-      if (this.#store.remaining[slot] === 0) this.#finish(book, slot, FILLED);
-      else if (order.timeInForce !== 'gtc') this.#finish(book, slot, EXPIRED);
-      else this.#restOrder(book, slot, level);
-    }
-    const record = this.#view(slot, book);
-    this.#orders.forgetBeyondRetention();
+    const account = core.store.accounts.id(order.account);
+    const { kind, price, size, clientOrderId } = order;
+    const sequence = core.placeValid(book, account, kind, price, size, clientOrderId);
+    if (sequence < 0) return { ok: false, error: refusalError(sequence) };
+    const record = this.#view(core.orders.slot(sequence), book);
+    core.orders.forgetBeyondRetention();
     return ok(record);
   }
 
   cancelOrder(account: string, id: string): Result<OrderRecord> {
-    this.#events.assertNotDispatching();
+    this.core.assertNotDispatching();
     const slot = this.#openOrder(account, id);
-    return typeof slot === 'number' ? ok(this.#takeOff(slot, this.#store.remaining[slot]!)) : slot;
+    return typeof slot === 'number'
+      ? ok(this.#takeOff(slot, this.core.store.remaining[slot]!))
+      : slot;
   }
 
   /** Takes `size` off the order's remaining size, keeping its time priority; all of it (or more) cancels. */
   reduceOrder(account: string, id: string, size: string): Result<OrderRecord> {
-    this.#events.assertNotDispatching();
+    this.core.assertNotDispatching();
     const slot = this.#openOrder(account, id);
     if (typeof slot !== 'number') return slot;
-    const parsed = parseSizeUnits(this.#bookOf(slot).instrument, size, 'size');
+    const parsed = parseSizeUnits(this.core.bookOf(slot).instrument, size, 'size');
     if (typeof parsed !== 'number') return parsed;
-    return ok(this.#takeOff(slot, Math.min(parsed, this.#store.remaining[slot]!)));
+    return ok(this.#takeOff(slot, Math.min(parsed, this.core.store.remaining[slot]!)));
   }
 
   getOrder(account: string, id: string): Result<OrderRecord> {
@@ -251,17 +211,20 @@ export class Venue {
     if (unknownKey !== undefined) return unknownKey;
     const slot = this.#ownOrder(account, id);
     if (slot < 0) return orderNotFound(id);
-    return fillsPage(this.#store, this.#trades, slot, this.#bookOf(slot).instrument, query);
+    const { store, trades } = this.core;
+    return fillsPage(store, trades, slot, this.core.bookOf(slot).instrument, query);
   }
 
-  /** The account's orders, newest first. */
+  /** The account's orders, newest first; costs what it returns (the orders are indexed). */
   listOrders(account: string, filter: OrderFilter = {}): Result<OrderRecord[]> {
     const unknownKey = refuseUnknownKeys(filter, ORDER_FILTER_KEYS);
     if (unknownKey !== undefined) return unknownKey;
     const { symbol, status, limit = Infinity } = filter;
+    let book = -1;
     if (symbol !== undefined) {
-      const book = this.#book(symbol);
-      if (!book.ok) return book;
+      const found = this.#book(symbol);
+      if (!found.ok) return found;
+      book = found.value.index;
     }
     if (status !== undefined && !ORDER_STATUSES.includes(status)) {
       return invalidParameter('status', `status must be one of ${ORDER_STATUSES.join(', ')}`);
@@ -269,15 +232,8 @@ export class Venue {
     if (limit !== Infinity && !isQueryLimit(limit)) {
       return invalidParameter('limit', `limit must be an integer from 1 to ${MAX_QUERY_LIMIT}`);
     }
-    const store = this.#store;
     const statusCode = status === undefined ? -1 : ORDER_STATUSES.indexOf(status);
-    const slots = this.#orders.list(
-      account,
-      (slot) =>
-        (symbol === undefined || this.#bookOf(slot).instrument.symbol === symbol) &&
-        (statusCode < 0 || store.status[slot] === statusCode),
-      limit,
-    );
+    const slots = this.core.orders.list(account, book, statusCode, limit);
     return ok(slots.map((slot) => this.#view(slot)));
   }
 
@@ -303,10 +259,11 @@ export class Venue {
     if (!isQueryLimit(limit))
       return invalidParameter('limit', `limit must be an integer from 1 to ${MAX_QUERY_LIMIT}`);
     const book = found.value;
+    const { trades, store } = this.core;
     return ok(
       book.tape
         .recent(limit)
-        .map((trade) => new TradeView(this.#trades, trade, book.instrument, this.#store.accounts)),
+        .map((trade) => new TradeView(trades, trade, book.instrument, store.accounts)),
     );
   }
 
@@ -317,100 +274,69 @@ export class Venue {
     trades: TradeStore;
     orders: OrderIndex;
   } {
-    return {
-      books: this.#booksByIndex,
-      store: this.#store,
-      trades: this.#trades,
-      orders: this.#orders,
-    };
+    const { books, store, trades, orders } = this.core;
+    return { books, store, trades, orders };
   }
+
+  /** Turns the core's numeric events into VenueEvents, building only what someone listens to. */
+  readonly #bridge: NumericListener = {
+    onTrade: (_trade, book, _price, _size, _maker, takerSequence) => {
+      if (!this.#events.listening('trade')) return;
+      const { store, trades, orders, books } = this.core;
+      // The trade is the taker's latest fill.
+      const trade = store.lastFill[orders.slot(takerSequence)]!;
+      const view = new TradeView(trades, trade, books[book]!.instrument, store.accounts);
+      this.#events.emit({ type: 'trade', trade: view });
+    },
+    onOrder: (sequence) => {
+      if (!this.#events.listening('order')) return;
+      this.#events.emit({ type: 'order', order: this.#view(this.core.orders.slot(sequence)) });
+    },
+    onLevel: (book, side, priceTicks, totalLots, bookSequence) => {
+      if (!this.#events.listening('book')) return;
+      const instrument = this.core.books[book]!.instrument;
+      this.#events.emit({
+        type: 'book',
+        change: {
+          symbol: instrument.symbol,
+          side: SIDES[side]!,
+          price: formatPrice(instrument, priceTicks * instrument.tickUnits),
+          size: formatSize(instrument, totalLots * instrument.lotUnits),
+          sequence: bookSequence,
+        },
+      });
+    },
+  };
 
   #book(symbol: unknown): Result<OrderBook> {
-    const book = this.#books.get(symbol as string);
-    return book === undefined ? bookMissing(symbol) : ok(book);
+    const index = typeof symbol === 'string' ? this.core.bookIndex(symbol) : -1;
+    return index < 0 ? bookMissing(symbol) : ok(this.core.books[index]!);
   }
 
-  #bookOf(slot: number): OrderBook {
-    return this.#booksByIndex[this.#store.book[slot]!]!;
-  }
-
-  #view(slot: number, book: OrderBook = this.#bookOf(slot)): OrderView {
-    return new OrderView(this.#store, this.#trades, slot, book.instrument);
+  #view(slot: number, book: OrderBook = this.core.bookOf(slot)): OrderView {
+    const { store, trades } = this.core;
+    return new OrderView(store, trades, slot, book.instrument);
   }
 
   /** The slot of the account's order `id`, or -1. */
   #ownOrder(account: string, id: string): number {
     const sequence = orderSequence(id);
-    const slot = sequence < 0 ? -1 : this.#orders.slot(sequence);
-    return slot >= 0 && this.#store.accountName(slot) === account ? slot : -1;
+    const slot = sequence < 0 ? -1 : this.core.orders.slot(sequence);
+    return slot >= 0 && this.core.store.accountName(slot) === account ? slot : -1;
   }
 
   #openOrder(account: string, id: string): number | Failure {
     const slot = this.#ownOrder(account, id);
     if (slot < 0) return orderNotFound(id);
-    return this.#store.isOpen(slot)
-      ? slot
-      : orderNotOpen(id, ORDER_STATUSES[this.#store.status[slot]!]!);
+    const { store } = this.core;
+    return store.isOpen(slot) ? slot : orderNotOpen(id, ORDER_STATUSES[store.status[slot]!]!);
   }
 
   #takeOff(slot: number, size: number): OrderView {
-    const book = this.#bookOf(slot);
-    const level = book.take(slot, size);
-    if (this.#store.remaining[slot] === 0) {
-      this.#store.status[slot] = CANCELLED;
-      this.#orders.finalized(this.#store.sequence[slot]!);
-    }
-    const view = this.#view(slot, book);
-    if (this.#events.listening('order')) this.#events.emit({ type: 'order', order: view });
-    this.#levelChanged(book, level, this.#store.side(slot));
-    this.#orders.forgetBeyondRetention();
+    this.core.takeOff(slot, size);
+    const view = this.#view(slot);
+    this.core.orders.forgetBeyondRetention();
     return view;
-  }
-
-  #restOrder(book: OrderBook, slot: number, level: PriceLevel | undefined): void {
-    this.#store.status[slot] = this.#store.filled[slot]! > 0 ? PARTIALLY_FILLED : OPEN;
-    if (this.#events.listening('order')) {
-      this.#events.emit({ type: 'order', order: this.#view(slot, book) });
-    }
-    book.rest(slot, level);
-  }
-
-  /** Ends an incoming order: whatever did not fill is no longer for sale. */
-  #finish(book: OrderBook, slot: number, status: number): void {
-    this.#store.status[slot] = status;
-    this.#store.remaining[slot] = 0;
-    this.#orders.finalized(this.#store.sequence[slot]!);
-    if (this.#events.listening('order')) {
-      this.#events.emit({ type: 'order', order: this.#view(slot, book) });
-    }
-  }
-
-  #executed(book: OrderBook, trade: number, maker: number): void {
-    if (this.#store.remaining[maker] === 0) this.#orders.finalized(this.#store.sequence[maker]!);
-    if (this.#events.listening('trade')) {
-      this.#events.emit({
-        type: 'trade',
-        trade: new TradeView(this.#trades, trade, book.instrument, this.#store.accounts),
-      });
-    }
-    if (this.#events.listening('order')) {
-      this.#events.emit({ type: 'order', order: this.#view(maker, book) });
-    }
-  }
-
-  #levelChanged(book: OrderBook, level: PriceLevel, side: Side): void {
-    if (!this.#events.listening('book')) return;
-    const { instrument } = book;
-    this.#events.emit({
-      type: 'book',
-      change: {
-        symbol: instrument.symbol,
-        side,
-        price: formatPrice(instrument, level.price),
-        size: formatSize(instrument, level.total),
-        sequence: book.sequence,
-      },
-    });
   }
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderRecord, Result } from '../../src/index.js';
+import { validateVenueState, type OrderRecord, type Result } from '../../src/index.js';
 import {
   START_MS,
   expectError,
@@ -140,5 +140,49 @@ describe('listOrders', () => {
       field: 'symbol',
       message: 'symbol XRP-USD is not listed',
     });
+  });
+});
+
+describe('listing cost', () => {
+  it('lists the one open order among 50,000 filled ones visiting a bounded number of entries', () => {
+    const { venue } = makeVenue([{ symbol: 'LIST-USD', tickSize: '0.01', lotSize: '1' }]);
+    const request = { account: 'a', symbol: 'LIST-USD', size: '1' } as const;
+    const open = unwrap(
+      venue.placeOrder({ ...request, side: 'buy', type: 'limit', price: '1.00' }),
+    );
+    for (let i = 0; i < 50_000; i++) {
+      unwrap(
+        venue.placeOrder({ ...request, account: 'b', side: 'sell', type: 'limit', price: '9.00' }),
+      );
+      unwrap(venue.placeOrder({ ...request, side: 'buy', type: 'market' }));
+    }
+    const { orders } = venue.internals();
+    const cost = (list: () => unknown[]): [number, number] => {
+      const before = orders.listReads;
+      const length = list().length;
+      return [length, orders.listReads - before];
+    };
+    const [found, reads] = cost(() => unwrap(venue.listOrders('a', { status: 'open' })));
+    expect(found).toBe(1);
+    expect(reads).toBeLessThanOrEqual(8);
+    const bySymbol = () => unwrap(venue.listOrders('a', { symbol: 'LIST-USD', status: 'open' }));
+    expect(bySymbol().map((order) => order.id)).toEqual([open.id]);
+    expect(cost(() => unwrap(venue.listOrders('a', { status: 'cancelled' })))).toEqual([0, 0]);
+    const [filled, filledReads] = cost(() =>
+      unwrap(venue.listOrders('a', { status: 'filled', limit: 10 })),
+    );
+    expect([filled, filledReads]).toEqual([10, 10]);
+    expect(
+      unwrap(venue.listOrders('b', { limit: 2 })).map((order) => [order.id, order.status]),
+    ).toEqual([
+      ['ord_100000', 'filled'],
+      ['ord_99998', 'filled'],
+    ]);
+    unwrap(venue.cancelOrder('a', open.id));
+    expect(unwrap(venue.listOrders('a', { status: 'open' }))).toEqual([]);
+    expect(unwrap(venue.listOrders('a', { status: 'cancelled' })).map((order) => order.id)).toEqual(
+      [open.id],
+    );
+    expect(validateVenueState(venue)).toEqual([]);
   });
 });

@@ -91,11 +91,16 @@ export function expectSameState(model: ReferenceVenue, real: SystemUnderTest): v
   }
 }
 
-/** A fresh venue over the model's markets, on a clock the commands move. */
-export function newVenueSystem(): SystemUnderTest {
+/**
+ * A fresh venue over the model's markets, on a clock the commands move, driven through `api`
+ * (default: the string API itself).
+ */
+export function newVenueSystem(
+  api: (venue: Venue) => VenueApi = (venue) => venue,
+): SystemUnderTest {
   const clock = { now: START_TIME };
   const created = Venue.create({ instruments: SPECS, clock: () => clock.now });
   if (!created.ok) throw new Error(`venue refused the model's markets: ${created.error.message}`);
   const venue = created.value;
-  return { venue, clock, problems: () => validateVenueState(venue) };
+  return { venue: api(venue), clock, problems: () => validateVenueState(venue) };
 }

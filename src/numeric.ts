@@ -1,0 +1,100 @@
+/**
+ * The numeric vocabulary of the venue's fast path (see VenueCore): small integer codes for
+ * sides, types, times in force, flags and statuses, and the closed set of refusal codes with the
+ * contract's error each one stands for.
+ */
+import type { VenueError } from './result.js';
+
+export const SIDE_BUY = 0;
+export const SIDE_SELL = 1;
+export const TYPE_LIMIT = 0;
+export const TYPE_MARKET = 1;
+export const TIF_GTC = 0;
+export const TIF_IOC = 1;
+export const TIF_FOK = 2;
+/** The one flag: limit gtc orders only. */
+export const FLAG_POST_ONLY = 1;
+
+/** Status codes: indexes of ORDER_STATUSES. */
+export const STATUS_OPEN = 0;
+export const STATUS_PARTIALLY_FILLED = 1;
+export const STATUS_FILLED = 2;
+export const STATUS_CANCELLED = 3;
+export const STATUS_EXPIRED = 4;
+export const STATUS_REJECTED = 5;
+
+/** Refusals are negative, so that a command's result is a sequence number (> 0) or one of these. */
+export const REFUSED_UNKNOWN_SYMBOL = -1;
+export const REFUSED_ACCOUNT = -2;
+export const REFUSED_SIDE = -3;
+export const REFUSED_TYPE = -4;
+export const REFUSED_SIZE = -5;
+export const REFUSED_PRICE = -6;
+export const REFUSED_TIME_IN_FORCE = -7;
+export const REFUSED_POST_ONLY = -8;
+export const REFUSED_CLIENT_ORDER_ID = -9;
+/** The price level would hold more than 2^53 units (reported on the `size` field). */
+export const REFUSED_LEVEL_FULL = -10;
+export const REFUSED_ORDER_NOT_FOUND = -11;
+export const REFUSED_ORDER_NOT_OPEN = -12;
+
+const invalid = (field: string, message: string): VenueError => ({
+  code: 'invalid_parameter',
+  field,
+  message,
+});
+
+/** By -code: the contract's error of each refusal (messages name no value). */
+const REFUSALS: readonly VenueError[] = [
+  invalid('', ''),
+  { code: 'unknown_symbol', field: 'symbol', message: 'no instrument has this book index' },
+  invalid('account', 'account must be an account id from accountId'),
+  invalid('side', 'side must be SIDE_BUY or SIDE_SELL'),
+  invalid('type', 'type must be TYPE_LIMIT or TYPE_MARKET'),
+  invalid('size', 'size must be a whole number of lots within the min and max size'),
+  invalid('price', 'price must be a positive whole number of ticks (0 for market orders)'),
+  invalid(
+    'time_in_force',
+    'time_in_force must be TIF_GTC, TIF_IOC or TIF_FOK (TIF_IOC for market)',
+  ),
+  invalid('post_only', 'FLAG_POST_ONLY is the only flag, for limit gtc orders only'),
+  invalid('client_order_id', 'client_order_id must be 1-64 of A-Z a-z 0-9 _ -'),
+  invalid('size', 'the price level would hold more than can be counted exactly'),
+  { code: 'order_not_found', message: 'no order with this sequence for this account' },
+  { code: 'order_not_open', message: 'the order is no longer open' },
+];
+
+/** The contract's error for a refusal code (< 0); throws on anything else (a caller's bug). */
+export function refusalError(code: number): VenueError {
+  const error = code < 0 ? REFUSALS[-code] : undefined;
+  if (error === undefined) throw new RangeError(`${code} is not a refusal code`);
+  return error;
+}
+
+/**
+ * What the numeric path announces, synchronously and in the order of VenueEvent: for each match
+ * onTrade, then onOrder (the maker), then onLevel (the maker's level); then onOrder for the
+ * incoming order, then onLevel for the level it rests on, if it rests. Cancels and reduces give
+ * onOrder, then onLevel. Prices are in ticks, sizes in lots, `book` is the instrument's index,
+ * `side` and `status` are the codes above. Listeners must not issue commands (that throws).
+ */
+export interface NumericListener {
+  onTrade?(
+    trade: number,
+    book: number,
+    priceTicks: number,
+    sizeLots: number,
+    makerSequence: number,
+    takerSequence: number,
+    time: number,
+  ): void;
+  onOrder?(sequence: number, status: number, filledLots: number, remainingLots: number): void;
+  /** totalLots 0: the level is gone. */
+  onLevel?(
+    book: number,
+    side: number,
+    priceTicks: number,
+    totalLots: number,
+    bookSequence: number,
+  ): void;
+}

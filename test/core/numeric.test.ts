@@ -1,0 +1,201 @@
+import { describe, expect, it } from 'vitest';
+import {
+  FLAG_POST_ONLY,
+  REFUSED_ACCOUNT,
+  REFUSED_CLIENT_ORDER_ID,
+  REFUSED_LEVEL_FULL,
+  REFUSED_ORDER_NOT_FOUND,
+  REFUSED_ORDER_NOT_OPEN,
+  REFUSED_POST_ONLY,
+  REFUSED_PRICE,
+  REFUSED_SIDE,
+  REFUSED_SIZE,
+  REFUSED_TIME_IN_FORCE,
+  REFUSED_TYPE,
+  REFUSED_UNKNOWN_SYMBOL,
+  SIDE_BUY,
+  SIDE_SELL,
+  STATUS_CANCELLED,
+  STATUS_EXPIRED,
+  STATUS_FILLED,
+  STATUS_OPEN,
+  STATUS_PARTIALLY_FILLED,
+  STATUS_REJECTED,
+  TIF_FOK,
+  TIF_GTC,
+  TIF_IOC,
+  TYPE_LIMIT,
+  TYPE_MARKET,
+  refusalError,
+  validateVenueState,
+  type NumericListener,
+} from '../../src/index.js';
+import { makeVenue, plain, recordEvents, unwrap } from './helpers.js';
+
+/** BTC-USD is book 0: tick 0.01, lot 0.00000001, max size 1000 (10^11 lots). */
+const BTC = 0;
+const LOT = 1e-8;
+
+function numericVenue() {
+  const { venue, clock } = makeVenue();
+  const { core } = venue;
+  return { venue, clock, core, alice: core.accountId('alice'), bob: core.accountId('bob') };
+}
+
+describe('the numeric path', () => {
+  it('places in ticks and lots and returns the sequence; the string API reads the same order', () => {
+    const { venue, core, alice } = numericVenue();
+    const sequence = core.place(alice, BTC, SIDE_BUY, TYPE_LIMIT, TIF_GTC, 0, 10_000, 150_000_000);
+    expect(sequence).toBe(1);
+    expect(plain(unwrap(venue.getOrder('alice', 'ord_1')))).toMatchObject({
+      id: 'ord_1',
+      price: '100.00',
+      size: '1.50000000',
+      status: 'open',
+    });
+    expect([core.orderStatus(1), core.filledLots(1), core.remainingLots(1)]).toEqual([
+      STATUS_OPEN,
+      0,
+      150_000_000,
+    ]);
+    expect([core.orderStatus(2), core.filledLots(2), core.orderStatus(1.5)]).toEqual([-1, -1, -1]);
+  });
+
+  it('matches with the same outcomes as the string API: statuses, partial fills, post-only, fok', () => {
+    const { core, alice, bob } = numericVenue();
+    core.place(bob, BTC, SIDE_SELL, TYPE_LIMIT, TIF_GTC, 0, 10_000, 100);
+    const taker = core.place(alice, BTC, SIDE_BUY, TYPE_LIMIT, TIF_GTC, 0, 10_000, 300);
+    expect([core.orderStatus(1), core.orderStatus(taker), core.remainingLots(taker)]).toEqual([
+      STATUS_FILLED,
+      STATUS_PARTIALLY_FILLED,
+      200,
+    ]);
+    const postOnly = core.place(
+      bob,
+      BTC,
+      SIDE_SELL,
+      TYPE_LIMIT,
+      TIF_GTC,
+      FLAG_POST_ONLY,
+      10_000,
+      1,
+    );
+    expect(core.orderStatus(postOnly)).toBe(STATUS_REJECTED);
+    const fok = core.place(bob, BTC, SIDE_SELL, TYPE_LIMIT, TIF_FOK, 0, 10_000, 201);
+    expect(core.orderStatus(fok)).toBe(STATUS_EXPIRED);
+    const market = core.place(bob, BTC, SIDE_SELL, TYPE_MARKET, TIF_IOC, 0, 0, 500);
+    expect([core.orderStatus(market), core.filledLots(market)]).toEqual([STATUS_EXPIRED, 200]);
+    expect(core.orderStatus(taker)).toBe(STATUS_FILLED);
+  });
+
+  it('cancels and reduces by sequence, for the owning account only', () => {
+    const { core, alice, bob } = numericVenue();
+    const order = core.place(alice, BTC, SIDE_BUY, TYPE_LIMIT, TIF_GTC, 0, 9_000, 10);
+    expect(core.cancel(bob, order)).toBe(REFUSED_ORDER_NOT_FOUND);
+    expect(core.reduce(alice, order, 0)).toBe(REFUSED_SIZE);
+    expect(core.reduce(alice, order, 4)).toBe(order);
+    expect(core.remainingLots(order)).toBe(6);
+    expect(core.cancel(alice, order)).toBe(order);
+    expect(core.orderStatus(order)).toBe(STATUS_CANCELLED);
+    expect(core.cancel(alice, order)).toBe(REFUSED_ORDER_NOT_OPEN);
+    expect(core.reduce(alice, order, 1)).toBe(REFUSED_ORDER_NOT_OPEN);
+    expect(core.cancel(alice, 99)).toBe(REFUSED_ORDER_NOT_FOUND);
+    expect(core.reduce(alice, 99, 1)).toBe(REFUSED_ORDER_NOT_FOUND);
+  });
+
+  it.each([
+    ['unknown book', REFUSED_UNKNOWN_SYMBOL, [0, 2, 0, 0, 0, 0, 1, 1]],
+    ['unknown account', REFUSED_ACCOUNT, [7, 0, 0, 0, 0, 0, 1, 1]],
+    ['side', REFUSED_SIDE, [0, 0, 2, 0, 0, 0, 1, 1]],
+    ['type', REFUSED_TYPE, [0, 0, 0, 2, 0, 0, 1, 1]],
+    ['zero lots', REFUSED_SIZE, [0, 0, 0, 0, 0, 0, 1, 0]],
+    ['fractional lots', REFUSED_SIZE, [0, 0, 0, 0, 0, 0, 1, 1.5]],
+    ['more than the max size', REFUSED_SIZE, [0, 0, 0, 0, 0, 0, 1, 1000 / LOT + 1]],
+    ['zero ticks', REFUSED_PRICE, [0, 0, 0, 0, 0, 0, 0, 1]],
+    ['NaN ticks', REFUSED_PRICE, [0, 0, 0, 0, 0, 0, NaN, 1]],
+    ['a market order with a price', REFUSED_PRICE, [0, 0, 0, 1, TIF_IOC, 0, 5, 1]],
+    ['time in force 3', REFUSED_TIME_IN_FORCE, [0, 0, 0, 0, 3, 0, 1, 1]],
+    ['a market order not ioc', REFUSED_TIME_IN_FORCE, [0, 0, 0, 1, TIF_GTC, 0, 0, 1]],
+    ['post-only ioc', REFUSED_POST_ONLY, [0, 0, 0, 0, TIF_IOC, FLAG_POST_ONLY, 1, 1]],
+    ['an unknown flag', REFUSED_POST_ONLY, [0, 0, 0, 0, 0, 2, 1, 1]],
+  ] as const)('refuses %s, changing nothing', (_, code, args) => {
+    const { venue, core } = numericVenue();
+    const [account, book, side, type, tif, flags, ticks, lots] = args;
+    expect(core.place(account, book, side, type, tif, flags, ticks, lots)).toBe(code);
+    expect(venue.getOrder('alice', 'ord_1').ok).toBe(false);
+    expect(validateVenueState(venue)).toEqual([]);
+  });
+
+  it('refuses a bad client order id and a level past 2^53 units', () => {
+    const { core, alice } = numericVenue();
+    expect(core.place(alice, BTC, 0, 0, 0, 0, 1, 1, 'has space')).toBe(REFUSED_CLIENT_ORDER_ID);
+    expect(core.accountId('')).toBe(REFUSED_ACCOUNT);
+    const max = 1000 / LOT;
+    let placed = 0;
+    while (core.place(alice, BTC, 0, 0, 0, 0, 1, max) > 0) placed++;
+    expect(placed).toBe(90_071);
+    expect(core.place(alice, BTC, 0, 0, 0, 0, 1, max)).toBe(REFUSED_LEVEL_FULL);
+  });
+
+  it('maps every refusal to the contract error the string API gives', () => {
+    expect(refusalError(REFUSED_UNKNOWN_SYMBOL)).toMatchObject({
+      code: 'unknown_symbol',
+      field: 'symbol',
+    });
+    expect(refusalError(REFUSED_SIZE)).toMatchObject({ code: 'invalid_parameter', field: 'size' });
+    expect(refusalError(REFUSED_LEVEL_FULL)).toEqual({
+      code: 'invalid_parameter',
+      field: 'size',
+      message: 'the price level would hold more than can be counted exactly',
+    });
+    expect(refusalError(REFUSED_ORDER_NOT_FOUND).code).toBe('order_not_found');
+    expect(refusalError(REFUSED_ORDER_NOT_OPEN).code).toBe('order_not_open');
+    expect(() => refusalError(0)).toThrow(RangeError);
+    expect(() => refusalError(-13)).toThrow(RangeError);
+  });
+
+  it('announces numeric events in the order of the string events', () => {
+    const { venue, clock, core, alice, bob } = numericVenue();
+    core.place(bob, BTC, SIDE_SELL, TYPE_LIMIT, TIF_GTC, 0, 10_000, 100_000_000);
+    core.place(bob, BTC, SIDE_SELL, TYPE_LIMIT, TIF_GTC, 0, 10_100, 100_000_000);
+    const numeric: string[] = [];
+    const listener: NumericListener = {
+      onTrade: (...args) => numeric.push(`trade ${args.join(' ')}`),
+      onOrder: (...args) => numeric.push(`order ${args.join(' ')}`),
+      onLevel: (...args) => numeric.push(`level ${args.join(' ')}`),
+    };
+    const stop = core.listen(listener);
+    const strings = recordEvents(venue);
+    const taker = core.place(alice, BTC, SIDE_BUY, TYPE_LIMIT, TIF_GTC, 0, 10_100, 250_000_000);
+    core.reduce(alice, taker, 10_000_000);
+    const t = clock.now;
+    expect(numeric).toEqual([
+      `trade 1 0 10000 100000000 1 3 ${t}`,
+      'order 1 2 100000000 0',
+      'level 0 1 10000 0 3',
+      `trade 2 0 10100 100000000 2 3 ${t}`,
+      'order 2 2 100000000 0',
+      'level 0 1 10100 0 4',
+      'order 3 1 200000000 50000000',
+      'level 0 0 10100 50000000 5',
+      'order 3 1 200000000 40000000',
+      'level 0 0 10100 40000000 6',
+    ]);
+    expect(strings.map((event) => event.type)).toEqual(
+      numeric.map((line) => (line.startsWith('level') ? 'book' : line.split(' ')[0])),
+    );
+    stop();
+    core.cancel(alice, taker);
+    expect(numeric.length).toBe(10);
+    expect(strings.length).toBe(12);
+  });
+
+  it('refuses commands from inside a numeric listener', () => {
+    const { core, alice, bob } = numericVenue();
+    core.place(bob, BTC, SIDE_SELL, TYPE_LIMIT, TIF_GTC, 0, 10_000, 1);
+    core.listen({ onTrade: () => core.cancel(bob, 1) });
+    expect(() => core.place(alice, BTC, SIDE_BUY, TYPE_MARKET, TIF_IOC, 0, 0, 1)).toThrow(
+      'venue commands cannot be issued from inside an event listener',
+    );
+  });
+});

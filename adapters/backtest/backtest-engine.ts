@@ -39,7 +39,14 @@ export interface BacktestHandlers {
 }
 
 /** A flow row that uses the strategy's own account. */
-export class AccountClashError extends Error {}
+export class AccountClashError extends Error {
+  constructor(
+    readonly line: number,
+    readonly reason: string,
+  ) {
+    super(reason);
+  }
+}
 
 type HookEvent =
   | VenueEvent
@@ -119,7 +126,8 @@ export class BacktestEngine {
       if (this.#nextDue < row.ts) this.#runPending(row.ts, false);
       if (row.account === account)
         throw new AccountClashError(
-          `${row.line}: the flow trades under account ${account}, the strategy's; choose another --account`,
+          row.line,
+          `the flow trades under account ${account}, the strategy's; choose another --account`,
         );
       const refusal = this.flow.apply(row);
       if (refusal !== null)

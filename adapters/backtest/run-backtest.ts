@@ -4,7 +4,8 @@
  * code: 0 done, 1 a strategy hook threw, 2 a bad strategy file or data file.
  */
 import { statSync } from 'node:fs';
-import { openScenarioFile, ScenarioSyntaxError, type Scenario } from '../csv/index.js';
+import { openFlowFile } from '../arrow/index.js';
+import { ScenarioSyntaxError, type Scenario } from '../csv/index.js';
 import { OutputDirectory } from '../output/output-files.js';
 import { progressBar } from '../output/progress-bar.js';
 import { AccountClashError, BacktestEngine } from './backtest-engine.js';
@@ -46,7 +47,7 @@ export async function runBacktest(options: BacktestOptions, io: BacktestIo): Pro
   const output = options.out === null ? null : new OutputDirectory(options.out, process.pid);
   let scenario: Scenario | null = null;
   try {
-    scenario = await openScenarioFile(dataFile, { parallel: true });
+    scenario = await openFlowFile(dataFile);
     const fills = output?.open('fills.csv') ?? null;
     fills?.write(FILLS_HEADER);
     let rows = () => 0;
@@ -87,7 +88,7 @@ export async function runBacktest(options: BacktestOptions, io: BacktestIo): Pro
     scenario?.close();
     if (error instanceof ScenarioSyntaxError) return fail(EXIT_BAD_INPUT, error.message);
     if (error instanceof AccountClashError)
-      return fail(EXIT_BAD_INPUT, `${dataFile}:${error.message}`);
+      return fail(EXIT_BAD_INPUT, `${scenario!.locate(error.line)}: ${error.reason}`);
     if (error instanceof StrategyRuntimeError)
       return fail(EXIT_STRATEGY_FAILED, `${strategyFile}: ${error.message}; nothing written`);
     throw error;

@@ -5,17 +5,20 @@ import {
   describeCounts,
   importLobster,
 } from '../lobster/index.js';
+import { FORMAT_OPTION, OUT_OPTION, writeFlowTo } from './flow-output.js';
 
 interface ImportArguments {
   readonly messageFile: string;
   readonly symbol: string;
   readonly orderbook?: string;
   readonly date?: string;
+  readonly format: 'csv' | 'arrow';
+  readonly out?: string;
 }
 
 export const importCommand: CommandModule<object, ImportArguments> = {
   command: 'import lobster <message-file>',
-  describe: 'Convert a LOBSTER message file into a scenario CSV on stdout',
+  describe: 'Convert a LOBSTER message file into a scenario CSV or Arrow flow (stdout or --out)',
   builder: (yargs: Argv) =>
     yargs
       .positional('message-file', {
@@ -37,6 +40,8 @@ export const importCommand: CommandModule<object, ImportArguments> = {
         type: 'string',
         describe: 'Trading day YYYY-MM-DD (default: from the file name)',
       })
+      .option('format', FORMAT_OPTION)
+      .option('out', OUT_OPTION)
       .example(
         '$0 import lobster GOOG_2012-06-21_message_10.csv --symbol GOOG-USD --orderbook GOOG_2012-06-21_orderbook_10.csv > goog.csv',
         'A full day (the date comes from the file name); replaying goog.csv reproduces the orderbook file at its 10 levels',
@@ -48,14 +53,17 @@ export const importCommand: CommandModule<object, ImportArguments> = {
       ) as unknown as Argv<ImportArguments>,
   handler: async (args) => {
     try {
-      const counts = await importLobster(
-        {
-          messageFile: args.messageFile,
-          symbol: args.symbol,
-          ...(args.orderbook === undefined ? {} : { orderbookFile: args.orderbook }),
-          ...(args.date === undefined ? {} : { date: args.date }),
-        },
-        process.stdout,
+      const counts = await writeFlowTo(args.out, (out) =>
+        importLobster(
+          {
+            messageFile: args.messageFile,
+            symbol: args.symbol,
+            ...(args.orderbook === undefined ? {} : { orderbookFile: args.orderbook }),
+            ...(args.date === undefined ? {} : { date: args.date }),
+            format: args.format,
+          },
+          out,
+        ),
       );
       process.stderr.write(describeCounts(counts));
     } catch (error) {

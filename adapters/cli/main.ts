@@ -3,6 +3,7 @@ import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { backtestCommand } from './backtest-command.js';
 import { checkCommand } from './check-command.js';
+import { convertCommand } from './convert-command.js';
 import { generateCommand } from './generate-command.js';
 import { importCommand } from './import-command.js';
 import { replayCommand } from './replay-command.js';
@@ -17,6 +18,7 @@ await yargs(hideBin(process.argv))
   .command(generateCommand)
   .command(backtestCommand)
   .command(importCommand)
+  .command(convertCommand)
   .demandCommand(1, 'Name a command; see simex --help.')
   .strict()
   .help()

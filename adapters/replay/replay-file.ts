@@ -6,7 +6,8 @@
  */
 import { statSync } from 'node:fs';
 import type { Venue } from '../../src/index.js';
-import { openScenarioFile, ScenarioSyntaxError, type Scenario } from '../csv/index.js';
+import { openFlowFile } from '../arrow/index.js';
+import { ScenarioSyntaxError, type Scenario } from '../csv/index.js';
 import { progressBar, PROGRESS_EVERY } from '../output/progress-bar.js';
 import type { Refusal } from './replayer.js';
 import { replaySummary } from './replay-summary.js';
@@ -36,7 +37,7 @@ export interface ReplayFileOptions {
 export async function replayFile(options: ReplayFileOptions): Promise<number> {
   const { file, stderr } = options;
   const refusal = (entry: Refusal) =>
-    `${file}:${entry.line}: refused: ${entry.code}: ${entry.message}\n`;
+    `${scenario!.locate(entry.line)}: refused: ${entry.code}: ${entry.message}\n`;
   let totalBytes: number;
   try {
     totalBytes = statSync(file).size;
@@ -56,7 +57,7 @@ export async function replayFile(options: ReplayFileOptions): Promise<number> {
         )
       : null;
   try {
-    scenario = await openScenarioFile(file, { parallel: true });
+    scenario = await openFlowFile(file);
     const outcome = await runReplay(scenario, {
       out: options.out,
       observe: options.observe,
@@ -74,7 +75,7 @@ export async function replayFile(options: ReplayFileOptions): Promise<number> {
       return EXIT_REFUSED;
     }
     if (outcome.kind === 'stopped') {
-      stderr.write(`${file}:${outcome.stop.line}: ${outcome.stop.message}\n`);
+      stderr.write(`${scenario.locate(outcome.stop.line)}: ${outcome.stop.message}\n`);
       return EXIT_VIOLATION;
     }
     if (options.out === null)

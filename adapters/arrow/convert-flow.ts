@@ -25,6 +25,8 @@ export async function convertFlowFile(input: string, output: string): Promise<nu
     renameSync(partial, output);
     return rows;
   } finally {
+    // After a failure, bytes still on their way to the stream are dropped, not an error.
+    out.on('error', () => {});
     out.destroy();
     rmSync(partial, { force: true });
   }

@@ -29,6 +29,8 @@ export async function writeFlowTo<T>(
     renameSync(partial, path);
     return result;
   } finally {
+    // After a failure, bytes still on their way to the stream are dropped, not an error.
+    out.on('error', () => {});
     out.destroy();
     rmSync(partial, { force: true });
   }

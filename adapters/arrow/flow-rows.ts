@@ -21,6 +21,24 @@ import { COLUMN_KINDS } from './flow-schema.js';
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 type Parsed<T> = Mutable<T> & { line: number };
 
+/** One record batch's columns. */
+interface BatchCells {
+  readonly ts: TimeCells;
+  readonly action: TextCells;
+  readonly id: TextCells;
+  readonly account: TextCells;
+  readonly symbol: TextCells;
+  readonly side: TextCells;
+  readonly type: TextCells;
+  readonly price: TextCells;
+  readonly size: TextCells;
+  readonly timeInForce: TextCells;
+  readonly postOnly: BoolCells;
+  readonly clientOrderId: TextCells | null;
+  /** The text columns a cancel or reduce leaves empty. */
+  readonly emptyUnlessNew: [string, TextCells][];
+}
+
 /** Columns by name: their position in the file's schema. */
 interface Positions {
   readonly [name: string]: number;
@@ -63,96 +81,96 @@ export class FlowRowDecoder {
     const p = this.#positions;
     const data = batch.data.children;
     const text = (name: string) => new TextCells(data[p[name]!]!, this.#caches[p[name]!]!);
-    const ts = new TimeCells(data[p['ts']!]!);
-    const action = text('action');
-    const id = text('id');
-    const account = text('account');
-    const symbol = text('symbol');
-    const side = text('side');
-    const type = text('type');
-    const price = text('price');
-    const size = text('size');
-    const timeInForce = text('time_in_force');
-    const postOnly = new BoolCells(data[p['post_only']!]!);
-    const clientOrderId =
-      p[CLIENT_ORDER_ID_COLUMN] === undefined ? null : text(CLIENT_ORDER_ID_COLUMN);
-    const rows: ParsedScenarioRow[] = new Array(batch.numRows);
-    for (let i = 0; i < batch.numRows; i++) {
-      const line = ++this.rowCount;
-      const time = ts.ms(i);
-      if (time === null)
-        this.#fail(
-          line,
-          'ts',
-          'ts must be a whole number of milliseconds since the epoch, not null',
-        );
-      if (time < this.#previousTs) this.#fail(line, 'ts', 'ts must never decrease');
-      this.#previousTs = time;
-      const common = {
-        line,
-        ts: time,
-        id: this.#required(line, 'id', id.text(i)),
-        account: this.#required(line, 'account', account.text(i)),
-        symbol: this.#required(line, 'symbol', symbol.text(i)),
-      };
-      const act = action.text(i);
-      if (act === 'new') {
-        const sideText = this.#required(line, 'side', side.text(i));
-        const sideValue = oneOf(SIDES, sideText);
-        if (sideValue === undefined) this.#fail(line, 'side', 'side must be buy or sell');
-        const typeValue = oneOf(ORDER_TYPES, this.#required(line, 'type', type.text(i)));
-        if (typeValue === undefined) this.#fail(line, 'type', 'type must be market or limit');
-        const row: Parsed<NewOrderRow> = {
-          ...common,
-          action: 'new',
-          side: sideValue,
-          type: typeValue,
-          size: this.#required(line, 'size', size.text(i)),
-        };
-        const priceText = price.text(i);
-        if (priceText !== '') row.price = priceText;
-        const tif = timeInForce.text(i);
-        if (tif !== '') {
-          const value = oneOf(TIMES_IN_FORCE, tif);
-          if (value === undefined)
-            this.#fail(line, 'time_in_force', 'time_in_force must be gtc, ioc or fok');
-          row.timeInForce = value;
-        }
-        const flag = postOnly.value(i);
-        if (flag !== undefined) row.postOnly = flag;
-        const clientId = clientOrderId?.text(i) ?? '';
-        if (clientId !== '') row.clientOrderId = clientId;
-        rows[i] = row;
-        continue;
-      }
-      if (act !== 'cancel' && act !== 'reduce')
-        this.#fail(line, 'action', 'action must be new, cancel or reduce');
-      for (const [name, cells] of [
-        ['side', side],
-        ['type', type],
-        ['price', price],
-        ['time_in_force', timeInForce],
-        [CLIENT_ORDER_ID_COLUMN, clientOrderId],
-      ] as const) {
-        if (cells !== null && cells.text(i) !== '')
-          this.#fail(line, name, `${name} must be empty for ${act}`);
-      }
-      if (postOnly.value(i) !== undefined)
-        this.#fail(line, 'post_only', `post_only must be empty for ${act}`);
-      if (act === 'cancel') {
-        if (size.text(i) !== '') this.#fail(line, 'size', 'size must be empty for cancel');
-        const row: Parsed<CancelRow> = { ...common, action: 'cancel' };
-        rows[i] = row;
-      } else {
-        const row: Parsed<ReduceRow> = {
-          ...common,
-          action: 'reduce',
-          size: this.#required(line, 'size', size.text(i)),
-        };
-        rows[i] = row;
-      }
+    const cells: BatchCells = {
+      ts: new TimeCells(data[p['ts']!]!),
+      action: text('action'),
+      id: text('id'),
+      account: text('account'),
+      symbol: text('symbol'),
+      side: text('side'),
+      type: text('type'),
+      price: text('price'),
+      size: text('size'),
+      timeInForce: text('time_in_force'),
+      postOnly: new BoolCells(data[p['post_only']!]!),
+      clientOrderId: p[CLIENT_ORDER_ID_COLUMN] === undefined ? null : text(CLIENT_ORDER_ID_COLUMN),
+      emptyUnlessNew: [],
+    };
+    for (const name of ['side', 'type', 'price', 'time_in_force', CLIENT_ORDER_ID_COLUMN]) {
+      if (p[name] !== undefined) cells.emptyUnlessNew.push([name, text(name)]);
     }
+    const rows: ParsedScenarioRow[] = new Array(batch.numRows);
+    for (let i = 0; i < batch.numRows; i++) rows[i] = this.#row(cells, i);
     return rows;
+  }
+
+  #row(cells: BatchCells, i: number): ParsedScenarioRow {
+    const line = ++this.rowCount;
+    const ts = cells.ts.ms(i);
+    if (ts === null)
+      this.#fail(line, 'ts', 'ts must be a whole number of milliseconds since the epoch, not null');
+    if (ts < this.#previousTs) this.#fail(line, 'ts', 'ts must never decrease');
+    this.#previousTs = ts;
+    const id = this.#required(line, 'id', cells.id.text(i));
+    const account = this.#required(line, 'account', cells.account.text(i));
+    const symbol = this.#required(line, 'symbol', cells.symbol.text(i));
+    const action = cells.action.text(i);
+    if (action === 'new') return this.#newOrder(cells, i, line, ts, id, account, symbol);
+    if (action !== 'cancel' && action !== 'reduce')
+      this.#fail(line, 'action', 'action must be new, cancel or reduce');
+    for (const [name, column] of cells.emptyUnlessNew) {
+      if (column.text(i) !== '') this.#fail(line, name, `${name} must be empty for ${action}`);
+    }
+    if (cells.postOnly.value(i) !== undefined)
+      this.#fail(line, 'post_only', `post_only must be empty for ${action}`);
+    if (action === 'cancel') {
+      if (cells.size.text(i) !== '') this.#fail(line, 'size', 'size must be empty for cancel');
+      const row: Parsed<CancelRow> = { line, ts, id, account, symbol, action };
+      return row;
+    }
+    const size = this.#required(line, 'size', cells.size.text(i));
+    const row: Parsed<ReduceRow> = { line, ts, id, account, symbol, action, size };
+    return row;
+  }
+
+  /** Builds the row in the CSV parser's key order, so both readers' rows share one shape. */
+  #newOrder(
+    cells: BatchCells,
+    i: number,
+    line: number,
+    ts: number,
+    id: string,
+    account: string,
+    symbol: string,
+  ): ParsedScenarioRow {
+    const side = oneOf(SIDES, this.#required(line, 'side', cells.side.text(i)));
+    if (side === undefined) this.#fail(line, 'side', 'side must be buy or sell');
+    const type = oneOf(ORDER_TYPES, this.#required(line, 'type', cells.type.text(i)));
+    if (type === undefined) this.#fail(line, 'type', 'type must be market or limit');
+    const size = this.#required(line, 'size', cells.size.text(i));
+    const price = cells.price.text(i);
+    const tif = cells.timeInForce.text(i);
+    const timeInForce = tif === '' ? undefined : oneOf(TIMES_IN_FORCE, tif);
+    if (tif !== '' && timeInForce === undefined)
+      this.#fail(line, 'time_in_force', 'time_in_force must be gtc, ioc or fok');
+    const postOnly = cells.postOnly.value(i);
+    const row: Parsed<NewOrderRow> = {
+      line,
+      ts,
+      id,
+      account,
+      symbol,
+      action: 'new',
+      side,
+      type,
+      size,
+    };
+    if (price !== '') row.price = price;
+    if (timeInForce !== undefined) row.timeInForce = timeInForce;
+    if (postOnly !== undefined) row.postOnly = postOnly;
+    const clientOrderId = cells.clientOrderId?.text(i) ?? '';
+    if (clientOrderId !== '') row.clientOrderId = clientOrderId;
+    return row;
   }
 
   #required(line: number, name: string, text: string): string {

@@ -33,7 +33,6 @@ export async function openArrowFlow(path: string): Promise<Scenario> {
     reader = opened as AsyncRecordBatchFileReader;
   } catch (error) {
     await handle.close();
-    if (error instanceof ScenarioSyntaxError) throw error;
     const reason = error instanceof Error ? error.message : String(error);
     throw new ArrowFlowError(
       path,

@@ -10,27 +10,25 @@ export class LayeredBitset {
   reads = 0;
 
   add(member: number): void {
-    if (member >= this.#layers[0]!.length * 32) this.#grow(member);
-    let n = member;
-    for (const words of this.#layers) {
-      const at = n >>> 5;
-      const before = words[at]!;
-      words[at] = before | (1 << (n & 31));
-      if (before !== 0) return;
-      n = at;
+    const bottom = this.#layers[0]!;
+    const at = member >>> 5;
+    if (at < bottom.length) {
+      const before = bottom[at]!;
+      bottom[at] = before | (1 << (member & 31));
+      if (before === 0) this.#mark(at, 1);
+    } else {
+      this.#grow(member);
+      this.add(member);
     }
   }
 
   delete(member: number): void {
-    if (member >= this.#layers[0]!.length * 32) return;
-    let n = member;
-    for (const words of this.#layers) {
-      const at = n >>> 5;
-      const after = words[at]! & ~(1 << (n & 31));
-      words[at] = after;
-      if (after !== 0) return;
-      n = at;
-    }
+    const bottom = this.#layers[0]!;
+    const at = member >>> 5;
+    if (at >= bottom.length) return;
+    const after = bottom[at]! & ~(1 << (member & 31));
+    bottom[at] = after;
+    if (after === 0) this.#unmark(at, 1);
   }
 
   has(member: number): boolean {
@@ -62,6 +60,32 @@ export class LayeredBitset {
       n = n * 32 + 31 - Math.clz32(layers[layer]![n]!);
     }
     return n;
+  }
+
+  /** Sets bit `n` of `layer` and, where a word turns non-zero, the summary bits above. */
+  #mark(n: number, layer: number): void {
+    const layers = this.#layers;
+    for (; layer < layers.length; layer++) {
+      const words = layers[layer]!;
+      const at = n >>> 5;
+      const before = words[at]!;
+      words[at] = before | (1 << (n & 31));
+      if (before !== 0) return;
+      n = at;
+    }
+  }
+
+  /** Clears bit `n` of `layer` and, where a word turns zero, the summary bits above. */
+  #unmark(n: number, layer: number): void {
+    const layers = this.#layers;
+    for (; layer < layers.length; layer++) {
+      const words = layers[layer]!;
+      const at = n >>> 5;
+      const after = words[at]! & ~(1 << (n & 31));
+      words[at] = after;
+      if (after !== 0) return;
+      n = at;
+    }
   }
 
   /** Room for `member`: the bottom layer doubles until it fits, the summaries are rebuilt. */

@@ -3,52 +3,54 @@ import { NumberQueue } from './number-queue.js';
 import type { OrderStore } from './order-store.js';
 import type { TradeStore } from './trade-store.js';
 
-/** Statuses per book in the account sets' keys (the six statuses and "any"). */
-const STATUS_KEYS = 7;
-
-/** The key of an account's set of orders on `book` (-1: any) with `status` (-1: any). */
-function setKey(book: number, status: number): number {
-  return (book + 1) * STATUS_KEYS + status + 1;
-}
+/** The six statuses per book in the keys of an account's sets. */
+const STATUSES = 6;
 
 class AccountOrders {
   /** Sequences by ordinal (creation order); forgotten ones stay until the next compaction. */
   sequences: number[] = [];
   forgotten = 0;
-  /** By setKey: the ordinals of the account's orders in that (book, status), or undefined. */
-  sets: (LayeredBitset | undefined)[] = [];
+  /** The ordinals of all the account's orders. */
+  all = new LayeredBitset();
+  /** By book * STATUSES + status: the ordinals of the orders there, or undefined. */
+  byBookStatus: (LayeredBitset | undefined)[] = [];
 
   add(ordinal: number, book: number, status: number): void {
-    this.#set(setKey(-1, -1)).add(ordinal);
-    this.#set(setKey(book, -1)).add(ordinal);
-    this.#set(setKey(-1, status)).add(ordinal);
-    this.#set(setKey(book, status)).add(ordinal);
+    this.all.add(ordinal);
+    (this.byBookStatus[book * STATUSES + status] ??= new LayeredBitset()).add(ordinal);
   }
 
   remove(ordinal: number, book: number, status: number): void {
-    this.sets[setKey(-1, -1)]!.delete(ordinal);
-    this.sets[setKey(book, -1)]!.delete(ordinal);
-    this.sets[setKey(-1, status)]!.delete(ordinal);
-    this.sets[setKey(book, status)]!.delete(ordinal);
+    this.all.delete(ordinal);
+    this.byBookStatus[book * STATUSES + status]!.delete(ordinal);
   }
 
   move(ordinal: number, book: number, from: number, to: number): void {
-    this.sets[setKey(-1, from)]!.delete(ordinal);
-    this.sets[setKey(book, from)]!.delete(ordinal);
-    this.#set(setKey(-1, to)).add(ordinal);
-    this.#set(setKey(book, to)).add(ordinal);
+    this.byBookStatus[book * STATUSES + from]!.delete(ordinal);
+    (this.byBookStatus[book * STATUSES + to] ??= new LayeredBitset()).add(ordinal);
   }
 
-  #set(key: number): LayeredBitset {
-    return (this.sets[key] ??= new LayeredBitset());
+  /** The sets whose union holds the orders on `book` (-1: any) with `status` (-1: any). */
+  setsFor(book: number, status: number, books: number): LayeredBitset[] {
+    if (book < 0 && status < 0) return [this.all];
+    const sets: LayeredBitset[] = [];
+    for (let b = book < 0 ? 0 : book; b < (book < 0 ? books : book + 1); b++) {
+      for (let s = status < 0 ? 0 : status; s < (status < 0 ? STATUSES : status + 1); s++) {
+        const set = this.byBookStatus[b * STATUSES + s];
+        if (set !== undefined) sets.push(set);
+      }
+    }
+    return sets;
   }
 }
 
 /**
  * Finds orders by sequence and by account. `slotOf[n - base]` is the store slot of `ord_<n>`
  * (-1 once forgotten). Each account numbers its orders in creation order (the store's `ordinal`
- * column) and keeps their ordinals in one set per (book or any, status or any), so that a listing
- * walks only the orders it returns. Status changes go through `setStatus` to keep the sets.
+ * column) and keeps their ordinals in a set of all and in one set per (book, status); a listing
+ * walks the union of the sets it needs from the newest down, so it reads O(log32 n) words per
+ * order it returns, times the number of sets (at most books x 6), whatever it skips. Status
+ * changes go through `setStatus` to keep the sets.
  * Final orders beyond `retention`, oldest final first, are forgotten and their slots freed, so
  * that a long replay or server runs in bounded memory.
  */
@@ -68,6 +70,8 @@ export class OrderIndex {
     private readonly store: OrderStore,
     private readonly trades: TradeStore,
     readonly retention: number,
+    /** How many books the venue has. */
+    private readonly books: number,
   ) {}
 
   /** Orders must be added in sequence order, starting at 1, with their initial status set. */
@@ -124,15 +128,21 @@ export class OrderIndex {
    */
   list(account: string, book: number, status: number, limit: number): number[] {
     const orders = this.#byAccount[this.store.accounts.find(account)];
-    const set = orders?.sets[setKey(book, status)];
     const result: number[] = [];
-    if (orders === undefined || set === undefined) return result;
-    const readsBefore = set.reads;
-    for (let at = set.previous(orders.sequences.length - 1); at >= 0; at = set.previous(at - 1)) {
-      result.push(this.slot(orders.sequences[at]!));
+    if (orders === undefined) return result;
+    const sets = orders.setsFor(book, status, this.books);
+    const readsBefore = sets.reduce((sum, set) => sum + set.reads, 0);
+    // The next member of each set at or below the last one taken; the largest is the newest.
+    const heads = sets.map((set) => set.previous(orders.sequences.length - 1));
+    for (;;) {
+      let newest = -1;
+      for (let i = 0; i < heads.length; i++) if (heads[i]! > (heads[newest] ?? -1)) newest = i;
+      if (newest < 0) break;
+      result.push(this.slot(orders.sequences[heads[newest]!]!));
       if (result.length === limit) break;
+      heads[newest] = sets[newest]!.previous(heads[newest]! - 1);
     }
-    this.listReads += set.reads - readsBefore;
+    this.listReads += sets.reduce((sum, set) => sum + set.reads, 0) - readsBefore;
     return result;
   }
 
@@ -148,13 +158,11 @@ export class OrderIndex {
     const ordinal = store.ordinal[slot]!;
     const book = store.book[slot]!;
     const status = store.status[slot]!;
-    const sets = orders?.sets;
     return (
-      sets !== undefined &&
-      orders!.sequences[ordinal] === store.sequence[slot] &&
-      [setKey(-1, -1), setKey(book, -1), setKey(-1, status), setKey(book, status)].every(
-        (key) => sets[key]?.has(ordinal) === true,
-      )
+      orders !== undefined &&
+      orders.sequences[ordinal] === store.sequence[slot] &&
+      orders.all.has(ordinal) &&
+      orders.byBookStatus[book * STATUSES + status]?.has(ordinal) === true
     );
   }
 
@@ -186,7 +194,8 @@ export class OrderIndex {
     const kept = orders.sequences.filter((sequence) => this.slot(sequence) >= 0);
     orders.sequences = kept;
     orders.forgotten = 0;
-    orders.sets = [];
+    orders.all = new LayeredBitset();
+    orders.byBookStatus = [];
     for (let ordinal = 0; ordinal < kept.length; ordinal++) {
       const slot = this.slot(kept[ordinal]!);
       store.ordinal[slot] = ordinal;

@@ -75,7 +75,7 @@ export class VenueCore {
     orderRetention: number,
   ) {
     this.#clock = clock;
-    this.orders = new OrderIndex(this.store, this.trades, orderRetention);
+    this.orders = new OrderIndex(this.store, this.trades, orderRetention, instruments.length);
     const listener: BookListener = {
       executed: (book, trade, maker) => this.#executed(book, trade, maker),
       levelChanged: (book, level, side) => this.#levelChanged(book, level, side),

@@ -1,11 +1,24 @@
 /**
- * `npm run bench`: simex's Venue against nodejs-order-book on one seeded workload, in one process.
- * Per depth profile (about 5, 50 and 500 orders per price level): 200k non-crossing limit inserts,
- * 200k aggressive operations (half crossing limits, half market orders), 100k cancels; then the
- * memory (heap and typed arrays) per resting order. simex gets decimal strings (its edge format), the peer numbers.
+ * `npm run bench [-- --scale=0.1]` (compiled by tsc first, so that simex runs as the plain
+ * JavaScript its users get, like the peer): simex's numeric path (`venue.core`), its string API
+ * (`placeOrder` etc.) and nodejs-order-book on one seeded workload, in one process. Per depth
+ * profile (about 5, 50 and 500 orders per price level): 200k non-crossing limit inserts, 200k
+ * aggressive operations (half crossing limits, half market orders), 100k cancels; "mixed" is all
+ * of them over their total time. Then the memory (heap and typed arrays) per resting order. The
+ * numeric path gets ticks and lots, the string API decimal strings, the peer numbers. Only the
+ * ratios of one run mean much on a shared machine.
  */
 import { createRequire } from 'node:module';
-import { SeededRandom, Venue } from '../../src/index.js';
+import {
+  SIDE_BUY,
+  SIDE_SELL,
+  SeededRandom,
+  TIF_GTC,
+  TIF_IOC,
+  TYPE_LIMIT,
+  TYPE_MARKET,
+  Venue,
+} from '../../src/index.js';
 import { buildWorkload, type Workload } from './core-workload.js';
 
 const require = createRequire(import.meta.url);
@@ -18,32 +31,73 @@ interface PhaseTimes {
   bytesPerOrder: number;
 }
 
+type Engine = (work: Workload) => PhaseTimes;
+
 const gc = (globalThis as { gc?: () => void }).gc;
 if (gc === undefined) throw new Error('run with node --expose-gc (npm run bench does)');
 
 /** JS heap plus typed-array memory (simex keeps orders in typed arrays). */
 function memoryAfterGc(): number {
-  gc!();
-  gc!();
-  const { heapUsed, arrayBuffers } = process.memoryUsage();
-  return heapUsed + arrayBuffers;
+  // Freed array buffers leave the count a collection or two late: collect until it settles.
+  let last = -1;
+  for (let i = 0; i < 10; i++) {
+    gc!();
+    const { heapUsed, arrayBuffers } = process.memoryUsage();
+    if (heapUsed + arrayBuffers === last) break;
+    last = heapUsed + arrayBuffers;
+  }
+  return last;
 }
 
-/** Seconds `run` takes, measured after a full collection so earlier garbage is not billed to it. */
+/**
+ * CPU seconds (user + system, all threads) `run` takes, measured after a full collection so that
+ * earlier garbage is not billed to it. CPU time, not wall time: on a shared machine, time spent
+ * waiting for a core is not the engine's.
+ */
 function time(run: () => void): number {
   gc!();
-  const start = process.hrtime.bigint();
+  const start = process.cpuUsage();
   run();
-  return Number(process.hrtime.bigint() - start) / 1e9;
+  const { user, system } = process.cpuUsage(start);
+  return (user + system) / 1e6;
 }
 
-function runSimex(work: Workload): PhaseTimes {
+function newVenue(): Venue {
   const created = Venue.create({
     instruments: [{ symbol: 'BENCH-USD', tickSize: '0.01', lotSize: '0.001' }],
     clock: () => 1_767_225_600_000,
   });
   if (!created.ok) throw new Error(created.error.message);
-  const venue = created.value;
+  return created.value;
+}
+
+const runNumeric: Engine = (work) => {
+  const { core } = newVenue();
+  const maker = core.accountId('a');
+  const taker = core.accountId('b');
+  const before = memoryAfterGc();
+  const insert = time(() => {
+    for (const order of work.inserts) {
+      const side = order.side === 'buy' ? SIDE_BUY : SIDE_SELL;
+      core.place(maker, 0, side, TYPE_LIMIT, TIF_GTC, 0, order.ticks, order.lots);
+    }
+  });
+  const bytesPerOrder = (memoryAfterGc() - before) / work.inserts.length;
+  const aggressive = time(() => {
+    for (const order of work.aggressive) {
+      const side = order.side === 'buy' ? SIDE_BUY : SIDE_SELL;
+      if (order.market) core.place(taker, 0, side, TYPE_MARKET, TIF_IOC, 0, 0, order.lots);
+      else core.place(taker, 0, side, TYPE_LIMIT, TIF_GTC, 0, order.ticks, order.lots);
+    }
+  });
+  const cancel = time(() => {
+    for (const index of work.cancels) core.cancel(maker, index + 1);
+  });
+  return { insert, aggressive, cancel, bytesPerOrder };
+};
+
+const runStrings: Engine = (work) => {
+  const venue = newVenue();
   const before = memoryAfterGc();
   const insert = time(() => {
     for (const order of work.inserts) {
@@ -83,9 +137,9 @@ function runSimex(work: Workload): PhaseTimes {
     for (const index of work.cancels) venue.cancelOrder('a', work.simexIds[index]!);
   });
   return { insert, aggressive, cancel, bytesPerOrder };
-}
+};
 
-function runPeer(work: Workload): PhaseTimes {
+const runPeer: Engine = (work) => {
   const book = new OrderBook();
   const before = memoryAfterGc();
   const insert = time(() => {
@@ -111,60 +165,82 @@ function runPeer(work: Workload): PhaseTimes {
     for (const index of work.cancels) book.cancel(work.inserts[index]!.peerId);
   });
   return { insert, aggressive, cancel, bytesPerOrder };
-}
+};
 
-const INSERTS = 200_000;
-const AGGRESSIVE = 200_000;
-const CANCELS = 100_000;
+const scaleArgument = process.argv.find((argument) => argument.startsWith('--scale='));
+const SCALE = scaleArgument === undefined ? 1 : Number(scaleArgument.slice('--scale='.length));
+if (!(SCALE > 0 && SCALE <= 1)) throw new Error('--scale must be a number in (0, 1]');
+const COUNTS = {
+  insert: Math.round(200_000 * SCALE),
+  aggressive: Math.round(200_000 * SCALE),
+  cancel: Math.round(100_000 * SCALE),
+};
 const RUNS = 3;
 const PHASES = ['insert', 'aggressive', 'cancel'] as const;
-const COUNTS = { insert: INSERTS, aggressive: AGGRESSIVE, cancel: CANCELS } as const;
-const rows: string[][] = [['orders/level', 'phase', 'simex ops/s', 'peer ops/s', 'simex/peer']];
+const ENGINES: [string, Engine][] = [
+  ['numeric', runNumeric],
+  ['string', runStrings],
+  ['peer', runPeer],
+];
+const rows: string[][] = [
+  [
+    'orders/level',
+    'phase',
+    'numeric ops/s',
+    'string ops/s',
+    'peer ops/s',
+    'numeric/peer',
+    'string/peer',
+  ],
+];
 const format = (n: number) => Math.round(n).toLocaleString('en-US');
 const median = (values: number[]) => values.sort((a, b) => a - b)[values.length >> 1]!;
+const total = COUNTS.insert + COUNTS.aggressive + COUNTS.cancel;
+const rateOf = (phase: (typeof PHASES)[number] | 'mixed', times: PhaseTimes): number =>
+  phase === 'mixed'
+    ? total / (times.insert + times.aggressive + times.cancel)
+    : COUNTS[phase] / times[phase];
+
+/** A row of figures for the three engines and the two ratios to the peer. */
+function row(depth: number, what: string, [numeric, strings, peer]: number[], ratio: boolean) {
+  const relative = (value: number) =>
+    ratio ? (value / peer!).toFixed(1) + 'x' : (value / peer!).toFixed(2);
+  return [
+    String(depth),
+    what,
+    format(numeric!),
+    format(strings!),
+    format(peer!),
+    relative(numeric!),
+    relative(strings!),
+  ];
+}
 
 console.log(
-  `median of ${RUNS} alternating runs per engine; memory = JS heap + typed arrays after GC`,
+  `median of ${RUNS} alternating runs per engine, scale ${SCALE}; memory = JS heap + typed arrays after GC`,
 );
 for (const ordersPerLevel of [5, 50, 500]) {
   const work = buildWorkload(
     new SeededRandom(ordersPerLevel),
-    INSERTS,
-    AGGRESSIVE,
-    CANCELS,
+    COUNTS.insert,
+    COUNTS.aggressive,
+    COUNTS.cancel,
     ordersPerLevel,
   );
   const warmUp = buildWorkload(new SeededRandom(1), 20_000, 20_000, 10_000, ordersPerLevel);
-  runSimex(warmUp);
-  runPeer(warmUp);
-  const simexRuns: PhaseTimes[] = [];
-  const peerRuns: PhaseTimes[] = [];
+  for (const [, engine] of ENGINES) engine(warmUp);
+  const runs: PhaseTimes[][] = ENGINES.map(() => []);
   for (let run = 0; run < RUNS; run++) {
-    simexRuns.push(runSimex(work));
-    peerRuns.push(runPeer(work));
+    ENGINES.forEach(([, engine], index) => runs[index]!.push(engine(work)));
   }
-  for (const phase of PHASES) {
-    const simexRate = median(simexRuns.map((times) => COUNTS[phase] / times[phase]));
-    const peerRate = median(peerRuns.map((times) => COUNTS[phase] / times[phase]));
-    rows.push([
-      String(ordersPerLevel),
-      phase,
-      format(simexRate),
-      format(peerRate),
-      (simexRate / peerRate).toFixed(1) + 'x',
-    ]);
+  for (const phase of [...PHASES, 'mixed'] as const) {
+    const rates = runs.map((times) => median(times.map((each) => rateOf(phase, each))));
+    rows.push(row(ordersPerLevel, phase, rates, true));
   }
-  const simexBytes = median(simexRuns.map((times) => times.bytesPerOrder));
-  const peerBytes = median(peerRuns.map((times) => times.bytesPerOrder));
-  rows.push([
-    String(ordersPerLevel),
-    'bytes/resting order',
-    format(simexBytes),
-    format(peerBytes),
-    (simexBytes / peerBytes).toFixed(2),
-  ]);
+  const bytes = runs.map((times) => median(times.map((each) => each.bytesPerOrder)));
+  rows.push(row(ordersPerLevel, 'bytes/resting order', bytes, false));
 }
 
-const widths = rows[0]!.map((_, column) => Math.max(...rows.map((row) => row[column]!.length)));
-for (const row of rows)
-  console.log(row.map((cell, column) => cell.padStart(widths[column]!)).join('  '));
+const widths = rows[0]!.map((_, column) => Math.max(...rows.map((cells) => cells[column]!.length)));
+for (const cells of rows)
+  console.log(cells.map((cell, column) => cell.padStart(widths[column]!)).join('  '));

@@ -3,9 +3,11 @@ import type { SeededRandom, Side } from '../../src/index.js';
 export interface BenchOrder {
   readonly side: Side;
   readonly market: boolean;
-  /** Price and size as numbers (for the peer) and as decimal strings (for simex). */
+  /** Price and size as numbers (for the peer), in ticks and lots (simex's numeric path) and as decimal strings (its string API). */
   readonly price: number;
   readonly size: number;
+  readonly ticks: number;
+  readonly lots: number;
   readonly priceText: string;
   readonly sizeText: string;
   readonly peerId: string;
@@ -45,6 +47,8 @@ export function buildWorkload(
     market,
     price: cents / 100,
     size: lots,
+    ticks: cents,
+    lots,
     priceText: (cents / 100).toFixed(2),
     sizeText: (lots / 1000).toFixed(3),
     peerId,

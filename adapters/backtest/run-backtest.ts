@@ -71,7 +71,7 @@ export async function runBacktest(options: BacktestOptions, io: BacktestIo): Pro
       ...(bar === null ? {} : { onProgress: () => bar.update() }),
     });
     rows = () => engine.flow.rowCount;
-    await engine.run(scenario.rows);
+    await engine.run(scenario.batches);
     bar?.done();
     if (engine.flow.rowCount === 0)
       return fail(EXIT_BAD_INPUT, `${dataFile}: no rows to backtest against`);

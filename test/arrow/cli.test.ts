@@ -86,6 +86,33 @@ describe('simex with Arrow flows', () => {
     expect(summary('bt-arrow')).toBe(summary('bt-csv'));
   });
 
+  it('import lobster --format arrow --out replays to the outputs of the CSV import', async () => {
+    const fixture = (name: string) =>
+      join('test/fixtures/lobster', `AAPL_2012-06-21_first999_${name}_10.csv`);
+    const source = [
+      fixture('message'),
+      '--symbol',
+      'AAPL-USD',
+      '--orderbook',
+      fixture('orderbook'),
+    ];
+    const imports = await Promise.all([
+      simex('import', 'lobster', ...source, '--out', at('aapl.csv')),
+      simex('import', 'lobster', ...source, '--format', 'arrow', '--out', at('aapl.arrow')),
+    ]);
+    expect(imports.map((run) => run.code)).toEqual([0, 0]);
+    expect(imports[1]!.stderr).toBe(imports[0]!.stderr);
+    const replays = await Promise.all([
+      simex('replay', at('aapl.csv'), '--out', at('aapl-csv')),
+      simex('replay', at('aapl.arrow'), '--out', at('aapl-arrow')),
+    ]);
+    expect(replays.map((run) => run.code)).toEqual([0, 0]);
+    for (const output of ['trades.csv', 'orders.csv', 'book.json', 'ticker.json'])
+      expect(readFileSync(at(`aapl-arrow/${output}`), 'utf8'), output).toBe(
+        readFileSync(at(`aapl-csv/${output}`), 'utf8'),
+      );
+  });
+
   it('convert refuses a malformed CSV with file:line:column and writes nothing, exit 2', async () => {
     writeFileSync(
       at('bad.csv'),

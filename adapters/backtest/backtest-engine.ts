@@ -39,7 +39,14 @@ export interface BacktestHandlers {
 }
 
 /** A flow row that uses the strategy's own account. */
-export class AccountClashError extends Error {}
+export class AccountClashError extends Error {
+  constructor(
+    readonly line: number,
+    readonly reason: string,
+  ) {
+    super(reason);
+  }
+}
 
 type HookEvent =
   | VenueEvent
@@ -111,28 +118,32 @@ export class BacktestEngine {
     this.venue.subscribe(this.#onEvent);
   }
 
-  async run(rows: AsyncIterable<ParsedScenarioRow>): Promise<void> {
-    const { account } = this.config;
-    const { onProgress } = this.handlers;
-    for await (const row of rows) {
-      if (this.startTime === null) this.#start(row.ts);
-      if (this.#nextDue < row.ts) this.#runPending(row.ts, false);
-      if (row.account === account)
-        throw new AccountClashError(
-          `${row.line}: the flow trades under account ${account}, the strategy's; choose another --account`,
-        );
-      const refusal = this.flow.apply(row);
-      if (refusal !== null)
-        this.flowRefusals.set(refusal.code, (this.flowRefusals.get(refusal.code) ?? 0) + 1);
-      if (this.#events.length > 0) this.#dispatch();
-      if (onProgress !== undefined && this.flow.rowCount % PROGRESS_EVERY === 0) onProgress();
-    }
+  /** Runs the flow, a batch of rows at a time (one await per batch, not per row). */
+  async run(batches: AsyncIterable<readonly ParsedScenarioRow[]>): Promise<void> {
+    for await (const batch of batches) for (const row of batch) this.#flowRow(row);
     this.endTime = this.clock.now;
     if (this.startTime === null) return;
     this.#runPending(this.endTime, true);
     if (this.sampler.lastTime < this.endTime) this.sampler.sample(this.endTime);
     this.#call('onEnd', undefined);
     this.unsentActions = this.orders.drop();
+  }
+
+  #flowRow(row: ParsedScenarioRow): void {
+    const { account } = this.config;
+    if (this.startTime === null) this.#start(row.ts);
+    if (this.#nextDue < row.ts) this.#runPending(row.ts, false);
+    if (row.account === account)
+      throw new AccountClashError(
+        row.line,
+        `the flow trades under account ${account}, the strategy's; choose another --account`,
+      );
+    const refusal = this.flow.apply(row);
+    if (refusal !== null)
+      this.flowRefusals.set(refusal.code, (this.flowRefusals.get(refusal.code) ?? 0) + 1);
+    if (this.#events.length > 0) this.#dispatch();
+    const { onProgress } = this.handlers;
+    if (onProgress !== undefined && this.flow.rowCount % PROGRESS_EVERY === 0) onProgress();
   }
 
   #start(time: number): void {

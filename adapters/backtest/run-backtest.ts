@@ -5,7 +5,8 @@
  */
 import { statSync } from 'node:fs';
 import { EXIT_CODES } from '../exit-codes.js';
-import { openScenarioFile, ScenarioSyntaxError, type Scenario } from '../csv/index.js';
+import { openFlowFile } from '../arrow/index.js';
+import { ScenarioSyntaxError, type Scenario } from '../csv/index.js';
 import { OutputDirectory } from '../output/output-files.js';
 import { progressBar } from '../output/progress-bar.js';
 import { AccountClashError, BacktestEngine } from './backtest-engine.js';
@@ -50,7 +51,7 @@ export async function runBacktest(options: BacktestOptions, io: BacktestIo): Pro
   const output = options.out === null ? null : new OutputDirectory(options.out, process.pid);
   let scenario: Scenario | null = null;
   try {
-    scenario = await openScenarioFile(dataFile, { parallel: true });
+    scenario = await openFlowFile(dataFile);
     const fills = output?.open('fills.csv') ?? null;
     fills?.write(FILLS_HEADER);
     let rows = () => 0;
@@ -72,7 +73,7 @@ export async function runBacktest(options: BacktestOptions, io: BacktestIo): Pro
       ...(bar === null ? {} : { onProgress: () => bar.update() }),
     });
     rows = () => engine.flow.rowCount;
-    await engine.run(scenario.rows);
+    await engine.run(scenario.batches);
     bar?.done();
     if (engine.flow.rowCount === 0)
       return fail(EXIT_BAD_INPUT, `${dataFile}: no rows to backtest against`);
@@ -90,7 +91,7 @@ export async function runBacktest(options: BacktestOptions, io: BacktestIo): Pro
     scenario?.close();
     if (error instanceof ScenarioSyntaxError) return fail(EXIT_BAD_INPUT, error.message);
     if (error instanceof AccountClashError)
-      return fail(EXIT_BAD_INPUT, `${dataFile}:${error.message}`);
+      return fail(EXIT_BAD_INPUT, `${scenario!.locate(error.line)}: ${error.reason}`);
     if (error instanceof StrategyRuntimeError)
       return fail(
         error.badParam ? EXIT_BAD_INPUT : EXIT_STRATEGY_FAILED,

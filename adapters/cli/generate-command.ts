@@ -1,8 +1,9 @@
 import type { Argv, CommandModule } from 'yargs';
 import { flowInstruments } from '../generate/flow-instruments.js';
-import { writeFlow } from '../generate/write-flow.js';
+import { writeFlow, type FlowFormat } from '../generate/write-flow.js';
 import { parseScenarioTime } from '../csv/index.js';
 import { EXIT_CODES_HELP } from '../exit-codes.js';
+import { FORMAT_OPTION, OUT_OPTION, writeFlowTo } from './flow-output.js';
 
 interface GenerateArguments {
   readonly seed: number;
@@ -11,11 +12,13 @@ interface GenerateArguments {
   readonly start: string;
   readonly interval: number;
   readonly accounts: number;
+  readonly format: FlowFormat;
+  readonly out?: string;
 }
 
 export const generateCommand: CommandModule<object, GenerateArguments> = {
   command: 'generate',
-  describe: 'Write a seeded synthetic order flow (a scenario CSV) to stdout',
+  describe: 'Write a seeded synthetic order flow (a scenario CSV or Arrow flow) to stdout or --out',
   builder: (yargs: Argv) =>
     yargs
       .option('seed', {
@@ -41,6 +44,8 @@ export const generateCommand: CommandModule<object, GenerateArguments> = {
         describe: 'Mean milliseconds between arrivals',
       })
       .option('accounts', { type: 'number', default: 20, describe: 'Number of trading accounts' })
+      .option('format', FORMAT_OPTION)
+      .option('out', OUT_OPTION)
       .check((args) => {
         if (!Number.isSafeInteger(args.seed)) throw new Error('--seed must be an integer');
         if (!Number.isSafeInteger(args.events) || args.events < 0)
@@ -60,18 +65,25 @@ export const generateCommand: CommandModule<object, GenerateArguments> = {
         '$0 generate --seed 1 --events 500 --symbols BTC-USD SOL-USD',
         'Other symbols get tick 0.01, lot 0.0001',
       )
+      .example(
+        '$0 generate --seed 7 --events 1000000 --format arrow --out flow.arrow',
+        'The same flow as an Arrow file',
+      )
       .epilog(EXIT_CODES_HELP) as unknown as Argv<GenerateArguments>,
   handler: async (args) => {
-    await writeFlow(
-      {
-        seed: args.seed,
-        events: args.events,
-        instruments: flowInstruments(args.symbols),
-        start: parseScenarioTime(args.start)!,
-        meanIntervalMs: args.interval,
-        accounts: args.accounts,
-      },
-      process.stdout,
+    await writeFlowTo(args.out, (out) =>
+      writeFlow(
+        {
+          seed: args.seed,
+          events: args.events,
+          instruments: flowInstruments(args.symbols),
+          start: parseScenarioTime(args.start)!,
+          meanIntervalMs: args.interval,
+          accounts: args.accounts,
+        },
+        out,
+        args.format,
+      ),
     );
   },
 };

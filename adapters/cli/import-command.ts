@@ -6,17 +6,20 @@ import {
   importLobster,
 } from '../lobster/index.js';
 import { EXIT_CODES, EXIT_CODES_HELP } from '../exit-codes.js';
+import { FORMAT_OPTION, OUT_OPTION, writeFlowTo } from './flow-output.js';
 
 interface ImportArguments {
   readonly messageFile: string;
   readonly symbol: string;
   readonly orderbook?: string;
   readonly date?: string;
+  readonly format: 'csv' | 'arrow';
+  readonly out?: string;
 }
 
 export const importCommand: CommandModule<object, ImportArguments> = {
   command: 'import lobster <message-file>',
-  describe: 'Convert a LOBSTER message file into a scenario CSV on stdout',
+  describe: 'Convert a LOBSTER message file into a scenario CSV or Arrow flow (stdout or --out)',
   builder: (yargs: Argv) =>
     yargs
       .positional('message-file', {
@@ -38,6 +41,8 @@ export const importCommand: CommandModule<object, ImportArguments> = {
         type: 'string',
         describe: 'Trading day YYYY-MM-DD (default: from the file name)',
       })
+      .option('format', FORMAT_OPTION)
+      .option('out', OUT_OPTION)
       .check((args) => {
         if (args.orderbook === '') throw new Error('--orderbook must name a file');
         return true;
@@ -54,14 +59,17 @@ export const importCommand: CommandModule<object, ImportArguments> = {
       ) as unknown as Argv<ImportArguments>,
   handler: async (args) => {
     try {
-      const counts = await importLobster(
-        {
-          messageFile: args.messageFile,
-          symbol: args.symbol,
-          ...(args.orderbook === undefined ? {} : { orderbookFile: args.orderbook }),
-          ...(args.date === undefined ? {} : { date: args.date }),
-        },
-        process.stdout,
+      const counts = await writeFlowTo(args.out, (out) =>
+        importLobster(
+          {
+            messageFile: args.messageFile,
+            symbol: args.symbol,
+            ...(args.orderbook === undefined ? {} : { orderbookFile: args.orderbook }),
+            ...(args.date === undefined ? {} : { date: args.date }),
+            format: args.format,
+          },
+          out,
+        ),
       );
       process.stderr.write(describeCounts(counts));
     } catch (error) {

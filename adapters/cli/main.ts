@@ -5,6 +5,7 @@ import { backtestCommand } from './backtest-command.js';
 import { checkCommand } from './check-command.js';
 import { EXIT_CODES, EXIT_CODES_HELP } from '../exit-codes.js';
 import { failureReport, watchStdout } from './failure-report.js';
+import { convertCommand } from './convert-command.js';
 import { generateCommand } from './generate-command.js';
 import { importCommand } from './import-command.js';
 import { initCommand } from './init-command.js';
@@ -21,6 +22,7 @@ const commands = {
   backtest: backtestCommand,
   import: importCommand,
   init: initCommand,
+  convert: convertCommand,
 };
 const args = hideBin(process.argv);
 watchStdout(process.stdout, process.stderr);
@@ -35,9 +37,10 @@ try {
     .command(backtestCommand)
     .command(importCommand)
     .command(initCommand)
+    .command(convertCommand)
     .demandCommand(
       1,
-      'name a command: serve, replay, check, generate, backtest, import lobster or init strategy',
+      'name a command: serve, replay, check, generate, backtest, import lobster, init strategy or convert',
     )
     .strict()
     .fail((message, error) => {

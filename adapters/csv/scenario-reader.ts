@@ -25,6 +25,8 @@ export interface Scenario {
   bytesRead(): number;
   /** Stops reading, for a consumer that leaves before the end (iterating to the end closes). */
   close(): void;
+  /** Where a row is, for messages: `file:line` (CSV), `file: row N` (Arrow). */
+  locate(line: number): string;
 }
 
 /** What a decoding source gives: decoded chunks, the header once known, the bytes read. */
@@ -96,6 +98,7 @@ async function openSource(file: string, source: DecodedSource): Promise<Scenario
     rows: rowsOf(batches),
     bytesRead: source.bytesRead,
     close: source.close,
+    locate: (line) => `${file}:${line}`,
   };
 }
 

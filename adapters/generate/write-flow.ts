@@ -1,5 +1,9 @@
-/** Writes a generated flow as a scenario file: directives, header, rows, honouring backpressure. */
+/**
+ * Writes a generated flow as a scenario file, honouring backpressure: CSV (directives, header,
+ * rows) or an Arrow flow (docs/flows.md).
+ */
 import type { Writable } from 'node:stream';
+import { ArrowFlowWriter } from '../arrow/index.js';
 import {
   formatInstrumentDirective,
   formatScenarioHeader,
@@ -9,7 +13,18 @@ import { orderFlow, type FlowOptions } from './order-flow.js';
 
 const CHUNK = 1 << 16;
 
-export async function writeFlow(options: FlowOptions, out: Writable): Promise<void> {
+export type FlowFormat = 'csv' | 'arrow';
+
+export async function writeFlow(
+  options: FlowOptions,
+  out: Writable,
+  format: FlowFormat = 'csv',
+): Promise<void> {
+  if (format === 'arrow') {
+    const writer = new ArrowFlowWriter(out, options.instruments, { clientOrderId: false });
+    for (const row of orderFlow(options)) await writer.write(row);
+    return writer.end();
+  }
   let text = `# generated: simex generate --seed ${options.seed} --events ${options.events}\n`;
   for (const spec of options.instruments) text += formatInstrumentDirective(spec);
   text += formatScenarioHeader();

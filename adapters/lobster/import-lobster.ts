@@ -16,6 +16,8 @@ export interface ImportLobsterOptions {
   readonly orderbookFile?: string;
   /** `YYYY-MM-DD`; default: the date in the message file's name. */
   readonly date?: string;
+  /** Default: csv. */
+  readonly format?: 'csv' | 'arrow';
 }
 
 /** A problem with the arguments, found before reading. */
@@ -50,7 +52,7 @@ export async function importLobster(
     { symbol, dayMs, messageFile, ...(orderbook && { orderbook }) },
     counts,
   );
-  await writeScenario(symbol, converted, out);
+  await writeScenario(symbol, converted, out, options.format);
   return counts;
 }
 

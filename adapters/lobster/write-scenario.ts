@@ -1,6 +1,7 @@
-/** Writes converted messages as a scenario file, honouring the output's backpressure. */
+/** Writes converted messages as a scenario file (CSV or Arrow), honouring the output's backpressure. */
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
+import { ArrowFlowWriter } from '../arrow/index.js';
 import {
   formatInstrumentDirective,
   formatScenarioHeader,
@@ -17,7 +18,13 @@ export async function writeScenario(
   symbol: string,
   messages: AsyncIterable<ConvertedMessage>,
   out: Writable,
+  format: 'csv' | 'arrow' = 'csv',
 ): Promise<void> {
+  if (format === 'arrow') {
+    const writer = new ArrowFlowWriter(out, [lobsterInstrument(symbol)], { clientOrderId: false });
+    for await (const message of messages) for (const row of message.rows) await writer.write(row);
+    return writer.end();
+  }
   let chunk = formatInstrumentDirective(lobsterInstrument(symbol)) + formatScenarioHeader();
   for await (const message of messages) {
     for (const row of message.rows) chunk += formatScenarioRow(row);

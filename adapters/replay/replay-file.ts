@@ -7,7 +7,8 @@
 import { statSync } from 'node:fs';
 import type { Venue } from '../../src/index.js';
 import { EXIT_CODES } from '../exit-codes.js';
-import { openScenarioFile, ScenarioSyntaxError, type Scenario } from '../csv/index.js';
+import { openFlowFile } from '../arrow/index.js';
+import { ScenarioSyntaxError, type Scenario } from '../csv/index.js';
 import { progressBar, PROGRESS_EVERY } from '../output/progress-bar.js';
 import type { Refusal } from './replayer.js';
 import { replaySummary } from './replay-summary.js';
@@ -37,7 +38,7 @@ export interface ReplayFileOptions {
 export async function replayFile(options: ReplayFileOptions): Promise<number> {
   const { file, stderr } = options;
   const refusal = (entry: Refusal) =>
-    `${file}:${entry.line}: refused: ${entry.code}: ${entry.message}\n`;
+    `${scenario!.locate(entry.line)}: refused: ${entry.code}: ${entry.message}\n`;
   let totalBytes: number;
   try {
     totalBytes = statSync(file).size;
@@ -57,7 +58,7 @@ export async function replayFile(options: ReplayFileOptions): Promise<number> {
         )
       : null;
   try {
-    scenario = await openScenarioFile(file, { parallel: true });
+    scenario = await openFlowFile(file);
     const outcome = await runReplay(scenario, {
       out: options.out,
       observe: options.observe,
@@ -75,7 +76,7 @@ export async function replayFile(options: ReplayFileOptions): Promise<number> {
       return EXIT_REFUSED;
     }
     if (outcome.kind === 'stopped') {
-      stderr.write(`${file}:${outcome.stop.line}: ${outcome.stop.message}\n`);
+      stderr.write(`${scenario.locate(outcome.stop.line)}: ${outcome.stop.message}\n`);
       return EXIT_VIOLATION;
     }
     if (options.out === null)

@@ -41,7 +41,7 @@ export async function backtestInMemory(
 ): Promise<BacktestEngine> {
   const scenario = await openScenario(Readable.from([csv]), 'flow.csv');
   const engine = new BacktestEngine(scenario.instruments, strategy, config);
-  await engine.run(scenario.rows);
+  await engine.run(scenario.batches);
   return engine;
 }
 

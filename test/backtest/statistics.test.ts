@@ -56,7 +56,7 @@ async function run() {
   const engine = new BacktestEngine(scenario.instruments, strategy, config, {
     onFill: (fill, ledger) => trips.add(fill, ledger),
   });
-  await engine.run(scenario.rows);
+  await engine.run(scenario.batches);
   return { summary: summarize(engine, { strategy: 's', data: 'd' }, trips), trips };
 }
 

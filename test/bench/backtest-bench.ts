@@ -1,9 +1,12 @@
 /**
  * `npm run bench:backtest`: events per second of plain `simex replay` (no --out) and of
  * `simex backtest` (no --out) with a do-nothing strategy and with the example market maker
- * (`--interval 1s`), on the same file in the same run, each run a fresh process (start-up included). Files: 1,000,000 generated events, and
- * the GOOG day when BENCH_GOOG names its imported scenario CSV (see docs/lobster.md).
- * Each figure is the best of BENCH_RUNS interleaved rounds (default 3). Target: do-nothing >= 70% of replay.
+ * (`--interval 1s`), on the same flow as CSV and as an Arrow file, in the same run, each run a
+ * fresh process (start-up included). Files: 1,000,000 generated events (`--events N` or
+ * BENCH_EVENTS), and the GOOG day when BENCH_GOOG names its imported scenario CSV (see
+ * docs/lobster.md; CSV only). Each figure is the best of BENCH_RUNS interleaved rounds (default 3).
+ * Targets: do-nothing >= 70% of replay; on the Arrow flow, do-nothing >= 2 M events/s and the
+ * market maker >= 1 M events/s.
  */
 import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,14 +14,16 @@ import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { spawn } from 'node:child_process';
 import { flowInstruments } from '../../adapters/generate/flow-instruments.js';
-import { writeFlow } from '../../adapters/generate/write-flow.js';
+import { writeFlow, type FlowFormat } from '../../adapters/generate/write-flow.js';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
-const EVENTS = Number(process.env['BENCH_EVENTS'] ?? 1_000_000);
+const EVENTS = process.argv.includes('--events')
+  ? Number(process.argv[process.argv.indexOf('--events') + 1])
+  : Number(process.env['BENCH_EVENTS'] ?? 1_000_000);
 const TARGET_RATIO = 0.7;
 
-async function generated(dir: string): Promise<string> {
-  const file = join(dir, 'flow.csv');
+async function generated(dir: string, format: FlowFormat): Promise<string> {
+  const file = join(dir, `flow.${format}`);
   const out = createWriteStream(file);
   await writeFlow(
     {
@@ -30,6 +35,7 @@ async function generated(dir: string): Promise<string> {
       accounts: 20,
     },
     out,
+    format,
   );
   out.end();
   await finished(out);
@@ -69,8 +75,13 @@ async function countRows(file: string): Promise<number> {
   return lines - headerLine - 1;
 }
 
-async function bench(name: string, file: string, makerParams: string[]): Promise<boolean> {
-  const rows = await countRows(file);
+async function bench(
+  name: string,
+  file: string,
+  makerParams: string[],
+  rows: number,
+  targets: { nothing: number; maker: number } | null,
+): Promise<boolean> {
   const runs = {
     replay: ['replay', file],
     nothing: ['backtest', '--strategy', 'test/bench/do-nothing-strategy.ts', '--data', file],
@@ -97,18 +108,31 @@ async function bench(name: string, file: string, makerParams: string[]): Promise
   console.log(line('replay', replay));
   console.log(line('backtest, do-nothing strategy', nothing));
   console.log(line('backtest, market maker (1s timer)', maker));
-  const ok = nothing / replay >= TARGET_RATIO;
+  let ok = nothing / replay >= TARGET_RATIO;
   console.log(`  do-nothing >= ${TARGET_RATIO * 100}% of replay: ${ok ? 'yes' : 'NO'}`);
+  if (targets !== null) {
+    const fast = nothing >= targets.nothing && maker >= targets.maker;
+    console.log(
+      `  do-nothing >= ${targets.nothing / 1e6} M/s, market maker >= ${targets.maker / 1e6} M/s: ${fast ? 'yes' : 'NO'}`,
+    );
+    ok &&= fast;
+  }
   return ok;
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'simex-backtest-bench-'));
 try {
-  let ok = await bench(`generated (seed 7)`, await generated(dir), ['size=0.05']);
+  const csv = await generated(dir, 'csv');
+  const arrow = await generated(dir, 'arrow');
+  const rows = await countRows(csv);
+  let ok = await bench('generated (seed 7), CSV', csv, ['size=0.05'], rows, null);
+  const targets = { nothing: 2_000_000, maker: 1_000_000 };
+  ok = (await bench('generated (seed 7), Arrow', arrow, ['size=0.05'], rows, targets)) && ok;
   const goog = process.env['BENCH_GOOG'];
   if (goog === undefined)
     console.log('GOOG day: set BENCH_GOOG=goog.csv (see docs/benchmarks.md) to include it');
-  else ok = (await bench(`GOOG day (${goog})`, goog, ['size=100'])) && ok;
+  else
+    ok = (await bench(`GOOG day (${goog})`, goog, ['size=100'], await countRows(goog), null)) && ok;
   process.exitCode = ok ? 0 : 1;
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -9,6 +9,7 @@
  *   'data', 'readable'/read() and for await).
  * - `replay`, `replay-check`: simex replay from the build in dist/ (what the CLI runs), outputs to
  *   a temporary directory, without or with --check.
+ * - `replay-summary`: simex replay without --out (the summary on stdout, discarded).
  */
 import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -20,7 +21,7 @@ type CheckModule = typeof import('../../adapters/check/invariant-observer.js');
 
 const [phase, file] = process.argv.slice(2);
 if (file === undefined)
-  throw new Error('usage: replay-phase.ts csv-parse|replay|replay-check FILE');
+  throw new Error('usage: replay-phase.ts csv-parse|replay|replay-summary|replay-check FILE');
 
 async function csvParseAlone(path: string): Promise<number> {
   let records = 0;
@@ -43,10 +44,10 @@ const { replayFile, invariantObserver } =
         ...((await import(built('check/invariant-observer.js'))) as CheckModule),
       };
 
-async function replay(path: string, check: boolean): Promise<number> {
+async function replay(path: string, check: boolean, summary: boolean): Promise<number> {
   if (replayFile === null || invariantObserver === null)
     throw new Error('replayFile is not loaded');
-  const out = mkdtempSync(join(tmpdir(), 'simex-bench-out-'));
+  const out = summary ? null : mkdtempSync(join(tmpdir(), 'simex-bench-out-'));
   let stderr = '';
   const code = await replayFile({
     file: path,
@@ -56,14 +57,16 @@ async function replay(path: string, check: boolean): Promise<number> {
     stdout: { write: () => true },
     stderr: { write: (text: string) => (stderr += text) },
   });
-  rmSync(out, { recursive: true, force: true });
+  if (out !== null) rmSync(out, { recursive: true, force: true });
   if (code !== 0) throw new Error(`replay failed (${code}): ${stderr}`);
   return -1;
 }
 
 const started = performance.now();
 const rows =
-  phase === 'csv-parse' ? await csvParseAlone(file) : await replay(file, phase === 'replay-check');
+  phase === 'csv-parse'
+    ? await csvParseAlone(file)
+    : await replay(file, phase === 'replay-check', phase === 'replay-summary');
 const seconds = (performance.now() - started) / 1000;
 const peakRssMb = process.resourceUsage().maxRSS / 1024;
 process.stdout.write(JSON.stringify({ rows, seconds, peakRssMb }) + '\n');

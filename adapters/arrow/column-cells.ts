@@ -1,0 +1,128 @@
+/**
+ * One record batch's column, read cell by cell straight from its buffers: text from utf8 or a
+ * dictionary of utf8 (the dictionary decoded once), times from a timestamp or int64 column,
+ * booleans from a bool column. Checks the column's type once, against what its name needs.
+ */
+import { DataType, TimeUnit, type Data, type Field, type Vector } from 'apache-arrow';
+import type { ColumnKind } from './flow-schema.js';
+
+/** Why a column's type does not fit its kind; null when it fits. */
+export function typeProblem(field: Field, kind: ColumnKind): string | null {
+  const type = field.type;
+  const fits =
+    kind === 'time'
+      ? DataType.isTimestamp(type) ||
+        (DataType.isInt(type) && type.bitWidth === 64 && type.isSigned)
+      : kind === 'bool'
+        ? DataType.isBool(type)
+        : isText(type) || (DataType.isDictionary(type) && isText(type.dictionary));
+  if (fits) return null;
+  const wanted =
+    kind === 'time'
+      ? 'a timestamp or int64 (epoch milliseconds)'
+      : kind === 'bool'
+        ? 'bool'
+        : 'utf8 text or a dictionary of utf8';
+  return `must be ${wanted}, found ${String(type)}`;
+}
+
+function isText(type: DataType): boolean {
+  return DataType.isUtf8(type) || DataType.isLargeUtf8(type);
+}
+
+function isNull(data: Data, row: number): boolean {
+  if (data.nullCount === 0 || data.nullBitmap === undefined || data.nullBitmap.length === 0)
+    return false;
+  const bit = data.offset + row;
+  return (data.nullBitmap[bit >> 3]! & (1 << (bit & 7))) === 0;
+}
+
+export class TextCells {
+  readonly #data: Data;
+  readonly #offsets: ArrayLike<number | bigint> | null;
+  readonly #bytes: Buffer | null;
+  readonly #indexes: ArrayLike<number | bigint> | null;
+  readonly #names: readonly (string | null)[] | null;
+
+  constructor(data: Data, namesCache: Map<Vector, (string | null)[]>) {
+    this.#data = data;
+    if (DataType.isDictionary(data.type)) {
+      const dictionary = data.dictionary!;
+      let names = namesCache.get(dictionary);
+      if (names === undefined) {
+        names = [...dictionary.toArray()] as (string | null)[];
+        namesCache.clear();
+        namesCache.set(dictionary, names);
+      }
+      this.#names = names;
+      this.#indexes = data.values as ArrayLike<number | bigint>;
+      this.#offsets = this.#bytes = null;
+    } else {
+      this.#offsets = data.valueOffsets as ArrayLike<number | bigint>;
+      const values = data.values as Uint8Array;
+      this.#bytes = Buffer.from(values.buffer, values.byteOffset, values.byteLength);
+      this.#indexes = this.#names = null;
+    }
+  }
+
+  /** The cell's text; '' when null or empty (an absent cell, as in the CSV format). */
+  text(row: number): string {
+    const data = this.#data;
+    if (isNull(data, row)) return '';
+    const at = data.offset + row;
+    if (this.#names !== null) return this.#names[Number(this.#indexes![at])] ?? '';
+    const offsets = this.#offsets!;
+    return this.#bytes!.toString('utf8', Number(offsets[at]), Number(offsets[at + 1]));
+  }
+}
+
+const MS_PER_UNIT: Readonly<Record<number, number>> = {
+  [TimeUnit.SECOND]: 1000,
+  [TimeUnit.MILLISECOND]: 1,
+  [TimeUnit.MICROSECOND]: 1e-3,
+  [TimeUnit.NANOSECOND]: 1e-6,
+};
+
+export class TimeCells {
+  readonly #data: Data;
+  readonly #values: BigInt64Array;
+  /** Units per millisecond as a bigint divisor (1 for ms and coarser). */
+  readonly #divisor: bigint;
+  readonly #multiplier: number;
+
+  constructor(data: Data) {
+    this.#data = data;
+    this.#values = data.values as BigInt64Array;
+    const perUnit = DataType.isTimestamp(data.type) ? MS_PER_UNIT[data.type.unit]! : 1;
+    this.#divisor = perUnit < 1 ? BigInt(Math.round(1 / perUnit)) : 1n;
+    this.#multiplier = perUnit >= 1 ? perUnit : 1;
+  }
+
+  /** Milliseconds since the epoch; null when the cell is null, not whole ms, or not safe. */
+  ms(row: number): number | null {
+    const data = this.#data;
+    if (isNull(data, row)) return null;
+    const value = this.#values[data.offset + row]!;
+    if (value % this.#divisor !== 0n) return null;
+    const ms = Number(value / this.#divisor) * this.#multiplier;
+    return Number.isSafeInteger(ms) ? ms : null;
+  }
+}
+
+export class BoolCells {
+  readonly #data: Data;
+  readonly #bits: Uint8Array;
+
+  constructor(data: Data) {
+    this.#data = data;
+    this.#bits = data.values as Uint8Array;
+  }
+
+  /** true, false, or undefined when null. */
+  value(row: number): boolean | undefined {
+    const data = this.#data;
+    if (isNull(data, row)) return undefined;
+    const bit = data.offset + row;
+    return (this.#bits[bit >> 3]! & (1 << (bit & 7))) !== 0;
+  }
+}

@@ -1,0 +1,21 @@
+/** Opens a flow file, Arrow or CSV, told apart by its first bytes (Arrow's `ARROW1`), not its name. */
+import { closeSync, openSync, readSync } from 'node:fs';
+import { openScenarioFile, type Scenario } from '../csv/index.js';
+import { ARROW_MAGIC } from './flow-schema.js';
+import { openArrowFlow } from './flow-reader.js';
+
+export function isArrowFile(path: string): boolean {
+  const fd = openSync(path, 'r');
+  try {
+    const head = Buffer.alloc(ARROW_MAGIC.length);
+    const read = readSync(fd, head, 0, head.length, 0);
+    return read === head.length && head.toString('latin1') === ARROW_MAGIC;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The file as a Scenario; a CSV file of at least 1 MiB is parsed in a worker thread. */
+export function openFlowFile(path: string): Promise<Scenario> {
+  return isArrowFile(path) ? openArrowFlow(path) : openScenarioFile(path, { parallel: true });
+}

@@ -1,0 +1,124 @@
+/**
+ * Opens an Arrow flow file as a Scenario: checks the schema (every column present with a type
+ * that fits, no unknown column, the instruments in the metadata), then gives the rows a record
+ * batch at a time, checked by the CSV format's rules (rows.ts). Reads one batch at a time from
+ * the file, so memory stays flat. Every problem is an ArrowFlowError naming the row and column.
+ */
+import { open } from 'node:fs/promises';
+import {
+  RecordBatchReader,
+  type AsyncRecordBatchFileReader,
+  type RecordBatch,
+  type Schema,
+} from 'apache-arrow';
+import type { InstrumentSpec } from '../../src/index.js';
+import {
+  CLIENT_ORDER_ID_COLUMN,
+  ScenarioSyntaxError,
+  type ParsedScenarioRow,
+  type Scenario,
+} from '../csv/index.js';
+import { parseDirective } from '../csv/directives.js';
+import { ArrowFlowError } from './flow-error.js';
+import { INSTRUMENTS_KEY } from './flow-schema.js';
+import { FlowRowDecoder } from './flow-rows.js';
+
+export async function openArrowFlow(path: string): Promise<Scenario> {
+  const handle = await open(path, 'r');
+  const size = (await handle.stat()).size;
+  let reader: AsyncRecordBatchFileReader;
+  try {
+    const opened = await (await RecordBatchReader.from(handle)).open();
+    if (!opened.isFile()) throw new Error('not the IPC file format');
+    reader = opened as AsyncRecordBatchFileReader;
+  } catch (error) {
+    await handle.close();
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ArrowFlowError(
+      path,
+      0,
+      null,
+      `not a readable Arrow IPC file (truncated?): ${reason}`,
+    );
+  }
+  const schema = reader.schema;
+  let instruments: InstrumentSpec[];
+  let decoder: FlowRowDecoder;
+  try {
+    instruments = instrumentsOf(path, schema);
+    decoder = new FlowRowDecoder(path, schema);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  const batchCount = reader.numRecordBatches;
+  let batchesRead = 0;
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    void handle.close();
+  };
+  async function* batches(): AsyncGenerator<readonly ParsedScenarioRow[]> {
+    try {
+      for (let index = 0; index < batchCount; index++) {
+        let batch: RecordBatch | null;
+        try {
+          batch = await reader.readRecordBatch(index);
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error);
+          throw new ArrowFlowError(
+            path,
+            decoder.rowCount + 1,
+            null,
+            `unreadable record batch: ${reason}`,
+          );
+        }
+        batchesRead = index + 1;
+        if (batch !== null && batch.numRows > 0) yield decoder.decode(batch);
+      }
+    } finally {
+      close();
+    }
+  }
+  const batchIterable = batches();
+  return {
+    file: path,
+    instruments,
+    layout: { clientOrderId: schema.fields.some((field) => field.name === CLIENT_ORDER_ID_COLUMN) },
+    batches: batchIterable,
+    rows: (async function* () {
+      for await (const batch of batchIterable) yield* batch;
+    })(),
+    bytesRead: () => (batchCount === 0 ? size : Math.round((size * batchesRead) / batchCount)),
+    close,
+    locate: (row) => `${path}: row ${row}`,
+  };
+}
+
+/** The instruments in the schema metadata: one `instrument key=value ...` directive a line. */
+function instrumentsOf(path: string, schema: Schema): InstrumentSpec[] {
+  const text = schema.metadata.get(INSTRUMENTS_KEY);
+  if (text === undefined || text.trim() === '') return [];
+  const instruments: InstrumentSpec[] = [];
+  for (const [index, line] of text.split('\n').entries()) {
+    if (line.trim() === '') continue;
+    const fail = (reason: string) =>
+      new ArrowFlowError(
+        path,
+        0,
+        null,
+        `metadata ${INSTRUMENTS_KEY}, line ${index + 1}: ${reason}`,
+      );
+    let spec: InstrumentSpec | null;
+    try {
+      spec = parseDirective(`# ${line.trim()}`, path, index + 1);
+    } catch (error) {
+      if (!(error instanceof ScenarioSyntaxError)) throw error;
+      throw fail(error.reason);
+    }
+    if (spec === null) throw fail('expected instrument symbol=... tick_size=... lot_size=...');
+    instruments.push(spec);
+  }
+  return instruments;
+}

@@ -1,0 +1,194 @@
+/**
+ * Record batches of an Arrow flow to scenario rows, checked by the CSV format's rules (the same
+ * reasons as its RowParser): times never decrease, actions and enums are known, required cells
+ * are present and forbidden ones absent. A null and an empty string are both an absent cell.
+ * Decimal values and symbols are left for the venue to judge, as for CSV.
+ */
+import type { Field, RecordBatch, Schema, Vector } from 'apache-arrow';
+import { ORDER_TYPES, SIDES, TIMES_IN_FORCE } from '../../src/index.js';
+import {
+  CLIENT_ORDER_ID_COLUMN,
+  SCENARIO_COLUMNS,
+  type CancelRow,
+  type NewOrderRow,
+  type ParsedScenarioRow,
+  type ReduceRow,
+} from '../csv/index.js';
+import { BoolCells, TextCells, TimeCells, typeProblem } from './column-cells.js';
+import { ArrowFlowError } from './flow-error.js';
+import { COLUMN_KINDS } from './flow-schema.js';
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+type Parsed<T> = Mutable<T> & { line: number };
+
+/** One record batch's columns. */
+interface BatchCells {
+  readonly ts: TimeCells;
+  readonly action: TextCells;
+  readonly id: TextCells;
+  readonly account: TextCells;
+  readonly symbol: TextCells;
+  readonly side: TextCells;
+  readonly type: TextCells;
+  readonly price: TextCells;
+  readonly size: TextCells;
+  readonly timeInForce: TextCells;
+  readonly postOnly: BoolCells;
+  readonly clientOrderId: TextCells | null;
+  /** The text columns a cancel or reduce leaves empty. */
+  readonly emptyUnlessNew: [string, TextCells][];
+}
+
+/** Columns by name: their position in the file's schema. */
+interface Positions {
+  readonly [name: string]: number;
+}
+
+export class FlowRowDecoder {
+  rowCount = 0;
+  #previousTs = -Infinity;
+  readonly #positions: Positions;
+  readonly #fields: readonly Field[];
+  /** Per column (by schema position), its dictionary cache. */
+  readonly #caches: Map<Vector, (string | null)[]>[];
+
+  constructor(
+    readonly file: string,
+    schema: Schema,
+  ) {
+    const positions: Record<string, number> = {};
+    schema.fields.forEach((field, index) => {
+      const kind = COLUMN_KINDS[field.name];
+      const column = { name: field.name, index };
+      if (kind === undefined)
+        throw new ArrowFlowError(file, 0, column, `unknown column; a flow has ${known()}`);
+      if (positions[field.name] !== undefined)
+        throw new ArrowFlowError(file, 0, column, 'given twice');
+      const problem = typeProblem(field, kind);
+      if (problem !== null) throw new ArrowFlowError(file, 0, column, problem);
+      positions[field.name] = index;
+    });
+    for (const name of SCENARIO_COLUMNS) {
+      if (positions[name] === undefined)
+        throw new ArrowFlowError(file, 0, { name, index: -1 }, `missing; a flow has ${known()}`);
+    }
+    this.#positions = positions;
+    this.#fields = schema.fields;
+    this.#caches = schema.fields.map(() => new Map());
+  }
+
+  decode(batch: RecordBatch): ParsedScenarioRow[] {
+    const p = this.#positions;
+    const data = batch.data.children;
+    const text = (name: string) => new TextCells(data[p[name]!]!, this.#caches[p[name]!]!);
+    const cells: BatchCells = {
+      ts: new TimeCells(data[p['ts']!]!),
+      action: text('action'),
+      id: text('id'),
+      account: text('account'),
+      symbol: text('symbol'),
+      side: text('side'),
+      type: text('type'),
+      price: text('price'),
+      size: text('size'),
+      timeInForce: text('time_in_force'),
+      postOnly: new BoolCells(data[p['post_only']!]!),
+      clientOrderId: p[CLIENT_ORDER_ID_COLUMN] === undefined ? null : text(CLIENT_ORDER_ID_COLUMN),
+      emptyUnlessNew: [],
+    };
+    for (const name of ['side', 'type', 'price', 'time_in_force', CLIENT_ORDER_ID_COLUMN]) {
+      if (p[name] !== undefined) cells.emptyUnlessNew.push([name, text(name)]);
+    }
+    const rows: ParsedScenarioRow[] = new Array(batch.numRows);
+    for (let i = 0; i < batch.numRows; i++) rows[i] = this.#row(cells, i);
+    return rows;
+  }
+
+  #row(cells: BatchCells, i: number): ParsedScenarioRow {
+    const line = ++this.rowCount;
+    const ts = cells.ts.ms(i);
+    if (ts === null)
+      this.#fail(line, 'ts', 'ts must be a whole number of milliseconds since the epoch, not null');
+    if (ts < this.#previousTs) this.#fail(line, 'ts', 'ts must never decrease');
+    this.#previousTs = ts;
+    const id = this.#required(line, 'id', cells.id.text(i));
+    const account = this.#required(line, 'account', cells.account.text(i));
+    const symbol = this.#required(line, 'symbol', cells.symbol.text(i));
+    const action = cells.action.text(i);
+    if (action === 'new') return this.#newOrder(cells, i, line, ts, id, account, symbol);
+    if (action !== 'cancel' && action !== 'reduce')
+      this.#fail(line, 'action', 'action must be new, cancel or reduce');
+    for (const [name, column] of cells.emptyUnlessNew) {
+      if (column.text(i) !== '') this.#fail(line, name, `${name} must be empty for ${action}`);
+    }
+    if (cells.postOnly.value(i) !== undefined)
+      this.#fail(line, 'post_only', `post_only must be empty for ${action}`);
+    if (action === 'cancel') {
+      if (cells.size.text(i) !== '') this.#fail(line, 'size', 'size must be empty for cancel');
+      const row: Parsed<CancelRow> = { line, ts, id, account, symbol, action };
+      return row;
+    }
+    const size = this.#required(line, 'size', cells.size.text(i));
+    const row: Parsed<ReduceRow> = { line, ts, id, account, symbol, action, size };
+    return row;
+  }
+
+  /** Builds the row in the CSV parser's key order, so both readers' rows share one shape. */
+  #newOrder(
+    cells: BatchCells,
+    i: number,
+    line: number,
+    ts: number,
+    id: string,
+    account: string,
+    symbol: string,
+  ): ParsedScenarioRow {
+    const side = oneOf(SIDES, this.#required(line, 'side', cells.side.text(i)));
+    if (side === undefined) this.#fail(line, 'side', 'side must be buy or sell');
+    const type = oneOf(ORDER_TYPES, this.#required(line, 'type', cells.type.text(i)));
+    if (type === undefined) this.#fail(line, 'type', 'type must be market or limit');
+    const size = this.#required(line, 'size', cells.size.text(i));
+    const price = cells.price.text(i);
+    const tif = cells.timeInForce.text(i);
+    const timeInForce = tif === '' ? undefined : oneOf(TIMES_IN_FORCE, tif);
+    if (tif !== '' && timeInForce === undefined)
+      this.#fail(line, 'time_in_force', 'time_in_force must be gtc, ioc or fok');
+    const postOnly = cells.postOnly.value(i);
+    const row: Parsed<NewOrderRow> = {
+      line,
+      ts,
+      id,
+      account,
+      symbol,
+      action: 'new',
+      side,
+      type,
+      size,
+    };
+    if (price !== '') row.price = price;
+    if (timeInForce !== undefined) row.timeInForce = timeInForce;
+    if (postOnly !== undefined) row.postOnly = postOnly;
+    const clientOrderId = cells.clientOrderId?.text(i) ?? '';
+    if (clientOrderId !== '') row.clientOrderId = clientOrderId;
+    return row;
+  }
+
+  #required(line: number, name: string, text: string): string {
+    if (text === '') this.#fail(line, name, `${name} is required`);
+    return text;
+  }
+
+  #fail(line: number, name: string, reason: string): never {
+    const index = this.#positions[name]!;
+    throw new ArrowFlowError(this.file, line, { name: this.#fields[index]!.name, index }, reason);
+  }
+}
+
+function known(): string {
+  return `columns ${SCENARIO_COLUMNS.join(', ')} (and optionally ${CLIENT_ORDER_ID_COLUMN})`;
+}
+
+function oneOf<T extends string>(values: readonly T[], text: string): T | undefined {
+  for (const value of values) if (value === text) return value;
+  return undefined;
+}

@@ -1,0 +1,81 @@
+/**
+ * The Arrow flow format (docs/flows.md): the scenario columns of the CSV format as an Arrow IPC
+ * file. What simex writes, and what it accepts from other writers (pandas, polars).
+ */
+import {
+  Bool,
+  Dictionary,
+  Field,
+  Int32,
+  Schema,
+  Timestamp,
+  TimeUnit,
+  Utf8,
+  type DataType,
+} from 'apache-arrow';
+import {
+  CLIENT_ORDER_ID_COLUMN,
+  formatInstrumentDirective,
+  SCENARIO_COLUMNS,
+  type ScenarioLayout,
+} from '../csv/index.js';
+import type { InstrumentSpec } from '../../src/index.js';
+
+/** Schema metadata key: the instruments, one `instrument key=value ...` directive a line. */
+export const INSTRUMENTS_KEY = 'simex.instruments';
+
+/** The first bytes of an Arrow IPC file. */
+export const ARROW_MAGIC = 'ARROW1';
+
+/** How a column's cells are read: text (utf8 or dictionary of utf8), a time, or a boolean. */
+export type ColumnKind = 'time' | 'text' | 'bool';
+
+export const COLUMN_KINDS: Readonly<Record<string, ColumnKind>> = {
+  ts: 'time',
+  action: 'text',
+  id: 'text',
+  account: 'text',
+  symbol: 'text',
+  side: 'text',
+  type: 'text',
+  price: 'text',
+  size: 'text',
+  time_in_force: 'text',
+  post_only: 'bool',
+  client_order_id: 'text',
+};
+
+/** Low-cardinality text columns: written dictionary-encoded. */
+const DICTIONARY_COLUMNS = new Set([
+  'action',
+  'account',
+  'symbol',
+  'side',
+  'type',
+  'time_in_force',
+]);
+
+/** The schema simex writes: ts in UTC milliseconds, enums, accounts and symbols as dictionaries. */
+export function flowSchema(instruments: readonly InstrumentSpec[], layout: ScenarioLayout): Schema {
+  const names: string[] = [...SCENARIO_COLUMNS];
+  if (layout.clientOrderId) names.push(CLIENT_ORDER_ID_COLUMN);
+  let dictionaryId = 0;
+  const fields = names.map((name) => {
+    const kind = COLUMN_KINDS[name]!;
+    const type: DataType =
+      kind === 'time'
+        ? new Timestamp(TimeUnit.MILLISECOND, 'UTC')
+        : kind === 'bool'
+          ? new Bool()
+          : DICTIONARY_COLUMNS.has(name)
+            ? new Dictionary(new Utf8(), new Int32(), dictionaryId++)
+            : new Utf8();
+    return new Field(name, type, name !== 'ts');
+  });
+  const metadata = new Map<string, string>();
+  if (instruments.length > 0) {
+    const lines = instruments.map((spec) => formatInstrumentDirective(spec).slice(2, -1));
+    metadata.set(INSTRUMENTS_KEY, lines.join('\n'));
+  }
+  return new Schema(fields, metadata);
+}

@@ -1,0 +1,211 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  Bool,
+  Float64,
+  Int64,
+  makeData,
+  makeVector,
+  Table,
+  TimestampNanosecond,
+  tableToIPC,
+  Utf8,
+  vectorFromArray,
+  type DataType,
+} from 'apache-arrow';
+import { afterAll, describe, expect, it } from 'vitest';
+import { replayFile } from '../../adapters/replay/replay-file.js';
+
+const work = mkdtempSync(join(tmpdir(), 'simex-arrow-errors-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const T0 = Date.UTC(2026, 0, 5, 9, 30);
+/** Two good rows, column by column, as a foreign writer (pandas) would give them. */
+const GOOD: Record<string, unknown[]> = {
+  ts: [BigInt(T0), BigInt(T0 + 1)],
+  action: ['new', 'new'],
+  id: ['m1', 't1'],
+  account: ['alice', 'bob'],
+  symbol: ['BTC-USD', 'BTC-USD'],
+  side: ['sell', 'buy'],
+  type: ['limit', 'market'],
+  price: ['100.00', null],
+  size: ['1.000', '0.500'],
+  time_in_force: ['gtc', null],
+  post_only: [false, null],
+};
+const TYPES: Record<string, () => DataType> = {
+  ts: () => new Int64(),
+  post_only: () => new Bool(),
+};
+
+let files = 0;
+/** Writes a flow from columns (changed as given) and replays it; its exit code and stderr. */
+async function replayColumns(
+  change: (columns: Record<string, unknown[]>, types: Record<string, () => DataType>) => void,
+  bytes?: (ipc: Uint8Array) => Uint8Array,
+): Promise<{ code: number; stderr: string; file: string }> {
+  const columns = structuredClone(GOOD);
+  const types = { ...TYPES };
+  change(columns, types);
+  const vectors = Object.fromEntries(
+    Object.entries(columns).map(([name, values]) => {
+      const type = (types[name] ?? (() => new Utf8()))();
+      // Exact nanoseconds, as pandas writes them (the builder would take float milliseconds).
+      return [
+        name,
+        type instanceof TimestampNanosecond
+          ? makeVector(
+              makeData({
+                type,
+                length: values.length,
+                data: BigInt64Array.from(values as bigint[]),
+              }),
+            )
+          : vectorFromArray(values, type),
+      ];
+    }),
+  );
+  const ipc = tableToIPC(new Table(vectors), 'file');
+  const file = join(work, `flow-${++files}.arrow`);
+  writeFileSync(file, bytes === undefined ? ipc : bytes(ipc));
+  let stderr = '';
+  const code = await replayFile({
+    file,
+    out: null,
+    observe: null,
+    strict: false,
+    stdout: { write: () => true },
+    stderr: { write: (text: string) => (stderr += text) },
+  });
+  return { code, stderr, file };
+}
+
+describe('a foreign or malformed Arrow flow gets one line naming the row and column, exit 2', () => {
+  it('accepts a foreign file with plain utf8 columns and int64 epoch milliseconds', async () => {
+    const { code, stderr } = await replayColumns(() => {});
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+  });
+
+  it('accepts nanosecond timestamps (pandas) that are whole milliseconds', async () => {
+    const { code, stderr } = await replayColumns((columns, types) => {
+      columns['ts'] = [BigInt(T0) * 1_000_000n, BigInt(T0 + 1) * 1_000_000n];
+      types['ts'] = () => new TimestampNanosecond();
+    });
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+  });
+
+  const cases: [string, Parameters<typeof replayColumns>[0], string][] = [
+    [
+      'a missing column',
+      (columns) => delete columns['price'],
+      'column price: missing; a flow has columns ts, action, id, account, symbol, side, type, price, size, time_in_force, post_only (and optionally client_order_id)',
+    ],
+    [
+      'an unknown column',
+      (columns) => (columns['venue'] = ['x', 'y']),
+      'column venue: unknown column; a flow has columns ts, action, id, account, symbol, side, type, price, size, time_in_force, post_only (and optionally client_order_id)',
+    ],
+    [
+      'a wrong type',
+      (columns, types) => {
+        columns['price'] = [100, null];
+        types['price'] = () => new Float64();
+      },
+      'column price: must be utf8 text or a dictionary of utf8, found Float64',
+    ],
+    [
+      'a time that is not a timestamp',
+      (columns, types) => {
+        columns['ts'] = ['2026-01-05', '2026-01-05'];
+        types['ts'] = () => new Utf8();
+      },
+      'column ts: must be a timestamp or int64 (epoch milliseconds), found Utf8',
+    ],
+    [
+      'a bad action',
+      (columns) => (columns['action'] = ['new', 'buy']),
+      'row 2, column action: action must be new, cancel or reduce',
+    ],
+    [
+      'a bad side',
+      (columns) => (columns['side'] = ['sell', 'up']),
+      'row 2, column side: side must be buy or sell',
+    ],
+    [
+      'a missing required cell',
+      (columns) => (columns['account'] = ['alice', null]),
+      'row 2, column account: account is required',
+    ],
+    [
+      'a decreasing time',
+      (columns) => (columns['ts'] = [BigInt(T0 + 1), BigInt(T0)]),
+      'row 2, column ts: ts must never decrease',
+    ],
+    [
+      'a null time',
+      (columns) => (columns['ts'] = [BigInt(T0), null]),
+      'row 2, column ts: ts must be a whole number of milliseconds since the epoch, not null',
+    ],
+    [
+      'a nanosecond time that is not a whole millisecond',
+      (columns, types) => {
+        columns['ts'] = [BigInt(T0) * 1_000_000n, BigInt(T0) * 1_000_000n + 1_500_000n];
+        types['ts'] = () => new TimestampNanosecond();
+      },
+      'row 2, column ts: ts must be a whole number of milliseconds since the epoch, not null',
+    ],
+    [
+      'a cell a cancel must not have',
+      (columns) => {
+        columns['action'] = ['new', 'cancel'];
+        columns['id'] = ['m1', 'm1'];
+        columns['type'] = ['limit', null];
+        columns['side'] = ['sell', 'buy'];
+        columns['size'] = ['1.000', null];
+        columns['post_only'] = [false, null];
+      },
+      'row 2, column side: side must be empty for cancel',
+    ],
+  ];
+  for (const [name, change, message] of cases) {
+    it(name, async () => {
+      const { code, stderr, file } = await replayColumns(change);
+      expect(stderr).toBe(`${file}: ${message}\n`);
+      expect(code).toBe(2);
+    });
+  }
+
+  it('a bad instrument in the metadata', async () => {
+    const file = join(work, 'metadata.arrow');
+    const { file: good } = await replayColumns(() => {});
+    const table = (await import('apache-arrow')).tableFromIPC(readFileSync(good));
+    table.schema.metadata.set('simex.instruments', 'instrument symbol=BTC-USD tick_size=0.01');
+    writeFileSync(file, tableToIPC(table, 'file'));
+    let stderr = '';
+    const code = await replayFile({
+      file,
+      out: null,
+      observe: null,
+      strict: false,
+      stdout: { write: () => true },
+      stderr: { write: (text: string) => (stderr += text) },
+    });
+    expect(stderr).toBe(`${file}: metadata simex.instruments, line 1: instrument needs lot_size\n`);
+    expect(code).toBe(2);
+  });
+
+  it('a truncated file', async () => {
+    const { code, stderr, file } = await replayColumns(
+      () => {},
+      (ipc) => ipc.subarray(0, ipc.length - 40),
+    );
+    expect(stderr).toMatch(
+      new RegExp(`^${file}: not a readable Arrow IPC file \\(truncated\\?\\): .+\\n$`),
+    );
+    expect(code).toBe(2);
+  });
+});

@@ -41,7 +41,7 @@ const ALLOWED: Record<string, readonly string[]> = {
     'adapters/units',
   ],
   'adapters/lobster': ['src', 'adapters', 'adapters/csv'],
-  'adapters/http': ['src', 'adapters/csv', 'adapters/units'],
+  'adapters/http': ['src', 'adapters/csv', 'adapters/driver', 'adapters/units'],
   'adapters/cli': [
     'adapters',
     'adapters/backtest',

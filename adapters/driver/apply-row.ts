@@ -1,0 +1,31 @@
+/**
+ * One scenario row onto a Venue (the driver's step): the clock is set to the row's time, then the
+ * row becomes a placeOrder, cancelOrder or reduceOrder, and the venue's Result is returned as is.
+ */
+import type { OrderRecord, Result, Venue } from '../../src/index.js';
+import { orderRequestOf, type ScenarioClock, type ScenarioRow } from '../csv/index.js';
+
+export interface ApplyOptions {
+  readonly clock: ScenarioClock;
+  /** The venue order id a cancel or reduce row's `id` refers to; undefined when unknown. */
+  readonly venueOrderId: (scenarioId: string) => string | undefined;
+}
+
+export function applyScenarioRow(
+  venue: Venue,
+  row: ScenarioRow,
+  options: ApplyOptions,
+): Result<OrderRecord> {
+  options.clock.now = row.ts;
+  if (row.action === 'new') return venue.placeOrder(orderRequestOf(row));
+  const venueId = options.venueOrderId(row.id);
+  if (venueId === undefined) {
+    return {
+      ok: false,
+      error: { code: 'order_not_found', message: `no order ${row.id} for this account` },
+    };
+  }
+  return row.action === 'cancel'
+    ? venue.cancelOrder(row.account, venueId)
+    : venue.reduceOrder(row.account, venueId, row.size);
+}

@@ -20,4 +20,4 @@ export type {
 } from './scenario-row.js';
 export { openScenario, openScenarioFile, PARALLEL_MIN_BYTES } from './scenario-reader.js';
 export type { Scenario } from './scenario-reader.js';
-export { orderRequestOf, ScenarioClock } from './scenario-clock.js';
+export { ScenarioClock } from './scenario-clock.js';

@@ -2,8 +2,8 @@
  * One scenario row onto a Venue (the driver's step): the clock is set to the row's time, then the
  * row becomes a placeOrder, cancelOrder or reduceOrder, and the venue's Result is returned as is.
  */
-import type { OrderRecord, Result, Venue } from '../../src/index.js';
-import { orderRequestOf, type ScenarioClock, type ScenarioRow } from '../csv/index.js';
+import type { OrderRecord, OrderRequest, Result, Venue } from '../../src/index.js';
+import type { NewOrderRow, ScenarioClock, ScenarioRow } from '../csv/index.js';
 
 export interface ApplyOptions {
   readonly clock: ScenarioClock;
@@ -28,4 +28,20 @@ export function applyScenarioRow(
   return row.action === 'cancel'
     ? venue.cancelOrder(row.account, venueId)
     : venue.reduceOrder(row.account, venueId, row.size);
+}
+
+/** The venue request a `new` row stands for. */
+function orderRequestOf(row: NewOrderRow): OrderRequest {
+  const { account, symbol, side, type, size, price, timeInForce, postOnly, clientOrderId } = row;
+  return {
+    account,
+    symbol,
+    side,
+    type,
+    size,
+    ...(price === undefined ? {} : { price }),
+    ...(timeInForce === undefined ? {} : { timeInForce }),
+    ...(postOnly === undefined ? {} : { postOnly }),
+    ...(clientOrderId === undefined ? {} : { clientOrderId }),
+  };
 }

@@ -1,4 +1,4 @@
-/** The scenario CSV format (docs/scenarios.md): read, write, and apply to a Venue. */
+/** The scenario CSV format (docs/scenarios.md): read and write; adapters/driver applies rows. */
 export { ScenarioSyntaxError } from './scenario-error.js';
 export { parseScenarioTime, formatScenarioTime } from './scenario-time.js';
 export {
@@ -20,5 +20,4 @@ export type {
 } from './scenario-row.js';
 export { openScenario, openScenarioFile, PARALLEL_MIN_BYTES } from './scenario-reader.js';
 export type { Scenario } from './scenario-reader.js';
-export { applyScenarioRow, orderRequestOf, ScenarioClock } from './apply-row.js';
-export type { ApplyOptions } from './apply-row.js';
+export { ScenarioClock } from './scenario-clock.js';

@@ -11,12 +11,8 @@ import type {
   VenueErrorCode,
   VenueEvent,
 } from '../../src/index.js';
-import {
-  applyScenarioRow,
-  type ApplyOptions,
-  type ScenarioClock,
-  type ScenarioRow,
-} from '../csv/index.js';
+import type { ScenarioClock, ScenarioRow } from '../csv/index.js';
+import { applyScenarioRow, type ApplyOptions } from './apply-row.js';
 import { ScenarioIds } from './scenario-ids.js';
 
 /** Final orders remembered (give the venue the same `orderRetention`) to answer order_not_open. */
@@ -41,6 +37,16 @@ export interface DriverObserver {
   final?(order: OrderRecord, scenarioId: string): void;
 }
 
+export interface DriverOptions {
+  /**
+   * The rows' ids are the venue's own order ids (a server journal): a cancel or reduce row names
+   * the venue order directly, so the venue answers for every order it still holds, however long
+   * ago it became final; a `new` row's id is not checked (the venue assigns it: compare it with
+   * `lastOrder.id`).
+   */
+  readonly venueIds?: boolean;
+}
+
 /** Whether an order with this status rests on the book (and can be cancelled or reduced). */
 export function isResting(status: OrderStatus): boolean {
   return status === 'open' || status === 'partially_filled';
@@ -52,14 +58,24 @@ export class ScenarioDriver {
   readonly #observer: DriverObserver;
   readonly #ids = new ScenarioIds(FINAL_ORDER_RETENTION);
   readonly #applyOptions: ApplyOptions;
+  readonly #venueIds: boolean;
   /** The scenario id of the row being applied, the taker of its trades. */
   #rowId: string | undefined;
   #lastOrder: OrderRecord | null = null;
 
-  constructor(venue: Venue, clock: ScenarioClock, observer: DriverObserver = {}) {
+  constructor(
+    venue: Venue,
+    clock: ScenarioClock,
+    observer: DriverObserver = {},
+    options: DriverOptions = {},
+  ) {
     this.#venue = venue;
     this.#observer = observer;
-    this.#applyOptions = { clock, venueOrderId: (scenarioId) => this.#ids.venueId(scenarioId) };
+    this.#venueIds = options.venueIds === true;
+    const venueOrderId = this.#venueIds
+      ? (id: string) => id
+      : (scenarioId: string) => this.#ids.venueId(scenarioId);
+    this.#applyOptions = { clock, venueOrderId };
     venue.subscribe(this.#onEvent, observer.trade === undefined ? ['order'] : ['trade', 'order']);
   }
 
@@ -67,7 +83,7 @@ export class ScenarioDriver {
   apply(row: ScenarioRow): Refusal | null {
     this.rowCount++;
     const ids = this.#ids;
-    if (row.action === 'new' && ids.isResting(row.id)) {
+    if (row.action === 'new' && !this.#venueIds && ids.isResting(row.id)) {
       this.#lastOrder = null;
       return {
         code: 'duplicate_id',
@@ -79,7 +95,7 @@ export class ScenarioDriver {
     this.#rowId = undefined;
     this.#lastOrder = result.ok ? result.value : null;
     if (!result.ok) {
-      const venueId = ids.venueId(row.id);
+      const venueId = this.#applyOptions.venueOrderId(row.id);
       const { code, message } = result.error;
       return { code, message: venueId === undefined ? message : message.replace(venueId, row.id) };
     }

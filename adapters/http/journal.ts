@@ -3,7 +3,6 @@ import { stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream';
 import { Venue, type InstrumentSpec, type OrderRecord } from '../../src/index.js';
 import {
-  applyScenarioRow,
   formatInstrumentDirective,
   formatScenarioHeader,
   formatScenarioRow,
@@ -13,6 +12,7 @@ import {
   type ScenarioLayout,
   type ScenarioRow,
 } from '../csv/index.js';
+import { ScenarioDriver } from '../driver/index.js';
 import { chainStart, ChainError, ChainVerifier, ChainWriter } from './journal-chain.js';
 import { openJournalFile, writeNewJournal, type OpenJournalFile } from './journal-file.js';
 import { JournalWriter } from './journal-writer.js';
@@ -80,20 +80,21 @@ export async function openJournal(path: string, options: JournalOptions): Promis
   if (!created.ok) throw new JournalError(`${path}: ${created.error.message}`);
   const venue = created.value;
   try {
-    for await (const row of scenario?.rows ?? []) {
-      const applied = applyScenarioRow(venue, row, { clock: replayClock });
-      if (!applied.ok)
-        throw new JournalError(`${path}:${row.line}: refused on replay: ${applied.error.message}`);
-      if (row.action === 'new' && applied.value.id !== row.id) {
-        throw new JournalError(
-          `${path}:${row.line}: replay gave ${applied.value.id} for ${row.id}`,
-        );
-      }
-      const tag = parseTag(verifier.takeCell(row.line), `${path}:${row.line}`);
-      if (tag !== undefined && options.idempotency !== undefined) {
-        const scope = idempotencyScope(row.account, tag.key);
-        const response = okResponse(201, orderJson(applied.value));
-        options.idempotency.store(scope, tag.fingerprint, response, row.ts);
+    if (scenario !== undefined) {
+      const driver = new ScenarioDriver(venue, replayClock, {}, { venueIds: true });
+      for await (const row of scenario.rows) {
+        const refusal = driver.apply(row);
+        if (refusal !== null)
+          throw new JournalError(`${path}:${row.line}: refused on replay: ${refusal.message}`);
+        const order = driver.lastOrder!;
+        if (row.action === 'new' && order.id !== row.id)
+          throw new JournalError(`${path}:${row.line}: replay gave ${order.id} for ${row.id}`);
+        const tag = parseTag(verifier.takeCell(row.line), `${path}:${row.line}`);
+        if (tag !== undefined && options.idempotency !== undefined) {
+          const scope = idempotencyScope(row.account, tag.key);
+          const response = okResponse(201, orderJson(order));
+          options.idempotency.store(scope, tag.fingerprint, response, row.ts);
+        }
       }
     }
   } catch (error) {

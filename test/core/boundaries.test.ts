@@ -50,7 +50,7 @@ const ALLOWED: Record<string, readonly string[]> = {
     'adapters/units',
   ],
   'adapters/lobster': ['src', 'adapters', 'adapters/arrow', 'adapters/csv'],
-  'adapters/http': ['src', 'adapters/csv', 'adapters/units'],
+  'adapters/http': ['src', 'adapters/csv', 'adapters/driver', 'adapters/units'],
   'adapters/cli': [
     'adapters',
     'adapters/arrow',

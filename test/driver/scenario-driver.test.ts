@@ -147,6 +147,31 @@ describe('the scenario driver', () => {
   });
 });
 
+describe('a driver over venue ids (a server journal)', () => {
+  it('lets the venue answer for any order it holds and leaves new ids to the caller', () => {
+    const clock = new ScenarioClock();
+    const retention = 2 * FINAL_ORDER_RETENTION;
+    const created = Venue.create({ clock: clock.read, orderRetention: retention });
+    if (!created.ok) throw new Error(created.error.message);
+    const driver = new ScenarioDriver(created.value, clock, {}, { venueIds: true });
+    expect(driver.apply(sell('ord_1'))).toBeNull();
+    // Not duplicate_id: the venue assigns the id, and the caller compares it with the row's.
+    expect(driver.apply(sell('ord_1'))).toBeNull();
+    expect(driver.lastOrder).toMatchObject({ id: 'ord_2', status: 'open' });
+    driver.apply(buy('ord_3', '2.00000000'));
+    // More final orders than the driver's own retention: the venue still holds ord_1.
+    for (let n = 4; n < FINAL_ORDER_RETENTION + 4; n++) driver.apply(buy(`ord_${n}`));
+    expect(driver.apply(cancel('ord_1'))).toEqual({
+      code: 'order_not_open',
+      message: 'order ord_1 is filled',
+    });
+    expect(driver.apply(cancel('ord_9999'))).toEqual({
+      code: 'order_not_found',
+      message: 'no order ord_9999 for this account',
+    });
+  });
+});
+
 describe('isResting', () => {
   it('is true for open and partially filled orders only', () => {
     expect(ORDER_STATUSES.filter(isResting)).toEqual(['open', 'partially_filled']);

@@ -163,6 +163,19 @@ describe('the journal checksum chain', () => {
     expect(tagged).toBe(`J:${ROWS.last}: the journal cell is malformed`);
   });
 
+  it('a new row naming a resting order, or a cancel of a final one, is refused as the venue answers', async () => {
+    const reused = await startEdited('reused-id', (copy) => {
+      copy[at(ROWS.resting)] = copy[at(ROWS.resting)]!.replace('ord_161', 'ord_1');
+      reseal(copy);
+    });
+    expect(reused).toBe(`J:${ROWS.resting}: replay gave ord_161 for ord_1`);
+    const final = await startEdited('cancel-final', (copy) => {
+      copy[at(ROWS.cancel)] = copy[at(ROWS.cancel)]!.replace('ord_161', 'ord_162');
+      reseal(copy);
+    });
+    expect(final).toBe(`J:${ROWS.cancel}: refused on replay: order ord_162 is filled`);
+  });
+
   it('an existing empty file is started like a new one, without a torn-line report', async () => {
     const empty = join(directory, 'empty.csv');
     await writeFile(empty, '');

@@ -1,24 +1,14 @@
 /**
- * Drives a Venue with scenario rows: the clock is set to the row's time, then the row becomes a
- * placeOrder, cancelOrder or reduceOrder, and the venue's Result is returned as is.
+ * One scenario row onto a Venue (the driver's step): the clock is set to the row's time, then the
+ * row becomes a placeOrder, cancelOrder or reduceOrder, and the venue's Result is returned as is.
  */
 import type { OrderRecord, OrderRequest, Result, Venue } from '../../src/index.js';
-import type { NewOrderRow, ScenarioRow } from './scenario-row.js';
-
-/** A clock the scenario sets; give `clock.read` to `Venue.create({ clock })`. */
-export class ScenarioClock {
-  constructor(public now = 0) {}
-
-  readonly read = (): number => this.now;
-}
+import type { NewOrderRow, ScenarioClock, ScenarioRow } from '../csv/index.js';
 
 export interface ApplyOptions {
   readonly clock: ScenarioClock;
-  /**
-   * The venue order id a cancel or reduce row's `id` refers to; undefined when unknown. Default:
-   * the id itself (a journal written by the server uses the venue's own `ord_<n>` ids).
-   */
-  readonly venueOrderId?: (scenarioId: string) => string | undefined;
+  /** The venue order id a cancel or reduce row's `id` refers to; undefined when unknown. */
+  readonly venueOrderId: (scenarioId: string) => string | undefined;
 }
 
 export function applyScenarioRow(
@@ -28,7 +18,7 @@ export function applyScenarioRow(
 ): Result<OrderRecord> {
   options.clock.now = row.ts;
   if (row.action === 'new') return venue.placeOrder(orderRequestOf(row));
-  const venueId = options.venueOrderId === undefined ? row.id : options.venueOrderId(row.id);
+  const venueId = options.venueOrderId(row.id);
   if (venueId === undefined) {
     return {
       ok: false,
@@ -41,7 +31,7 @@ export function applyScenarioRow(
 }
 
 /** The venue request a `new` row stands for. */
-export function orderRequestOf(row: NewOrderRow): OrderRequest {
+function orderRequestOf(row: NewOrderRow): OrderRequest {
   const { account, symbol, side, type, size, price, timeInForce, postOnly, clientOrderId } = row;
   return {
     account,

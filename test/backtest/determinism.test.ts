@@ -1,32 +1,16 @@
-import { createWriteStream, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { finished } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseBacktestOptions } from '../../adapters/backtest/backtest-options.js';
 import { runBacktest } from '../../adapters/backtest/run-backtest.js';
-import { flowInstruments } from '../../adapters/generate/flow-instruments.js';
-import { writeFlow } from '../../adapters/generate/write-flow.js';
-import { captureIo, tempFiles } from './helpers.js';
+import { captureIo, tempFiles, writeGeneratedFlow } from './helpers.js';
 
 const dir = tempFiles({});
 const flow = join(dir, 'flow.csv');
 const OUTPUTS = ['equity.csv', 'fills.csv', 'report.html', 'round_trips.csv', 'summary.json'];
 
 beforeAll(async () => {
-  const out = createWriteStream(flow);
-  await writeFlow(
-    {
-      seed: 11,
-      events: 6000,
-      instruments: flowInstruments(['BTC-USD', 'ETH-USD']),
-      start: Date.parse('2026-01-05T00:00:00.000Z'),
-      meanIntervalMs: 100,
-      accounts: 20,
-    },
-    out,
-  );
-  out.end();
-  await finished(out);
+  await writeGeneratedFlow(flow, 11, 6000);
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

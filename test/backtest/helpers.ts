@@ -1,9 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { afterAll } from 'vitest';
 import { openScenario } from '../../adapters/csv/index.js';
+import { flowInstruments } from '../../adapters/generate/flow-instruments.js';
+import { writeFlow } from '../../adapters/generate/write-flow.js';
 import { BacktestEngine, type BacktestConfig } from '../../adapters/backtest/backtest-engine.js';
 import { parseFeeRate } from '../../adapters/backtest/money.js';
 import type { Strategy } from '../../adapters/backtest/strategy.js';
@@ -76,4 +79,26 @@ export function captureIo(): {
     },
   };
   return captured;
+}
+
+/** Writes `simex generate --seed SEED --events EVENTS` (BTC-USD and ETH-USD) to `file`. */
+export async function writeGeneratedFlow(
+  file: string,
+  seed: number,
+  events: number,
+): Promise<void> {
+  const out = createWriteStream(file);
+  await writeFlow(
+    {
+      seed,
+      events,
+      instruments: flowInstruments(['BTC-USD', 'ETH-USD']),
+      start: Date.parse('2026-01-05T00:00:00.000Z'),
+      meanIntervalMs: 100,
+      accounts: 20,
+    },
+    out,
+  );
+  out.end();
+  await finished(out);
 }

@@ -1,13 +1,10 @@
-import { createWriteStream, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { finished } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseBacktestOptions } from '../../adapters/backtest/backtest-options.js';
 import { runBacktest } from '../../adapters/backtest/run-backtest.js';
-import { flowInstruments } from '../../adapters/generate/flow-instruments.js';
-import { writeFlow } from '../../adapters/generate/write-flow.js';
 import { noBrowser, openFile, type OpenedPage } from './browser.js';
-import { captureIo, tempFiles } from './helpers.js';
+import { captureIo, tempFiles, writeGeneratedFlow } from './helpers.js';
 
 // The page's DOM as far as these tests use it (the project compiles without the DOM library).
 interface Canvas {
@@ -34,20 +31,7 @@ interface ChartData {
 beforeAll(async () => {
   if (noBrowser !== null) return;
   const flow = join(dir, 'flow.csv');
-  const out = createWriteStream(flow);
-  await writeFlow(
-    {
-      seed: 11,
-      events: 6000,
-      instruments: flowInstruments(['BTC-USD', 'ETH-USD']),
-      start: Date.parse('2026-01-05T00:00:00.000Z'),
-      meanIntervalMs: 100,
-      accounts: 20,
-    },
-    out,
-  );
-  out.end();
-  await finished(out);
+  await writeGeneratedFlow(flow, 11, 6000);
   const options = parseBacktestOptions({
     strategy: 'scenarios/strategies/market-maker.ts',
     data: flow,

@@ -1,32 +1,17 @@
-import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { finished } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKTEST_EXAMPLE } from '../../adapters/cli/backtest-command.js';
-import { flowInstruments } from '../../adapters/generate/flow-instruments.js';
-import { writeFlow } from '../../adapters/generate/write-flow.js';
 import { simex } from './run-simex.js';
+import { writeGeneratedFlow } from '../backtest/helpers.js';
 
 const work = mkdtempSync(join(tmpdir(), 'simex-cli-example-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 const flow = join(work, 'flow.csv');
 
 beforeAll(async () => {
-  const out = createWriteStream(flow);
-  await writeFlow(
-    {
-      seed: 7,
-      events: 5000,
-      instruments: flowInstruments(['BTC-USD', 'ETH-USD']),
-      start: Date.parse('2026-01-05T00:00:00.000Z'),
-      meanIntervalMs: 100,
-      accounts: 20,
-    },
-    out,
-  );
-  out.end();
-  await finished(out);
+  await writeGeneratedFlow(flow, 7, 5000);
 });
 
 /** The example's arguments, on the generated flow, writing into the temp directory. */

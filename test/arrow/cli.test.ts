@@ -1,32 +1,12 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { simex } from '../cli/run-simex.js';
 
 // Runs the built CLI: `npm run build` first.
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'simex-arrow-cli-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-function simex(...args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ['dist/adapters/cli/main.js', ...args],
-      { cwd: ROOT, maxBuffer: 1 << 26 },
-      (error, stdout, stderr) =>
-        resolve({ code: error === null ? 0 : Number(error.code), stdout, stderr }),
-    );
-  });
-}
 
 const at = (name: string) => join(work, name);
 const GENERATE = ['generate', '--seed', '3', '--events', '3000'];

@@ -2,6 +2,7 @@ import { EXIT_CODES } from '../exit-codes.js';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { resolveServeConfig, startupLines } from '../http/serve-config.js';
 import { startServer } from '../http/server.js';
+import { planMarket, wallClockScheduler } from '../market/index.js';
 
 const builder = (yargs: Argv) =>
   yargs
@@ -31,25 +32,59 @@ const builder = (yargs: Argv) =>
     .option('idempotency-max-bytes', {
       type: 'number',
       describe: 'Memory kept for Idempotency-Key responses (default 64 MiB); the oldest go first',
-    });
+    })
+    .option('market', {
+      type: 'string',
+      describe:
+        'What moves the market: none (the frozen demo book), agents (a seeded population) or a flow FILE (CSV or Arrow) replayed in scaled time; the last one given wins (default none)',
+    })
+    .option('seed', {
+      type: 'string',
+      describe: '--market agents: the seed, an integer from 0 to 4294967295 (default 1)',
+    })
+    .option('agents', {
+      type: 'string',
+      describe: "--market agents: a JSON file of the agents' parameters (docs/market.md)",
+    })
+    .option('speed', {
+      type: 'string',
+      describe: '--market FILE: flow time runs this many times faster than real time (default 1)',
+    })
+    .option('loop', {
+      type: 'boolean',
+      describe: '--market FILE: start the flow again when it ends (its resting orders cancelled)',
+    })
+    .example('$0 serve --market agents --seed 7', 'a live market of seeded agents')
+    .example('$0 serve --market flow.csv --speed 10 --loop', 'a flow replayed ten times faster');
 
 type ServeOptions = Awaited<ReturnType<typeof builder>['argv']>;
 
 export const serveCommand: CommandModule = {
   builder: (yargs) => builder(yargs) as unknown as Argv,
   command: 'serve',
-  describe: 'Serve the /v1 REST API on the default venue (BTC-USD, ETH-USD with demo liquidity)',
+  describe:
+    'Serve the /v1 REST API on the default venue (BTC-USD, ETH-USD), frozen or moved by agents or a flow',
   handler: async (argv) => {
     const config = resolveServeConfig(argv as ArgumentsCamelCase<ServeOptions>, process.env);
     if ('error' in config) return fail(config.error);
     const log = (line: string) => process.stderr.write(`simex: ${line}\n`);
+    const { market, ...settings } = config;
+    const plan = await planMarket(market, wallClockScheduler, log);
+    if ('error' in plan) return fail(plan.error);
     let running;
     try {
-      running = await startServer({ ...config, log });
+      running = await startServer({
+        ...settings,
+        log,
+        demoLiquidity: plan.demoLiquidity,
+        ...(plan.instruments !== undefined && { instruments: plan.instruments }),
+        ...(plan.start !== undefined && { market: plan.start }),
+      });
     } catch (error) {
       return fail(error instanceof Error ? error.message : String(error));
     }
-    process.stdout.write(startupLines(running.url, config).join('\n') + '\n');
+    const served = { instruments: running.venue.instruments(), description: plan.description };
+    process.stdout.write(startupLines(running.url, config, served).join('\n') + '\n');
     const server = running;
     let stopping = false;
     const stop = (signal: string) => {

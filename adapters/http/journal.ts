@@ -165,6 +165,8 @@ export function journalRow(command: AcceptedCommand): ScenarioRow {
   const { order } = command;
   const common = { id: order.id, account: order.account, symbol: order.symbol };
   if (command.action === 'cancel') return { ...common, action: 'cancel', ts: command.at };
+  if (command.action === 'reduce')
+    return { ...common, action: 'reduce', ts: command.at, size: command.size };
   return {
     ...common,
     action: 'new',

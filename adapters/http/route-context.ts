@@ -14,7 +14,14 @@ export interface IdempotencyTag {
 /** A command the venue accepted, for the journal: written before its response is sent. */
 export type AcceptedCommand =
   | { readonly action: 'new'; readonly order: OrderRecord; readonly idempotency?: IdempotencyTag }
-  | { readonly action: 'cancel'; readonly order: OrderRecord; readonly at: number };
+  | { readonly action: 'cancel'; readonly order: OrderRecord; readonly at: number }
+  /** From a market flow (docs/market.md): `size` taken off the order. */
+  | {
+      readonly action: 'reduce';
+      readonly order: OrderRecord;
+      readonly at: number;
+      readonly size: string;
+    };
 
 /** What every route sees. */
 export interface RouteContext {

@@ -1,3 +1,5 @@
+import type { Instrument } from '../../src/index.js';
+import type { MarketChoice } from '../market/index.js';
 import { generateApiKey, parseApiKeySpecs, type ApiKeyGrant } from './api-keys.js';
 import { quote } from './quote.js';
 
@@ -9,6 +11,12 @@ export interface ServeArguments {
   readonly rateLimit?: string | readonly string[] | undefined;
   readonly journal?: string | undefined;
   readonly idempotencyMaxBytes?: number | undefined;
+  /** `none`, `agents` or a flow file; the last one given wins (`npm start -- --market none`). */
+  readonly market?: string | readonly string[] | undefined;
+  readonly seed?: string | undefined;
+  readonly agents?: string | undefined;
+  readonly speed?: string | undefined;
+  readonly loop?: boolean | undefined;
 }
 
 export interface ServeConfig {
@@ -20,6 +28,7 @@ export interface ServeConfig {
   readonly rateLimit: number;
   readonly journal?: string;
   readonly idempotencyMaxBytes?: number;
+  readonly market: MarketChoice;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -59,6 +68,8 @@ export function resolveServeConfig(
       error: `idempotency max bytes must be an integer of at least ${MIN_IDEMPOTENCY_BYTES}`,
     };
   }
+  const market = parseMarket(args);
+  if ('error' in market) return market;
   const specs =
     args.apiKey !== undefined && args.apiKey.length > 0
       ? args.apiKey
@@ -69,12 +80,50 @@ export function resolveServeConfig(
     port,
     host,
     rateLimit,
+    market,
     ...(args.journal !== undefined && { journal: args.journal }),
     ...(maxBytes !== undefined && { idempotencyMaxBytes: maxBytes }),
   };
   if (parsed.grants.length > 0) return { ...common, grants: parsed.grants };
   const generatedKey = generateApiKey();
   return { ...common, grants: [{ key: generatedKey, account: 'account-1' }], generatedKey };
+}
+
+const SEED_TEXT = /^[0-9]{1,10}$/;
+const SPEED_TEXT = /^[0-9]{1,9}(\.[0-9]{1,6})?$/;
+
+/** `--market` and the options of its sources; default none (the frozen demo book). */
+export function parseMarket(args: ServeArguments): MarketChoice | { error: string } {
+  const market = typeof args.market === 'string' ? args.market : (args.market?.at(-1) ?? 'none');
+  if (market === '') return { error: 'market must be none, agents or a flow file' };
+  const kind = market === 'none' || market === 'agents' ? market : 'flow';
+  const misplaced = (
+    [
+      ['seed', args.seed !== undefined, 'agents'],
+      ['agents', args.agents !== undefined, 'agents'],
+      ['speed', args.speed !== undefined, 'flow'],
+      ['loop', args.loop !== undefined, 'flow'],
+    ] as const
+  ).find(([, given, owner]) => given && owner !== kind);
+  if (misplaced !== undefined) {
+    const owner = misplaced[2] === 'agents' ? '--market agents' : '--market FILE';
+    return { error: `--${misplaced[0]} applies to ${owner} only` };
+  }
+  if (kind === 'none') return { kind };
+  if (kind === 'agents') {
+    const seedText = args.seed ?? '1';
+    const seed = SEED_TEXT.test(seedText) ? Number(seedText) : NaN;
+    if (!(seed <= 0xffffffff))
+      return {
+        error: `seed must be an integer from 0 to 4294967295, not ${JSON.stringify(quote(seedText))}`,
+      };
+    return { kind, seed, ...(args.agents !== undefined && { agentsFile: args.agents }) };
+  }
+  const speedText = args.speed ?? '1';
+  const speed = SPEED_TEXT.test(speedText) ? Number(speedText) : 0;
+  if (!(speed > 0))
+    return { error: `speed must be a positive number, not ${JSON.stringify(quote(speedText))}` };
+  return { kind, file: market, speed, loop: args.loop === true };
 }
 
 /** `--rate-limit`: 0 (off), or a plain decimal from MIN_RATE_LIMIT to MAX_RATE_LIMIT. */
@@ -92,16 +141,30 @@ export function parseRateLimit(
   };
 }
 
-/** What `simex serve` prints once listening: the URL first, then the key and a curl that works as printed. */
-export function startupLines(url: string, config: ServeConfig): string[] {
+/** What the banner says about the venue: its instruments and where its market comes from. */
+export interface ServedMarket {
+  readonly instruments: readonly Pick<Instrument, 'symbol' | 'minSize'>[];
+  readonly description: string;
+}
+
+/**
+ * What `simex serve` prints once listening: the URL first, then the key, the symbols, the market's
+ * source and a curl that works as printed (a market buy of the first symbol's minimum size).
+ */
+export function startupLines(url: string, config: ServeConfig, served: ServedMarket): string[] {
   const key = config.generatedKey;
   const keyHeader = key === undefined ? '"X-API-Key: $SIMEX_API_KEY"' : `'X-API-Key: ${key}'`;
-  const order = `'{"symbol":"BTC-USD","side":"buy","type":"market","size":"0.01"}'`;
+  const first = served.instruments[0];
+  const example = { symbol: first?.symbol, side: 'buy', type: 'market', size: first?.minSize };
+  const order = `'${JSON.stringify(example)}'`;
   return [
     `simex listening on ${url}`,
     key === undefined
       ? `API keys: ${config.grants.length} configured (export SIMEX_API_KEY=<one of them> for the example)`
       : `API key (generated for this run, account account-1): ${key}`,
+    `symbols: ${served.instruments.map((instrument) => instrument.symbol).join(', ')} ` +
+      '(market data needs the API key too: send X-API-Key on every request)',
+    `market: ${served.description}`,
     `try: curl -s -X POST -H ${keyHeader} -H 'Content-Type: application/json' -d ${order} ${url}/v1/orders`,
   ];
 }

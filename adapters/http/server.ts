@@ -1,6 +1,12 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DEFAULT_INSTRUMENTS, Venue, type OrderRecord } from '../../src/index.js';
+import {
+  DEFAULT_INSTRUMENTS,
+  Venue,
+  type InstrumentSpec,
+  type OrderRecord,
+} from '../../src/index.js';
+import type { MarketHooks, RunningMarket } from '../market/index.js';
 import { ApiKeyTable, type ApiKeyGrant } from './api-keys.js';
 import { demoLiquidity } from './demo-liquidity.js';
 import { createHandler } from './handler.js';
@@ -26,6 +32,15 @@ export interface ServerOptions {
   readonly idempotencyMaxBytes?: number;
   /** Start-up reports (a torn journal line) and internal errors. */
   readonly log?: (line: string) => void;
+  /** The venue's instruments (a new journal's too); default DEFAULT_INSTRUMENTS. */
+  readonly instruments?: readonly InstrumentSpec[];
+  /** Whether a new venue starts with the demo ladder; default true. */
+  readonly demoLiquidity?: boolean;
+  /**
+   * A moving market (docs/market.md), started on the venue before listening and stopped first on
+   * close; with a journal, its commands are journaled like the clients'.
+   */
+  readonly market?: (venue: Venue, hooks: MarketHooks) => RunningMarket;
 }
 
 export interface RunningServer {
@@ -43,6 +58,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const log = options.log ?? (() => {});
   const logError = (error: unknown) =>
     log(`internal error: ${error instanceof Error ? error.stack : String(error)}`);
+  const demo = options.demoLiquidity ?? true;
   const idempotency = new IdempotencyStore(
     DEFAULT_IDEMPOTENCY_CAPACITY,
     options.idempotencyMaxBytes,
@@ -51,15 +67,15 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     options.journal === undefined
       ? undefined
       : await openJournal(options.journal, {
-          instruments: DEFAULT_INSTRUMENTS,
+          instruments: options.instruments ?? DEFAULT_INSTRUMENTS,
           clock,
           orderRetention: ORDER_RETENTION,
-          seed: placeDemoLiquidity,
+          seed: demo ? placeDemoLiquidity : () => [],
           log,
           idempotency,
           ...(options.openJournalFile !== undefined && { openFile: options.openJournalFile }),
         });
-  const venue = journaled?.venue ?? newVenue(clock);
+  const venue = journaled?.venue ?? newVenue(clock, options.instruments, demo);
   const writer = journaled?.writer;
   const handle = createHandler({
     venue,
@@ -80,21 +96,44 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }),
     ...(options.requestTimeoutMs !== undefined && { requestTimeoutMs: options.requestTimeoutMs }),
   });
+  let market: RunningMarket | undefined;
   try {
+    market = options.market?.(venue, {
+      ...(journaled !== undefined && {
+        onAccepted: (command) => {
+          journaled.record(command);
+          writer!.durable()?.catch(() => {});
+        },
+        acceptsWrites: () => writer!.acceptsWrites(),
+      }),
+    });
     await listen(server, options.port, options.host);
   } catch (error) {
+    await market?.stop();
     await writer?.close();
     throw error;
   }
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
-  return { url: `http://${host}:${port}`, venue, close: () => closeServer(server, journaled) };
+  const close = async () => {
+    await market?.stop();
+    await closeServer(server, journaled);
+  };
+  return { url: `http://${host}:${port}`, venue, close };
 }
 
-function newVenue(clock: () => number): Venue {
-  const created = Venue.create({ clock, orderRetention: ORDER_RETENTION });
+function newVenue(
+  clock: () => number,
+  instruments: readonly InstrumentSpec[] | undefined,
+  demo: boolean,
+): Venue {
+  const created = Venue.create({
+    clock,
+    orderRetention: ORDER_RETENTION,
+    ...(instruments !== undefined && { instruments }),
+  });
   if (!created.ok) throw new Error(created.error.message);
-  placeDemoLiquidity(created.value);
+  if (demo) placeDemoLiquidity(created.value);
   return created.value;
 }
 

@@ -33,6 +33,7 @@ describe('serve configuration', () => {
       port: 9001,
       host: '0.0.0.0',
       rateLimit: 0,
+      market: { kind: 'none' },
       grants: [
         { key: 'k1', account: 'alice' },
         { key: 'k2', account: 'account-2' },
@@ -49,6 +50,7 @@ describe('serve configuration', () => {
       port: 0,
       host: '127.0.0.2',
       rateLimit: 5,
+      market: { kind: 'none' },
       journal: 'j.csv',
       grants: [{ key: 'k3', account: 'account-1' }],
     });
@@ -72,11 +74,16 @@ describe('serve configuration', () => {
   });
 
   it('start-up lines with configured keys do not print them', () => {
-    const lines = startupLines('http://127.0.0.1:1', {
+    const config = {
       port: 1,
       host: '127.0.0.1',
       rateLimit: 1,
       grants: [{ key: 'secret', account: 'a' }],
+      market: { kind: 'none' as const },
+    };
+    const lines = startupLines('http://127.0.0.1:1', config, {
+      instruments: [{ symbol: 'BTC-USD', minSize: '0.00000001' }],
+      description: 'none',
     });
     expect(lines[0]).toBe('simex listening on http://127.0.0.1:1');
     expect(lines.join('\n')).not.toContain('secret');

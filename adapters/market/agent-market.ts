@@ -43,7 +43,11 @@ export class AgentMarket {
     const market = new MarketVenue(options.venue, options.hooks);
     const random = new SeededRandom(options.seed);
     this.#market = market;
-    const wake = (agent: Agent, at: number) => this.#wakes.push({ agent, at });
+    const accounts = new Set<string>();
+    const wake = (agent: Agent & { account?: string }, at: number) => {
+      if (agent.account !== undefined) accounts.add(agent.account);
+      this.#wakes.push({ agent, at });
+    };
     for (const instrument of options.venue.instruments()) {
       const grid = priceGridOf(instrument);
       if (grid === null) continue;
@@ -68,6 +72,8 @@ export class AgentMarket {
         wake(taker, start + randomInterval(random, config.momentum.intervalMs));
       }
     }
+    // The previous run's orders (replayed from a journal) are cancelled before anyone acts.
+    for (const account of accounts) market.claim(account);
   }
 
   /** When the next agent is due; Infinity when there is none. */

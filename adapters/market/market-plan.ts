@@ -108,7 +108,7 @@ async function planFlow(
   return {
     ...(instruments && { instruments }),
     demoLiquidity: false,
-    description: `the flow ${file} (${rows} rows) at speed ${speed}${loop ? ', looping' : ''}`,
+    description: `the flow ${file} (${count(rows, 'row')}) at speed ${speed}${loop ? ', looping' : ''}`,
     start: (venue, hooks) => {
       const served = venue.instruments().map((instrument) => instrument.symbol);
       if (served.join() !== symbols.join())
@@ -127,10 +127,14 @@ async function planFlow(
       void running.done.then(() => {
         if (flow.passes > 0 && !loop)
           log(
-            `market: the flow ${file} ended: ${flow.rowsApplied} rows applied, ${flow.rowsRefused} refused`,
+            `market: the flow ${file} ended: ${count(flow.rowsApplied, 'row')} applied, ${flow.rowsRefused} refused`,
           );
       });
       return running;
     },
   };
+}
+
+function count(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
 }

@@ -1,14 +1,23 @@
 import { execFile } from 'node:child_process';
 import { connect } from 'node:net';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { resolveServeConfig, startupLines } from '../../adapters/http/serve-config.js';
-import { useChildServers } from './child-server.js';
+import { startServer, type RunningServer } from '../../adapters/http/server.js';
+import {
+  AgentMarket,
+  agentConfigOf,
+  DEFAULT_AGENT_CONFIG,
+  startMarket,
+  type AgentConfig,
+} from '../../adapters/market/index.js';
+import { ManualScheduler, START } from '../market/manual-scheduler.js';
+import { runServeToExit, useChildServers } from './child-server.js';
 import { expectDocumentedReply } from './raw-socket.js';
-import { ALICE_KEY } from './test-server.js';
+import { ALICE_KEY, call } from './test-server.js';
 
 const spawnServer = useChildServers();
 const directory = await mkdtemp(join(tmpdir(), 'simex-serve-'));
@@ -73,6 +82,47 @@ describe('serve configuration', () => {
     expect(resolveServeConfig({ apiKey: ['k:bad account'] }, {})).toHaveProperty('error');
   });
 
+  it('--market: none by default, agents with a seed, or a flow with a speed; the last one wins', () => {
+    const market = (args: Parameters<typeof resolveServeConfig>[0]) => {
+      const config = resolveServeConfig(args, {});
+      return 'error' in config ? config : config.market;
+    };
+    expect(market({})).toEqual({ kind: 'none' });
+    expect(market({ market: 'agents' })).toEqual({ kind: 'agents', seed: 1 });
+    expect(market({ market: ['agents', 'none'] })).toEqual({ kind: 'none' });
+    expect(market({ market: 'agents', seed: '4294967295', agents: 'a.json' })).toEqual({
+      kind: 'agents',
+      seed: 4294967295,
+      agentsFile: 'a.json',
+    });
+    expect(market({ market: 'f.csv' })).toEqual({
+      kind: 'flow',
+      file: 'f.csv',
+      speed: 1,
+      loop: false,
+    });
+    expect(market({ market: 'f.csv', speed: '0.5', loop: true })).toEqual({
+      kind: 'flow',
+      file: 'f.csv',
+      speed: 0.5,
+      loop: true,
+    });
+    expect(market({ market: 'agents', speed: '2' })).toEqual({
+      error: '--speed applies to --market FILE only',
+    });
+    expect(market({ seed: '2' })).toEqual({ error: '--seed applies to --market agents only' });
+    expect(market({ market: 'f.csv', agents: 'a.json' })).toEqual({
+      error: '--agents applies to --market agents only',
+    });
+    expect(market({ market: 'agents', seed: '4294967296' })).toEqual({
+      error: 'seed must be an integer from 0 to 4294967295, not "4294967296"',
+    });
+    expect(market({ market: 'f.csv', speed: '0' })).toEqual({
+      error: 'speed must be a positive number, not "0"',
+    });
+    expect(market({ market: '' })).toEqual({ error: 'market must be none, agents or a flow file' });
+  });
+
   it('start-up lines with configured keys do not print them', () => {
     const config = {
       port: 1,
@@ -87,6 +137,106 @@ describe('serve configuration', () => {
     });
     expect(lines[0]).toBe('simex listening on http://127.0.0.1:1');
     expect(lines.join('\n')).not.toContain('secret');
+    expect(lines.slice(1, 4)).toEqual([
+      'API keys: 1 configured (export SIMEX_API_KEY=<one of them> for the example)',
+      'symbols: BTC-USD (market data needs the API key too: send X-API-Key on every request)',
+      'market: none',
+    ]);
+  });
+});
+
+/** A server whose agents run on a manual scheduler (the venue's clock too). */
+async function serveAgents(config: AgentConfig, scheduler: ManualScheduler, journal?: string) {
+  return startServer({
+    port: 0,
+    host: '127.0.0.1',
+    grants: [{ key: ALICE_KEY, account: 'alice' }],
+    rateLimit: 0,
+    clock: scheduler.now,
+    demoLiquidity: false,
+    ...(journal !== undefined && { journal }),
+    market: (venue, hooks) =>
+      startMarket(
+        new AgentMarket({ venue, config, seed: 1, start: scheduler.now(), hooks }),
+        scheduler,
+      ),
+  });
+}
+
+describe('simex serve with agents on a fake clock', () => {
+  let server: RunningServer | undefined;
+  afterEach(() => server?.close());
+
+  it("a client's market buy that took the book is filled again once the provider refilled", async () => {
+    // One provider, a fixed fair value of 30000.00 for BTC-USD, nobody else: it quotes two levels
+    // a side, 1 bp (3.00) from the fair value and 1 bp apart, worth 3000 and 6000 USD.
+    const config = agentConfigOf({
+      fairValue: { volatilityBps: 0 },
+      providers: { count: 1, levels: 2, levelNotional: 3000 },
+      noise: { count: 0 },
+      momentum: { count: 0 },
+    });
+    if ('error' in config) throw new Error(config.error);
+    const scheduler = new ManualScheduler();
+    server = await serveAgents(config, scheduler);
+    const url = server.url;
+    const book = async () => (await call(url, 'GET', '/v1/market/orderbook?symbol=BTC-USD')).json;
+    const buy = async (size: string) =>
+      (
+        await call(url, 'POST', '/v1/orders', {
+          body: { symbol: 'BTC-USD', side: 'buy', type: 'market', size },
+        })
+      ).json;
+    // 3000 / 30003.00 = 0.09999000 (down to the lot), 6000 / 30006.00 = 0.19996000.
+    expect((await book()).asks).toEqual([
+      ['30003.00', '0.09999000'],
+      ['30006.00', '0.19996000'],
+    ]);
+    expect(await buy('1')).toMatchObject({ status: 'expired', filled_size: '0.29995000' });
+    expect((await book()).asks).toEqual([]);
+    expect(await buy('0.1')).toMatchObject({ status: 'expired', filled_size: '0.00000000' });
+    await scheduler.advanceTo(START + 60_000);
+    expect((await book()).asks).toEqual([
+      ['30003.00', '0.09999000'],
+      ['30006.00', '0.19996000'],
+    ]);
+    expect(await buy('0.05')).toMatchObject({
+      status: 'filled',
+      filled_size: '0.05000000',
+      average_price: '30003.00',
+    });
+  });
+
+  it('--journal records the market too: a restart replays it, then the agents start afresh', async () => {
+    const journal = join(directory, 'market-journal.csv');
+    const first = new ManualScheduler();
+    server = await serveAgents(DEFAULT_AGENT_CONFIG, first, journal);
+    await first.advanceTo(START + 10_000);
+    const client = await call(server.url, 'POST', '/v1/orders', {
+      body: { symbol: 'BTC-USD', side: 'buy', type: 'limit', price: '20000.00', size: '1' },
+    });
+    await first.advanceTo(START + 20_000);
+    const trades = server.venue.trades('BTC-USD', 1000);
+    const resting = ['agent-noise-1', 'agent-noise-2'].flatMap((account) => {
+      const open = server!.venue.listOrders(account, { status: 'open' });
+      return open.ok ? open.value : [];
+    });
+    expect(resting.length).toBeGreaterThan(0);
+    await server.close();
+    const second = new ManualScheduler(START + 60_000);
+    server = await serveAgents(DEFAULT_AGENT_CONFIG, second, journal);
+    const replayed = server.venue.trades('BTC-USD', 1000);
+    expect(trades.ok && replayed.ok && replayed.value.slice(-trades.value.length)).toEqual(
+      trades.ok && trades.value,
+    );
+    expect(server.venue.getOrder('alice', client.json.id)).toMatchObject({
+      ok: true,
+      value: { status: 'open', createdAt: START + 10_000 },
+    });
+    for (const account of ['agent-provider-1', 'agent-noise-1', 'agent-noise-2']) {
+      const open = server.venue.listOrders(account, { status: 'open' });
+      expect(open.ok && open.value.every((order) => order.createdAt === START + 60_000)).toBe(true);
+    }
   });
 });
 
@@ -96,23 +246,65 @@ describe('simex serve as a process', () => {
     async () => {
       const server = await spawnServer(['--port', '0']);
       await server.line('stdout', /^try: /);
-      expect(server.stdout).toHaveLength(3);
+      expect(server.stdout).toHaveLength(5);
+      expect(server.stdout.slice(2, 4)).toEqual([
+        'symbols: BTC-USD, ETH-USD (market data needs the API key too: send X-API-Key on every request)',
+        'market: none: the demo book, which does not move',
+      ]);
       const key = /^API key \(generated for this run, account account-1\): (sk_\S+)$/.exec(
         server.stdout[1]!,
       )?.[1];
       expect(key).toBeDefined();
-      const curl = server.stdout[2]!.replace(/^try: /, '');
+      const curl = server.stdout[4]!.replace(/^try: /, '');
       expect(curl).toContain(`'X-API-Key: ${key}'`);
       const { stdout } = await promisify(execFile)('sh', ['-c', curl]);
       expect(JSON.parse(stdout)).toMatchObject({
         status: 'filled',
-        size: '0.01000000',
-        filled_size: '0.01000000',
+        size: '0.00000001',
+        filled_size: '0.00000001',
       });
       server.process.kill('SIGINT');
       expect(await server.exited).toBe(0);
     },
   );
+
+  it('--market FILE serves the flow instruments and trades the flow in real time', async () => {
+    const flow = join(directory, 'flow.csv');
+    await writeFile(
+      flow,
+      [
+        '# instrument symbol=ABC-USD tick_size=0.01 lot_size=1 reference_price=10.00',
+        'ts,action,id,account,symbol,side,type,price,size,time_in_force,post_only',
+        '2026-01-05T09:30:00.000Z,new,a1,flow-maker,ABC-USD,sell,limit,10.05,5,gtc,false',
+        '',
+      ].join('\n'),
+    );
+    const server = await spawnServer(['--port', '0', '--market', flow, '--api-key', ALICE_KEY]);
+    await server.line('stdout', /^try: /);
+    expect(server.stdout.slice(2, 4)).toEqual([
+      'symbols: ABC-USD (market data needs the API key too: send X-API-Key on every request)',
+      `market: the flow ${flow} (1 row) at speed 1`,
+    ]);
+    await server.line('stderr', /the flow .* ended: 1 row applied, 0 refused/);
+    const book = await call(server.url, 'GET', '/v1/market/orderbook?symbol=ABC-USD');
+    expect(book.json).toMatchObject({ bids: [], asks: [['10.05', '5']] });
+    server.process.kill('SIGINT');
+    expect(await server.exited).toBe(0);
+  });
+
+  it('refuses a bad market before serving: one line, exit 2', async () => {
+    const missing = join(directory, 'missing.csv');
+    expect(await runServeToExit(['--port', '0', '--market', missing])).toEqual({
+      code: 2,
+      stdout: [],
+      stderr: [`simex serve: ${missing}: no such file or directory (ENOENT)`],
+    });
+    expect(await runServeToExit(['--port', '0', '--market', 'agents', '--loop'])).toEqual({
+      code: 2,
+      stdout: [],
+      stderr: ['simex serve: --loop applies to --market FILE only'],
+    });
+  });
 
   it('SIGTERM lets a request in flight finish, journals it, and exits 0', async () => {
     const journal = join(directory, 'journal.csv');

@@ -50,7 +50,15 @@ const ALLOWED: Record<string, readonly string[]> = {
     'adapters/units',
   ],
   'adapters/lobster': ['src', 'adapters', 'adapters/arrow', 'adapters/csv'],
-  'adapters/http': ['src', 'adapters/csv', 'adapters/driver', 'adapters/units'],
+  'adapters/market': [
+    'src',
+    'adapters',
+    'adapters/arrow',
+    'adapters/csv',
+    'adapters/driver',
+    'adapters/units',
+  ],
+  'adapters/http': ['src', 'adapters/csv', 'adapters/driver', 'adapters/market', 'adapters/units'],
   'adapters/cli': [
     'adapters',
     'adapters/arrow',
@@ -61,6 +69,7 @@ const ALLOWED: Record<string, readonly string[]> = {
     'adapters/http',
     'adapters/init',
     'adapters/lobster',
+    'adapters/market',
     'adapters/replay',
   ],
 };

@@ -11,6 +11,7 @@ import {
   AgentMarket,
   agentConfigOf,
   DEFAULT_AGENT_CONFIG,
+  planMarket,
   startMarket,
   type AgentConfig,
 } from '../../adapters/market/index.js';
@@ -145,6 +146,16 @@ describe('serve configuration', () => {
   });
 });
 
+const FLOW = [
+  '# instrument symbol=ABC-USD tick_size=0.01 lot_size=1 reference_price=10.00',
+  'ts,action,id,account,symbol,side,type,price,size,time_in_force,post_only',
+  '2026-01-05T09:30:00.000Z,new,a1,flow-maker,ABC-USD,sell,limit,10.05,5,gtc,false',
+  '2026-01-05T09:30:01.000Z,new,b1,flow-maker,ABC-USD,buy,limit,9.95,5,gtc,false',
+  '2026-01-05T09:30:02.000Z,new,t1,flow-taker,ABC-USD,buy,market,,2,,',
+  '2026-01-05T09:30:04.000Z,reduce,b1,flow-maker,ABC-USD,,,,1,,',
+  '',
+].join('\n');
+
 /** A server whose agents run on a manual scheduler (the venue's clock too). */
 async function serveAgents(config: AgentConfig, scheduler: ManualScheduler, journal?: string) {
   return startServer({
@@ -205,6 +216,58 @@ describe('simex serve with agents on a fake clock', () => {
       filled_size: '0.05000000',
       average_price: '30003.00',
     });
+  });
+
+  it('--journal with --market FILE: the flow rows, reduces included, replay on restart', async () => {
+    const flow = join(directory, 'journaled-flow.csv');
+    await writeFile(flow, FLOW);
+    const serveFlow = async (scheduler: ManualScheduler) => {
+      const plan = await planMarket(
+        { kind: 'flow', file: flow, speed: 1, loop: true },
+        scheduler,
+        () => {},
+      );
+      if ('error' in plan) throw new Error(plan.error);
+      return startServer({
+        port: 0,
+        host: '127.0.0.1',
+        grants: [{ key: ALICE_KEY, account: 'alice' }],
+        rateLimit: 0,
+        clock: scheduler.now,
+        journal: join(directory, 'flow-journal.csv'),
+        demoLiquidity: plan.demoLiquidity,
+        instruments: plan.instruments!,
+        market: plan.start!,
+      });
+    };
+    const first = new ManualScheduler();
+    server = await serveFlow(first);
+    // Rows at +0, +1 s, +2 s, +4 s; at +4 s the loop cancels what rests and places a1 again.
+    await first.advanceTo(START + 4_500);
+    const states = () => {
+      const orders = server!.venue.listOrders('flow-maker');
+      return (
+        orders.ok && orders.value.map((order) => [order.id, order.status, order.remainingSize])
+      );
+    };
+    expect(states()).toEqual([
+      ['ord_4', 'open', '5'],
+      ['ord_2', 'cancelled', '0'],
+      ['ord_1', 'cancelled', '0'],
+    ]);
+    await server.close();
+    const journal = await readFile(join(directory, 'flow-journal.csv'), 'utf8');
+    expect(journal).toMatch(/\n[^,]+,reduce,ord_2,flow-maker,ABC-USD,,,,1,/);
+    const second = new ManualScheduler(START + 10_000);
+    server = await serveFlow(second);
+    await second.advanceTo(START + 10_500);
+    // Replayed as they were; then the flow, starting again, cleared its account and placed a1 anew.
+    expect(states()).toEqual([
+      ['ord_5', 'open', '5'],
+      ['ord_4', 'cancelled', '0'],
+      ['ord_2', 'cancelled', '0'],
+      ['ord_1', 'cancelled', '0'],
+    ]);
   });
 
   it('--journal records the market too: a restart replays it, then the agents start afresh', async () => {

@@ -113,7 +113,7 @@ async function planFlow(
       const served = venue.instruments().map((instrument) => instrument.symbol);
       if (served.join() !== symbols.join())
         throw new Error(
-          `the venue lists ${served.join(', ')}, the flow ${file} ${symbols.join(', ')}`,
+          `the journal lists ${served.join(', ')}, the flow ${file} ${symbols.join(', ')}: start a new journal`,
         );
       const flow = new FlowMarket({
         venue,

@@ -270,6 +270,37 @@ describe('simex serve with agents on a fake clock', () => {
     ]);
   });
 
+  it('--journal with --market FILE: a journal of other instruments is refused', async () => {
+    const journal = join(directory, 'abc-journal.csv');
+    const serveFlow = async (lines: string[]) => {
+      const scheduler = new ManualScheduler();
+      const flow = join(directory, 'instruments-flow.csv');
+      await writeFile(flow, lines.join('\n') + '\n');
+      const plan = await planMarket(
+        { kind: 'flow', file: flow, speed: 1, loop: false },
+        scheduler,
+        () => {},
+      );
+      if ('error' in plan) throw new Error(plan.error);
+      return startServer({
+        port: 0,
+        host: '127.0.0.1',
+        grants: [],
+        rateLimit: 0,
+        clock: scheduler.now,
+        journal,
+        demoLiquidity: false,
+        ...(plan.instruments !== undefined && { instruments: plan.instruments }),
+        market: plan.start!,
+      });
+    };
+    const header = FLOW.split('\n').slice(0, 2);
+    await (await serveFlow(header)).close();
+    await expect(serveFlow(header.slice(1))).rejects.toThrow(
+      `the journal lists ABC-USD, the flow ${join(directory, 'instruments-flow.csv')} BTC-USD, ETH-USD: start a new journal`,
+    );
+  });
+
   it('--journal records the market too: a restart replays it, then the agents start afresh', async () => {
     const journal = join(directory, 'market-journal.csv');
     const first = new ManualScheduler();

@@ -66,7 +66,7 @@ export function readRecordedLatency(path: string, column: string | null): Record
     throw fail(1, 1, 'the header must start with ts, then the latency column(s) in ms');
   const index = column === null ? 1 : header.indexOf(column, 1);
   if (column === null && header.length !== 2)
-    throw fail(1, 1, `${header.length - 1} latency columns; choose one with file:${path}#COLUMN`);
+    throw fail(1, 1, `${header.length - 1} latency columns; choose one: file:PATH.csv#COLUMN`);
   if (index < 1) throw fail(1, 1, `no column "${column}"; the header is ${lines[0]}`);
   const times: number[] = [];
   const micros: number[] = [];

@@ -215,3 +215,27 @@ describe('what the strategy knows under response latency', () => {
     expect(engine.ledgers[0]!.size(engine.ledgers[0]!.position)).toBe('0.800');
   });
 });
+
+describe('the market a strategy reads under feed latency', () => {
+  it('is the book, the trades and the ticker the feed has delivered, not the venue of now', async () => {
+    const seen: string[] = [];
+    const look = (ctx: StrategyContext) => {
+      const book = ctx.book('BTC-USD', 5);
+      const ticker = ctx.ticker('BTC-USD');
+      const trades = ctx.trades('BTC-USD');
+      seen.push(
+        `${at(ctx) / 1000}s asks=${book.asks.map(([p, s]) => `${s}@${p}`).join(' ')} ` +
+          `bids=${book.bids.map(([p, s]) => `${s}@${p}`).join(' ')} seq=${book.sequence} ` +
+          `trades=${trades.map((t) => `${t.size}@${t.price}`).join(' ')} ` +
+          `ticker=${ticker.price} ${ticker.low24h}-${ticker.high24h} vol ${ticker.volume24h}`,
+      );
+    };
+    // The flow: asks at 0 s, a taker lifting 0.6 at 60 s, a bid at 120 s; each seen 30 s later.
+    await backtestInMemory(SMALL_FLOW, { onTimer: look }, config({ feed: ms(30_000) }, 30_000));
+    const before =
+      'asks=0.500@100.00 0.500@101.00 bids= seq=2 trades= ticker=null null-null vol 0.000';
+    const after =
+      'asks=0.400@101.00 bids= seq=4 trades=0.100@101.00 0.500@100.00 ticker=101.00 100.00-101.00 vol 0.600';
+    expect(seen).toEqual([`30s ${before}`, `60s ${before}`, `90s ${after}`, `120s ${after}`]);
+  });
+});

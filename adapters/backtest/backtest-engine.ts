@@ -19,11 +19,10 @@ import { PROGRESS_EVERY } from '../output/progress-bar.js';
 import { EquitySampler } from './equity-sampler.js';
 import { hookFailure, type HookName } from './hook-failure.js';
 import { DelayedView, type HookEvent } from './latency/delayed-view.js';
-import { venueReads } from './latency/feed-replica.js';
 import { LatencyModel } from './latency/latency-model.js';
 import type { LatencySettings } from './latency/latency-spec.js';
 import type { ActionRefusal, Strategy, StrategyFill, StrategyParams } from './strategy.js';
-import { createContext } from './strategy-context.js';
+import { createContext, venueReads } from './strategy-context.js';
 import { StrategyOrders } from './strategy-orders.js';
 import { moneyScaleFor, SymbolLedger, type FeeSchedule } from './symbol-ledger.js';
 

@@ -4,13 +4,35 @@
  * and positions as it has learned of them, and actions that are queued (never executed on the
  * spot). It holds no reference to the flow, so a strategy cannot read ahead.
  */
-import type { Instrument, Result, Venue } from '../../src/index.js';
+import type {
+  BookSnapshot,
+  Instrument,
+  Result,
+  Ticker,
+  TradeRecord,
+  Venue,
+} from '../../src/index.js';
 import type { ScenarioClock } from '../csv/index.js';
 import { Exact, exactOf, fromUnits } from '../units/units.js';
-import type { MarketReads } from './latency/feed-replica.js';
 import type { Position, StrategyContext, StrategyParams } from './strategy.js';
 import type { StrategyAction, StrategyOrders } from './strategy-orders.js';
 import type { SymbolLedger } from './symbol-ledger.js';
+
+/** The market reads of the context: the venue's, or under feed latency the feed replica's. */
+export interface MarketReads {
+  ticker(symbol: string): Ticker;
+  book(symbol: string, depth?: number): BookSnapshot;
+  trades(symbol: string, limit?: number): TradeRecord[];
+}
+
+/** The venue's present state; a bad symbol, depth or limit throws the venue's message. */
+export function venueReads(venue: Venue): MarketReads {
+  return {
+    ticker: (symbol) => unwrap(venue.ticker(symbol)),
+    book: (symbol, depth) => unwrap(venue.orderBook(symbol, depth)),
+    trades: (symbol, limit) => unwrap(venue.trades(symbol, limit)),
+  };
+}
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 

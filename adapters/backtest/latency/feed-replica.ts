@@ -12,29 +12,13 @@ import {
   type BookLevelChange,
   type BookSnapshot,
   type Instrument,
-  type Result,
   type Ticker,
   type TradeRecord,
   type Venue,
 } from '../../../src/index.js';
 import { RollingStats } from '../../../src/rolling-stats.js';
 import { fromUnits } from '../../units/units.js';
-
-/** The market reads of the strategy context. */
-export interface MarketReads {
-  ticker(symbol: string): Ticker;
-  book(symbol: string, depth?: number): BookSnapshot;
-  trades(symbol: string, limit?: number): TradeRecord[];
-}
-
-/** The venue's present state: reads without feed latency. */
-export function venueReads(venue: Venue): MarketReads {
-  return {
-    ticker: (symbol) => unwrap(venue.ticker(symbol)),
-    book: (symbol, depth) => unwrap(venue.orderBook(symbol, depth)),
-    trades: (symbol, limit) => unwrap(venue.trades(symbol, limit)),
-  };
-}
+import { venueReads, type MarketReads } from '../strategy-context.js';
 
 class SymbolReplica {
   /** Price text to size text, per side. */
@@ -51,10 +35,14 @@ class SymbolReplica {
 export class FeedReplica implements MarketReads {
   readonly #symbols = new Map<string, SymbolReplica>();
 
+  /** For the venue's own errors: an unknown symbol, a bad depth or limit. */
+  readonly #venue: MarketReads;
+
   constructor(
-    readonly venue: Venue,
+    venue: Venue,
     readonly now: () => number,
   ) {
+    this.#venue = venueReads(venue);
     for (const instrument of venue.instruments())
       this.#symbols.set(instrument.symbol, new SymbolReplica(instrument));
   }
@@ -78,7 +66,7 @@ export class FeedReplica implements MarketReads {
 
   ticker(symbol: string): Ticker {
     const replica = this.#symbols.get(symbol);
-    if (replica === undefined) return unwrap(this.venue.ticker(symbol));
+    if (replica === undefined) return this.#venue.ticker(symbol);
     const { instrument } = replica;
     const now = this.now();
     const figures = replica.stats.figures(now);
@@ -99,8 +87,7 @@ export class FeedReplica implements MarketReads {
 
   book(symbol: string, depth: number = DEFAULT_BOOK_DEPTH): BookSnapshot {
     const replica = this.#symbols.get(symbol);
-    if (replica === undefined || !isQueryLimit(depth))
-      return unwrap(this.venue.orderBook(symbol, depth));
+    if (replica === undefined || !isQueryLimit(depth)) return this.#venue.book(symbol, depth);
     return {
       symbol,
       bids: bestLevels(replica.bids, depth, -1),
@@ -112,8 +99,7 @@ export class FeedReplica implements MarketReads {
 
   trades(symbol: string, limit: number = DEFAULT_TRADES_LIMIT): TradeRecord[] {
     const replica = this.#symbols.get(symbol);
-    if (replica === undefined || !isQueryLimit(limit))
-      return unwrap(this.venue.trades(symbol, limit));
+    if (replica === undefined || !isQueryLimit(limit)) return this.#venue.trades(symbol, limit);
     return replica.trades.slice(-limit).reverse();
   }
 }
@@ -131,9 +117,4 @@ function units(text: string): number {
 
 function isQueryLimit(value: number): boolean {
   return Number.isInteger(value) && value >= 1 && value <= MAX_QUERY_LIMIT;
-}
-
-function unwrap<T>(result: Result<T>): T {
-  if (!result.ok) throw new Error(result.error.message);
-  return result.value;
 }

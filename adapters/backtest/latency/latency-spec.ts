@@ -37,11 +37,11 @@ export type LatencySettings = Readonly<Record<LatencyPath, LatencySpec>> & {
 
 /** A drawn latency is capped at one day; a recorded one must be below it. */
 export const MAX_LATENCY_MS = 86_400_000;
-export const MAX_SIGMA = 10;
+const MAX_SIGMA = 10;
 const NUMBER = /^(0|[1-9][0-9]*)(\.[0-9]+)?$/;
 const MEDIAN = /^((?:0|[1-9][0-9]*)(?:\.[0-9]+)?)(ms|s)?$/;
 const SPIKE = /^((?:0|[1-9][0-9]*)(?:\.[0-9]+)?)x((?:0|[1-9][0-9]*)(?:\.[0-9]+)?)$/;
-export const SPEC_GRAMMAR =
+const SPEC_GRAMMAR =
   'a duration (5, 5ms, 1s), lognormal:median=5,sigma=0.5[,spike=0.01x20] or file:PATH.csv[#column]';
 
 /** The spec, or the reason it is not one (without the flag's name). */

@@ -239,3 +239,34 @@ describe('the market a strategy reads under feed latency', () => {
     expect(seen).toEqual([`30s ${before}`, `60s ${before}`, `90s ${after}`, `120s ${after}`]);
   });
 });
+
+describe('market reads that fail', () => {
+  it('fail with the venue’s own message, under feed latency as without', async () => {
+    const errors = async (latency: Partial<LatencySettings>) => {
+      const messages: string[] = [];
+      const attempt = (read: () => unknown) => {
+        try {
+          read();
+        } catch (error) {
+          messages.push((error as Error).message);
+        }
+      };
+      await backtestInMemory(
+        SMALL_FLOW,
+        {
+          onStart(ctx) {
+            attempt(() => ctx.book('NOPE-USD'));
+            attempt(() => ctx.book('BTC-USD', 0));
+            attempt(() => ctx.trades('BTC-USD', 1001));
+            attempt(() => ctx.ticker('NOPE-USD'));
+          },
+        },
+        config(latency),
+      );
+      return messages;
+    };
+    const direct = await errors({});
+    expect(direct).toHaveLength(4);
+    expect(await errors({ feed: ms(10) })).toEqual(direct);
+  });
+});

@@ -63,15 +63,8 @@ export function parseLatency(args: LatencyArguments): LatencySettings | string {
 
 /** The settings as the summary shows them: each path's spec, the order and the seed. */
 export function latencySummary(settings: LatencySettings): Record<string, string | number> {
-  return {
-    entry: formatLatencySpec(settings.entry),
-    cancel: formatLatencySpec(settings.cancel),
-    amend: formatLatencySpec(settings.amend),
-    response: formatLatencySpec(settings.response),
-    feed: formatLatencySpec(settings.feed),
-    order: settings.order,
-    seed: settings.seed,
-  };
+  const paths = LATENCY_PATHS.map((path) => [path, formatLatencySpec(settings[path])]);
+  return { ...Object.fromEntries(paths), order: settings.order, seed: settings.seed };
 }
 
 /** The summary's latency as one line of text: `entry 5ms, cancel 5ms, ... (fifo, seed 0)`. */

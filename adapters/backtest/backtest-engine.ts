@@ -1,9 +1,10 @@
 /**
  * The backtest's event loop. Flow rows go through the venue in file order; between them, in time
- * order, come the strategy's actions when their latency is over, `onTimer` ticks and equity
- * samples. Anything due at time t runs after every flow row stamped t (ties go to the flow);
- * at one time: actions, then the timer, then the sample. Events a command causes are collected
- * by the venue listener and handed to the hooks once the command has returned.
+ * order, come the strategy's actions when their latency is over, the messages to the strategy
+ * when theirs is (under response or feed latency), `onTimer` ticks and equity samples. Anything
+ * due at time t runs after every flow row stamped t (ties go to the flow); at one time: actions,
+ * then messages, then the timer, then the sample. Without response and feed latency, the events
+ * a command causes are handed to the hooks as soon as the command has returned.
  */
 import {
   MAX_QUERY_LIMIT,
@@ -17,14 +18,17 @@ import { FINAL_ORDER_RETENTION, ScenarioDriver, type RefusalCode } from '../driv
 import { PROGRESS_EVERY } from '../output/progress-bar.js';
 import { EquitySampler } from './equity-sampler.js';
 import { hookFailure, type HookName } from './hook-failure.js';
+import { DelayedView, type HookEvent } from './latency/delayed-view.js';
+import { LatencyModel } from './latency/latency-model.js';
+import type { LatencySettings } from './latency/latency-spec.js';
 import type { ActionRefusal, Strategy, StrategyFill, StrategyParams } from './strategy.js';
-import { createContext } from './strategy-context.js';
+import { createContext, venueReads } from './strategy-context.js';
 import { StrategyOrders } from './strategy-orders.js';
 import { moneyScaleFor, SymbolLedger, type FeeSchedule } from './symbol-ledger.js';
 
 export interface BacktestConfig {
   readonly account: string;
-  readonly latencyMs: number;
+  readonly latency: LatencySettings;
   /** Null: no onTimer ticks. */
   readonly intervalMs: number | null;
   readonly sampleMs: number;
@@ -48,11 +52,6 @@ export class AccountClashError extends Error {
   }
 }
 
-type HookEvent =
-  | VenueEvent
-  | { readonly type: 'fill'; readonly fill: StrategyFill }
-  | { readonly type: 'refused'; readonly refusal: ActionRefusal };
-
 export class BacktestEngine {
   readonly clock = new ScenarioClock();
   readonly venue: Venue;
@@ -68,6 +67,9 @@ export class BacktestEngine {
   unsentActions = 0;
   readonly #ledgers = new Map<string, SymbolLedger>();
   readonly #events: HookEvent[] = [];
+  readonly #latency: LatencyModel;
+  /** Null without response and feed latency: the strategy sees the venue as it is. */
+  readonly #view: DelayedView | null;
   readonly #context;
   readonly #wants: { [K in 'trade' | 'book' | 'order' | 'fill' | 'refused']: boolean };
   #nextTimer = Infinity;
@@ -95,6 +97,17 @@ export class BacktestEngine {
     this.sampler = new EquitySampler(this.ledgers);
     this.orders = new StrategyOrders(this.venue, config.account);
     this.flow = new ScenarioDriver(this.venue, this.clock);
+    this.#latency = new LatencyModel(config.latency);
+    this.#view = this.#latency.delayed
+      ? new DelayedView(
+          this.venue,
+          this.clock.read,
+          listed.map((instrument) => new SymbolLedger(instrument, scale, config.fees)),
+          this.#latency,
+          this.orders,
+        )
+      : null;
+    const view = this.#view;
     this.#wants = {
       trade: strategy.onTrade !== undefined,
       book: strategy.onBook !== undefined,
@@ -108,9 +121,11 @@ export class BacktestEngine {
       account: config.account,
       params: config.params,
       orders: this.orders,
-      ledger: (symbol) => this.#ledgers.get(symbol),
+      market: view === null ? venueReads(this.venue) : view.replica,
+      ledger: (symbol) => (view === null ? this.#ledgers : view.ledgers).get(symbol),
+      inFlight: () => this.orders.waiting() + (view === null ? 0 : view.unanswered),
       send: (action) => {
-        const due = this.clock.now + config.latencyMs;
+        const due = this.#latency.arrival(action.kind, this.clock.now);
         this.orders.enqueue({ ...action, due });
         if (due < this.#nextDue) this.#nextDue = due;
       },
@@ -141,7 +156,7 @@ export class BacktestEngine {
     const refusal = this.flow.apply(row);
     if (refusal !== null)
       this.flowRefusals.set(refusal.code, (this.flowRefusals.get(refusal.code) ?? 0) + 1);
-    if (this.#events.length > 0) this.#dispatch();
+    this.#settle(row.ts, false);
     const { onProgress } = this.handlers;
     if (onProgress !== undefined && this.flow.rowCount % PROGRESS_EVERY === 0) onProgress();
   }
@@ -152,21 +167,38 @@ export class BacktestEngine {
     this.#nextSample = time;
     if (this.config.intervalMs !== null) this.#nextTimer = time + this.config.intervalMs;
     this.#call('onStart', undefined);
-    this.#nextDue = Math.min(this.orders.nextDue(), this.#nextTimer, this.#nextSample);
+    this.#nextDue = this.#dueNext();
+  }
+
+  #dueNext(): number {
+    const message = this.#view === null ? Infinity : this.#view.nextDue();
+    return Math.min(this.orders.nextDue(), message, this.#nextTimer, this.#nextSample);
+  }
+
+  /** After a command: its events go to the hooks now, or travel as messages. */
+  #settle(time: number, action: boolean): void {
+    if (this.#view === null) {
+      if (this.#events.length > 0) this.#dispatch(this.#events);
+      this.#events.length = 0;
+    } else this.#nextDue = Math.min(this.#nextDue, this.#view.close(time, action));
   }
 
   /** Runs what is due before `limit` (or at it, when inclusive), in time order. */
   #runPending(limit: number, inclusive: boolean): void {
+    const view = this.#view;
     for (;;) {
       const due = this.orders.nextDue();
-      const time = Math.min(due, this.#nextTimer, this.#nextSample);
+      const message = view === null ? Infinity : view.nextDue();
+      const time = Math.min(due, message, this.#nextTimer, this.#nextSample);
       if (inclusive ? time > limit : time >= limit) break;
       this.clock.now = time;
       if (due === time) {
         const sent = this.orders.sendNext(time);
         if (sent !== null && 'action' in sent) this.#refused(sent);
         else if (sent !== null) this.#ledgers.get(sent.symbol)!.orders++;
-        if (this.#events.length > 0) this.#dispatch();
+        this.#settle(time, true);
+      } else if (message === time) {
+        this.#dispatch(view!.deliver());
       } else if (this.#nextTimer === time) {
         this.#nextTimer += this.config.intervalMs!;
         this.#call('onTimer', undefined);
@@ -175,29 +207,32 @@ export class BacktestEngine {
         this.#nextSample += this.config.sampleMs;
       }
     }
-    this.#nextDue = Math.min(this.orders.nextDue(), this.#nextTimer, this.#nextSample);
+    this.#nextDue = this.#dueNext();
   }
 
   #refused(refusal: ActionRefusal): void {
     this.actionRefusals.set(refusal.code, (this.actionRefusals.get(refusal.code) ?? 0) + 1);
-    if (this.#wants.refused) this.#events.push({ type: 'refused', refusal });
+    if (this.#view !== null) this.#view.answer({ type: 'refused', refusal });
+    else if (this.#wants.refused) this.#events.push({ type: 'refused', refusal });
   }
 
   readonly #onEvent = (event: VenueEvent): void => {
+    const view = this.#view;
     if (event.type === 'trade') {
       const { trade } = event;
       const ledger = this.#ledgers.get(trade.symbol)!;
       ledger.mark = trade.price;
       if (trade.makerAccount === this.config.account) this.#fill(ledger, trade, 'maker');
       if (trade.takerAccount === this.config.account) this.#fill(ledger, trade, 'taker');
-      if (this.#wants.trade) this.#events.push(event);
+      if (view !== null) view.publish(event);
+      else if (this.#wants.trade) this.#events.push(event);
     } else if (event.type === 'order') {
-      const { order } = event;
-      if (order.account === this.config.account) {
-        this.orders.updated(order);
-        if (this.#wants.order) this.#events.push(event);
-      }
-    } else if (this.#wants.book) this.#events.push(event);
+      if (event.order.account !== this.config.account) return;
+      if (view !== null) return view.answer(event);
+      this.orders.updated(event.order);
+      if (this.#wants.order) this.#events.push(event);
+    } else if (view !== null) view.publish(event);
+    else if (this.#wants.book) this.#events.push(event);
   };
 
   #fill(ledger: SymbolLedger, trade: TradeRecord, liquidity: 'maker' | 'taker'): void {
@@ -216,11 +251,11 @@ export class BacktestEngine {
       timestamp: trade.timestamp,
     };
     this.handlers.onFill?.(fill, ledger);
-    if (this.#wants.fill) this.#events.push({ type: 'fill', fill });
+    if (this.#view !== null) this.#view.answer({ type: 'fill', fill });
+    else if (this.#wants.fill) this.#events.push({ type: 'fill', fill });
   }
 
-  #dispatch(): void {
-    const events = this.#events;
+  #dispatch(events: readonly HookEvent[]): void {
     for (let i = 0; i < events.length; i++) {
       const event = events[i]!;
       if (event.type === 'trade') this.#call('onTrade', event.trade);
@@ -229,7 +264,6 @@ export class BacktestEngine {
       else if (event.type === 'fill') this.#call('onFill', event.fill);
       else this.#call('onRefused', event.refusal);
     }
-    events.length = 0;
   }
 
   #call(name: HookName, argument: unknown): void {

@@ -1,14 +1,15 @@
 /** The command line of `simex backtest`, checked: every bad value is a one-line reason. */
 import type { BacktestConfig } from './backtest-engine.js';
+import { parseDuration } from './duration.js';
+import { parseLatency, type LatencyArguments } from './latency/latency-options.js';
 import { parseFeeRate } from './money.js';
 import { Params, parseParams } from './strategy-params.js';
 
-export interface BacktestArguments {
+export interface BacktestArguments extends LatencyArguments {
   readonly strategy: string;
   readonly data: string;
   readonly out?: string | undefined;
   readonly param?: readonly string[] | undefined;
-  readonly latency?: string | undefined;
   readonly makerFee?: string | undefined;
   readonly takerFee?: string | undefined;
   readonly interval?: string | undefined;
@@ -25,17 +26,7 @@ export interface BacktestOptions {
 
 export const DEFAULT_ACCOUNT = 'strategy';
 export const DEFAULT_SAMPLE = '1m';
-const DURATION = /^(0|[1-9][0-9]*)(ms|s|m|h)?$/;
-const UNIT_MS: Readonly<Record<string, number>> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 const ACCOUNT = /^[A-Za-z0-9_-]{1,64}$/;
-
-/** Milliseconds from `250`, `250ms`, `5s`, `1m` or `2h`; null when malformed. */
-export function parseDuration(text: string): number | null {
-  const match = DURATION.exec(text);
-  if (match === null) return null;
-  const ms = Number(match[1]) * UNIT_MS[match[2] ?? 'ms']!;
-  return Number.isSafeInteger(ms) ? ms : null;
-}
 
 export function parseBacktestOptions(args: BacktestArguments): BacktestOptions | string {
   const duration = (name: string, text: string, minimum: number): number | string => {
@@ -44,7 +35,7 @@ export function parseBacktestOptions(args: BacktestArguments): BacktestOptions |
       return `--${name} must be a duration in ms, or with a unit: 250, 250ms, 5s, 1m, 2h; got "${text}"`;
     return ms < minimum ? `--${name} must be at least ${minimum} ms` : ms;
   };
-  const latency = duration('latency', args.latency ?? '0', 0);
+  const latency = parseLatency(args);
   if (typeof latency === 'string') return latency;
   const sample = duration('sample', args.sample ?? DEFAULT_SAMPLE, 1);
   if (typeof sample === 'string') return sample;
@@ -67,7 +58,7 @@ export function parseBacktestOptions(args: BacktestArguments): BacktestOptions |
     out: args.out ?? null,
     config: {
       account,
-      latencyMs: latency,
+      latency,
       intervalMs: interval,
       sampleMs: sample,
       fees: { maker, taker },

@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { EquitySampler } from './equity-sampler.js';
+import { latencyText } from './latency/latency-options.js';
 import { reportCharts, type FillMarkers } from './report-charts.js';
 import { REPORT_SCRIPT } from './report-script.js';
 import { escapeHtml, roundTripsTable, statisticsTable } from './report-tables.js';
@@ -58,7 +59,7 @@ ${STYLE}
 <body>
 <h1>Backtest report</h1>
 <p class="run">${text('strategy')} on ${text('data')}: ${text('flow_rows')} rows from ${text('start')} to ${text('end')} (UTC).
-Latency ${text('latency_ms')} ms, maker fee ${text('maker_fee')}, taker fee ${text('taker_fee')}, equity sampled every
+Latency: ${escapeHtml(latencyText(header['latency']))}. Maker fee ${text('maker_fee')}, taker fee ${text('taker_fee')}, equity sampled every
 ${escapeHtml(String((header['sampling'] as { interval_ms: number }).interval_ms))} ms. Money in the quote currency, exact.</p>
 <h2>Statistics</h2>
 ${statisticsTable(summary)}

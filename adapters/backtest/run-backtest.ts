@@ -12,6 +12,7 @@ import { progressBar } from '../output/progress-bar.js';
 import { AccountClashError, BacktestEngine } from './backtest-engine.js';
 import type { BacktestOptions } from './backtest-options.js';
 import { StrategyRuntimeError } from './hook-failure.js';
+import { LatencyFileError } from './latency/recorded-latency.js';
 import { equityCsv, FILLS_HEADER, fillLine, roundTripsCsv } from './records.js';
 import { FillMarkers } from './report-charts.js';
 import { reportHtml } from './report-html.js';
@@ -90,6 +91,7 @@ export async function runBacktest(options: BacktestOptions, io: BacktestIo): Pro
   } catch (error) {
     scenario?.close();
     if (error instanceof ScenarioSyntaxError) return fail(EXIT_BAD_INPUT, error.message);
+    if (error instanceof LatencyFileError) return fail(EXIT_BAD_INPUT, error.message);
     if (error instanceof AccountClashError)
       return fail(EXIT_BAD_INPUT, `${scenario!.locate(error.line)}: ${error.reason}`);
     if (error instanceof StrategyRuntimeError)

@@ -1,14 +1,38 @@
 /**
- * The context every hook receives: the venue's read API at the present moment, the strategy's own
- * orders and positions, and actions that are queued (never executed on the spot). It holds no
- * reference to the flow, so a strategy cannot read ahead.
+ * The context every hook receives: the market as the strategy can see it at the present moment
+ * (the venue itself, or under feed latency what the feed has delivered), the strategy's own orders
+ * and positions as it has learned of them, and actions that are queued (never executed on the
+ * spot). It holds no reference to the flow, so a strategy cannot read ahead.
  */
-import type { Instrument, Result, Venue } from '../../src/index.js';
+import type {
+  BookSnapshot,
+  Instrument,
+  Result,
+  Ticker,
+  TradeRecord,
+  Venue,
+} from '../../src/index.js';
 import type { ScenarioClock } from '../csv/index.js';
 import { Exact, exactOf, fromUnits } from '../units/units.js';
 import type { Position, StrategyContext, StrategyParams } from './strategy.js';
 import type { StrategyAction, StrategyOrders } from './strategy-orders.js';
 import type { SymbolLedger } from './symbol-ledger.js';
+
+/** The market reads of the context: the venue's, or under feed latency the feed replica's. */
+export interface MarketReads {
+  ticker(symbol: string): Ticker;
+  book(symbol: string, depth?: number): BookSnapshot;
+  trades(symbol: string, limit?: number): TradeRecord[];
+}
+
+/** The venue's present state; a bad symbol, depth or limit throws the venue's message. */
+export function venueReads(venue: Venue): MarketReads {
+  return {
+    ticker: (symbol) => unwrap(venue.ticker(symbol)),
+    book: (symbol, depth) => unwrap(venue.orderBook(symbol, depth)),
+    trades: (symbol, limit) => unwrap(venue.trades(symbol, limit)),
+  };
+}
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
@@ -18,7 +42,10 @@ export interface ContextHost {
   readonly account: string;
   readonly params: StrategyParams;
   readonly orders: StrategyOrders;
+  readonly market: MarketReads;
   ledger(symbol: string): SymbolLedger | undefined;
+  /** Actions sent whose answer the strategy has not received. */
+  inFlight(): number;
   /** Queues an action; it is due after the latency. */
   send(action: DistributiveOmit<StrategyAction, 'due'>): void;
 }
@@ -26,7 +53,7 @@ export interface ContextHost {
 const DECIMAL = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
 
 export function createContext(host: ContextHost): StrategyContext {
-  const { venue, orders } = host;
+  const { venue, orders, market } = host;
   const instrument = (symbol: string): Instrument => unwrap(venue.instrument(symbol));
   const ledger = (symbol: string): SymbolLedger => {
     const found = host.ledger(symbol);
@@ -52,13 +79,13 @@ export function createContext(host: ContextHost): StrategyContext {
     params: host.params,
     symbols: () => venue.instruments().map((listed) => listed.symbol),
     instrument,
-    ticker: (symbol) => unwrap(venue.ticker(symbol)),
-    book: (symbol, depth) => unwrap(venue.orderBook(symbol, depth)),
-    trades: (symbol, limit) => unwrap(venue.trades(symbol, limit)),
+    ticker: (symbol) => market.ticker(symbol),
+    book: (symbol, depth) => market.book(symbol, depth),
+    trades: (symbol, limit) => market.trades(symbol, limit),
     openOrders: (symbol) =>
       [...orders.open.values()].filter((order) => symbol === undefined || order.symbol === symbol),
     position: (symbol) => positionOf(ledger(symbol)),
-    inFlight: () => orders.inFlight(),
+    inFlight: () => host.inFlight(),
     place: (order) => {
       const id = orders.newId();
       host.send({ kind: 'place', id, order });

@@ -1,10 +1,11 @@
 /**
- * The strategy's side of the venue: actions waiting out their latency (first in, first out: one
- * latency for all, so due times never decrease), the ids `place()` handed out, and the strategy's
- * resting orders as the venue last reported them.
+ * The strategy's side of the venue: actions waiting out their latency (by due time, ties in the
+ * order they were sent), the ids `place()` handed out, and the strategy's resting orders as the
+ * strategy last learned of them.
  */
 import type { OrderRecord, Venue } from '../../src/index.js';
 import { isResting } from '../driver/index.js';
+import { DueQueue } from './latency/due-queue.js';
 import type { ActionRefusal, StrategyOrder } from './strategy.js';
 
 export type StrategyAction =
@@ -21,8 +22,7 @@ export class StrategyOrders {
   /** Resting orders by venue id, oldest first. */
   readonly open = new Map<string, OrderRecord>();
   readonly #venueIds = new Map<string, string>();
-  readonly #queue: StrategyAction[] = [];
-  #head = 0;
+  readonly #queue = new DueQueue<StrategyAction>();
   #placed = 0;
 
   constructor(
@@ -35,33 +35,29 @@ export class StrategyOrders {
   }
 
   enqueue(action: StrategyAction): void {
-    this.#queue.push(action);
+    this.#queue.push(action.due, action);
   }
 
   /** The due time of the next action; Infinity when none waits. */
   nextDue(): number {
-    return this.#head < this.#queue.length ? this.#queue[this.#head]!.due : Infinity;
+    return this.#queue.nextDue();
   }
 
-  inFlight(): number {
-    return this.#queue.length - this.#head;
+  /** Actions sent that have not reached the venue. */
+  waiting(): number {
+    return this.#queue.size;
   }
 
   /** Drops the actions still waiting; returns how many. */
   drop(): number {
-    const count = this.inFlight();
-    this.#queue.length = 0;
-    this.#head = 0;
+    const count = this.#queue.size;
+    this.#queue.clear();
     return count;
   }
 
   /** Sends the next action: the placed order's first record, a refusal, or null (done). */
   sendNext(now: number): OrderRecord | ActionRefusal | null {
-    const action = this.#queue[this.#head++]!;
-    if (this.#head === this.#queue.length) {
-      this.#queue.length = 0;
-      this.#head = 0;
-    }
+    const action = this.#queue.shift();
     const refusal = (code: string, message: string): ActionRefusal => ({
       action: action.kind,
       orderId: action.id,

@@ -24,7 +24,7 @@ export type {
   TradeRecord,
 };
 
-/** An order the strategy sends; it reaches the venue `--latency` ms later. */
+/** An order the strategy sends; it reaches the venue after the entry latency (`--latency-entry`). */
 export type StrategyOrder =
   | {
       readonly symbol: string;
@@ -96,22 +96,27 @@ export interface StrategyParams {
 
 /** What every hook receives: the present moment of the backtest, never the future. */
 export interface StrategyContext {
-  /** Milliseconds since the epoch: the time of the event being handled. */
+  /** Milliseconds since the epoch: when the strategy handles the event (after any latency). */
   now(): number;
   /** The account the strategy trades under. */
   readonly account: string;
   readonly params: StrategyParams;
   symbols(): string[];
   instrument(symbol: string): Instrument;
+  /** The market reads (ticker, book, trades) show the venue now, or under feed latency the feed so far. */
   ticker(symbol: string): Ticker;
   /** Aggregated levels; depth 1..1000, default 50. */
   book(symbol: string, depth?: number): BookSnapshot;
   /** Most recent first; limit 1..1000, default 100. */
   trades(symbol: string, limit?: number): TradeRecord[];
-  /** The strategy's resting orders, oldest first. */
+  /** The strategy's resting orders, oldest first, as the venue's answers delivered so far show them. */
   openOrders(symbol?: string): OrderRecord[];
+  /** From the fills delivered so far, marked to the last trade the feed delivered. */
   position(symbol: string): Position;
-  /** Actions sent that have not reached the venue yet. */
+  /**
+   * Actions sent whose answer (acknowledgement, refusal) the strategy has not received yet; without
+   * a response latency, actions that have not reached the venue yet.
+   */
   inFlight(): number;
   /** Sends an order; returns its id (the order's `clientOrderId` once it arrives). */
   place(order: StrategyOrder): string;

@@ -1,4 +1,5 @@
 /** The summary as a plain-text table for stdout: one column per symbol and per total. */
+import { latencyText } from './latency/latency-options.js';
 import type { Figures, Summary } from './summary.js';
 
 const ROWS: readonly [label: string, figure: (figures: Figures) => string][] = [
@@ -44,7 +45,8 @@ export function summaryTable(summary: Summary): string {
   return (
     `${String(header['strategy'])} on ${String(header['data'])}: ${String(header['flow_rows'])} rows, ` +
     `${String(header['start'])} to ${String(header['end'])}\n` +
-    `latency ${String(header['latency_ms'])} ms, maker fee ${String(header['maker_fee'])}, ` +
+    `latency: ${latencyText(header['latency'])}\n` +
+    `maker fee ${String(header['maker_fee'])}, ` +
     `taker fee ${String(header['taker_fee'])}, equity sampled every ${sampling.interval_ms} ms ` +
     `(ratios per sample, not annualised)\n` +
     `${refusals(header)}\n\n` +

@@ -6,6 +6,7 @@
 import { formatScenarioTime } from '../csv/index.js';
 import { fromUnits } from '../units/units.js';
 import type { BacktestEngine } from './backtest-engine.js';
+import { latencySummary } from './latency/latency-options.js';
 import { PERFORMANCE_FORMULAS, performanceFigures } from './performance.js';
 import type { RoundTrips } from './round-trips.js';
 import type { SymbolLedger } from './symbol-ledger.js';
@@ -31,7 +32,7 @@ export function summarize(engine: BacktestEngine, inputs: RunInputs, trips: Roun
     data: inputs.data,
     account: config.account,
     params: sortedRecord(Object.entries(config.params.values)),
-    latency_ms: config.latencyMs,
+    latency: latencySummary(config.latency),
     maker_fee: config.fees.maker.text,
     taker_fee: config.fees.taker.text,
     timer_interval_ms: config.intervalMs,

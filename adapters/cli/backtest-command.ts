@@ -43,7 +43,41 @@ export const backtestCommand: CommandModule<object, BacktestArguments> = {
       .option('latency', {
         type: 'string',
         default: '0',
-        describe: "Delay of the strategy's orders and cancels reaching the venue (250, 250ms, 1s)",
+        describe:
+          "Delay of the strategy's orders, cancels and amends reaching the venue: a latency " +
+          'spec, 5 (ms), 5ms, 1s, lognormal:median=5,sigma=0.5[,spike=0.01x20] or file:PATH.csv[#column]',
+      })
+      .option('latency-entry', {
+        type: 'string',
+        describe: 'Latency spec of new orders (default --latency)',
+      })
+      .option('latency-cancel', {
+        type: 'string',
+        describe: 'Latency spec of cancels (default --latency)',
+      })
+      .option('latency-amend', {
+        type: 'string',
+        describe: 'Latency spec of amends and reduces (default --latency)',
+      })
+      .option('latency-response', {
+        type: 'string',
+        describe:
+          'Latency spec of the venue answers: acknowledgements, fills, refusals (default 0)',
+      })
+      .option('latency-feed', {
+        type: 'string',
+        describe: 'Latency spec of market data: trades and book changes (default 0)',
+      })
+      .option('latency-order', {
+        type: 'string',
+        default: 'fifo',
+        describe:
+          'fifo: actions reach the venue in the order sent; overtake: each after its own latency',
+      })
+      .option('latency-seed', {
+        type: 'string',
+        default: '0',
+        describe: 'Seed of the lognormal latency draws',
       })
       .option('maker-fee', {
         type: 'string',

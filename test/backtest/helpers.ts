@@ -8,6 +8,7 @@ import { openScenario } from '../../adapters/csv/index.js';
 import { flowInstruments } from '../../adapters/generate/flow-instruments.js';
 import { writeFlow } from '../../adapters/generate/write-flow.js';
 import { BacktestEngine, type BacktestConfig } from '../../adapters/backtest/backtest-engine.js';
+import type { LatencySettings, LatencySpec } from '../../adapters/backtest/latency/latency-spec.js';
 import { parseFeeRate } from '../../adapters/backtest/money.js';
 import type { Strategy } from '../../adapters/backtest/strategy.js';
 import { Params } from '../../adapters/backtest/strategy-params.js';
@@ -21,18 +22,39 @@ ts,action,id,account,symbol,side,type,price,size,time_in_force,post_only
 2026-01-05T09:32:00.000Z,new,b1,maker,BTC-USD,buy,limit,95.00,1.000,gtc,false
 `;
 
+/** `latencyMs` sets the order paths (entry, cancel, amend) as `--latency` does. */
 export function testConfig(
-  overrides: Partial<Omit<BacktestConfig, 'fees'>> & { makerFee?: string; takerFee?: string } = {},
+  overrides: Partial<Omit<BacktestConfig, 'fees'>> & {
+    makerFee?: string;
+    takerFee?: string;
+    latencyMs?: number;
+  } = {},
 ): BacktestConfig {
-  const { makerFee = '0', takerFee = '0', ...rest } = overrides;
+  const { makerFee = '0', takerFee = '0', latencyMs = 0, ...rest } = overrides;
   return {
     account: 'strategy',
-    latencyMs: 0,
+    latency: orderPathLatency(latencyMs),
     intervalMs: null,
     sampleMs: 60_000,
     fees: { maker: parseFeeRate(makerFee)!, taker: parseFeeRate(takerFee)! },
     params: new Params({}),
     ...rest,
+  };
+}
+
+/** `ms` on the order paths, nothing on the response and the feed. */
+export function orderPathLatency(ms: number, more: Partial<LatencySettings> = {}): LatencySettings {
+  const order: LatencySpec = { kind: 'constant', ms };
+  const zero: LatencySpec = { kind: 'constant', ms: 0 };
+  return {
+    entry: order,
+    cancel: order,
+    amend: order,
+    response: zero,
+    feed: zero,
+    order: 'fifo',
+    seed: 0,
+    ...more,
   };
 }
 

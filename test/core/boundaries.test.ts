@@ -47,8 +47,10 @@ const ALLOWED: Record<string, readonly string[]> = {
     'adapters/csv',
     'adapters/driver',
     'adapters/output',
+    'adapters/sweep',
     'adapters/units',
   ],
+  'adapters/sweep': ['adapters', 'adapters/csv', 'adapters/output', 'adapters/units'],
   'adapters/lobster': ['src', 'adapters', 'adapters/arrow', 'adapters/csv'],
   'adapters/http': ['src', 'adapters/csv', 'adapters/driver', 'adapters/units'],
   'adapters/cli': [
@@ -62,6 +64,7 @@ const ALLOWED: Record<string, readonly string[]> = {
     'adapters/init',
     'adapters/lobster',
     'adapters/replay',
+    'adapters/sweep',
   ],
 };
 

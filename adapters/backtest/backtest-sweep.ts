@@ -1,8 +1,10 @@
 /**
  * `sweep` for code and for `simex sweep`: checks the backtest's options, the grid and the strategy
  * module in this thread, then runs the combinations in the sweep-worker.ts pool (adapters/sweep).
+ * An Arrow flow is read here once, into memory the workers share.
  */
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
+import { isArrowFile } from '../arrow/index.js';
 import { asFileError, notAFile } from '../file-errors.js';
 import { planSweep, runSweep, type SweepArguments, type SweepOutcome } from '../sweep/index.js';
 import type { RunBacktestOptions } from './backtest-api.js';
@@ -39,7 +41,12 @@ export async function sweep(options: SweepOptions): Promise<Outcome<SweepOutcome
     return fail(fileError.message);
   }
   const { config } = parsed;
-  const setup: SweepWorkerSetup = { options: base, params, holdout: plan.holdout };
+  const setup: SweepWorkerSetup = {
+    options: base,
+    params,
+    holdout: plan.holdout,
+    arrow: isArrowFile(parsed.dataFile) ? sharedCopy(readFileSync(parsed.dataFile)) : null,
+  };
   const outcome = await runSweep({
     plan,
     backtest: {
@@ -60,6 +67,12 @@ export async function sweep(options: SweepOptions): Promise<Outcome<SweepOutcome
     stderr: options.progress ?? null,
   });
   return 'fatal' in outcome ? fail(outcome.fatal) : { ok: true, value: outcome };
+}
+
+function sharedCopy(bytes: Uint8Array): SharedArrayBuffer {
+  const shared = new SharedArrayBuffer(bytes.length);
+  new Uint8Array(shared).set(bytes);
+  return shared;
 }
 
 /** The backtest's own options, without the sweep's: what every worker parses again. */

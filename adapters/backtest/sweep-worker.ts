@@ -6,7 +6,7 @@
  * options stop every combination.
  */
 import type { ParsedScenarioRow } from '../csv/index.js';
-import { openFlowFile } from '../arrow/index.js';
+import { decodeArrowFlow, openFlowFile } from '../arrow/index.js';
 import {
   holdoutSplit,
   type Metrics,
@@ -24,6 +24,8 @@ export interface SweepWorkerSetup {
   /** The fixed --param pairs, key=value. */
   readonly params: readonly string[];
   readonly holdout: string | null;
+  /** An Arrow flow's bytes, read once by the main thread and shared; null: each worker reads it. */
+  readonly arrow: SharedArrayBuffer | null;
 }
 
 type Batches = readonly (readonly ParsedScenarioRow[])[];
@@ -110,9 +112,16 @@ async function load(setup: SweepWorkerSetup): Promise<Loaded | string> {
   let instruments: FlowSource['instruments'];
   try {
     factory = await importStrategy(strategyFile);
-    const scenario = await openFlowFile(dataFile);
-    ({ instruments, locate } = scenario);
-    for await (const batch of scenario.batches) batches.push(batch);
+    if (setup.arrow !== null) {
+      locate = (row) => `${dataFile}: row ${row}`;
+      const decoded = decodeArrowFlow(dataFile, new Uint8Array(setup.arrow));
+      instruments = decoded.instruments;
+      batches.push(...decoded.batches);
+    } else {
+      const scenario = await openFlowFile(dataFile);
+      ({ instruments, locate } = scenario);
+      for await (const batch of scenario.batches) batches.push(batch);
+    }
   } catch (error) {
     return backtestFailure(error, strategyFile, locate).message;
   }

@@ -7,6 +7,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { convertFlowFile } from '../../adapters/arrow/index.js';
 import { runBacktest, sweep } from '../../adapters/backtest/index.js';
 import { backtestFlow } from '../../adapters/backtest/in-process.js';
 import { summaryJson } from '../../adapters/backtest/summary.js';
@@ -119,6 +120,19 @@ describe('sweep', () => {
       true,
     ]);
     expect(swept.value.failed).toBe(1);
+  }, 180_000);
+
+  it('reads an Arrow flow once, shared by the workers, with the results of its CSV', async () => {
+    const arrow = join(dir, 'flow.arrow');
+    await convertFlowFile(flow, arrow);
+    const options = { ...base, grid: ['size=0.01,0.02'], workers: 2 };
+    const [fromCsv, fromArrow] = await Promise.all([
+      sweep(options),
+      sweep({ ...options, data: arrow }),
+    ]);
+    if (!fromCsv.ok || !fromArrow.ok) throw new Error('a sweep failed');
+    expect(fromArrow.value.ranked).toEqual(fromCsv.value.ranked);
+    expect(fromArrow.value.ranked[0]!.metrics?.['orders']).toBeGreaterThan(0);
   }, 180_000);
 
   it('with --holdout, ranks on a backtest of the rows before the split', async () => {

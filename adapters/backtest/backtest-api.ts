@@ -4,9 +4,9 @@
  */
 import { openFlowFile } from '../arrow/index.js';
 import type { Scenario } from '../csv/index.js';
-import { fromUnits } from '../units/units.js';
 import { parseBacktestOptions, type BacktestArguments } from './backtest-options.js';
 import type { EquitySampler } from './equity-sampler.js';
+import { scopeMoney } from './records.js';
 import { backtestFailure, backtestFlow, type Outcome } from './in-process.js';
 import type { StrategyFill } from './strategy.js';
 import { loadStrategy } from './strategy-loader.js';
@@ -67,14 +67,10 @@ export async function runBacktest(options: RunBacktestOptions): Promise<Outcome<
 }
 
 function equitySamples(sampler: EquitySampler): EquitySample[] {
-  const scopes = sampler.scopes.map((scope) => {
-    const decimals = Math.max(...scope.ledgers.map((ledger) => ledger.instrument.priceDecimals));
-    const scale = scope.ledgers[0]!.moneyScale;
-    return {
-      name: scope.name,
-      values: scope.equity.map((value) => fromUnits(value, scale, decimals)),
-    };
-  });
+  const scopes = sampler.scopes.map((scope) => ({
+    name: scope.name,
+    values: scope.equity.map(scopeMoney(scope)),
+  }));
   return sampler.times.map((timestamp, index) => ({
     timestamp,
     equity: Object.fromEntries(scopes.map((scope) => [scope.name, scope.values[index]!])),

@@ -6,7 +6,7 @@ import { EXIT_CODES, EXIT_CODES_HELP } from '../exit-codes.js';
 import { requireInputFile } from '../file-errors.js';
 import { mergeShards, sweepTable, type SweepOutcome } from '../sweep/index.js';
 
-interface SweepArguments {
+interface SweepCommandArguments {
   readonly action?: string;
   readonly dirs?: readonly string[];
   readonly strategy?: string;
@@ -36,7 +36,7 @@ export const SWEEP_EXAMPLE =
   '--grid spread_ticks=1..4:1 --grid size=0.05,0.1 --holdout 30% --out sweep';
 export const MERGE_EXAMPLE = '$0 sweep merge shard-0 shard-1 --out sweep';
 
-export const sweepCommand: CommandModule<object, SweepArguments> = {
+export const sweepCommand: CommandModule<object, SweepCommandArguments> = {
   command: 'sweep [action] [dirs..]',
   describe: 'Backtest a strategy over a grid of params, in worker threads; merge shards',
   builder: (yargs: Argv) =>
@@ -100,7 +100,7 @@ export const sweepCommand: CommandModule<object, SweepArguments> = {
         'Exit: 1 run_failed is a combination that failed (its row has the error; the others ran). ' +
           'See docs/sweep.md. ' +
           EXIT_CODES_HELP,
-      ) as unknown as Argv<SweepArguments>,
+      ) as unknown as Argv<SweepCommandArguments>,
   handler: async (args) => {
     const fail = (message: string) => {
       process.stderr.write(`simex sweep${args.action === 'merge' ? ' merge' : ''}: ${message}\n`);

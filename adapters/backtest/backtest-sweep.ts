@@ -40,27 +40,20 @@ export async function sweep(options: SweepOptions): Promise<Outcome<SweepOutcome
     if (fileError === null) throw error;
     return fail(fileError.message);
   }
-  const { config } = parsed;
   const setup: SweepWorkerSetup = {
     options: base,
     params,
     holdout: plan.holdout,
     arrow: isArrowFile(parsed.dataFile) ? sharedCopy(readFileSync(parsed.dataFile)) : null,
   };
+  const { strategy, data, ...given } = base;
   const outcome = await runSweep({
     plan,
     backtest: {
-      strategy: parsed.strategyFile,
-      data: parsed.dataFile,
-      account: config.account,
-      params: Object.fromEntries(
-        Object.entries(config.params.values).sort(([a], [b]) => (a < b ? -1 : 1)),
-      ),
-      latency_ms: config.latencyMs,
-      maker_fee: config.fees.maker.text,
-      taker_fee: config.fees.taker.text,
-      timer_interval_ms: config.intervalMs,
-      sample_ms: config.sampleMs,
+      strategy,
+      data,
+      params: sortedDefined(parsed.config.params.values),
+      options: sortedDefined(given),
     },
     worker: { file: workerFile(), setup },
     out: options.out ?? null,
@@ -75,10 +68,33 @@ function sharedCopy(bytes: Uint8Array): SharedArrayBuffer {
   return shared;
 }
 
-/** The backtest's own options, without the sweep's: what every worker parses again. */
+/** The backtest's own options (every key that is not the sweep's): what every worker parses again. */
 function backtestArguments(options: SweepOptions): SweepWorkerSetup['options'] {
-  const { strategy, data, latency, makerFee, takerFee, interval, sample, account } = options;
-  return { strategy, data, latency, makerFee, takerFee, interval, sample, account };
+  const {
+    grid: _grid,
+    random: _random,
+    seed: _seed,
+    shard: _shard,
+    holdout: _holdout,
+    rank: _rank,
+    x: _x,
+    y: _y,
+    workers: _workers,
+    out: _out,
+    progress: _progress,
+    params: _params,
+    ...backtest
+  } = options;
+  return backtest;
+}
+
+/** The options given, by key (a record that prints the same whatever order they came in). */
+function sortedDefined(options: object): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(options)
+      .filter(([, value]) => value !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
 }
 
 /** The worker module: built JavaScript, or from the sources (tests) the .ts file through tsx. */

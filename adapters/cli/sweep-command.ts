@@ -120,8 +120,14 @@ export const sweepCommand: CommandModule<object, SweepCommandArguments> = {
     requireInputFile(args.data);
     const params = parseParams(args.param ?? []);
     if (typeof params === 'string') return fail(params);
+    // Every option by its camelCase name (yargs also gives kebab-case copies, `_` and `$0`).
+    const options = Object.fromEntries(
+      Object.entries(args).filter(
+        ([key]) => /^[a-z][A-Za-z]*$/.test(key) && !['action', 'dirs', 'param'].includes(key),
+      ),
+    );
     const result = await sweep({
-      ...args,
+      ...options,
       strategy: args.strategy,
       data: args.data,
       params,

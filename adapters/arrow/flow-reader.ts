@@ -97,7 +97,7 @@ export async function openArrowFlow(path: string): Promise<Scenario> {
 }
 
 /** The instruments in the schema metadata: one `instrument key=value ...` directive a line. */
-function instrumentsOf(path: string, schema: Schema): InstrumentSpec[] {
+export function instrumentsOf(path: string, schema: Schema): InstrumentSpec[] {
   const text = schema.metadata.get(INSTRUMENTS_KEY);
   if (text === undefined || text.trim() === '') return [];
   const instruments: InstrumentSpec[] = [];

@@ -2,6 +2,7 @@
 export { ArrowFlowError } from './flow-error.js';
 export { ArrowFlowWriter, BATCH_ROWS } from './flow-writer.js';
 export { openArrowFlow } from './flow-reader.js';
+export { decodeArrowFlow, type DecodedFlow } from './flow-bytes.js';
 export { isArrowFile, openFlowFile } from './flow-file.js';
 export { ARROW_MAGIC, INSTRUMENTS_KEY, flowSchema } from './flow-schema.js';
 export { convertFlowFile } from './convert-flow.js';

@@ -144,6 +144,17 @@ export class BacktestEngine {
     this.unsentActions = this.orders.drop();
   }
 
+  /**
+   * Applies rows before `run`, with the strategy not started: they only shape the book, the trade
+   * history and the last prices (a holdout's out-of-sample part starts where the first part ends).
+   * They are not counted in `flow.rowCount`, nor are their refusals.
+   */
+  warmUp(batches: readonly (readonly ParsedScenarioRow[])[]): void {
+    for (const batch of batches) for (const row of batch) this.flow.apply(row);
+    this.flow.rowCount = 0;
+    this.#events.length = 0;
+  }
+
   #flowRow(row: ParsedScenarioRow): void {
     const { account } = this.config;
     if (this.startTime === null) this.#start(row.ts);

@@ -1,7 +1,7 @@
 /** fills.csv lines as fills happen, equity.csv from the samples, round_trips.csv. */
 import { formatScenarioTime } from '../csv/index.js';
 import { fromUnits } from '../units/units.js';
-import type { EquitySampler } from './equity-sampler.js';
+import type { EquitySampler, EquityScope } from './equity-sampler.js';
 import { drawdowns } from './metrics.js';
 import { formatQuotient } from './money.js';
 import type { RoundTrip } from './round-trips.js';
@@ -15,12 +15,17 @@ export function fillLine(fill: StrategyFill, ledger: SymbolLedger): string {
   return `${formatScenarioTime(fill.timestamp)},${fill.tradeId},${fill.orderId},${fill.symbol},${fill.side},${fill.liquidity},${fill.price},${fill.size},${fill.fee},${ledger.size(ledger.position)}\n`;
 }
 
+/** Money of a scope (a symbol, or a quote's total) as an exact decimal, with its ticks' decimals. */
+export function scopeMoney(scope: EquityScope): (value: bigint) => string {
+  const decimals = Math.max(...scope.ledgers.map((ledger) => ledger.instrument.priceDecimals));
+  const scale = scope.ledgers[0]!.moneyScale;
+  return (value) => fromUnits(value, scale, decimals);
+}
+
 /** ts, each symbol's equity, then each quote's total equity and its drawdown. */
 export function equityCsv(sampler: EquitySampler): string {
   const columns = sampler.scopes.flatMap((scope) => {
-    const decimals = Math.max(...scope.ledgers.map((ledger) => ledger.instrument.priceDecimals));
-    const scale = scope.ledgers[0]!.moneyScale;
-    const format = (value: bigint) => fromUnits(value, scale, decimals);
+    const format = scopeMoney(scope);
     if (!scope.name.startsWith('total '))
       return [{ name: scope.name, values: scope.equity.map(format) }];
     return [

@@ -16,6 +16,17 @@ const JAVASCRIPT = new Set(['.js', '.mjs', '.cjs']);
 const HOOK_LIKE = /^on[A-Z]/;
 
 export async function loadStrategy(file: string, params: StrategyParams): Promise<Strategy> {
+  return (await importStrategy(file))(params);
+}
+
+/** Builds the strategy for one set of params; throws StrategyLoadError. */
+export type StrategyFactory = (params: StrategyParams) => Strategy;
+
+/**
+ * Imports the module once; the factory constructs a class export for each call (an object export
+ * is the same object every time) and checks its hooks.
+ */
+export async function importStrategy(file: string): Promise<StrategyFactory> {
   const fail = (reason: string): never => {
     throw new StrategyLoadError(`${file}: ${reason}`);
   };
@@ -46,18 +57,20 @@ export async function loadStrategy(file: string, params: StrategyParams): Promis
     fail(
       'no default export; export default an object or a class with hooks (onTrade, onTimer, ...)',
     );
-  let strategy: unknown = exported;
-  if (typeof exported === 'function') {
-    try {
-      strategy = new (exported as new (params: StrategyParams) => unknown)(params);
-    } catch (error) {
-      fail(`the strategy's constructor threw: ${firstLines(error)}${whereThrown(error)}`);
+  return (params) => {
+    let strategy: unknown = exported;
+    if (typeof exported === 'function') {
+      try {
+        strategy = new (exported as new (params: StrategyParams) => unknown)(params);
+      } catch (error) {
+        fail(`the strategy's constructor threw: ${firstLines(error)}${whereThrown(error)}`);
+      }
     }
-  }
-  if (typeof strategy !== 'object' || strategy === null)
-    fail('the default export must be an object or a class with hooks');
-  checkHooks(strategy as Record<string, unknown>, fail);
-  return strategy as Strategy;
+    if (typeof strategy !== 'object' || strategy === null)
+      fail('the default export must be an object or a class with hooks');
+    checkHooks(strategy as Record<string, unknown>, fail);
+    return strategy as Strategy;
+  };
 }
 
 /** A one-line warning when the strategy has an onTimer hook that no --interval will ever call. */

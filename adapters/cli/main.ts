@@ -12,6 +12,7 @@ import { initCommand } from './init-command.js';
 import { ownVersion } from './own-version.js';
 import { replayCommand } from './replay-command.js';
 import { serveCommand } from './serve-command.js';
+import { sweepCommand } from './sweep-command.js';
 import { UsageError } from './usage-errors.js';
 
 const commands = {
@@ -23,6 +24,7 @@ const commands = {
   import: importCommand,
   init: initCommand,
   convert: convertCommand,
+  sweep: sweepCommand,
 };
 const args = hideBin(process.argv);
 watchStdout(process.stdout, process.stderr);
@@ -38,9 +40,10 @@ try {
     .command(importCommand)
     .command(initCommand)
     .command(convertCommand)
+    .command(sweepCommand)
     .demandCommand(
       1,
-      'name a command: serve, replay, check, generate, backtest, import lobster, init strategy or convert',
+      'name a command: serve, replay, check, generate, backtest, sweep, import lobster, init strategy or convert',
     )
     .strict()
     .fail((message, error) => {

@@ -47,8 +47,10 @@ const ALLOWED: Record<string, readonly string[]> = {
     'adapters/csv',
     'adapters/driver',
     'adapters/output',
+    'adapters/sweep',
     'adapters/units',
   ],
+  'adapters/sweep': ['adapters', 'adapters/csv', 'adapters/output', 'adapters/units'],
   'adapters/lobster': ['src', 'adapters', 'adapters/arrow', 'adapters/csv'],
   'adapters/market': [
     'src',
@@ -71,6 +73,7 @@ const ALLOWED: Record<string, readonly string[]> = {
     'adapters/lobster',
     'adapters/market',
     'adapters/replay',
+    'adapters/sweep',
   ],
 };
 

@@ -97,7 +97,16 @@ describe('the installed package', () => {
   });
 
   it('answers --help for every command', async () => {
-    for (const command of ['serve', 'replay', 'check', 'generate', 'backtest', 'import', 'init']) {
+    for (const command of [
+      'serve',
+      'replay',
+      'check',
+      'generate',
+      'backtest',
+      'sweep',
+      'import',
+      'init',
+    ]) {
       const { stdout } = await simex(command, '--help');
       expect(stdout, command).toContain('simex');
     }
@@ -130,6 +139,23 @@ describe('the installed package', () => {
       );
       expect(summary.symbols[0].fills, strategy).toBeGreaterThan(0);
     }
+    const swept = await simex(
+      'sweep',
+      '--strategy',
+      'starter.js',
+      '--data',
+      'flow.csv',
+      '--interval',
+      '1s',
+      '--grid',
+      'spread_ticks=2,3',
+      '--workers',
+      '2',
+      '--out',
+      'swept',
+    );
+    expect(swept.stdout).toMatch(/2 combinations, 0 failed/);
+    expect(await readFile(join(project, 'swept', 'results.csv'), 'utf8')).toMatch(/^rank,/);
   });
 
   it('serves /v1', async () => {

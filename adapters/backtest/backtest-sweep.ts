@@ -1,0 +1,108 @@
+/**
+ * `sweep` for code and for `simex sweep`: checks the backtest's options, the grid and the strategy
+ * module in this thread, then runs the combinations in the sweep-worker.ts pool (adapters/sweep).
+ * An Arrow flow is read here once, into memory the workers share.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import { isArrowFile } from '../arrow/index.js';
+import { asFileError, notAFile } from '../file-errors.js';
+import { planSweep, runSweep, type SweepArguments, type SweepOutcome } from '../sweep/index.js';
+import type { RunBacktestOptions } from './backtest-api.js';
+import { parseBacktestOptions } from './backtest-options.js';
+import type { Outcome } from './in-process.js';
+import { importStrategy, StrategyLoadError } from './strategy-loader.js';
+import type { SweepWorkerSetup } from './sweep-worker.js';
+
+export interface SweepOptions extends RunBacktestOptions, SweepArguments {
+  /** Write results.csv, results.json and report.html here; default: nothing written. */
+  readonly out?: string | undefined;
+  /** Where a progress bar goes, when it is a terminal; default: none. */
+  readonly progress?: { write(text: string): unknown; isTTY?: boolean } | undefined;
+}
+
+export async function sweep(options: SweepOptions): Promise<Outcome<SweepOutcome>> {
+  const fail = (message: string) => ({ ok: false, error: { code: 'bad_input', message } }) as const;
+  const params = Object.entries(options.params ?? {}).map(([key, value]) => `${key}=${value}`);
+  const base = backtestArguments(options);
+  const parsed = parseBacktestOptions({ ...base, param: params });
+  if (typeof parsed === 'string') return fail(parsed);
+  if (options.out === '') return fail('--out must name a directory');
+  const plan = planSweep(options, Object.keys(parsed.config.params.values));
+  if (typeof plan === 'string') return fail(plan);
+  if (plan.shard !== null && options.out === undefined)
+    return fail('--shard needs --out: simex sweep merge joins the shards from their directories');
+  try {
+    if (statSync(parsed.dataFile).isDirectory()) return fail(notAFile(parsed.dataFile).message);
+    await importStrategy(parsed.strategyFile);
+  } catch (error) {
+    if (error instanceof StrategyLoadError) return fail(error.message);
+    const fileError = asFileError(error, parsed.dataFile);
+    if (fileError === null) throw error;
+    return fail(fileError.message);
+  }
+  const setup: SweepWorkerSetup = {
+    options: base,
+    params,
+    holdout: plan.holdout,
+    arrow: isArrowFile(parsed.dataFile) ? sharedCopy(readFileSync(parsed.dataFile)) : null,
+  };
+  const { strategy, data, ...given } = base;
+  const outcome = await runSweep({
+    plan,
+    backtest: {
+      strategy,
+      data,
+      params: sortedDefined(parsed.config.params.values),
+      options: sortedDefined(given),
+    },
+    worker: { file: workerFile(), setup },
+    out: options.out ?? null,
+    stderr: options.progress ?? null,
+  });
+  return 'fatal' in outcome ? fail(outcome.fatal) : { ok: true, value: outcome };
+}
+
+function sharedCopy(bytes: Uint8Array): SharedArrayBuffer {
+  const shared = new SharedArrayBuffer(bytes.length);
+  new Uint8Array(shared).set(bytes);
+  return shared;
+}
+
+/** The backtest's own options (every key that is not the sweep's): what every worker parses again. */
+function backtestArguments(options: SweepOptions): SweepWorkerSetup['options'] {
+  const {
+    grid: _grid,
+    random: _random,
+    seed: _seed,
+    shard: _shard,
+    holdout: _holdout,
+    rank: _rank,
+    x: _x,
+    y: _y,
+    workers: _workers,
+    out: _out,
+    progress: _progress,
+    params: _params,
+    ...backtest
+  } = options;
+  return backtest;
+}
+
+/** The options given, by key (a record that prints the same whatever order they came in). */
+function sortedDefined(options: object): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(options)
+      .filter(([, value]) => value !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
+  );
+}
+
+/** The worker module: built JavaScript, or from the sources (tests) the .ts file through tsx. */
+function workerFile(): string {
+  const here = import.meta.url;
+  if (!here.endsWith('.ts')) return new URL('./sweep-worker.js', here).href;
+  const entry = JSON.stringify(new URL('./sweep-worker.ts', here).href);
+  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
+  const source = `const { tsImport } = await import(${tsx});\nexport default (await tsImport(${entry}, ${entry})).default;`;
+  return `data:text/javascript,${encodeURIComponent(source)}`;
+}

@@ -1,0 +1,92 @@
+/**
+ * One backtest in this process from a flow already opened (the library's runBacktest, each
+ * combination of a sweep): the engine, its round trips and its summary. What stops a run is
+ * returned as a failure with the exit reason of `simex backtest`, never thrown.
+ */
+import type { InstrumentSpec } from '../../src/index.js';
+import { ScenarioSyntaxError, type ParsedScenarioRow } from '../csv/index.js';
+import { asFileError } from '../file-errors.js';
+import { AccountClashError, BacktestEngine, type BacktestConfig } from './backtest-engine.js';
+import { StrategyRuntimeError } from './hook-failure.js';
+import { RoundTrips } from './round-trips.js';
+import type { Strategy, StrategyFill } from './strategy.js';
+import { StrategyLoadError } from './strategy-loader.js';
+import { summarize, type RunInputs, type Summary } from './summary.js';
+import type { SymbolLedger } from './symbol-ledger.js';
+
+export interface FlowSource {
+  readonly instruments: readonly InstrumentSpec[];
+  readonly batches: AsyncIterable<readonly ParsedScenarioRow[]>;
+  /** Where a row is, for messages. */
+  locate(line: number): string;
+}
+
+/** Why a backtest could not give a result: `bad_input` (exit 2) or `run_failed` (exit 1). */
+export interface BacktestFailure {
+  readonly code: 'bad_input' | 'run_failed';
+  readonly message: string;
+}
+
+export type Outcome<T> =
+  | { readonly ok: true; readonly value: T }
+  | { readonly ok: false; readonly error: BacktestFailure };
+
+export interface CompletedRun {
+  readonly engine: BacktestEngine;
+  readonly trips: RoundTrips;
+  readonly summary: Summary;
+}
+
+export interface RunHooks {
+  readonly onFill?: (fill: StrategyFill, ledger: SymbolLedger) => void;
+  /** Rows applied first with the strategy not started (see BacktestEngine.warmUp). */
+  readonly warmUp?: readonly (readonly ParsedScenarioRow[])[];
+}
+
+export async function backtestFlow(
+  strategy: Strategy,
+  config: BacktestConfig,
+  flow: FlowSource,
+  inputs: RunInputs,
+  hooks: RunHooks = {},
+): Promise<Outcome<CompletedRun>> {
+  const trips = new RoundTrips();
+  const engine = new BacktestEngine(flow.instruments, strategy, config, {
+    onFill: (fill, ledger) => {
+      trips.add(fill, ledger);
+      hooks.onFill?.(fill, ledger);
+    },
+  });
+  try {
+    if (hooks.warmUp !== undefined) engine.warmUp(hooks.warmUp);
+    await engine.run(flow.batches);
+  } catch (error) {
+    return { ok: false, error: backtestFailure(error, inputs.strategy, flow.locate) };
+  }
+  if (engine.flow.rowCount === 0)
+    return {
+      ok: false,
+      error: { code: 'bad_input', message: `${inputs.data}: no rows to backtest against` },
+    };
+  return { ok: true, value: { engine, trips, summary: summarize(engine, inputs, trips) } };
+}
+
+/** The failure an expected error stands for; anything else is a bug and is thrown again. */
+export function backtestFailure(
+  error: unknown,
+  strategyFile: string,
+  locate: (line: number) => string,
+): BacktestFailure {
+  if (error instanceof StrategyLoadError || error instanceof ScenarioSyntaxError)
+    return { code: 'bad_input', message: error.message };
+  if (error instanceof AccountClashError)
+    return { code: 'bad_input', message: `${locate(error.line)}: ${error.reason}` };
+  if (error instanceof StrategyRuntimeError)
+    return {
+      code: error.badParam ? 'bad_input' : 'run_failed',
+      message: `${strategyFile}: ${error.message}`,
+    };
+  const fileError = asFileError(error);
+  if (fileError !== null) return { code: 'bad_input', message: fileError.message };
+  throw error;
+}

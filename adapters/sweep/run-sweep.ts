@@ -1,0 +1,73 @@
+/**
+ * A sweep from its plan: the selected combinations run in the worker pool, then ranked, and
+ * written with `out`. A failed combination is a result with its error; only what stops every
+ * combination (a bad flow, a --rank that names no metric) is `fatal`.
+ */
+import { formatShard } from './selection.js';
+import { runCombinations } from './sweep-pool.js';
+import { sweepProgress } from './sweep-progress.js';
+import type { SweepPlan } from './sweep-plan.js';
+import { writeSweepOutputs, type SweepHeader } from './sweep-outputs.js';
+import { rankResults, type RankedResult } from './ranking.js';
+
+export interface SweepJob {
+  readonly plan: SweepPlan;
+  /** The backtest's inputs, for results.json. */
+  readonly backtest: Readonly<Record<string, unknown>>;
+  /** The worker module and what it loads once. */
+  readonly worker: { readonly file: string; readonly setup: unknown };
+  readonly out: string | null;
+  /** Where the progress bar goes (on a terminal only). */
+  readonly stderr: { write(text: string): unknown; isTTY?: boolean } | null;
+}
+
+export interface SweepOutcome {
+  readonly header: SweepHeader;
+  readonly ranked: readonly RankedResult[];
+  readonly failed: number;
+}
+
+export async function runSweep(job: SweepJob): Promise<SweepOutcome | { readonly fatal: string }> {
+  const { plan } = job;
+  const header = sweepHeader(plan, job.backtest);
+  const progress = job.stderr === null ? null : sweepProgress(plan.run.length, job.stderr);
+  const results = await runCombinations({
+    file: job.worker.file,
+    setup: job.worker.setup,
+    axes: plan.axes,
+    run: plan.run,
+    workers: plan.workers,
+    progress,
+    check: (result) =>
+      result.metrics === null || Object.hasOwn(result.metrics, plan.rank)
+        ? null
+        : `--rank ${plan.rank} is not a metric; the metrics are ${Object.keys(result.metrics).join(', ')}`,
+  });
+  progress?.done();
+  if ('fatal' in results) return results;
+  const shard = plan.shard === null ? null : formatShard(plan.shard);
+  const ranked =
+    job.out === null
+      ? rankResults(results, plan.rank)
+      : writeSweepOutputs(job.out, header, shard, results);
+  return outcome(header, ranked);
+}
+
+export function outcome(header: SweepHeader, ranked: readonly RankedResult[]): SweepOutcome {
+  return { header, ranked, failed: ranked.filter((result) => result.error !== null).length };
+}
+
+function sweepHeader(plan: SweepPlan, backtest: Readonly<Record<string, unknown>>): SweepHeader {
+  return {
+    backtest,
+    grid: Object.fromEntries(plan.axes.map((axis) => [axis.key, axis.values])),
+    combinations: plan.total,
+    random: plan.random,
+    seed: plan.seed,
+    runs: plan.selected.length,
+    holdout: plan.holdout,
+    rank: plan.rank,
+    x: plan.x,
+    y: plan.y,
+  };
+}

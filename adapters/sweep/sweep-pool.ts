@@ -1,0 +1,69 @@
+/**
+ * Runs combinations in a pool of worker threads (tinypool). A worker is a module whose default
+ * export takes a SweepTask and answers a combination's result, or `fatal` when nothing can run
+ * (a bad flow): then no more combinations are started. The results come back in any order;
+ * the caller ranks them.
+ */
+import Tinypool from 'tinypool';
+import { combinationAt, type GridAxis } from './grid.js';
+import type { CombinationResult } from './ranking.js';
+import type { SweepProgress } from './sweep-progress.js';
+
+export interface SweepTask {
+  /** The same for every task of a sweep: what the worker loads once. */
+  readonly setup: unknown;
+  readonly combination: number;
+  readonly params: Readonly<Record<string, string>>;
+}
+
+export type SweepTaskResult = CombinationResult | { readonly fatal: string };
+
+export interface PoolJob {
+  /** The worker module: a path or a file: or data: URL. */
+  readonly file: string;
+  readonly setup: unknown;
+  readonly axes: readonly GridAxis[];
+  readonly run: readonly number[];
+  readonly workers: number;
+  readonly progress: SweepProgress | null;
+  /** A reason to stop the whole sweep after this result (a --rank that names no metric). */
+  readonly check: (result: CombinationResult) => string | null;
+}
+
+export async function runCombinations(
+  job: PoolJob,
+): Promise<CombinationResult[] | { readonly fatal: string }> {
+  if (job.run.length === 0) return [];
+  const pool = new Tinypool({
+    filename: job.file,
+    minThreads: job.workers,
+    maxThreads: job.workers,
+  });
+  const results: CombinationResult[] = [];
+  let fatal: string | null = null;
+  let next = 0;
+  // Two tasks per worker in flight: a worker never waits for the main thread to hand it one.
+  const lane = async () => {
+    while (fatal === null && next < job.run.length) {
+      const combination = job.run[next++]!;
+      const task: SweepTask = {
+        setup: job.setup,
+        combination,
+        params: combinationAt(job.axes, combination),
+      };
+      const result = (await pool.run(task)) as SweepTaskResult;
+      if ('fatal' in result) fatal ??= result.fatal;
+      else {
+        fatal ??= job.check(result);
+        results.push(result);
+        job.progress?.tick();
+      }
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: job.workers * 2 }, lane));
+  } finally {
+    await pool.destroy();
+  }
+  return fatal === null ? results : { fatal };
+}

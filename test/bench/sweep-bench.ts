@@ -1,0 +1,128 @@
+/**
+ * `npm run bench:sweep`: `simex sweep` of the example market maker (16 combinations:
+ * spread_ticks 1..4 x size, `--interval 1s`), in this process through the built `simex/backtest`
+ * (dist/; the script builds first).
+ * - Speed-up: the 16 combinations on a generated flow (`--events N` or BENCH_EVENTS, default
+ *   300,000) with 1 worker and with 2. Target >= 1.7x on 2 cores.
+ * - Overhead on the GOOG day (BENCH_GOOG=goog.csv, or imported here from the LOBSTER zip in
+ *   ../shared/data/lobster; `--no-goog` skips it): one worker running 1 and then 5 combinations
+ *   gives the start-up (worker start, strategy import, flow load) S and a combination's run C
+ *   (T5 - T1 = 4C). The per-combination overhead of 16 combinations on 2 workers is S / 8 / C.
+ *   Target <= 5%.
+ */
+import { spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  createWriteStream,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { finished } from 'node:stream/promises';
+import { pathToFileURL } from 'node:url';
+import { unzipSync } from 'fflate';
+import { flowInstruments } from '../../adapters/generate/flow-instruments.js';
+import { writeFlow } from '../../adapters/generate/write-flow.js';
+import type * as Backtest from '../../adapters/backtest/index.js';
+
+const ROOT = join(import.meta.dirname, '../..');
+const argument = (name: string) =>
+  process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined;
+const EVENTS = Number(argument('--events') ?? process.env['BENCH_EVENTS'] ?? 300_000);
+const GOOG_ZIP = join(ROOT, '../shared/data/lobster/LOBSTER_SampleFile_GOOG_2012-06-21_10.zip');
+const MAKER = join(ROOT, 'scenarios/strategies/market-maker.ts');
+const SPEED_UP_TARGET = 1.7;
+const OVERHEAD_TARGET = 0.05;
+
+const { sweep } = (await import(
+  pathToFileURL(join(ROOT, 'dist/adapters/backtest/index.js')).href
+)) as typeof Backtest;
+
+async function seconds(options: Omit<Backtest.SweepOptions, 'strategy'>): Promise<number> {
+  const started = performance.now();
+  const result = await sweep({ interval: '1s', ...options, strategy: MAKER });
+  if (!result.ok) throw new Error(result.error.message);
+  if (result.value.failed > 0) throw new Error(`${result.value.failed} combinations failed`);
+  return (performance.now() - started) / 1000;
+}
+
+async function generated(dir: string): Promise<string> {
+  const file = join(dir, 'flow.csv');
+  const out = createWriteStream(file);
+  await writeFlow(
+    {
+      seed: 7,
+      events: EVENTS,
+      instruments: flowInstruments(['BTC-USD', 'ETH-USD']),
+      start: Date.parse('2026-01-05T00:00:00.000Z'),
+      meanIntervalMs: 100,
+      accounts: 20,
+    },
+    out,
+    'csv',
+  );
+  out.end();
+  await finished(out);
+  return file;
+}
+
+/** The GOOG day as a scenario CSV: BENCH_GOOG, or imported from the LOBSTER zip; null without. */
+function googDay(dir: string): string | null {
+  if (process.env['BENCH_GOOG'] !== undefined) return process.env['BENCH_GOOG'];
+  if (!existsSync(GOOG_ZIP)) return null;
+  const files = unzipSync(readFileSync(GOOG_ZIP));
+  const entry = (part: string) => {
+    const name = Object.keys(files).find((file) => file.includes(part))!;
+    writeFileSync(join(dir, part), files[name]!);
+    return join(dir, part);
+  };
+  const [messages, orderbook] = [entry('_message_'), entry('_orderbook_')];
+  const file = join(dir, 'goog.csv');
+  const cli = join(ROOT, 'dist/adapters/cli/main.js');
+  const args = ['import', 'lobster', messages, '--symbol', 'GOOG-USD', '--orderbook', orderbook];
+  const run = spawnSync(process.execPath, [cli, ...args, '--out', file], { stdio: 'inherit' });
+  if (run.status !== 0) throw new Error(`simex import lobster exited ${run.status}`);
+  return file;
+}
+
+const dir = mkdtempSync(join(tmpdir(), 'simex-sweep-bench-'));
+try {
+  let ok = true;
+  const flow = await generated(dir);
+  const grid = ['spread_ticks=1..4:1', 'size=0.05,0.1,0.2,0.4'];
+  const one = await seconds({ data: flow, grid, workers: 1 });
+  const two = await seconds({ data: flow, grid, workers: 2 });
+  const speedUp = one / two;
+  console.log(
+    `generated flow (seed 7, ${EVENTS.toLocaleString('en-US')} events), 16 combinations:`,
+  );
+  console.log(
+    `  1 worker ${one.toFixed(2)} s, 2 workers ${two.toFixed(2)} s: speed-up ${speedUp.toFixed(2)}x`,
+  );
+  console.log(`  speed-up >= ${SPEED_UP_TARGET}x: ${speedUp >= SPEED_UP_TARGET ? 'yes' : 'NO'}`);
+  ok &&= speedUp >= SPEED_UP_TARGET;
+  const goog = process.argv.includes('--no-goog') ? null : googDay(dir);
+  if (goog === null)
+    console.log('GOOG day: skipped (--no-goog, or no LOBSTER zip and no BENCH_GOOG)');
+  else {
+    const options = { data: goog, params: { size: '100' }, workers: 1 };
+    const t1 = await seconds({ ...options, grid: ['spread_ticks=1'] });
+    const t5 = await seconds({ ...options, grid: ['spread_ticks=1..5:1'] });
+    const run = (t5 - t1) / 4;
+    const startUp = t1 - run;
+    const overhead = startUp / 8 / run;
+    console.log(
+      `GOOG day (${goog}): a combination ${run.toFixed(2)} s, start-up ${startUp.toFixed(2)} s`,
+    );
+    console.log(
+      `  overhead per combination (16 on 2 workers): ${(overhead * 100).toFixed(1)}% of a run; <= ${OVERHEAD_TARGET * 100}%: ${overhead <= OVERHEAD_TARGET ? 'yes' : 'NO'}`,
+    );
+    ok &&= overhead <= OVERHEAD_TARGET;
+  }
+  process.exitCode = ok ? 0 : 1;
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

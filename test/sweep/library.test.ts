@@ -1,0 +1,184 @@
+/**
+ * `simex/backtest` from code: runBacktest gives what `simex backtest --out` writes, failures as
+ * values; sweep's metrics are runBacktest's; --holdout's first part is a backtest of the rows before
+ * the split; the held-out part starts on the book the first part left.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { convertFlowFile } from '../../adapters/arrow/index.js';
+import { runBacktest, sweep } from '../../adapters/backtest/index.js';
+import { backtestFlow } from '../../adapters/backtest/in-process.js';
+import { summaryJson } from '../../adapters/backtest/summary.js';
+import type { BookSnapshot } from '../../adapters/backtest/strategy.js';
+import {
+  openScenario,
+  parseScenarioTime,
+  type ParsedScenarioRow,
+} from '../../adapters/csv/index.js';
+import { holdoutSplit } from '../../adapters/sweep/holdout.js';
+import { SMALL_FLOW, tempFiles, testConfig, writeGeneratedFlow } from '../backtest/helpers.js';
+import { simex } from '../cli/run-simex.js';
+import { TAKER_STRATEGY } from './taker-strategy.js';
+
+const dir = tempFiles({ 'taker.mjs': TAKER_STRATEGY });
+const flow = join(dir, 'flow.csv');
+const taker = join(dir, 'taker.mjs');
+const base = { strategy: taker, data: flow, interval: '1s' };
+
+beforeAll(() => writeGeneratedFlow(flow, 11, 600));
+
+describe('runBacktest', () => {
+  it('returns the summary, fills and equity that simex backtest --out writes', async () => {
+    const cli = await simex(
+      'backtest',
+      '--strategy',
+      taker,
+      '--data',
+      flow,
+      '--interval',
+      '1s',
+      '--param',
+      'size=0.02',
+      '--out',
+      join(dir, 'cli'),
+    );
+    expect(cli.code).toBe(0);
+    const run = await runBacktest({ ...base, params: { size: '0.02' } });
+    if (!run.ok) throw new Error(run.error.message);
+    const { summary, fills, equity } = run.value;
+    expect(summaryJson(summary)).toBe(readFileSync(join(dir, 'cli', 'summary.json'), 'utf8'));
+    const fillLines = readFileSync(join(dir, 'cli', 'fills.csv'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1);
+    expect(fills.length).toBeGreaterThan(0);
+    expect(
+      fills.map((fill) => [fill.tradeId, fill.price, fill.size, fill.fee, fill.position].join()),
+    ).toEqual(
+      fillLines
+        .map((line) => line.split(','))
+        .map((cells) => [cells[1], cells[6], cells[7], cells[8], cells[9]].join()),
+    );
+    const equityLines = readFileSync(join(dir, 'cli', 'equity.csv'), 'utf8')
+      .trim()
+      .split('\n');
+    expect(
+      equity.map((sample) =>
+        [new Date(sample.timestamp).toISOString(), ...Object.values(sample.equity)].join(),
+      ),
+    ).toEqual(
+      equityLines.slice(1).map((line) =>
+        line
+          .split(',')
+          .filter((_, column) => equityLines[0]!.split(',')[column] !== 'drawdown_USD')
+          .join(),
+      ),
+    );
+  });
+
+  it('returns failures as values with the exit reason of simex backtest', async () => {
+    expect(
+      await runBacktest({ ...base, data: join(dir, 'missing.csv'), params: { size: '0.01' } }),
+    ).toEqual({
+      ok: false,
+      error: {
+        code: 'bad_input',
+        message: `${join(dir, 'missing.csv')}: no such file or directory (ENOENT)`,
+      },
+    });
+    expect(await runBacktest({ ...base, latency: 'soon' })).toEqual({
+      ok: false,
+      error: {
+        code: 'bad_input',
+        message:
+          '--latency must be a duration in ms, or with a unit: 250, 250ms, 5s, 1m, 2h; got "soon"',
+      },
+    });
+    const thrown = await runBacktest({ ...base, params: { size: '0.03' } });
+    expect(thrown.ok ? null : thrown.error.code).toBe('run_failed');
+  });
+});
+
+describe('sweep', () => {
+  it('gives each combination the metrics runBacktest gives, ranked, and the failing one its error', async () => {
+    const swept = await sweep({ ...base, grid: ['size=0.01,0.03', 'every=2'], workers: 1 });
+    if (!swept.ok) throw new Error(swept.error.message);
+    const [first, second] = swept.value.ranked;
+    expect([first!.params, second!.params]).toEqual([
+      { size: '0.01', every: '2' },
+      { size: '0.03', every: '2' },
+    ]);
+    const run = await runBacktest({ ...base, params: { size: '0.01', every: '2' } });
+    if (!run.ok) throw new Error(run.error.message);
+    const { quote, ...totals } = run.value.summary.totals[0]!;
+    expect(quote).toBe('USD');
+    expect(first!.metrics).toEqual(totals);
+    expect([second!.metrics, second!.error?.startsWith(`${taker}: onTimer at `)]).toEqual([
+      null,
+      true,
+    ]);
+    expect(swept.value.failed).toBe(1);
+  }, 180_000);
+
+  it('reads an Arrow flow once, shared by the workers, with the results of its CSV', async () => {
+    const arrow = join(dir, 'flow.arrow');
+    await convertFlowFile(flow, arrow);
+    const options = { ...base, grid: ['size=0.01,0.02'], workers: 2 };
+    const [fromCsv, fromArrow] = await Promise.all([
+      sweep(options),
+      sweep({ ...options, data: arrow }),
+    ]);
+    if (!fromCsv.ok || !fromArrow.ok) throw new Error('a sweep failed');
+    expect(fromArrow.value.ranked).toEqual(fromCsv.value.ranked);
+    expect(fromArrow.value.ranked[0]!.metrics?.['orders']).toBeGreaterThan(0);
+  }, 180_000);
+
+  it('with --holdout, ranks on a backtest of the rows before the split', async () => {
+    const swept = await sweep({ ...base, grid: ['size=0.01,0.02'], holdout: '40%', workers: 1 });
+    if (!swept.ok) throw new Error(swept.error.message);
+    const lines = readFileSync(flow, 'utf8').split('\n');
+    const rows = lines.filter((line) => /^\d{4}-/.test(line));
+    const time = (line: string) => parseScenarioTime(line.slice(0, line.indexOf(',')))!;
+    const split = holdoutSplit(time(rows[0]!), time(rows.at(-1)!), '40%');
+    writeFileSync(
+      join(dir, 'first.csv'),
+      lines.filter((line) => !/^\d{4}-/.test(line) || time(line) < split).join('\n'),
+    );
+    for (const result of swept.value.ranked) {
+      const run = await runBacktest({
+        ...base,
+        data: join(dir, 'first.csv'),
+        params: result.params,
+      });
+      if (!run.ok) throw new Error(run.error.message);
+      const { quote: _, ...totals } = run.value.summary.totals[0]!;
+      expect(result.metrics).toEqual(totals);
+      expect(result.outOfSample?.['orders']).toBeGreaterThan(0);
+    }
+  }, 180_000);
+
+  it('starts the held-out part on the book the first part left', async () => {
+    const scenario = await openScenario(Readable.from([SMALL_FLOW]), 'flow.csv');
+    const rows: ParsedScenarioRow[] = [];
+    for await (const batch of scenario.batches) rows.push(...batch);
+    const books: BookSnapshot[] = [];
+    const strategy = {
+      onStart: (ctx: { book(symbol: string): BookSnapshot }) =>
+        void books.push(ctx.book('BTC-USD')),
+    };
+    const heldOut = (async function* () {
+      yield rows.slice(3);
+    })();
+    const run = await backtestFlow(
+      strategy,
+      testConfig(),
+      { ...scenario, batches: heldOut },
+      { strategy: 's', data: 'flow.csv' },
+      { warmUp: [rows.slice(0, 3)] },
+    );
+    expect(run.ok && run.value.engine.flow.rowCount).toBe(1);
+    expect([books[0]!.bids, books[0]!.asks]).toEqual([[], [['101.00', '0.400']]]);
+  });
+});

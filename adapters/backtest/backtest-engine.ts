@@ -153,6 +153,7 @@ export class BacktestEngine {
     for (const batch of batches) for (const row of batch) this.flow.apply(row);
     this.flow.rowCount = 0;
     this.#events.length = 0;
+    this.#view?.absorb();
   }
 
   #flowRow(row: ParsedScenarioRow): void {

@@ -1,13 +1,9 @@
 import type { Argv, CommandModule } from 'yargs';
-import {
-  DEFAULT_ACCOUNT,
-  DEFAULT_SAMPLE,
-  parseBacktestOptions,
-  type BacktestArguments,
-} from '../backtest/backtest-options.js';
+import { parseBacktestOptions, type BacktestArguments } from '../backtest/backtest-options.js';
 import { runBacktest } from '../backtest/run-backtest.js';
 import { EXIT_CODES, EXIT_CODES_HELP } from '../exit-codes.js';
 import { requireInputFile } from '../file-errors.js';
+import { BACKTEST_RUN_OPTIONS } from './backtest-run-options.js';
 
 /** The --help example; a test runs it. The market maker quotes on its timer: --interval. */
 export const BACKTEST_EXAMPLE =
@@ -40,65 +36,7 @@ export const backtestCommand: CommandModule<object, BacktestArguments> = {
         array: true,
         describe: 'key=value for the strategy (ctx.params); repeatable',
       })
-      .option('latency', {
-        type: 'string',
-        default: '0',
-        describe:
-          "Delay of the strategy's orders, cancels and amends reaching the venue: a latency " +
-          'spec, 5 (ms), 5ms, 1s, lognormal:median=5,sigma=0.5[,spike=0.01x20] or file:PATH.csv[#column]',
-      })
-      .option('latency-entry', {
-        type: 'string',
-        describe: 'Latency spec of new orders (default --latency)',
-      })
-      .option('latency-cancel', {
-        type: 'string',
-        describe: 'Latency spec of cancels (default --latency)',
-      })
-      .option('latency-amend', {
-        type: 'string',
-        describe: 'Latency spec of amends and reduces (default --latency)',
-      })
-      .option('latency-response', {
-        type: 'string',
-        describe:
-          'Latency spec of the venue answers: acknowledgements, fills, refusals (default 0)',
-      })
-      .option('latency-feed', {
-        type: 'string',
-        describe: 'Latency spec of market data: trades and book changes (default 0)',
-      })
-      .option('latency-order', {
-        type: 'string',
-        default: 'fifo',
-        describe:
-          'fifo: actions reach the venue in the order sent; overtake: each after its own latency',
-      })
-      .option('latency-seed', {
-        type: 'string',
-        default: '0',
-        describe: 'Seed of the lognormal latency draws',
-      })
-      .option('maker-fee', {
-        type: 'string',
-        default: '0',
-        describe: 'Maker fee rate; negative is a rebate',
-      })
-      .option('taker-fee', { type: 'string', default: '0', describe: 'Taker fee rate' })
-      .option('interval', {
-        type: 'string',
-        describe: 'Call onTimer this often (e.g. 1s); default never',
-      })
-      .option('sample', {
-        type: 'string',
-        default: DEFAULT_SAMPLE,
-        describe: 'Sample equity this often, for equity.csv, drawdown, Sharpe and Sortino',
-      })
-      .option('account', {
-        type: 'string',
-        default: DEFAULT_ACCOUNT,
-        describe: "The strategy's account",
-      })
+      .options(BACKTEST_RUN_OPTIONS)
       .example(BACKTEST_EXAMPLE, 'Backtest the example market maker; open results/report.html')
       .epilog(
         'Exit: 1 run_failed is a strategy hook that threw (nothing written). ' +

@@ -1,9 +1,9 @@
 import type { Argv, CommandModule } from 'yargs';
-import { DEFAULT_ACCOUNT, DEFAULT_SAMPLE } from '../backtest/backtest-options.js';
 import { sweep } from '../backtest/index.js';
 import { parseParams } from '../backtest/strategy-params.js';
 import { EXIT_CODES, EXIT_CODES_HELP } from '../exit-codes.js';
 import { requireInputFile } from '../file-errors.js';
+import { BACKTEST_RUN_OPTIONS } from './backtest-run-options.js';
 import { mergeShards, sweepTable, type SweepOutcome } from '../sweep/index.js';
 
 interface SweepCommandArguments {
@@ -22,12 +22,6 @@ interface SweepCommandArguments {
   readonly x?: string;
   readonly y?: string;
   readonly shard?: string;
-  readonly latency?: string;
-  readonly makerFee?: string;
-  readonly takerFee?: string;
-  readonly interval?: string;
-  readonly sample?: string;
-  readonly account?: string;
 }
 
 /** The --help examples; a test runs them. */
@@ -80,20 +74,7 @@ export const sweepCommand: CommandModule<object, SweepCommandArguments> = {
         type: 'string',
         describe: 'Run shard i of N (i/N, i from 0): every Nth combination; needs --out',
       })
-      .option('latency', { type: 'string', default: '0', describe: 'As for simex backtest' })
-      .option('maker-fee', { type: 'string', default: '0', describe: 'As for simex backtest' })
-      .option('taker-fee', { type: 'string', default: '0', describe: 'As for simex backtest' })
-      .option('interval', { type: 'string', describe: 'As for simex backtest' })
-      .option('sample', {
-        type: 'string',
-        default: DEFAULT_SAMPLE,
-        describe: 'As for simex backtest',
-      })
-      .option('account', {
-        type: 'string',
-        default: DEFAULT_ACCOUNT,
-        describe: 'As for simex backtest',
-      })
+      .options(BACKTEST_RUN_OPTIONS)
       .example(SWEEP_EXAMPLE, '8 combinations of the market maker; open sweep/report.html')
       .example(MERGE_EXAMPLE, 'Join the outputs of --shard 0/2 and --shard 1/2')
       .epilog(

@@ -18,7 +18,13 @@ import {
   type ParsedScenarioRow,
 } from '../../adapters/csv/index.js';
 import { holdoutSplit } from '../../adapters/sweep/holdout.js';
-import { SMALL_FLOW, tempFiles, testConfig, writeGeneratedFlow } from '../backtest/helpers.js';
+import {
+  orderPathLatency,
+  SMALL_FLOW,
+  tempFiles,
+  testConfig,
+  writeGeneratedFlow,
+} from '../backtest/helpers.js';
 import { simex } from '../cli/run-simex.js';
 import { TAKER_STRATEGY } from './taker-strategy.js';
 
@@ -93,7 +99,7 @@ describe('runBacktest', () => {
       error: {
         code: 'bad_input',
         message:
-          '--latency must be a duration in ms, or with a unit: 250, 250ms, 5s, 1m, 2h; got "soon"',
+          '--latency must be a duration (5, 5ms, 1s), lognormal:median=5,sigma=0.5[,spike=0.01x20] or file:PATH.csv[#column]; got "soon"',
       },
     });
     const thrown = await runBacktest({ ...base, params: { size: '0.03' } });
@@ -159,7 +165,10 @@ describe('sweep', () => {
     }
   }, 180_000);
 
-  it('starts the held-out part on the book the first part left', async () => {
+  it.each([
+    ['', 0],
+    [' (under feed latency too)', 5],
+  ])('starts the held-out part on the book the first part left%s', async (_, feedMs) => {
     const scenario = await openScenario(Readable.from([SMALL_FLOW]), 'flow.csv');
     const rows: ParsedScenarioRow[] = [];
     for await (const batch of scenario.batches) rows.push(...batch);
@@ -173,7 +182,7 @@ describe('sweep', () => {
     })();
     const run = await backtestFlow(
       strategy,
-      testConfig(),
+      testConfig({ latency: orderPathLatency(0, { feed: { kind: 'constant', ms: feedMs } }) }),
       { ...scenario, batches: heldOut },
       { strategy: 's', data: 'flow.csv' },
       { warmUp: [rows.slice(0, 3)] },

@@ -84,7 +84,19 @@ export class DelayedView {
   /** Delivers the next message to the view; returns its events, for the hooks. */
   deliver(): readonly HookEvent[] {
     const message = this.#messages.shift();
-    for (const event of message.events) {
+    this.#apply(message.events);
+    if (message.answers) this.unanswered--;
+    return message.events;
+  }
+
+  /** Applies the market events published so far at once, for no hook (rows replayed as warm-up). */
+  absorb(): void {
+    this.#apply(this.#market);
+    this.#market = [];
+  }
+
+  #apply(events: readonly HookEvent[]): void {
+    for (const event of events) {
       if (event.type === 'order') this.orders.updated(event.order);
       else if (event.type === 'book') this.replica.level(event.change);
       else if (event.type === 'trade') {
@@ -95,7 +107,5 @@ export class DelayedView {
         this.ledgers.get(symbol)!.fill(side, price, size, liquidity);
       }
     }
-    if (message.answers) this.unanswered--;
-    return message.events;
   }
 }

@@ -1,0 +1,63 @@
+import { DEFAULT_ACCOUNT, DEFAULT_SAMPLE } from '../backtest/backtest-options.js';
+
+/** The options of one backtest run beyond its strategy, data and params: backtest and sweep share them. */
+export const BACKTEST_RUN_OPTIONS = {
+  latency: {
+    type: 'string',
+    default: '0',
+    describe:
+      "Delay of the strategy's orders, cancels and amends reaching the venue: a latency " +
+      'spec, 5 (ms), 5ms, 1s, lognormal:median=5,sigma=0.5[,spike=0.01x20] or file:PATH.csv[#column]',
+  },
+  'latency-entry': {
+    type: 'string',
+    describe: 'Latency spec of new orders (default --latency)',
+  },
+  'latency-cancel': {
+    type: 'string',
+    describe: 'Latency spec of cancels (default --latency)',
+  },
+  'latency-amend': {
+    type: 'string',
+    describe: 'Latency spec of amends and reduces (default --latency)',
+  },
+  'latency-response': {
+    type: 'string',
+    describe: 'Latency spec of the venue answers: acknowledgements, fills, refusals (default 0)',
+  },
+  'latency-feed': {
+    type: 'string',
+    describe: 'Latency spec of market data: trades and book changes (default 0)',
+  },
+  'latency-order': {
+    type: 'string',
+    default: 'fifo',
+    describe:
+      'fifo: actions reach the venue in the order sent; overtake: each after its own latency',
+  },
+  'latency-seed': {
+    type: 'string',
+    default: '0',
+    describe: 'Seed of the lognormal latency draws',
+  },
+  'maker-fee': {
+    type: 'string',
+    default: '0',
+    describe: 'Maker fee rate; negative is a rebate',
+  },
+  'taker-fee': { type: 'string', default: '0', describe: 'Taker fee rate' },
+  interval: {
+    type: 'string',
+    describe: 'Call onTimer this often (e.g. 1s); default never',
+  },
+  sample: {
+    type: 'string',
+    default: DEFAULT_SAMPLE,
+    describe: 'Sample equity this often, for equity.csv, drawdown, Sharpe and Sortino',
+  },
+  account: {
+    type: 'string',
+    default: DEFAULT_ACCOUNT,
+    describe: "The strategy's account",
+  },
+} as const;

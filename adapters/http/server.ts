@@ -8,6 +8,7 @@ import { DEFAULT_IDEMPOTENCY_CAPACITY, IdempotencyStore } from './idempotency-st
 import type { OpenJournalFile } from './journal-file.js';
 import { openJournal, type JournaledVenue } from './journal.js';
 import { createListener } from './listener.js';
+import { StreamHub, type StreamLimits } from './stream-hub.js';
 
 export interface ServerOptions {
   readonly port: number;
@@ -26,11 +27,15 @@ export interface ServerOptions {
   readonly idempotencyMaxBytes?: number;
   /** Start-up reports (a torn journal line) and internal errors. */
   readonly log?: (line: string) => void;
+  /** Limits of GET /v1/stream; default DEFAULT_STREAM_LIMITS. */
+  readonly streamLimits?: Partial<StreamLimits>;
 }
 
 export interface RunningServer {
   readonly url: string;
   readonly venue: Venue;
+  /** The event streams of GET /v1/stream. */
+  readonly streams: StreamHub;
   /** Stops accepting, lets requests in flight finish, then resolves. */
   close(): Promise<void>;
 }
@@ -61,7 +66,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         });
   const venue = journaled?.venue ?? newVenue(clock);
   const writer = journaled?.writer;
+  const streams = new StreamHub(venue, clock, {
+    ...(options.streamLimits !== undefined && { limits: options.streamLimits }),
+    ...(writer !== undefined && { beforeFlush: () => writer.durable() }),
+  });
   const handle = createHandler({
+    streams,
     venue,
     keys: new ApiKeyTable(options.grants),
     clock,
@@ -88,7 +98,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   }
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
-  return { url: `http://${host}:${port}`, venue, close: () => closeServer(server, journaled) };
+  const close = () => {
+    streams.close();
+    return closeServer(server, journaled);
+  };
+  return { url: `http://${host}:${port}`, venue, streams, close };
 }
 
 function newVenue(clock: () => number): Venue {

@@ -1,0 +1,3 @@
+export function dashboardHtml(): string {
+  return '<!DOCTYPE html><title>simex</title>';
+}

@@ -120,7 +120,7 @@ export async function openJournal(path: string, options: JournalOptions): Promis
           apply(row, cell);
           continue;
         }
-        if (member.index !== 1)
+        if (member.index !== group.length + 1)
           throw new JournalError(
             `${path}:${row.line}: group row ${member.index} without its first`,
           );

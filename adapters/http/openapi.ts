@@ -316,7 +316,7 @@ export const OPENAPI_DOCUMENT = {
     title: 'simex /v1',
     version: '1',
     description:
-      'The REST API of the simex exchange simulator. Amounts are decimal strings; times are ISO 8601 UTC. Every route but this document needs an X-API-Key.',
+      'The REST API of the simex exchange simulator. Amounts are decimal strings; times are ISO 8601 UTC. Every route but this document and the dashboard page (/) needs an X-API-Key. The event stream is described in docs/stream.md.',
     license: { name: 'MIT', identifier: 'MIT' },
   },
   servers: [{ url: 'http://127.0.0.1:8080' }],

@@ -54,7 +54,7 @@ export function cancelAllOrders({ context, caller, search }: RouteCall): HttpRes
   if (!resting.ok) return venueErrorResponse(resting);
   const at = context.venue.now();
   const cancelled: OrderRecord[] = [];
-  for (const order of resting.value) {
+  for (const order of resting.value.reverse()) {
     const done = context.venue.cancelOrder(caller.account, order.id);
     // Resting orders of the caller's own: a refusal here is a bug.
     if (!done.ok) throw new Error(`cancel-all refused ${order.id}: ${done.error.message}`);
@@ -71,20 +71,22 @@ export function cancelAllOrders({ context, caller, search }: RouteCall): HttpRes
   return okResponse(200, cancelled.map(orderJson));
 }
 
-/** The account's open and partially filled orders, oldest first. */
-function restingOrders(
+/** The account's open and partially filled orders on the symbol (all without one), newest first. */
+export function restingOrders(
   venue: Venue,
   account: string,
   symbol: string | undefined,
+  limit = Infinity,
 ): Result<OrderRecord[]> {
   const orders: OrderRecord[] = [];
   for (const status of ['open', 'partially_filled'] as const) {
-    const listed = venue.listOrders(account, { status, ...(symbol !== undefined && { symbol }) });
+    const filter = { status, ...(symbol !== undefined && { symbol }) };
+    const listed = venue.listOrders(account, limit === Infinity ? filter : { ...filter, limit });
     if (!listed.ok) return listed;
     orders.push(...listed.value);
   }
   const number = (order: OrderRecord) => Number(order.id.slice('ord_'.length));
-  return { ok: true, value: orders.sort((a, b) => number(a) - number(b)) };
+  return { ok: true, value: orders.sort((a, b) => number(b) - number(a)).slice(0, limit) };
 }
 
 /**

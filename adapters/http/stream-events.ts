@@ -1,4 +1,5 @@
-import { MAX_QUERY_LIMIT, type OrderRecord, type Venue, type VenueEvent } from '../../src/index.js';
+import { MAX_QUERY_LIMIT, type Venue, type VenueEvent } from '../../src/index.js';
+import { restingOrders } from './client-routes.js';
 import { isoTime, orderJson, tradeJson } from './wire-format.js';
 
 /** What a stream can carry, as `channels` names it. */
@@ -83,17 +84,9 @@ export function snapshotEvent(
     const trades = venue.trades(symbol, SNAPSHOT_TRADES);
     if (trades.ok) data['trades'] = trades.value.map(tradeJson);
   }
-  if (channels.has('orders')) data['orders'] = restingOrders(venue, account, symbol).map(orderJson);
+  if (channels.has('orders')) {
+    const orders = restingOrders(venue, account, symbol, SNAPSHOT_ORDERS);
+    if (orders.ok) data['orders'] = orders.value.map(orderJson);
+  }
   return sse('snapshot', data);
-}
-
-function restingOrders(venue: Venue, account: string, symbol: string): OrderRecord[] {
-  const list = (status: 'open' | 'partially_filled') => {
-    const listed = venue.listOrders(account, { symbol, status, limit: SNAPSHOT_ORDERS });
-    return listed.ok ? listed.value : [];
-  };
-  const number = (order: OrderRecord) => Number(order.id.slice('ord_'.length));
-  return [...list('open'), ...list('partially_filled')]
-    .sort((a, b) => number(b) - number(a))
-    .slice(0, SNAPSHOT_ORDERS);
 }

@@ -104,13 +104,12 @@ export class StreamHub {
   /** Holds a place for a new stream of the key, or says why there is none. */
   reserve(keyIndex: number): ApiError | (() => void) {
     const ofKey = this.#perKey.get(keyIndex) ?? 0;
-    if (this.#reserved >= this.limits.maxStreams || ofKey >= this.limits.maxStreamsPerKey) {
-      const which = this.#reserved >= this.limits.maxStreams ? 'in all' : 'for this key';
-      const limit = Math.min(this.limits.maxStreams, this.limits.maxStreamsPerKey);
-      return {
-        ...apiError('too_many_streams', `too many open streams ${which} (at most ${limit})`),
-        headers: { 'retry-after': '5' },
-      };
+    const full = this.#reserved >= this.limits.maxStreams;
+    if (full || ofKey >= this.limits.maxStreamsPerKey) {
+      const message = full
+        ? `too many open streams (at most ${this.limits.maxStreams} in all)`
+        : `too many open streams for this key (at most ${this.limits.maxStreamsPerKey})`;
+      return { ...apiError('too_many_streams', message), headers: { 'retry-after': '5' } };
     }
     this.#reserved++;
     this.#perKey.set(keyIndex, ofKey + 1);

@@ -84,7 +84,7 @@ ${REPORT_SCRIPT}</script>
 let uplotAssets: { readonly js: string; readonly css: string } | undefined;
 
 /** uPlot's script and style, read once from the installed package. */
-export function uplot(): { readonly js: string; readonly css: string } {
+function uplot(): { readonly js: string; readonly css: string } {
   if (uplotAssets === undefined) {
     const require = createRequire(import.meta.url);
     const read = (file: string) =>

@@ -2,7 +2,7 @@
  * GET /: one self-contained page (uPlot's script and style inlined, as in the backtest report),
  * fed by /v1/stream. It asks for the API key and keeps it in memory only.
  */
-import { uplot } from '../backtest/report-html.js';
+import { uplotAssets } from './uplot-assets.js';
 import { DASHBOARD_SCRIPT } from './dashboard-script.js';
 
 const STYLE = `body { font-family: system-ui, sans-serif; margin: 1.5em; color: #24292f; }
@@ -20,7 +20,7 @@ tr.ask .price, tr.sell .price { color: #cf222e; }
 .chart { margin-bottom: 1em; }`;
 
 export function dashboardHtml(): string {
-  const { js, css } = uplot();
+  const { js, css } = uplotAssets();
   return `<!DOCTYPE html>
 <html lang="en">
 <head>

@@ -17,6 +17,7 @@ export const ERROR_STATUS = {
   unsupported_media_type: 415,
   expectation_failed: 417,
   rate_limited: 429,
+  too_many_streams: 429,
   headers_too_large: 431,
   internal_error: 500,
   journal_unavailable: 503,

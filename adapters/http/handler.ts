@@ -8,7 +8,11 @@ import { OrderBookCache } from './book-cache.js';
 import { getOrderBook, getTicker, getTrades } from './market-routes.js';
 import { OPENAPI_PATH, serveOpenApiDocument } from './openapi-route.js';
 import { cancelOrder, createOrder, getOrder, getOrderFills, listOrders } from './order-routes.js';
+import { cancelAllOrders, getTime, listInstruments } from './client-routes.js';
+import { DASHBOARD_PATH, serveDashboard } from './dashboard-route.js';
 import { RateLimiter } from './rate-limiter.js';
+import { StreamHub } from './stream-hub.js';
+import { openStream, STREAM_PATH } from './stream-route.js';
 import {
   errorResponse,
   methodNotAllowed,
@@ -36,6 +40,8 @@ export interface HandlerOptions {
   readonly acceptsWrites?: () => boolean;
   /** Told of any exception, which the client sees as `internal_error`. */
   readonly onError?: (error: unknown) => void;
+  /** The venue's event streams (GET /v1/stream); default one with the default limits. */
+  readonly streams?: StreamHub;
 }
 
 type Methods = Readonly<Record<string, RouteAction>>;
@@ -44,7 +50,15 @@ const ROUTES: ReadonlyMap<string, Methods> = new Map<string, Methods>([
   ['/v1/market/ticker', { GET: getTicker }],
   ['/v1/market/orderbook', { GET: getOrderBook }],
   ['/v1/market/trades', { GET: getTrades }],
-  ['/v1/orders', { GET: listOrders, POST: createOrder }],
+  ['/v1/orders', { GET: listOrders, POST: createOrder, DELETE: cancelAllOrders }],
+  ['/v1/instruments', { GET: listInstruments }],
+  ['/v1/time', { GET: getTime }],
+  [STREAM_PATH, { GET: openStream }],
+]);
+/** Answered before the key check (they hold no data), counted against the remote address. */
+const OPEN_PATHS: ReadonlyMap<string, (method: string, search: string) => HttpResponse> = new Map([
+  [OPENAPI_PATH, serveOpenApiDocument],
+  [DASHBOARD_PATH, serveDashboard],
 ]);
 const ORDER_ROUTE: Methods = { GET: getOrder, DELETE: cancelOrder };
 const FILLS_ROUTE: Methods = { GET: getOrderFills };
@@ -56,8 +70,9 @@ export const TRACKED_ADDRESSES = 10_000;
 /**
  * The pure request handler: request in, response out, no socket. Order of checks: API key (a
  * request without a valid one is counted against its address's limit: 429, else 401), rate
- * limit, route, method, journal (writes only), then the route's own. GET /v1/openapi.json needs
- * no key: it is answered first, counted against its address's limit.
+ * limit, route, method, journal (writes only), then the route's own. GET /v1/openapi.json and
+ * GET / need no key: they are answered first, counted against the address's limit. Every answer
+ * carries the RateLimit headers of the bucket it was counted in (none when limiting is off).
  */
 export function createHandler(options: HandlerOptions): Handler {
   const { keys, clock } = options;
@@ -70,45 +85,75 @@ export function createHandler(options: HandlerOptions): Handler {
     idempotency: options.idempotency ?? new IdempotencyStore(),
     orderBooks: new OrderBookCache(),
     onAccepted: options.onAccepted ?? (() => {}),
+    streams: options.streams ?? new StreamHub(options.venue, clock),
+  };
+  const answer = (request: HttpRequest, path: string, search: string): HttpResponse => {
+    const open = OPEN_PATHS.get(path);
+    const caller =
+      open === undefined ? keys.authenticate(singleHeader(request, 'x-api-key')) : undefined;
+    if (caller === undefined) {
+      const address = request.remoteAddress ?? '';
+      const wait = perAddress.take(address, clock());
+      const response =
+        wait > 0
+          ? rateLimited(rate, wait)
+          : open !== undefined
+            ? open(request.method, search)
+            : errorResponse(apiError('unauthorized', 'a valid X-API-Key header is required'));
+      return withHeaders(response, perAddress.headers(address));
+    }
+    const wait = perKey.take(caller.keyIndex, clock());
+    const quota = perKey.headers(caller.keyIndex);
+    if (wait > 0) return withHeaders(rateLimited(rate, wait), quota);
+    let methods = ROUTES.get(path);
+    let id = '';
+    if (methods === undefined && path.startsWith(ORDER_PATH_PREFIX)) {
+      const slash = path.indexOf('/', ORDER_PATH_PREFIX.length);
+      id = path.slice(ORDER_PATH_PREFIX.length, slash < 0 ? path.length : slash);
+      if (slash < 0) methods = ORDER_ROUTE;
+      else if (path.length === slash + FILLS_PATH_SUFFIX.length && path.endsWith(FILLS_PATH_SUFFIX))
+        methods = FILLS_ROUTE;
+    }
+    let response: HttpResponse;
+    const action =
+      methods !== undefined && Object.hasOwn(methods, request.method)
+        ? methods[request.method]
+        : undefined;
+    if (methods === undefined) response = errorResponse(apiError('not_found', 'no such route'));
+    else if (action === undefined) response = methodNotAllowed(Object.keys(methods).join(', '));
+    else if (request.method !== 'GET' && options.acceptsWrites?.() === false)
+      response = errorResponse(JOURNAL_UNAVAILABLE);
+    else {
+      try {
+        response = action({ context, caller, request, search, id });
+      } catch (error) {
+        options.onError?.(error);
+        response = errorResponse(apiError('internal_error', 'internal error'));
+      }
+    }
+    return withHeaders(response, quota);
   };
   return (request) => {
     try {
       const queryStart = request.url.indexOf('?');
       const path = queryStart < 0 ? request.url : request.url.slice(0, queryStart);
       const search = queryStart < 0 ? '' : request.url.slice(queryStart + 1);
-      const caller =
-        path === OPENAPI_PATH ? undefined : keys.authenticate(singleHeader(request, 'x-api-key'));
-      if (caller === undefined) {
-        const wait = perAddress.take(request.remoteAddress ?? '', clock());
-        if (wait > 0) return rateLimited(rate, wait);
-        if (path === OPENAPI_PATH) return serveOpenApiDocument(request.method, search);
-        return errorResponse(apiError('unauthorized', 'a valid X-API-Key header is required'));
-      }
-      const wait = perKey.take(caller.keyIndex, clock());
-      if (wait > 0) return rateLimited(rate, wait);
-      let methods = ROUTES.get(path);
-      let id = '';
-      if (methods === undefined && path.startsWith(ORDER_PATH_PREFIX)) {
-        const slash = path.indexOf('/', ORDER_PATH_PREFIX.length);
-        id = path.slice(ORDER_PATH_PREFIX.length, slash < 0 ? path.length : slash);
-        if (slash < 0) methods = ORDER_ROUTE;
-        else if (
-          path.length === slash + FILLS_PATH_SUFFIX.length &&
-          path.endsWith(FILLS_PATH_SUFFIX)
-        )
-          methods = FILLS_ROUTE;
-      }
-      if (methods === undefined) return errorResponse(apiError('not_found', 'no such route'));
-      const action = Object.hasOwn(methods, request.method) ? methods[request.method] : undefined;
-      if (action === undefined) return methodNotAllowed(Object.keys(methods).join(', '));
-      if (request.method !== 'GET' && options.acceptsWrites?.() === false)
-        return errorResponse(JOURNAL_UNAVAILABLE);
-      return action({ context, caller, request, search, id });
+      return answer(request, path, search);
     } catch (error) {
       options.onError?.(error);
       return errorResponse(apiError('internal_error', 'internal error'));
     }
   };
+}
+
+/** The response with extra headers (a new object: idempotent replays share theirs). */
+function withHeaders(
+  response: HttpResponse,
+  extra: Readonly<Record<string, string>> | undefined,
+): HttpResponse {
+  return extra === undefined
+    ? response
+    : { ...response, headers: { ...response.headers, ...extra } };
 }
 
 function rateLimited(rate: number, waitSeconds: number): HttpResponse {

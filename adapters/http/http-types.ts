@@ -15,6 +15,26 @@ export interface HttpResponse {
   readonly status: number;
   readonly headers: Readonly<Record<string, string>>;
   readonly body: string;
+  /** Set on a response that streams (Server-Sent Events): the listener hands it the connection. */
+  readonly stream?: StreamStart;
+}
+
+/** Opens a stream once its headers are written, or frees what it holds when they cannot be. */
+export interface StreamStart {
+  /** Starts writing into `sink`; returns what to call when the connection goes away. */
+  open(sink: EventSink): () => void;
+  abandon(): void;
+}
+
+/** A streaming response's connection, as the stream sees it. */
+export interface EventSink {
+  write(text: string): void;
+  /** Bytes written but not yet taken by the network. */
+  buffered(): number;
+  /** Ends the response (the server is stopping). */
+  end(): void;
+  /** Cuts the connection (a slow consumer). */
+  destroy(): void;
 }
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';

@@ -9,6 +9,7 @@ import {
   openScenario,
   ScenarioClock,
   ScenarioSyntaxError,
+  type ParsedScenarioRow,
   type ScenarioLayout,
   type ScenarioRow,
 } from '../csv/index.js';
@@ -17,7 +18,12 @@ import { chainStart, ChainError, ChainVerifier, ChainWriter } from './journal-ch
 import { openJournalFile, writeNewJournal, type OpenJournalFile } from './journal-file.js';
 import { JournalWriter } from './journal-writer.js';
 import { idempotencyScope, type IdempotencyStore } from './idempotency-store.js';
-import { okResponse, type AcceptedCommand, type IdempotencyTag } from './route-context.js';
+import {
+  okResponse,
+  type AcceptedCommand,
+  type CommandGroup,
+  type IdempotencyTag,
+} from './route-context.js';
 import { orderJson } from './wire-format.js';
 import { dropTornLastLine } from './torn-line.js';
 
@@ -82,20 +88,48 @@ export async function openJournal(path: string, options: JournalOptions): Promis
   try {
     if (scenario !== undefined) {
       const driver = new ScenarioDriver(venue, replayClock, {}, { venueIds: true });
-      for await (const row of scenario.rows) {
+      const apply = (row: ParsedScenarioRow, cell: string) => {
         const refusal = driver.apply(row);
         if (refusal !== null)
           throw new JournalError(`${path}:${row.line}: refused on replay: ${refusal.message}`);
         const order = driver.lastOrder!;
         if (row.action === 'new' && order.id !== row.id)
           throw new JournalError(`${path}:${row.line}: replay gave ${order.id} for ${row.id}`);
-        const tag = parseTag(verifier.takeCell(row.line), `${path}:${row.line}`);
+        const tag = parseTag(cell, `${path}:${row.line}`);
         if (tag !== undefined && options.idempotency !== undefined) {
           const scope = idempotencyScope(row.account, tag.key);
           const response = okResponse(201, orderJson(order));
           options.idempotency.store(scope, tag.fingerprint, response, row.ts);
         }
+      };
+      // The rows of a group so far: applied once its last row is read.
+      const group: ParsedScenarioRow[] = [];
+      const dropUnfinished = () => {
+        if (group.length === 0) return;
+        const first = group[0]!.line;
+        options.log(
+          `journal ${path}:${first}: dropped an unfinished group of ${group.length} rows (a cancel-all cut off by a crash, never acknowledged)`,
+        );
+        group.length = 0;
+      };
+      for await (const row of scenario.rows) {
+        const cell = verifier.takeCell(row.line);
+        const member = parseGroup(cell);
+        if (member?.index !== group.length + 1) dropUnfinished();
+        if (member === undefined) {
+          apply(row, cell);
+          continue;
+        }
+        if (member.index !== group.length + 1)
+          throw new JournalError(
+            `${path}:${row.line}: group row ${member.index} without its first`,
+          );
+        group.push(row);
+        if (member.index < member.size) continue;
+        for (const held of group) apply(held, '');
+        group.length = 0;
       }
+      dropUnfinished();
     }
   } catch (error) {
     asJournalError(error, path);
@@ -129,9 +163,28 @@ export async function openJournal(path: string, options: JournalOptions): Promis
  * fingerprint, when the order had a key, then the checksum.
  */
 function rowLine(chain: ChainWriter, command: AcceptedCommand): string {
-  const tag = command.action === 'new' ? command.idempotency : undefined;
-  const cell = tag === undefined ? '' : `${encodeURIComponent(tag.key)} ${tag.fingerprint} `;
-  return chain.seal(formatScenarioRow(journalRow(command), LAYOUT).slice(0, -1) + ',' + cell);
+  return chain.seal(
+    formatScenarioRow(journalRow(command), LAYOUT).slice(0, -1) + ',' + cellOf(command),
+  );
+}
+
+/** A row's journal cell: an order's Idempotency-Key, or a grouped cancel's place in its group. */
+function cellOf(command: AcceptedCommand): string {
+  if (command.action === 'reduce') return '';
+  if (command.action === 'cancel')
+    return command.group === undefined ? '' : `group ${command.group.index}/${command.group.size} `;
+  const tag = command.idempotency;
+  return tag === undefined ? '' : `${encodeURIComponent(tag.key)} ${tag.fingerprint} `;
+}
+
+const GROUP = /^group ([1-9][0-9]{0,8})\/([1-9][0-9]{0,8}) $/;
+
+function parseGroup(cell: string): CommandGroup | undefined {
+  const match = GROUP.exec(cell);
+  if (match === null) return undefined;
+  const index = Number(match[1]);
+  const size = Number(match[2]);
+  return index <= size ? { index, size } : undefined;
 }
 
 const TAG = /^([A-Za-z0-9!'()*._~%-]{1,765}) ([A-Za-z0-9+/]{43}=) $/;

@@ -36,11 +36,28 @@ const ORDER_ID_PATH = {
   description: 'Any other id, empty or malformed included, is order_not_found',
 };
 
-const json = (schema: object, description: string, headers?: object) => ({
+/** On every answer counted against a rate limit (none when limiting is off). */
+const RATE_LIMIT = {
+  'RateLimit-Limit': {
+    description: 'Requests the bucket holds when full (the burst: twice the rate per second)',
+    schema: { type: 'integer', minimum: 1 },
+  },
+  'RateLimit-Remaining': {
+    description: 'Requests left in the bucket after this one',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'RateLimit-Reset': {
+    description: 'Seconds until the bucket is full again',
+    schema: { type: 'integer', minimum: 0 },
+  },
+};
+const answer = (mediaType: string, schema: object, description: string, headers?: object) => ({
   description,
-  ...(headers === undefined ? {} : { headers }),
-  content: { 'application/json': { schema } },
+  headers: { ...RATE_LIMIT, ...headers },
+  content: { [mediaType]: { schema } },
 });
+const json = (schema: object, description: string, headers?: object) =>
+  answer('application/json', schema, description, headers);
 const RETRY_AFTER = {
   'Retry-After': {
     description: 'Seconds to wait',
@@ -59,6 +76,7 @@ const ALLOW = {
 /** The headers an error code comes with. */
 const HEADERS_OF: Partial<Record<ErrorCode, object>> = {
   rate_limited: RETRY_AFTER,
+  too_many_streams: RETRY_AFTER,
   method_not_allowed: ALLOW,
   journal_unavailable: RETRY_AFTER,
 };
@@ -99,6 +117,7 @@ function errors(...codes: ErrorCode[]): Record<string, object> {
 const keyedErrors = (...codes: ErrorCode[]) => errors('unauthorized', ...codes);
 
 const ORDER_STATUS = ['open', 'partially_filled', 'filled', 'cancelled', 'expired', 'rejected'];
+const CLIENT_ORDER_ID = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' };
 
 const schemas = {
   Error: {
@@ -179,7 +198,7 @@ const schemas = {
       price: { ...DECIMAL, description: 'Required for limit orders, refused for market orders' },
       time_in_force: { type: 'string', enum: ['gtc', 'ioc', 'fok'], default: 'gtc' },
       post_only: { type: 'boolean', default: false, description: 'Limit gtc orders only' },
-      client_order_id: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' },
+      client_order_id: CLIENT_ORDER_ID,
     },
   },
   Fill: {
@@ -235,6 +254,44 @@ const schemas = {
       fills: { type: 'array', maxItems: 100, items: ref('Fill') },
     },
   },
+  Instrument: {
+    type: 'object',
+    additionalProperties: false,
+    required: [
+      'symbol',
+      'tick_size',
+      'lot_size',
+      'min_size',
+      'max_size',
+      'reference_price',
+      'status',
+    ],
+    properties: {
+      symbol: SYMBOL,
+      tick_size: { ...DECIMAL, description: 'Prices are positive multiples of it' },
+      lot_size: { ...DECIMAL, description: 'Sizes are positive multiples of it' },
+      min_size: DECIMAL,
+      max_size: { ...NULLABLE_DECIMAL, description: 'null: none but what is held exactly' },
+      reference_price: {
+        ...NULLABLE_DECIMAL,
+        description: 'What the ticker shows before the first trade',
+      },
+      status: {
+        type: 'string',
+        enum: ['trading'],
+        description: 'The venue has no halts: every listed instrument trades',
+      },
+    },
+  },
+  Time: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['timestamp', 'epoch_ms'],
+    properties: {
+      timestamp: TIME,
+      epoch_ms: { type: 'integer', description: 'The same instant in milliseconds since 1970' },
+    },
+  },
   FillPage: {
     type: 'object',
     additionalProperties: false,
@@ -246,13 +303,20 @@ const schemas = {
   },
 };
 
+const STREAM_DESCRIPTION = [
+  "text/event-stream; see docs/stream.md. One `snapshot` event per symbol first (the book top 1000 levels per side, the last 100 trades and your resting orders, as the channels ask), then `trade`, `book` (a level's new total size; zero: gone) and `order` (your own order updates) events.",
+  "Every event's data is JSON with `symbol` and `sequence`, the symbol's stream sequence (it counts every event of the symbol, other accounts' order updates included, so gaps are normal).",
+  'The SSE id is `epoch:s1,s2,...`: one sequence per symbol in the order of `symbols`. Send it back as Last-Event-ID to resume; a symbol whose events since are no longer held (the last 1000 per symbol are) starts again with a snapshot.',
+  'A comment line `:heartbeat` comes every 15 s. A client that does not read fast enough is disconnected once 256 KiB wait for it. At most 1000 streams in all, 50 per key.',
+].join(' ');
+
 export const OPENAPI_DOCUMENT = {
   openapi: '3.1.0',
   info: {
     title: 'simex /v1',
     version: '1',
     description:
-      'The REST API of the simex exchange simulator. Amounts are decimal strings; times are ISO 8601 UTC. Every route but this document needs an X-API-Key.',
+      'The REST API of the simex exchange simulator. Amounts are decimal strings; times are ISO 8601 UTC. Every route but this document and the dashboard page (/) needs an X-API-Key. The event stream is described in docs/stream.md.',
     license: { name: 'MIT', identifier: 'MIT' },
   },
   servers: [{ url: 'http://127.0.0.1:8080' }],
@@ -278,6 +342,68 @@ export const OPENAPI_DOCUMENT = {
             'The OpenAPI document',
           ),
           ...errors('invalid_parameter'),
+        },
+      },
+    },
+    '/': {
+      get: {
+        summary: 'The dashboard page',
+        description:
+          'A self-contained page (no external requests): book ladder, depth chart, trade tape and last-price chart, fed by /v1/stream. It asks for the API key and sends it in X-API-Key. No key needed for the page itself; counted against the remote address. No query parameter is known.',
+        security: [],
+        responses: {
+          '200': answer('text/html', { type: 'string' }, 'The page'),
+          ...errors('invalid_parameter'),
+        },
+      },
+    },
+    '/v1/instruments': {
+      get: {
+        summary: 'The listed instruments, in listing order',
+        responses: {
+          '200': json({ type: 'array', items: ref('Instrument') }, 'The instruments'),
+          ...keyedErrors('invalid_parameter'),
+        },
+      },
+    },
+    '/v1/time': {
+      get: {
+        summary: "The venue's clock",
+        responses: { '200': json(ref('Time'), 'The time'), ...keyedErrors('invalid_parameter') },
+      },
+    },
+    '/v1/stream': {
+      get: {
+        summary: 'Server-Sent Events: trades, book deltas and your order updates',
+        description: STREAM_DESCRIPTION,
+        parameters: [
+          query(
+            'symbols',
+            { type: 'string', example: 'BTC-USD,ETH-USD' },
+            'Listed symbols, comma separated, each once; at most 10',
+            true,
+          ),
+          query(
+            'channels',
+            { type: 'string', default: 'trades,book,orders', example: 'trades,book' },
+            'Some of trades, book, orders, comma separated, each once',
+          ),
+          {
+            name: 'Last-Event-ID',
+            in: 'header',
+            required: false,
+            schema: { type: 'string', pattern: '^[0-9]+:[0-9]+(,[0-9]+)*$' },
+            description:
+              'The id of the last event received: resumes after it while the server still holds the events since, else starts again with snapshots',
+          },
+        ],
+        responses: {
+          '200': answer(
+            'text/event-stream',
+            { type: 'string' },
+            'The stream (see the description)',
+          ),
+          ...keyedErrors('invalid_parameter', 'unknown_symbol', 'too_many_streams'),
         },
       },
     },
@@ -352,11 +478,22 @@ export const OPENAPI_DOCUMENT = {
         parameters: [
           query('symbol', SYMBOL, 'Only this symbol'),
           query('status', { type: 'string', enum: ORDER_STATUS }, 'Only this status'),
+          query('client_order_id', CLIENT_ORDER_ID, 'Only orders placed with this client_order_id'),
           limitQuery(100, 'How many orders'),
         ],
         responses: {
           '200': json({ type: 'array', items: ref('Order') }, 'The orders'),
           ...keyedErrors('invalid_parameter', 'unknown_symbol'),
+        },
+      },
+      delete: {
+        summary: "Cancel all the caller's resting orders (on one symbol, or all)",
+        description:
+          'Cancels every open or partially filled order of the caller, on `symbol` or on every symbol without it, oldest first, in one step; answers them as cancelled (an empty list when there was none).',
+        parameters: [query('symbol', SYMBOL, 'Only this symbol')],
+        responses: {
+          '200': json({ type: 'array', items: ref('Order') }, 'The cancelled orders, oldest first'),
+          ...keyedErrors('invalid_parameter', 'unknown_symbol', 'journal_unavailable'),
         },
       },
     },

@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import {
+  CLIENT_ORDER_ID_PATTERN,
   DEFAULT_FILLS_LIMIT,
   MAX_FILLS_LIMIT,
   MAX_QUERY_LIMIT,
   ORDER_STATUSES,
   type OrderStatus,
 } from '../../src/index.js';
+import { ordersByClientOrderId } from './client-routes.js';
 import { apiError } from './errors.js';
 import { singleHeader, type HttpResponse } from './http-types.js';
 import { parseJsonObject, toOrderRequest } from './order-body.js';
@@ -27,7 +29,7 @@ const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const JSON_MEDIA_TYPE = /^application\/json\s*(;\s*charset\s*=\s*"?utf-8"?\s*)?$/i;
 
 export function listOrders({ context, caller, search }: RouteCall): HttpResponse {
-  const params = parseQuery(search, ['symbol', 'status', 'limit']);
+  const params = parseQuery(search, ['symbol', 'status', 'limit', 'client_order_id']);
   if (!params.ok) return errorResponse(params.error);
   const limit = integerParam(params.value, 'limit', DEFAULT_ORDERS_LIMIT, MAX_QUERY_LIMIT);
   if (!limit.ok) return errorResponse(limit.error);
@@ -38,11 +40,20 @@ export function listOrders({ context, caller, search }: RouteCall): HttpResponse
       apiError('invalid_parameter', `status must be one of ${ORDER_STATUSES.join(', ')}`, 'status'),
     );
   }
-  const orders = context.venue.listOrders(caller.account, {
+  const filter = {
     limit: limit.value,
     ...(symbol !== undefined && { symbol }),
     ...(status !== undefined && { status: status as OrderStatus }),
-  });
+  };
+  const clientOrderId = params.value.get('client_order_id') || undefined;
+  if (clientOrderId !== undefined && !CLIENT_ORDER_ID_PATTERN.test(clientOrderId)) {
+    const message = 'client_order_id must be 1-64 of A-Z a-z 0-9 _ -';
+    return errorResponse(apiError('invalid_parameter', message, 'client_order_id'));
+  }
+  const orders =
+    clientOrderId === undefined
+      ? context.venue.listOrders(caller.account, filter)
+      : ordersByClientOrderId(context.venue, caller.account, clientOrderId, filter);
   return orders.ok ? okResponse(200, orders.value.map(orderJson)) : venueErrorResponse(orders);
 }
 

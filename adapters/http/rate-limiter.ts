@@ -48,4 +48,19 @@ export class RateLimiter<Key> {
     }
     return Math.max(1, Math.ceil((1 - bucket.tokens) / this.ratePerSecond));
   }
+
+  /**
+   * The `RateLimit-*` headers of the key's bucket as the last `take` left it (IETF draft
+   * semantics): the burst, the whole requests left, the whole seconds until the bucket is full.
+   * None when limiting is off.
+   */
+  headers(key: Key): Readonly<Record<string, string>> | undefined {
+    const bucket = this.#buckets.get(key);
+    if (this.ratePerSecond <= 0 || bucket === undefined) return undefined;
+    return {
+      'ratelimit-limit': String(Math.floor(this.burst)),
+      'ratelimit-remaining': String(Math.floor(bucket.tokens)),
+      'ratelimit-reset': String(Math.ceil((this.burst - bucket.tokens) / this.ratePerSecond)),
+    };
+  }
 }

@@ -58,6 +58,7 @@ const READ_HEADERS = new Set([
   'content-length',
   'transfer-encoding',
   'idempotency-key',
+  'last-event-id',
 ]);
 
 /**

@@ -4,6 +4,7 @@ import { apiError, ERROR_STATUS, errorBody, fromVenueError, type ApiError } from
 import { jsonResponse, type HttpRequest, type HttpResponse } from './http-types.js';
 import type { IdempotencyStore } from './idempotency-store.js';
 import type { OrderBookCache } from './book-cache.js';
+import type { StreamHub } from './stream-hub.js';
 
 /** The Idempotency-Key a new order was placed with, and its body's fingerprint. */
 export interface IdempotencyTag {
@@ -11,10 +12,21 @@ export interface IdempotencyTag {
   readonly fingerprint: string;
 }
 
+/** Rows journaled together (a cancel-all): replayed all or none. `index` counts from 1. */
+export interface CommandGroup {
+  readonly index: number;
+  readonly size: number;
+}
+
 /** A command the venue accepted, for the journal: written before its response is sent. */
 export type AcceptedCommand =
   | { readonly action: 'new'; readonly order: OrderRecord; readonly idempotency?: IdempotencyTag }
-  | { readonly action: 'cancel'; readonly order: OrderRecord; readonly at: number }
+  | {
+      readonly action: 'cancel';
+      readonly order: OrderRecord;
+      readonly at: number;
+      readonly group?: CommandGroup;
+    }
   /** From a market flow (docs/market.md): `size` taken off the order. */
   | {
       readonly action: 'reduce';
@@ -30,6 +42,7 @@ export interface RouteContext {
   readonly idempotency: IdempotencyStore;
   readonly orderBooks: OrderBookCache;
   readonly onAccepted: (command: AcceptedCommand) => void;
+  readonly streams: StreamHub;
 }
 
 /** One authenticated request on a matched route. */

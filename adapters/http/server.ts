@@ -14,6 +14,7 @@ import { DEFAULT_IDEMPOTENCY_CAPACITY, IdempotencyStore } from './idempotency-st
 import type { OpenJournalFile } from './journal-file.js';
 import { openJournal, type JournaledVenue } from './journal.js';
 import { createListener } from './listener.js';
+import { StreamHub, type StreamLimits } from './stream-hub.js';
 
 export interface ServerOptions {
   readonly port: number;
@@ -41,11 +42,15 @@ export interface ServerOptions {
    * close; with a journal, its commands are journaled like the clients'.
    */
   readonly market?: (venue: Venue, hooks: MarketHooks) => RunningMarket;
+  /** Limits of GET /v1/stream; default DEFAULT_STREAM_LIMITS. */
+  readonly streamLimits?: Partial<StreamLimits>;
 }
 
 export interface RunningServer {
   readonly url: string;
   readonly venue: Venue;
+  /** The event streams of GET /v1/stream. */
+  readonly streams: StreamHub;
   /** Stops accepting, lets requests in flight finish, then resolves. */
   close(): Promise<void>;
 }
@@ -77,7 +82,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         });
   const venue = journaled?.venue ?? newVenue(clock, options.instruments, demo);
   const writer = journaled?.writer;
+  const streams = new StreamHub(venue, clock, {
+    ...(options.streamLimits !== undefined && { limits: options.streamLimits }),
+    ...(writer !== undefined && { beforeFlush: () => writer.durable() }),
+  });
   const handle = createHandler({
+    streams,
     venue,
     keys: new ApiKeyTable(options.grants),
     clock,
@@ -116,10 +126,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   const close = async () => {
+    streams.close();
     await market?.stop();
     await closeServer(server, journaled);
   };
-  return { url: `http://${host}:${port}`, venue, close };
+  return { url: `http://${host}:${port}`, venue, streams, close };
 }
 
 function newVenue(

@@ -33,7 +33,12 @@ export interface OpenedPage {
 }
 
 /** Opens a local file in a fresh profile; close() removes the profile. */
-export async function openFile(file: string): Promise<OpenedPage> {
+export function openFile(file: string): Promise<OpenedPage> {
+  return openUrl(pathToFileURL(file).href);
+}
+
+/** Opens a page (a file, or a server on loopback) in a fresh profile; close() removes the profile. */
+export async function openUrl(url: string): Promise<OpenedPage> {
   const profile = mkdtempSync(join(tmpdir(), 'simex-chromium-'));
   let context: BrowserContext | null = null;
   try {
@@ -43,7 +48,6 @@ export async function openFile(file: string): Promise<OpenedPage> {
       args: ARGS,
       viewport: { width: 1280, height: 900 },
     });
-    const url = pathToFileURL(file).href;
     const errors: string[] = [];
     const requests: string[] = [];
     context.on('request', (request) => {

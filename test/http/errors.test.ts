@@ -407,7 +407,7 @@ const CASES: readonly ErrorCase[] = [
     path: '/v1/orders',
     status: 405,
     code: 'method_not_allowed',
-    headers: { allow: 'GET, POST' },
+    headers: { allow: 'GET, POST, DELETE' },
   },
   {
     name: 'POST an order id',
@@ -521,7 +521,12 @@ describe("every row of the contract's error table (docs/http-api.md)", () => {
     });
     expect(reply).toEqual({
       status: 500,
-      headers: { 'content-type': 'application/json; charset=utf-8' },
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'ratelimit-limit': '200',
+        'ratelimit-remaining': '199',
+        'ratelimit-reset': '1',
+      },
       body: '{"error":{"code":"internal_error","message":"internal error"}}',
     });
   });

@@ -61,7 +61,13 @@ describe('the pure handler', () => {
     const reply = call('GET', '/v1/market/ticker?symbol=ETH-USD');
     expect(reply).toEqual({
       status: 200,
-      headers: { 'content-type': 'application/json; charset=utf-8' },
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        // The default 100 requests a second: a burst of 200, 8 taken by the tests before.
+        'ratelimit-limit': '200',
+        'ratelimit-remaining': '192',
+        'ratelimit-reset': '1',
+      },
       body:
         '{"symbol":"ETH-USD","price":"2000.00","open_24h":"2000.00","high_24h":"2000.00",' +
         '"low_24h":"2000.00","volume_24h":"0.0000","timestamp":"2026-01-05T09:30:00.000Z"}',

@@ -113,6 +113,7 @@ export function expectDocumented(
   if (mediaType === undefined || !documented.mediaTypes.includes(mediaType)) {
     throw new Error(`${where}: content-type ${mediaType} is not documented`);
   }
+  if (mediaType !== 'application/json') return;
   let json: unknown;
   try {
     json = JSON.parse(response.body);

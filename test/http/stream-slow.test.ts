@@ -1,0 +1,53 @@
+import { connect } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { ALICE_KEY, useTestServer } from './test-server.js';
+import { mustOpen } from './sse-client.js';
+
+const server = useTestServer({ streamLimits: { maxQueued: 64 * 1024 } });
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('a slow consumer over a real socket', () => {
+  it('is disconnected once its buffer fills, while a reading stream gets every event', async () => {
+    const path = '/v1/stream?symbols=BTC-USD&channels=book,orders';
+    const slow = connect(Number(new URL(server.url).port), '127.0.0.1');
+    const closed = new Promise<void>((resolve) => slow.on('close', () => resolve()));
+    slow.on('error', () => {});
+    slow.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nX-API-Key: ${ALICE_KEY}\r\n\r\n`);
+    slow.pause(); // never reads: the kernel's buffers fill, then the server's
+    const fast = await mustOpen(server.url, path);
+    while (server.server.streams.size < 2) await nextTurn();
+    const { venue } = server.server;
+    let orders = 0;
+    // Bounded: about 1 KB of events per order, far more than the socket buffers hold.
+    while (server.server.streams.size === 2 && orders < 200_000) {
+      for (let i = 0; i < 20; i++, orders++) {
+        const placed = venue.placeOrder({
+          account: 'alice',
+          symbol: 'BTC-USD',
+          side: 'buy',
+          type: 'limit',
+          price: '100.00',
+          size: '1',
+        });
+        if (!placed.ok || !venue.cancelOrder('alice', placed.value.id).ok)
+          throw new Error('refused');
+      }
+      await nextTurn();
+    }
+    expect(server.server.streams.size).toBe(1);
+    slow.resume();
+    await closed;
+    // The marker order is the last event; the reading stream got every one before it.
+    const marker = await server.call('POST', '/v1/orders', {
+      body: { symbol: 'BTC-USD', side: 'buy', type: 'limit', price: '101.00', size: '1' },
+    });
+    const last = await fast.next((event) => event.data.order?.id === marker.json.id);
+    const sequences = fast.events.map((event) => event.data.sequence);
+    expect(sequences.at(-1)).toBeGreaterThanOrEqual(last.data.sequence);
+    expect(sequences).toEqual(sequences.map((_, i) => sequences[0]! + i));
+    expect(fast.events.filter((event) => event.data.order?.status === 'cancelled')).toHaveLength(
+      orders,
+    );
+    fast.close();
+  });
+});

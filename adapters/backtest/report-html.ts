@@ -3,8 +3,7 @@
  * (uPlot, its script and style inlined from the installed package), the round trips, and the run's
  * inputs and formulas. The same inputs give the same bytes.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { uplotAssets } from '../output/uplot-assets.js';
 import type { EquitySampler } from './equity-sampler.js';
 import { latencyText } from './latency/latency-options.js';
 import { reportCharts, type FillMarkers } from './report-charts.js';
@@ -33,7 +32,7 @@ export function reportHtml(
   trips: readonly RoundTrip[],
 ): string {
   const { header } = summary;
-  const { js, css } = uplot();
+  const { js, css } = uplotAssets();
   const charts = reportCharts(sampler, markers, trips);
   const chartDivs = charts
     .map(
@@ -80,17 +79,4 @@ ${REPORT_SCRIPT}</script>
 </body>
 </html>
 `;
-}
-
-let uplotAssets: { readonly js: string; readonly css: string } | undefined;
-
-/** uPlot's script and style, read once from the installed package. */
-function uplot(): { readonly js: string; readonly css: string } {
-  if (uplotAssets === undefined) {
-    const require = createRequire(import.meta.url);
-    const read = (file: string) =>
-      readFileSync(require.resolve(`uplot/dist/${file}`), 'utf8').trim();
-    uplotAssets = { js: read('uPlot.iife.min.js'), css: read('uPlot.min.css') };
-  }
-  return uplotAssets;
 }

@@ -2,7 +2,7 @@
  * GET /: one self-contained page (uPlot's script and style inlined, as in the backtest report),
  * fed by /v1/stream. It asks for the API key and keeps it in memory only.
  */
-import { uplotAssets } from './uplot-assets.js';
+import { uplotAssets } from '../output/uplot-assets.js';
 import { DASHBOARD_SCRIPT } from './dashboard-script.js';
 
 const STYLE = `body { font-family: system-ui, sans-serif; margin: 1.5em; color: #24292f; }

@@ -60,7 +60,14 @@ const ALLOWED: Record<string, readonly string[]> = {
     'adapters/driver',
     'adapters/units',
   ],
-  'adapters/http': ['src', 'adapters/csv', 'adapters/driver', 'adapters/market', 'adapters/units'],
+  'adapters/http': [
+    'src',
+    'adapters/csv',
+    'adapters/driver',
+    'adapters/market',
+    'adapters/output',
+    'adapters/units',
+  ],
   'adapters/cli': [
     'adapters',
     'adapters/arrow',
@@ -171,5 +178,21 @@ describe('src/ and adapters/', () => {
 
   it('allows no cycle', () => {
     expect(cycleIn(ALLOWED)).toBeNull();
+  });
+});
+
+describe('docs/architecture.md', () => {
+  it('shows the same edge table', () => {
+    const page = readFileSync(resolve(ROOT, 'docs/architecture.md'), 'utf8');
+    const table = page.slice(page.indexOf('| folder                  | may import from'));
+    const documented: Record<string, string[]> = {};
+    for (const line of table.split('\n').slice(2)) {
+      if (!line.startsWith('|')) break;
+      const [folder, imports] = line.split('|').slice(1, 3) as [string, string];
+      documented[/`([^`]+)`/.exec(folder)![1]!] = [...imports.matchAll(/`([^`]+)`/g)].map(
+        (match) => match[1]!,
+      );
+    }
+    expect(documented).toEqual(ALLOWED);
   });
 });

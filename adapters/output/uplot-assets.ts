@@ -3,10 +3,7 @@ import { createRequire } from 'node:module';
 
 let assets: { readonly js: string; readonly css: string } | undefined;
 
-/**
- * uPlot's script and style, read once from the installed package, to inline in the dashboard
- * (the backtest report reads them the same way; adapters/http may not import adapters/backtest).
- */
+/** uPlot's script and style, read once from the installed package, to inline in a self-contained page. */
 export function uplotAssets(): { readonly js: string; readonly css: string } {
   if (assets === undefined) {
     const require = createRequire(import.meta.url);

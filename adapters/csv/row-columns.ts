@@ -37,14 +37,14 @@ export class NameCodes {
 }
 
 const ACTIONS = ['new', 'cancel', 'reduce'] as const;
-const TIMES_IN_FORCE = [undefined, 'gtc', 'ioc', 'fok'] as const;
+const TIMES_IN_FORCE = [undefined, 'gtc', 'ioc', 'fok', 'gtd'] as const;
 const SELL = 1 << 2;
 const LIMIT = 1 << 3;
 const TIME_IN_FORCE_SHIFT = 4;
-const POST_ONLY = 1 << 6;
-const POST_ONLY_TRUE = 1 << 7;
-const PRICE = 1 << 8;
-const CLIENT_ORDER_ID = 1 << 9;
+const POST_ONLY = 1 << 7;
+const POST_ONLY_TRUE = 1 << 8;
+const PRICE = 1 << 9;
+const CLIENT_ORDER_ID = 1 << 10;
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -116,7 +116,7 @@ export function fromColumns(columns: RowColumns, table: string[]): ParsedScenari
         size: strings[s++]!,
       };
       if (code & PRICE) row.price = strings[s++]!;
-      const timeInForce = TIMES_IN_FORCE[(code >> TIME_IN_FORCE_SHIFT) & 3];
+      const timeInForce = TIMES_IN_FORCE[(code >> TIME_IN_FORCE_SHIFT) & 7];
       if (timeInForce !== undefined) row.timeInForce = timeInForce;
       if (code & POST_ONLY) row.postOnly = (code & POST_ONLY_TRUE) !== 0;
       if (code & CLIENT_ORDER_ID) row.clientOrderId = strings[s++]!;

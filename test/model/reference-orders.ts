@@ -137,6 +137,10 @@ export function recordOf(order: ModelOrder): OrderRecord {
     postOnly: request.postOnly ?? false,
     createdAt: order.createdAt,
     rejectReason: order.status === 'rejected' ? 'post_only_would_take' : null,
+    stopPrice: null,
+    expireAt: null,
+    stp: 'none',
+    reason: order.status === 'rejected' ? 'post_only_would_take' : null,
     fills,
     fillCount: order.fills.length,
   };

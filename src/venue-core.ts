@@ -323,6 +323,7 @@ export class VenueCore {
    * REFUSED_LEVEL_FULL. The caller then builds what it returns and forgets beyond retention.
    */
   amendValid(slot: number, newSize: number, newPrice: number): number {
+    this.now(); // its trades are at the clock's time
     const store = this.store;
     const book = this.bookOf(slot);
     const remaining = store.remaining[slot]!;

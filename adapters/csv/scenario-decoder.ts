@@ -112,7 +112,7 @@ function readHeader(record: string[], file: string, line: number): ScenarioLayou
   at += clientOrderId ? 1 : 0;
   const orderFeatures = optional(at, ORDER_FEATURE_COLUMNS) > 0;
   at += orderFeatures ? ORDER_FEATURE_COLUMNS.length : 0;
-  const journal = optional(at, [JOURNAL_COLUMN]) > 0;
+  const journal = clientOrderId && optional(at, [JOURNAL_COLUMN]) > 0;
   const expected: string[] = [...SCENARIO_COLUMNS];
   if (clientOrderId) expected.push(CLIENT_ORDER_ID_COLUMN);
   if (orderFeatures) expected.push(...ORDER_FEATURE_COLUMNS);

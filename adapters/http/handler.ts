@@ -7,7 +7,14 @@ import { JOURNAL_UNAVAILABLE } from './journal-unavailable.js';
 import { OrderBookCache } from './book-cache.js';
 import { getOrderBook, getTicker, getTrades } from './market-routes.js';
 import { OPENAPI_PATH, serveOpenApiDocument } from './openapi-route.js';
-import { cancelOrder, createOrder, getOrder, getOrderFills, listOrders } from './order-routes.js';
+import {
+  amendOrder,
+  cancelOrder,
+  createOrder,
+  getOrder,
+  getOrderFills,
+  listOrders,
+} from './order-routes.js';
 import { RateLimiter } from './rate-limiter.js';
 import {
   errorResponse,
@@ -32,7 +39,9 @@ export interface HandlerOptions {
   readonly idempotency?: IdempotencyStore;
   /** Called with each accepted command before its response is returned (the journal). */
   readonly onAccepted?: (command: AcceptedCommand) => void;
-  /** False while writes cannot be journaled: POST and DELETE then answer `journal_unavailable`. */
+  /** False when the journal cannot record stop_price, stp and expire_at (default true). */
+  readonly recordsOrderFeatures?: boolean;
+  /** False while writes cannot be journaled: POST, PATCH and DELETE answer `journal_unavailable`. */
   readonly acceptsWrites?: () => boolean;
   /** Told of any exception, which the client sees as `internal_error`. */
   readonly onError?: (error: unknown) => void;
@@ -46,7 +55,7 @@ const ROUTES: ReadonlyMap<string, Methods> = new Map<string, Methods>([
   ['/v1/market/trades', { GET: getTrades }],
   ['/v1/orders', { GET: listOrders, POST: createOrder }],
 ]);
-const ORDER_ROUTE: Methods = { GET: getOrder, DELETE: cancelOrder };
+const ORDER_ROUTE: Methods = { GET: getOrder, PATCH: amendOrder, DELETE: cancelOrder };
 const FILLS_ROUTE: Methods = { GET: getOrderFills };
 const ORDER_PATH_PREFIX = '/v1/orders/';
 const FILLS_PATH_SUFFIX = '/fills';
@@ -70,6 +79,7 @@ export function createHandler(options: HandlerOptions): Handler {
     idempotency: options.idempotency ?? new IdempotencyStore(),
     orderBooks: new OrderBookCache(),
     onAccepted: options.onAccepted ?? (() => {}),
+    recordsOrderFeatures: options.recordsOrderFeatures ?? true,
   };
   return (request) => {
     try {

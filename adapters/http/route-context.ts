@@ -1,4 +1,4 @@
-import type { OrderRecord, Venue } from '../../src/index.js';
+import type { AmendRequest, OrderRecord, Venue } from '../../src/index.js';
 import type { Caller } from './api-keys.js';
 import { apiError, ERROR_STATUS, errorBody, fromVenueError, type ApiError } from './errors.js';
 import { jsonResponse, type HttpRequest, type HttpResponse } from './http-types.js';
@@ -14,7 +14,13 @@ export interface IdempotencyTag {
 /** A command the venue accepted, for the journal: written before its response is sent. */
 export type AcceptedCommand =
   | { readonly action: 'new'; readonly order: OrderRecord; readonly idempotency?: IdempotencyTag }
-  | { readonly action: 'cancel'; readonly order: OrderRecord; readonly at: number };
+  | { readonly action: 'cancel'; readonly order: OrderRecord; readonly at: number }
+  | {
+      readonly action: 'amend';
+      readonly order: OrderRecord;
+      readonly at: number;
+      readonly request: AmendRequest;
+    };
 
 /** What every route sees. */
 export interface RouteContext {
@@ -23,6 +29,8 @@ export interface RouteContext {
   readonly idempotency: IdempotencyStore;
   readonly orderBooks: OrderBookCache;
   readonly onAccepted: (command: AcceptedCommand) => void;
+  /** False when the journal has no columns for stop_price, stp and expire_at. */
+  readonly recordsOrderFeatures: boolean;
 }
 
 /** One authenticated request on a matched route. */

@@ -128,7 +128,7 @@ describe('a foreign or malformed Arrow flow gets one line naming the row and col
     [
       'a bad action',
       (columns) => (columns['action'] = ['new', 'buy']),
-      'row 2, column action: action must be new, cancel or reduce',
+      'row 2, column action: action must be new, cancel, reduce or amend',
     ],
     [
       'a bad side',

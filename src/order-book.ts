@@ -10,7 +10,8 @@
  *    checked first, so an order refused by them leaves the book untouched.
  * 5. Each change is announced when it happens, so events follow the order of the changes.
  *
- * Invariants 6 to 11 (stops, self-trade prevention, amend, expiry) are in docs/invariants.md.
+ * docs/invariants.md numbers the venue's invariants; its 9 to 12 cover stops, self-trade
+ * prevention, amend and expiry.
  */
 import type { Instrument } from './instrument.js';
 import type { OrderIndex } from './order-index.js';

@@ -88,7 +88,7 @@ export class OrderStore {
   kind = new Uint8Array(0);
   /** Bit 0 has a stop price, bit 1 an expiry time; bits 4-7 the reason code (ORDER_REASONS). */
   extras = new Uint8Array(0);
-  /** The order's place in time on its level: set each time it joins a queue (invariant 1). */
+  /** The order's place in time on its level: set each time it joins a queue (order-book.ts, 1). */
   queued = new Float64Array(0);
   status = new Uint8Array(0);
   account = new Int32Array(0);

@@ -11,7 +11,7 @@ import { NO_SLOT, type OrderStore } from './order-store.js';
 /**
  * Whether a fok taker with self-trade prevention would fill all of its size: the liquidity within
  * its limit that matching would reach, skipping its own resting orders under `cancel_maker` and
- * stopping at the first one otherwise. Like canFill, it changes nothing (invariant 4).
+ * stopping at the first one otherwise. Like canFill, it changes nothing (order-book.ts, 4).
  */
 export function canFillPreventingSelfTrade(
   book: OrderBook,

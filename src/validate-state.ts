@@ -9,7 +9,7 @@ import type { Venue } from './venue.js';
  * levels sorted, indexed and equal to the sum of their orders, no empty level or order, no crossed
  * book, linked queues consistent, and the order index agreeing with what rests on the books and
  * listing every order under its account, book and status; pending stops exactly the ones waiting
- * in their book's stops, with nothing filled (invariant 6).
+ * in their book's stops, with nothing filled (invariant 9).
  */
 export function validateVenueState(venue: Venue): string[] {
   const problems: string[] = [];

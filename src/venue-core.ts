@@ -275,7 +275,7 @@ export class VenueCore {
   }
 
   /**
-   * Changes the account's open or pending order (invariant 9): `sizeLots` its new size (filled
+   * Changes the account's open or pending order (invariant 11): `sizeLots` its new size (filled
    * size included, above it), `priceTicks` its new limit price; 0 leaves either as it is. A smaller
    * size at the same price keeps the order's place; a new price or a larger size sends it to the
    * back, and a new price that crosses matches like a new order. Sequence or refusal.
@@ -362,7 +362,7 @@ export class VenueCore {
 
   /**
    * Expires the gtd orders whose time has come, earliest expiry first, then by sequence
-   * (invariant 11). Every command and query runs it first, so expiry follows the clock even when
+   * (invariant 12). Every command and query runs it first, so expiry follows the clock even when
    * time only moves with a replayed flow.
    */
   expireDue(): void {
@@ -485,7 +485,7 @@ export class VenueCore {
     if (stopPrice !== 0) {
       store.setStopPrice(slot, stopPrice);
       const last = book.stats.lastPrice;
-      // invariant 6: a stop already due when placed runs at once
+      // invariant 9: a stop already due when placed runs at once
       if (last === null || ((kind & KIND_SELL) !== 0 ? last > stopPrice : last < stopPrice)) {
         this.orders.setStatus(slot, PENDING);
         (this.#stops[book.index] ??= new StopBook()).add(
@@ -504,7 +504,7 @@ export class VenueCore {
 
   /**
    * Runs an incoming order (new, triggered or re-entering after an amend): post-only and fok are
-   * decided first (invariant 4), then it matches and rests or ends. `level` is its price level
+   * decided first (order-book.ts, 4), then it matches and rests or ends. `level` is its price level
    * as it stood before matching, if any.
    */
   #execute(book: OrderBook, slot: number, level: PriceLevel | undefined): void {
@@ -537,7 +537,7 @@ export class VenueCore {
   /**
    * Runs the book's due stops one at a time, each as the order it becomes, re-reading the last
    * trade price after each (so cascades follow the price); the order is StopBook.takeDue's
-   * (invariant 6). One length check when the book has no stops.
+   * (invariant 9). One length check when the book has no stops.
    */
   #triggerStops(book: OrderBook): void {
     const stops = this.#stops[book.index];

@@ -29,7 +29,7 @@ export const CLIENT_ORDER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * Checks a request field by field, in this order: account, side, type, size, price, stop_price,
- * time_in_force, expire_at (after `now`), post_only, stp, client_order_id (the symbol is resolved
+ * time_in_force, expire_at (after `now()`, read only for a gtd order), post_only, stp, client_order_id (the symbol is resolved
  * by the caller). The first failure is returned, naming the contract's field; on success `into`
  * holds the order (the venue reuses one draft, so that placing an order allocates nothing for
  * it); an order naming no stp gets `defaultStp`.
@@ -38,7 +38,7 @@ export function validateOrderRequest(
   instrument: Instrument,
   request: OrderRequest,
   into: ValidOrder,
-  now: number,
+  now: () => number,
   defaultStp: number,
 ): Failure | undefined {
   const { account, side, type, timeInForce, postOnly, clientOrderId, expireAt, stp } = request;
@@ -112,7 +112,7 @@ export function validateOrderRequest(
   return undefined;
 }
 
-function checkExpireAt(gtd: boolean, expireAt: unknown, now: number): Failure | undefined {
+function checkExpireAt(gtd: boolean, expireAt: unknown, now: () => number): Failure | undefined {
   if (expireAt === undefined) {
     return gtd ? invalidParameter('expire_at', 'expire_at is required for gtd orders') : undefined;
   }
@@ -120,7 +120,7 @@ function checkExpireAt(gtd: boolean, expireAt: unknown, now: number): Failure | 
   if (!Number.isSafeInteger(expireAt)) {
     return invalidParameter('expire_at', 'expire_at must be milliseconds since the epoch');
   }
-  if ((expireAt as number) <= now) {
+  if ((expireAt as number) <= now()) {
     return invalidParameter('expire_at', "expire_at must be later than the venue's time");
   }
   return undefined;

@@ -113,6 +113,7 @@ export class Venue {
     expireAt: 0,
   };
   readonly #events = new EventHub();
+  readonly #now = (): number => this.core.now();
   /** Stops the core feeding `#events`; set while anyone subscribes. */
   #unbridge: (() => void) | undefined;
 
@@ -202,7 +203,7 @@ export class Venue {
       book.instrument,
       request,
       order,
-      core.now(),
+      this.#now,
       core.defaultStp,
     );
     if (refused !== undefined) return refused;

@@ -12,8 +12,16 @@ export const TYPE_MARKET = 1;
 export const TIF_GTC = 0;
 export const TIF_IOC = 1;
 export const TIF_FOK = 2;
+/** Good till a date: limit orders only, with an `expireAt` (docs/order-types.md). */
+export const TIF_GTD = 3;
 /** The one flag: limit gtc orders only. */
 export const FLAG_POST_ONLY = 1;
+
+/** Self-trade prevention modes: indexes of STP_MODES (docs/order-types.md). */
+export const STP_NONE = 0;
+export const STP_CANCEL_TAKER = 1;
+export const STP_CANCEL_MAKER = 2;
+export const STP_CANCEL_BOTH = 3;
 
 /** Status codes: indexes of ORDER_STATUSES. */
 export const STATUS_OPEN = 0;
@@ -22,6 +30,15 @@ export const STATUS_FILLED = 2;
 export const STATUS_CANCELLED = 3;
 export const STATUS_EXPIRED = 4;
 export const STATUS_REJECTED = 5;
+/** A stop order waiting for its trigger. */
+export const STATUS_PENDING = 6;
+
+/** Reason codes: indexes of ORDER_REASONS (0: no reason). */
+export const REASON_NONE = 0;
+export const REASON_POST_ONLY_WOULD_TAKE = 1;
+export const REASON_SELF_TRADE_PREVENTED = 2;
+export const REASON_EXPIRE_AT_REACHED = 3;
+export const REASON_LEVEL_FULL = 4;
 
 /** Refusals are negative, so that a command's result is a sequence number (> 0) or one of these. */
 export const REFUSED_UNKNOWN_SYMBOL = -1;
@@ -37,6 +54,9 @@ export const REFUSED_CLIENT_ORDER_ID = -9;
 export const REFUSED_LEVEL_FULL = -10;
 export const REFUSED_ORDER_NOT_FOUND = -11;
 export const REFUSED_ORDER_NOT_OPEN = -12;
+export const REFUSED_STOP_PRICE = -13;
+export const REFUSED_EXPIRE_AT = -14;
+export const REFUSED_STP = -15;
 
 const invalid = (field: string, message: string): VenueError => ({
   code: 'invalid_parameter',
@@ -55,13 +75,16 @@ const REFUSALS: readonly VenueError[] = [
   invalid('price', 'price must be a positive whole number of ticks (0 for market orders)'),
   invalid(
     'time_in_force',
-    'time_in_force must be TIF_GTC, TIF_IOC or TIF_FOK (TIF_IOC for market)',
+    'time_in_force must be TIF_GTC, TIF_IOC, TIF_FOK or TIF_GTD (TIF_IOC for market)',
   ),
   invalid('post_only', 'FLAG_POST_ONLY is the only flag, for limit gtc orders only'),
   invalid('client_order_id', 'client_order_id must be 1-64 of A-Z a-z 0-9 _ -'),
   invalid('size', 'the price level would hold more than can be counted exactly'),
   { code: 'order_not_found', message: 'no order with this sequence for this account' },
   { code: 'order_not_open', message: 'the order is no longer open' },
+  invalid('stop_price', 'stop_price must be a positive whole number of ticks (0: no stop)'),
+  invalid('expire_at', 'expire_at must be a time after now, for TIF_GTD orders only'),
+  invalid('stp', 'stp must be STP_NONE, STP_CANCEL_TAKER, STP_CANCEL_MAKER or STP_CANCEL_BOTH'),
 ];
 
 /** The contract's error for a refusal code (< 0); throws on anything else (a caller's bug). */

@@ -9,10 +9,19 @@
  * 4. A command is decided before the book changes: fok liquidity and post-only crossing are
  *    checked first, so an order refused by them leaves the book untouched.
  * 5. Each change is announced when it happens, so events follow the order of the changes.
+ *
+ * docs/invariants.md numbers the venue's invariants; its 9 to 12 cover stops, self-trade
+ * prevention, amend and expiry.
  */
 import type { Instrument } from './instrument.js';
 import type { OrderIndex } from './order-index.js';
-import { FILLED, NO_SLOT, PARTIALLY_FILLED, type OrderStore } from './order-store.js';
+import {
+  FILLED,
+  KIND_STP_SHIFT,
+  NO_SLOT,
+  PARTIALLY_FILLED,
+  type OrderStore,
+} from './order-store.js';
 import { PriceLadder } from './price-ladder.js';
 import type { PriceLevel } from './price-level.js';
 import { RollingStats } from './rolling-stats.js';
@@ -26,6 +35,11 @@ export interface BookListener {
   executed(book: OrderBook, trade: number, maker: number): void;
   /** `side`: SIDE_BUY or SIDE_SELL. */
   levelChanged(book: OrderBook, level: PriceLevel, side: number): void;
+  /**
+   * The taker (with self-trade prevention mode `stp`, not none) met its own account's resting
+   * `maker`; the venue applies the mode. Returns whether the taker stops matching.
+   */
+  selfTrade(book: OrderBook, maker: number, stp: number): boolean;
 }
 
 /** The venue's trade counter, shared by its books so that `t_<n>` grows by one per venue. */
@@ -56,20 +70,30 @@ export class OrderBook {
     this.tape = new TradeLog(tradeRetention, tradeStore);
   }
 
-  /** Matches `taker` against the opposite side as far as its limit and remaining size allow. */
-  match(taker: number, now: number): void {
+  /**
+   * Matches `taker` against the opposite side as far as its limit and remaining size allow;
+   * true when self-trade prevention stopped it (invariant 10).
+   */
+  match(taker: number, now: number): boolean {
     const store = this.store;
     const sell = store.isSell(taker);
     const opposite = sell ? this.bids : this.asks;
     const side = sell ? SIDE_BUY : SIDE_SELL;
     const limitKey = this.#limitKey(taker);
     const remaining = store.remaining;
+    const stp = store.kind[taker]! >> KIND_STP_SHIFT;
+    const account = store.account[taker]!;
     while (remaining[taker]! > 0) {
       const level = opposite.best();
-      if (level === null || level.key < limitKey) return;
+      if (level === null || level.key < limitKey) return false;
       let maker = level.head;
       while (maker !== NO_SLOT && remaining[taker]! > 0) {
         const next = store.next[maker]!;
+        if (stp !== 0 && store.account[maker] === account) {
+          if (this.listener.selfTrade(this, maker, stp)) return true;
+          maker = next;
+          continue;
+        }
         const makerLeft = remaining[maker]!;
         const takerLeft = remaining[taker]!;
         const size = makerLeft < takerLeft ? makerLeft : takerLeft;
@@ -91,6 +115,7 @@ export class OrderBook {
         maker = next;
       }
     }
+    return false;
   }
 
   /** Whether the opposite side holds the taker's remaining size within its limit. */

@@ -3,8 +3,8 @@ import { NumberQueue } from './number-queue.js';
 import type { OrderStore } from './order-store.js';
 import type { TradeStore } from './trade-store.js';
 
-/** The six statuses per book in the keys of an account's sets. */
-const STATUSES = 6;
+/** The seven statuses per book in the keys of an account's sets. */
+const STATUSES = 7;
 
 class AccountOrders {
   /** Sequences by ordinal (creation order); forgotten ones stay until the next compaction. */
@@ -49,7 +49,7 @@ class AccountOrders {
  * (-1 once forgotten). Each account numbers its orders in creation order (the store's `ordinal`
  * column) and keeps their ordinals in a set of all and in one set per (book, status); a listing
  * walks the union of the sets it needs from the newest down, so it reads O(log32 n) words per
- * order it returns, times the number of sets (at most books x 6), whatever it skips. Status
+ * order it returns, times the number of sets (at most books x 7), whatever it skips. Status
  * changes go through `setStatus` to keep the sets.
  * Final orders beyond `retention`, oldest final first, are forgotten and their slots freed, so
  * that a long replay or server runs in bounded memory.

@@ -1,8 +1,17 @@
 import type { AccountNames } from './account-names.js';
 import type { TradeStore } from './trade-store.js';
-import { STATUS_OPEN, STATUS_PARTIALLY_FILLED } from './numeric.js';
+import { STATUS_OPEN, STATUS_PARTIALLY_FILLED, STATUS_PENDING } from './numeric.js';
 import { grown, SlotPool } from './typed-columns.js';
-import type { OrderType, Side, TimeInForce } from './types.js';
+import {
+  ORDER_REASONS,
+  STP_MODES,
+  TIMES_IN_FORCE,
+  type OrderReason,
+  type OrderType,
+  type SelfTradePrevention,
+  type Side,
+  type TimeInForce,
+} from './types.js';
 
 /** No slot: the end of a queue. */
 export const NO_SLOT = -1;
@@ -11,13 +20,13 @@ const BIG_NOTIONAL = -1;
 
 const SIDE_CODES: readonly Side[] = ['buy', 'sell'];
 const TYPE_CODES: readonly OrderType[] = ['limit', 'market'];
-const TIF_CODES: readonly TimeInForce[] = ['gtc', 'ioc', 'fok'];
 export {
   STATUS_CANCELLED as CANCELLED,
   STATUS_EXPIRED as EXPIRED,
   STATUS_FILLED as FILLED,
   STATUS_OPEN as OPEN,
   STATUS_PARTIALLY_FILLED as PARTIALLY_FILLED,
+  STATUS_PENDING as PENDING,
   STATUS_REJECTED as REJECTED,
 } from './numeric.js';
 /** Bits of the `kind` column. */
@@ -26,10 +35,27 @@ export const KIND_MARKET = 2;
 export const KIND_TIF_SHIFT = 2;
 export const KIND_POST_ONLY = 16;
 const KIND_CLIENT_ORDER_ID = 32;
+export const KIND_STP_SHIFT = 6;
+/** Bits of the `extras` column: what the order has beyond the common fields, and its reason. */
+const EXTRA_STOP = 1;
+const EXTRA_EXPIRY = 2;
+const EXTRA_REASON_SHIFT = 4;
 
 /** The `kind` of an order from its numeric codes (see numeric.ts). */
-export function orderKind(side: number, type: number, timeInForce: number, flags: number): number {
-  return side | (type << 1) | (timeInForce << KIND_TIF_SHIFT) | (flags === 0 ? 0 : KIND_POST_ONLY);
+export function orderKind(
+  side: number,
+  type: number,
+  timeInForce: number,
+  flags: number,
+  stp = 0,
+): number {
+  return (
+    side |
+    (type << 1) |
+    (timeInForce << KIND_TIF_SHIFT) |
+    (flags === 0 ? 0 : KIND_POST_ONLY) |
+    (stp << KIND_STP_SHIFT)
+  );
 }
 
 /**
@@ -55,8 +81,15 @@ export class OrderStore {
   notional = new Float64Array(0);
   /** Index of the order's book in the venue. */
   book = new Uint16Array(0);
-  /** Bit 0 sell, bit 1 market, bits 2-3 time in force, bit 4 post-only, bit 5 has a client order id. */
+  /**
+   * Bit 0 sell, bit 1 market, bits 2-3 time in force, bit 4 post-only, bit 5 has a client order
+   * id, bits 6-7 the self-trade prevention mode.
+   */
   kind = new Uint8Array(0);
+  /** Bit 0 has a stop price, bit 1 an expiry time; bits 4-7 the reason code (ORDER_REASONS). */
+  extras = new Uint8Array(0);
+  /** The order's place in time on its level: set each time it joins a queue (order-book.ts, 1). */
+  queued = new Float64Array(0);
   status = new Uint8Array(0);
   account = new Int32Array(0);
   /** The order's number among its account's orders (see OrderIndex). */
@@ -65,6 +98,9 @@ export class OrderStore {
   readonly #clientOrderIds = new Map<number, string>();
   /** The notional of the slots whose `notional` column is BIG_NOTIONAL. */
   readonly #bigNotionals = new Map<number, bigint>();
+  /** Stop prices and expiry times by slot, for the orders that have one. */
+  readonly #stopPrices = new Map<number, number>();
+  readonly #expiryTimes = new Map<number, number>();
   readonly #slots = new SlotPool((capacity) => this.#grow(capacity));
 
   /** A new open order; `kind` from orderKind, amounts in units. */
@@ -100,7 +136,47 @@ export class OrderStore {
     this.lastFill[slot] = NO_SLOT;
     this.fillCount[slot] = 0;
     this.notional[slot] = 0;
+    this.extras[slot] = 0;
     return slot;
+  }
+
+  /** Gives a new order a stop price (units). */
+  setStopPrice(slot: number, price: number): void {
+    this.extras[slot]! |= EXTRA_STOP;
+    this.#stopPrices.set(slot, price);
+  }
+
+  /** Gives a new order an expiry time. */
+  setExpireAt(slot: number, time: number): void {
+    this.extras[slot]! |= EXTRA_EXPIRY;
+    this.#expiryTimes.set(slot, time);
+  }
+
+  setReason(slot: number, reason: number): void {
+    this.extras[slot] = (this.extras[slot]! & 15) | (reason << EXTRA_REASON_SHIFT);
+  }
+
+  /** The stop price in units, or 0. */
+  stopPrice(slot: number): number {
+    return (this.extras[slot]! & EXTRA_STOP) === 0 ? 0 : this.#stopPrices.get(slot)!;
+  }
+
+  /** The expiry time, or 0. */
+  expireAt(slot: number): number {
+    return (this.extras[slot]! & EXTRA_EXPIRY) === 0 ? 0 : this.#expiryTimes.get(slot)!;
+  }
+
+  reason(slot: number): OrderReason | null {
+    return ORDER_REASONS[this.extras[slot]! >> EXTRA_REASON_SHIFT]!;
+  }
+
+  /** The self-trade prevention mode code (STP_NONE ...). */
+  stpCode(slot: number): number {
+    return this.kind[slot]! >> KIND_STP_SHIFT;
+  }
+
+  stp(slot: number): SelfTradePrevention {
+    return STP_MODES[this.stpCode(slot)]!;
   }
 
   /** Frees the slot and lets its fills go. */
@@ -113,6 +189,8 @@ export class OrderStore {
     }
     this.#clientOrderIds.delete(slot);
     this.#bigNotionals.delete(slot);
+    if (this.extras[slot]! & EXTRA_STOP) this.#stopPrices.delete(slot);
+    if (this.extras[slot]! & EXTRA_EXPIRY) this.#expiryTimes.delete(slot);
     this.#slots.give(slot);
   }
 
@@ -139,13 +217,18 @@ export class OrderStore {
     return (this.kind[slot]! & 2) === 2;
   }
   timeInForce(slot: number): TimeInForce {
-    return TIF_CODES[(this.kind[slot]! >> 2) & 3]!;
+    return TIMES_IN_FORCE[(this.kind[slot]! >> 2) & 3]!;
   }
   postOnly(slot: number): boolean {
     return (this.kind[slot]! & 16) === 16;
   }
+  /** Open or partially filled: resting on the book. */
   isOpen(slot: number): boolean {
     return this.status[slot]! <= STATUS_PARTIALLY_FILLED;
+  }
+  /** Resting, or a stop waiting for its trigger: what cancel, reduce and amend act on. */
+  isLive(slot: number): boolean {
+    return this.status[slot]! <= STATUS_PARTIALLY_FILLED || this.status[slot] === STATUS_PENDING;
   }
 
   /** Appends a trade to the order's fills, counting it and its notional. */
@@ -191,6 +274,8 @@ export class OrderStore {
     this.notional = grown(this.notional, capacity);
     this.book = grown(this.book, capacity);
     this.kind = grown(this.kind, capacity);
+    this.extras = grown(this.extras, capacity);
+    this.queued = grown(this.queued, capacity);
     this.status = grown(this.status, capacity);
   }
 }

@@ -8,9 +8,11 @@ import {
   ORDER_STATUSES,
   POST_ONLY_REJECT_REASON,
   type Fill,
+  type OrderReason,
   type OrderRecord,
   type OrderStatus,
   type OrderType,
+  type SelfTradePrevention,
   type Side,
   type TimeInForce,
 } from './types.js';
@@ -44,6 +46,10 @@ export class OrderView implements OrderRecord {
   readonly status: OrderStatus;
   readonly createdAt: number;
   readonly fillCount: number;
+  readonly expireAt: number | null;
+  readonly stp: SelfTradePrevention;
+  readonly reason: OrderReason | null;
+  readonly #stopPrice: number;
   readonly #instrument: Instrument;
   readonly #sequence: number;
   readonly #price: number;
@@ -70,6 +76,11 @@ export class OrderView implements OrderRecord {
     this.#remaining = store.remaining[slot]!;
     this.#notional = store.notionalOf(slot);
     this.fillCount = store.fillCount[slot]!;
+    const expireAt = store.expireAt(slot);
+    this.expireAt = expireAt === 0 ? null : expireAt;
+    this.stp = store.stp(slot);
+    this.reason = store.reason(slot);
+    this.#stopPrice = store.stopPrice(slot);
     this.#fills =
       this.fillCount === 0
         ? NO_FILLS
@@ -100,6 +111,9 @@ export class OrderView implements OrderRecord {
   get rejectReason(): string | null {
     return this.status === 'rejected' ? POST_ONLY_REJECT_REASON : null;
   }
+  get stopPrice(): string | null {
+    return this.#stopPrice === 0 ? null : formatPrice(this.#instrument, this.#stopPrice);
+  }
   get fills(): readonly Fill[] {
     return this.#fills.map((fill) => fillOf(this.#instrument, fill));
   }
@@ -123,6 +137,10 @@ export class OrderView implements OrderRecord {
       postOnly: this.postOnly,
       createdAt: this.createdAt,
       rejectReason: this.rejectReason,
+      stopPrice: this.stopPrice,
+      expireAt: this.expireAt,
+      stp: this.stp,
+      reason: this.reason,
       fills: this.fills,
       fillCount: this.fillCount,
     };

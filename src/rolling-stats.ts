@@ -32,6 +32,11 @@ export class RollingStats {
   #lastBeforeWindow: number | null = null;
   #last: number | null = null;
 
+  /** Price units of the last trade, or null before the first (what stop orders trigger on). */
+  get lastPrice(): number | null {
+    return this.#last;
+  }
+
   record(timestamp: number, price: number, size: number): void {
     this.#roll(timestamp - DAY_MS); // so that the window stays bounded without queries
     this.#volume.add(size);

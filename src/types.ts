@@ -2,13 +2,18 @@
 
 export type Side = 'buy' | 'sell';
 export type OrderType = 'market' | 'limit';
-export type TimeInForce = 'gtc' | 'ioc' | 'fok';
+export type TimeInForce = 'gtc' | 'ioc' | 'fok' | 'gtd';
 export type OrderStatus =
-  'open' | 'partially_filled' | 'filled' | 'cancelled' | 'expired' | 'rejected';
+  'open' | 'partially_filled' | 'filled' | 'cancelled' | 'expired' | 'rejected' | 'pending';
+/** Self-trade prevention: what happens when an order would trade with its own account's order. */
+export type SelfTradePrevention = 'none' | 'cancel_taker' | 'cancel_maker' | 'cancel_both';
+/** Why an order ended as it did, where its status alone does not say (docs/order-types.md). */
+export type OrderReason =
+  'post_only_would_take' | 'self_trade_prevented' | 'expire_at_reached' | 'level_full';
 
 export const SIDES: readonly Side[] = ['buy', 'sell'];
 export const ORDER_TYPES: readonly OrderType[] = ['market', 'limit'];
-export const TIMES_IN_FORCE: readonly TimeInForce[] = ['gtc', 'ioc', 'fok'];
+export const TIMES_IN_FORCE: readonly TimeInForce[] = ['gtc', 'ioc', 'fok', 'gtd'];
 export const ORDER_STATUSES: readonly OrderStatus[] = [
   'open',
   'partially_filled',
@@ -16,6 +21,21 @@ export const ORDER_STATUSES: readonly OrderStatus[] = [
   'cancelled',
   'expired',
   'rejected',
+  'pending',
+];
+export const STP_MODES: readonly SelfTradePrevention[] = [
+  'none',
+  'cancel_taker',
+  'cancel_maker',
+  'cancel_both',
+];
+/** By reason code (index 0: none). */
+export const ORDER_REASONS: readonly (OrderReason | null)[] = [
+  null,
+  'post_only_would_take',
+  'self_trade_prevented',
+  'expire_at_reached',
+  'level_full',
 ];
 
 /** The one reason an order is rejected after validation. */
@@ -30,12 +50,26 @@ export interface OrderRequest {
   readonly size: string;
   /** Required for limit orders, refused for market orders. */
   readonly price?: string;
-  /** Limit orders only; default `gtc`. */
+  /** Limit orders only; default `gtc`. `gtd` needs `expireAt`. */
   readonly timeInForce?: TimeInForce;
   /** Limit gtc orders only; default false. */
   readonly postOnly?: boolean;
   /** 1-64 of [A-Za-z0-9_-]. */
   readonly clientOrderId?: string;
+  /** Makes the order a stop: it waits (`pending`) until a trade at or beyond this price. */
+  readonly stopPrice?: string;
+  /** `gtd` orders only: milliseconds since the epoch, after now; the order expires at this time. */
+  readonly expireAt?: number;
+  /** Default: the venue's (VenueOptions.selfTradePrevention, itself `none` by default). */
+  readonly stp?: SelfTradePrevention;
+}
+
+/** A change of a live order: its new total size, its new limit price, or both. */
+export interface AmendRequest {
+  /** The new size (filled size included); it must stay above the filled size. */
+  readonly size?: string;
+  /** Limit orders only. */
+  readonly price?: string;
 }
 
 export interface Fill {
@@ -68,6 +102,13 @@ export interface OrderRecord {
   /** Milliseconds since the epoch, from the venue's clock. */
   readonly createdAt: number;
   readonly rejectReason: string | null;
+  /** Null for orders without a stop. */
+  readonly stopPrice: string | null;
+  /** `gtd` orders: when they expire (milliseconds since the epoch); else null. */
+  readonly expireAt: number | null;
+  readonly stp: SelfTradePrevention;
+  /** Why the order ended as it did where the status alone does not say; else null. */
+  readonly reason: OrderReason | null;
   /** The order's first fills in time order, at most MAX_RECORD_FILLS (`Venue.orderFills` pages through all). */
   readonly fills: readonly Fill[];
   /** How many fills the order has in all. */
@@ -130,7 +171,7 @@ export interface BookLevelChange {
  * What subscribers receive, synchronously and in this order per command: for each match, the
  * trade, then the maker's order update, then the maker level's change; then the taker's order
  * update; then the change of the level it rests on, if it rests. Cancels and reduces give the order
- * update, then the level change.
+ * update, then the level change. Expiries, stop triggers and amends: see docs/order-types.md.
  */
 export type VenueEvent =
   | { readonly type: 'trade'; readonly trade: TradeRecord }

@@ -1,5 +1,5 @@
 import { orderId } from './order.js';
-import { NO_SLOT, OPEN, PARTIALLY_FILLED, type OrderStore } from './order-store.js';
+import { NO_SLOT, OPEN, PARTIALLY_FILLED, PENDING, type OrderStore } from './order-store.js';
 import { ORDER_STATUSES } from './types.js';
 import type { PriceLadder } from './price-ladder.js';
 import type { Venue } from './venue.js';
@@ -8,12 +8,22 @@ import type { Venue } from './venue.js';
  * Checks the venue's whole internal state; returns every problem found (empty when sound):
  * levels sorted, indexed and equal to the sum of their orders, no empty level or order, no crossed
  * book, linked queues consistent, and the order index agreeing with what rests on the books and
- * listing every order under its account, book and status.
+ * listing every order under its account, book and status; pending stops exactly the ones waiting
+ * in their book's stops, with nothing filled (invariant 9).
  */
 export function validateVenueState(venue: Venue): string[] {
   const problems: string[] = [];
   const { books, store, trades, orders } = venue.internals();
   let resting = 0;
+  let waiting = 0;
+  for (const book of books) {
+    for (const sequence of venue.core.stopsOf(book.index)) {
+      const slot = orders.slot(sequence);
+      waiting++;
+      if (slot < 0 || store.status[slot] !== PENDING || store.book[slot] !== book.index)
+        problems.push(`${orderId(sequence)}: among ${book.instrument.symbol}'s stops, not pending`);
+    }
+  }
   for (const book of books) {
     const symbol = book.instrument.symbol;
     resting += checkLadder(
@@ -49,7 +59,10 @@ export function validateVenueState(venue: Venue): string[] {
     if (!orders.indexes(slot))
       problems.push(`${id}: not listed under its account, book and status`);
     if (store.isOpen(slot)) open++;
-    else if (remaining !== 0) problems.push(`${id}: ${status} with remaining ${remaining}`);
+    else if (store.status[slot] === PENDING) {
+      waiting--;
+      if (filled !== 0 || remaining <= 0) problems.push(`${id}: pending with filled ${filled}`);
+    } else if (remaining !== 0) problems.push(`${id}: ${status} with remaining ${remaining}`);
     if (filled + remaining > store.size[slot]!) problems.push(`${id}: filled + remaining > size`);
     let filledByTrades = 0;
     for (
@@ -69,6 +82,7 @@ export function validateVenueState(venue: Venue): string[] {
       problems.push(`${id}: open but filled ${filled}`);
   }
   if (open !== resting) problems.push(`index has ${open} open orders, books hold ${resting}`);
+  if (waiting !== 0) problems.push(`the stops and the pending orders differ by ${waiting}`);
   return problems;
 }
 
@@ -98,7 +112,7 @@ function checkLadder(
     for (let slot = level.head; slot !== NO_SLOT; slot = store.next[slot]!) {
       const id = orderId(store.sequence[slot]!);
       if (store.prev[slot] !== previous) out.push(`${at}: ${id} has a broken back link`);
-      if (previous !== NO_SLOT && store.sequence[previous]! >= store.sequence[slot]!)
+      if (previous !== NO_SLOT && store.queued[previous]! >= store.queued[slot]!)
         out.push(`${at}: ${id} out of time order`);
       if (!store.isOpen(slot) || store.remaining[slot]! <= 0)
         out.push(

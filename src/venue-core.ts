@@ -3,7 +3,12 @@ import type { Instrument } from './instrument.js';
 import {
   FLAG_POST_ONLY,
   REFUSED_ACCOUNT,
+  REASON_EXPIRE_AT_REACHED,
+  REASON_LEVEL_FULL,
+  REASON_POST_ONLY_WOULD_TAKE,
+  REASON_SELF_TRADE_PREVENTED,
   REFUSED_CLIENT_ORDER_ID,
+  REFUSED_EXPIRE_AT,
   REFUSED_LEVEL_FULL,
   REFUSED_ORDER_NOT_FOUND,
   REFUSED_ORDER_NOT_OPEN,
@@ -11,18 +16,26 @@ import {
   REFUSED_PRICE,
   REFUSED_SIDE,
   REFUSED_SIZE,
+  REFUSED_STOP_PRICE,
+  REFUSED_STP,
   REFUSED_TIME_IN_FORCE,
   REFUSED_TYPE,
   REFUSED_UNKNOWN_SYMBOL,
   SIDE_BUY,
   SIDE_SELL,
+  STP_CANCEL_BOTH,
+  STP_CANCEL_MAKER,
+  STP_CANCEL_TAKER,
+  STP_NONE,
   TIF_FOK,
   TIF_GTC,
+  TIF_GTD,
   TIF_IOC,
   TYPE_LIMIT,
   TYPE_MARKET,
   type NumericListener,
 } from './numeric.js';
+import { ExpiryQueue } from './expiry-queue.js';
 import { OrderBook, type BookListener, type TradeCounter } from './order-book.js';
 import { OrderIndex } from './order-index.js';
 import { CLIENT_ORDER_ID_PATTERN } from './order-request.js';
@@ -38,9 +51,12 @@ import {
   orderKind,
   OrderStore,
   PARTIALLY_FILLED,
+  PENDING,
   REJECTED,
 } from './order-store.js';
 import type { PriceLevel } from './price-level.js';
+import { canFillPreventingSelfTrade } from './self-trade.js';
+import { StopBook } from './stop-book.js';
 import { TradeStore } from './trade-store.js';
 
 type TradeHandler = Required<NumericListener>['onTrade'];
@@ -67,18 +83,33 @@ export class VenueCore {
   readonly #onOrder: { listener: NumericListener; handler: OrderHandler }[] = [];
   readonly #onLevel: { listener: NumericListener; handler: LevelHandler }[] = [];
   #dispatching = false;
+  /** By book index: its waiting stops, once it has had one. */
+  readonly #stops: (StopBook | undefined)[] = [];
+  readonly #expiries = new ExpiryQueue();
+  /** Counts the times an order joins a level's queue (the `queued` column). */
+  #queueCounter = 0;
+  /** The self-trade prevention mode of orders that name none. */
+  readonly defaultStp: number;
 
   constructor(
     instruments: readonly Instrument[],
     clock: () => number,
     tradeRetention: number,
     orderRetention: number,
+    defaultStp: number = STP_NONE,
   ) {
     this.#clock = clock;
+    this.defaultStp = defaultStp;
     this.orders = new OrderIndex(this.store, this.trades, orderRetention, instruments.length);
     const listener: BookListener = {
       executed: (book, trade, maker) => this.#executed(book, trade, maker),
       levelChanged: (book, level, side) => this.#levelChanged(book, level, side),
+      selfTrade: (book, maker, stp) => {
+        if (stp !== STP_CANCEL_TAKER) {
+          this.#endResting(book, maker, EXPIRED, REASON_SELF_TRADE_PREVENTED);
+        }
+        return stp !== STP_CANCEL_MAKER;
+      },
     };
     this.books = instruments.map((instrument, index) => {
       this.#bookIndexes.set(instrument.symbol, index);
@@ -116,8 +147,10 @@ export class VenueCore {
 
   /**
    * Places an order: `priceTicks` 0 for market orders (which take TIF_IOC), `flags` 0 or
-   * FLAG_POST_ONLY. Checks in the string API's order: book, account, side, type, size, price,
-   * time in force, flags, client order id. Returns the new order's sequence or a refusal code.
+   * FLAG_POST_ONLY, `stopTicks` 0 or a stop price, `expireAt` a time after now for TIF_GTD orders
+   * (else 0), `stp` a mode (default the venue's). Checks in the string API's order: book, account,
+   * side, type, size, price, stop price, time in force, expiry, flags, stp, client order id.
+   * Returns the new order's sequence or a refusal code.
    */
   place(
     account: number,
@@ -129,8 +162,12 @@ export class VenueCore {
     priceTicks: number,
     sizeLots: number,
     clientOrderId: string | null = null,
+    stopTicks = 0,
+    stp: number = this.defaultStp,
+    expireAt = 0,
   ): number {
     this.assertNotDispatching();
+    this.expireDue();
     const orderBook = this.books[book];
     if (orderBook === undefined) return REFUSED_UNKNOWN_SYMBOL;
     if (!this.#isAccount(account)) return REFUSED_ACCOUNT;
@@ -149,12 +186,29 @@ export class VenueCore {
     ) {
       return REFUSED_PRICE;
     }
+    const stopPrice = stopTicks * tickUnits;
+    if (
+      stopTicks !== 0 &&
+      (!Number.isInteger(stopTicks) || stopTicks < 1 || stopPrice > Number.MAX_SAFE_INTEGER)
+    ) {
+      return REFUSED_STOP_PRICE;
+    }
     if (
       type === TYPE_MARKET
         ? timeInForce !== TIF_IOC
-        : timeInForce !== TIF_GTC && timeInForce !== TIF_IOC && timeInForce !== TIF_FOK
+        : timeInForce !== TIF_GTC &&
+          timeInForce !== TIF_IOC &&
+          timeInForce !== TIF_FOK &&
+          timeInForce !== TIF_GTD
     ) {
       return REFUSED_TIME_IN_FORCE;
+    }
+    if (
+      timeInForce === TIF_GTD
+        ? !Number.isSafeInteger(expireAt) || expireAt <= this.now()
+        : expireAt !== 0
+    ) {
+      return REFUSED_EXPIRE_AT;
     }
     if (
       flags !== 0 &&
@@ -163,23 +217,41 @@ export class VenueCore {
       return REFUSED_POST_ONLY;
     }
     if (
+      stp !== STP_NONE &&
+      stp !== STP_CANCEL_TAKER &&
+      stp !== STP_CANCEL_MAKER &&
+      stp !== STP_CANCEL_BOTH
+    ) {
+      return REFUSED_STP;
+    }
+    if (
       clientOrderId !== null &&
       (typeof clientOrderId !== 'string' || !CLIENT_ORDER_ID_PATTERN.test(clientOrderId))
     ) {
       return REFUSED_CLIENT_ORDER_ID;
     }
-    const kind = orderKind(side, type, timeInForce, flags);
-    const sequence = this.placeValid(orderBook, account, kind, price, size, clientOrderId);
+    const kind = orderKind(side, type, timeInForce, flags, stp);
+    const sequence = this.placeValid(
+      orderBook,
+      account,
+      kind,
+      price,
+      size,
+      clientOrderId,
+      stopPrice,
+      expireAt,
+    );
     this.orders.forgetBeyondRetention();
     return sequence;
   }
 
-  /** Cancels the account's open order; returns its sequence or a refusal code. */
+  /** Cancels the account's open or pending order; returns its sequence or a refusal code. */
   cancel(account: number, sequence: number): number {
     this.assertNotDispatching();
+    this.expireDue();
     const slot = this.#ownSlot(account, sequence);
     if (slot < 0) return REFUSED_ORDER_NOT_FOUND;
-    if (!this.store.isOpen(slot)) return REFUSED_ORDER_NOT_OPEN;
+    if (!this.store.isLive(slot)) return REFUSED_ORDER_NOT_OPEN;
     this.takeOff(slot, this.store.remaining[slot]!);
     this.orders.forgetBeyondRetention();
     return sequence;
@@ -188,9 +260,10 @@ export class VenueCore {
   /** Takes `sizeLots` off the order's remaining size (all of it or more cancels); sequence or refusal. */
   reduce(account: number, sequence: number, sizeLots: number): number {
     this.assertNotDispatching();
+    this.expireDue();
     const slot = this.#ownSlot(account, sequence);
     if (slot < 0) return REFUSED_ORDER_NOT_FOUND;
-    if (!this.store.isOpen(slot)) return REFUSED_ORDER_NOT_OPEN;
+    if (!this.store.isLive(slot)) return REFUSED_ORDER_NOT_OPEN;
     const size = sizeLots * this.bookOf(slot).instrument.lotUnits;
     if (!Number.isInteger(sizeLots) || sizeLots < 1 || size > Number.MAX_SAFE_INTEGER) {
       return REFUSED_SIZE;
@@ -201,20 +274,142 @@ export class VenueCore {
     return sequence;
   }
 
+  /**
+   * Changes the account's open or pending order (invariant 11): `sizeLots` its new size (filled
+   * size included, above it), `priceTicks` its new limit price; 0 leaves either as it is. A smaller
+   * size at the same price keeps the order's place; a new price or a larger size sends it to the
+   * back, and a new price that crosses matches like a new order. Sequence or refusal.
+   */
+  amend(account: number, sequence: number, sizeLots: number, priceTicks: number): number {
+    this.assertNotDispatching();
+    this.expireDue();
+    const slot = this.#ownSlot(account, sequence);
+    if (slot < 0) return REFUSED_ORDER_NOT_FOUND;
+    const store = this.store;
+    if (!store.isLive(slot)) return REFUSED_ORDER_NOT_OPEN;
+    const { lotUnits, tickUnits, minSizeUnits, maxSizeUnits } = this.bookOf(slot).instrument;
+    const size = sizeLots * lotUnits;
+    if (
+      (sizeLots === 0 && priceTicks === 0) ||
+      (sizeLots !== 0 &&
+        (!Number.isInteger(sizeLots) ||
+          size < minSizeUnits ||
+          size > maxSizeUnits ||
+          size <= store.filled[slot]!))
+    ) {
+      return REFUSED_SIZE;
+    }
+    const price = priceTicks * tickUnits;
+    if (
+      priceTicks !== 0 &&
+      (store.isMarket(slot) ||
+        !Number.isInteger(priceTicks) ||
+        priceTicks < 1 ||
+        price > Number.MAX_SAFE_INTEGER)
+    ) {
+      return REFUSED_PRICE;
+    }
+    const refused = this.amendValid(
+      slot,
+      sizeLots === 0 ? -1 : size,
+      priceTicks === 0 ? -1 : price,
+    );
+    this.orders.forgetBeyondRetention();
+    return refused < 0 ? refused : sequence;
+  }
+
+  /**
+   * Amends a live order with checked values (units; -1 leaves one as it is); 0, or
+   * REFUSED_LEVEL_FULL. The caller then builds what it returns and forgets beyond retention.
+   */
+  amendValid(slot: number, newSize: number, newPrice: number): number {
+    this.now(); // its trades are at the clock's time
+    const store = this.store;
+    const book = this.bookOf(slot);
+    const remaining = store.remaining[slot]!;
+    const price = newPrice < 0 ? store.price[slot]! : newPrice;
+    const size = newSize < 0 ? store.size[slot]! : newSize;
+    const left = newSize < 0 ? remaining : newSize - store.filled[slot]!;
+    if (store.status[slot] === PENDING) {
+      store.size[slot] = size;
+      store.remaining[slot] = left;
+      store.price[slot] = price;
+      this.#orderChanged(book, slot);
+      return 0;
+    }
+    const sell = store.isSell(slot);
+    const side = sell ? SIDE_SELL : SIDE_BUY;
+    if (price === store.price[slot] && left <= remaining) {
+      store.size[slot] = size;
+      const level = left < remaining ? book.take(slot, remaining - left) : undefined;
+      this.#orderChanged(book, slot);
+      if (level !== undefined) this.#levelChanged(book, level, side);
+      return 0;
+    }
+    const target = book.levelAt(sell, price);
+    const own = price === store.price[slot] ? remaining : 0;
+    if (target !== undefined && target.total - own > Number.MAX_SAFE_INTEGER - left) {
+      return REFUSED_LEVEL_FULL;
+    }
+    this.#levelChanged(book, book.take(slot, remaining), side);
+    store.size[slot] = size;
+    store.remaining[slot] = left;
+    store.price[slot] = price;
+    this.#execute(book, slot, book.levelAt(sell, price));
+    this.#triggerStops(book);
+    return 0;
+  }
+
+  /**
+   * Expires the gtd orders whose time has come, earliest expiry first, then by sequence
+   * (invariant 12). Every command and query runs it first, so expiry follows the clock even when
+   * time only moves with a replayed flow.
+   */
+  expireDue(): void {
+    const queue = this.#expiries;
+    if (queue.size === 0 || queue.next > this.now()) return;
+    while (queue.next <= this.#lastNow) {
+      const slot = this.orders.slot(queue.nextSequence);
+      queue.pop();
+      if (slot < 0 || !this.store.isLive(slot)) continue;
+      const book = this.bookOf(slot);
+      if (this.store.status[slot] === PENDING) {
+        this.#unpend(book, slot);
+        this.#finish(book, slot, EXPIRED, REASON_EXPIRE_AT_REACHED);
+      } else {
+        this.#endResting(book, slot, EXPIRED, REASON_EXPIRE_AT_REACHED);
+      }
+    }
+    this.orders.forgetBeyondRetention();
+  }
+
+  /** The earliest expiry time of a live gtd order (or of one that ended since), or Infinity. */
+  nextExpiry(): number {
+    return this.#expiries.next;
+  }
+
+  /** The waiting stops of a book (for validation). */
+  stopsOf(book: number): readonly number[] {
+    return this.#stops[book]?.sequences() ?? [];
+  }
+
   /** The order's status code, or -1 when there is no such order (or it was forgotten). */
   orderStatus(sequence: number): number {
+    this.expireDueOutsideListeners();
     const slot = this.#slot(sequence);
     return slot < 0 ? -1 : this.store.status[slot]!;
   }
 
   /** The order's filled size in lots, or -1. */
   filledLots(sequence: number): number {
+    this.expireDueOutsideListeners();
     const slot = this.#slot(sequence);
     return slot < 0 ? -1 : this.store.filled[slot]! / this.bookOf(slot).instrument.lotUnits;
   }
 
   /** The order's size still resting, in lots, or -1. */
   remainingLots(sequence: number): number {
+    this.expireDueOutsideListeners();
     const slot = this.#slot(sequence);
     return slot < 0 ? -1 : this.store.remaining[slot]! / this.bookOf(slot).instrument.lotUnits;
   }
@@ -233,6 +428,11 @@ export class VenueCore {
     };
   }
 
+  /** Queries expire due orders first, except from inside a listener (which sees the command's state). */
+  expireDueOutsideListeners(): void {
+    if (!this.#dispatching) this.expireDue();
+  }
+
   /** Throws (a caller's bug) when called from inside a listener. */
   assertNotDispatching(): void {
     if (this.#dispatching) {
@@ -245,9 +445,10 @@ export class VenueCore {
   }
 
   /**
-   * Places a validated order (`kind` from orderKind, amounts in units) and matches it; returns its
-   * sequence, or REFUSED_LEVEL_FULL. The caller then builds what it returns and calls
-   * `orders.forgetBeyondRetention()`.
+   * Places a validated order (`kind` from orderKind, amounts in units, `stopPrice` and `expireAt`
+   * 0 when it has none) and matches it, or parks it as a pending stop; then runs the stops its
+   * trades made due. Returns its sequence, or REFUSED_LEVEL_FULL. The caller then builds what it
+   * returns and calls `orders.forgetBeyondRetention()`.
    */
   placeValid(
     book: OrderBook,
@@ -256,6 +457,8 @@ export class VenueCore {
     price: number,
     size: number,
     clientOrderId: string | null,
+    stopPrice = 0,
+    expireAt = 0,
   ): number {
     const market = (kind & KIND_MARKET) !== 0;
     const level = market ? undefined : book.levelAt((kind & KIND_SELL) !== 0, price);
@@ -275,29 +478,131 @@ export class VenueCore {
       clientOrderId,
     );
     this.orders.add(sequence, slot);
-    const timeInForce = (kind >> KIND_TIF_SHIFT) & 3;
-    if ((kind & KIND_POST_ONLY) !== 0 && book.wouldTake(slot)) {
-      this.#finish(book, slot, REJECTED);
-    } else if (timeInForce === TIF_FOK && !book.canFill(slot)) {
-      this.#finish(book, slot, EXPIRED);
-    } else {
-      book.match(slot, this.#lastNow);
-      if (store.remaining[slot] === 0) this.#finish(book, slot, FILLED);
-      else if (timeInForce !== TIF_GTC) this.#finish(book, slot, EXPIRED);
-      else {
-        this.orders.setStatus(slot, store.filled[slot]! > 0 ? PARTIALLY_FILLED : OPEN);
+    if (expireAt !== 0) {
+      store.setExpireAt(slot, expireAt);
+      this.#expiries.add(expireAt, sequence, this.#isLive);
+    }
+    if (stopPrice !== 0) {
+      store.setStopPrice(slot, stopPrice);
+      const last = book.stats.lastPrice;
+      // invariant 9: a stop already due when placed runs at once
+      if (last === null || ((kind & KIND_SELL) !== 0 ? last > stopPrice : last < stopPrice)) {
+        this.orders.setStatus(slot, PENDING);
+        (this.#stops[book.index] ??= new StopBook()).add(
+          sequence,
+          (kind & KIND_SELL) !== 0,
+          stopPrice,
+        );
         this.#orderChanged(book, slot);
-        book.rest(slot, level);
+        return sequence;
       }
     }
+    this.#execute(book, slot, level);
+    this.#triggerStops(book);
     return sequence;
   }
 
-  /** Takes `size` units off an open order (all of it cancels it) and announces the change. */
+  /**
+   * Runs an incoming order (new, triggered or re-entering after an amend): post-only and fok are
+   * decided first (order-book.ts, 4), then it matches and rests or ends. `level` is its price level
+   * as it stood before matching, if any.
+   */
+  #execute(book: OrderBook, slot: number, level: PriceLevel | undefined): void {
+    const store = this.store;
+    const kind = store.kind[slot]!;
+    const timeInForce = (kind >> KIND_TIF_SHIFT) & 3;
+    if ((kind & KIND_POST_ONLY) !== 0 && book.wouldTake(slot)) {
+      this.#finish(book, slot, REJECTED, REASON_POST_ONLY_WOULD_TAKE);
+    } else if (
+      timeInForce === TIF_FOK &&
+      !(store.stpCode(slot) === STP_NONE
+        ? book.canFill(slot)
+        : canFillPreventingSelfTrade(book, store, slot))
+    ) {
+      this.#finish(book, slot, EXPIRED);
+    } else if (book.match(slot, this.#lastNow)) {
+      this.#finish(book, slot, EXPIRED, REASON_SELF_TRADE_PREVENTED);
+    } else if (store.remaining[slot] === 0) {
+      this.#finish(book, slot, FILLED);
+    } else if (timeInForce === TIF_IOC || timeInForce === TIF_FOK) {
+      this.#finish(book, slot, EXPIRED);
+    } else {
+      this.orders.setStatus(slot, store.filled[slot]! > 0 ? PARTIALLY_FILLED : OPEN);
+      this.#orderChanged(book, slot);
+      store.queued[slot] = ++this.#queueCounter;
+      book.rest(slot, level);
+    }
+  }
+
+  /**
+   * Runs the book's due stops one at a time, each as the order it becomes, re-reading the last
+   * trade price after each (so cascades follow the price); the order is StopBook.takeDue's
+   * (invariant 9). One length check when the book has no stops.
+   */
+  #triggerStops(book: OrderBook): void {
+    const stops = this.#stops[book.index];
+    if (stops === undefined || stops.size === 0) return;
+    for (;;) {
+      const last = book.stats.lastPrice;
+      const sequence = last === null ? -1 : stops.takeDue(last);
+      if (sequence < 0) return;
+      const slot = this.orders.slot(sequence);
+      const store = this.store;
+      const level = store.isMarket(slot)
+        ? undefined
+        : book.levelAt(store.isSell(slot), store.price[slot]!);
+      if (level !== undefined && level.total > Number.MAX_SAFE_INTEGER - store.remaining[slot]!) {
+        this.#finish(book, slot, EXPIRED, REASON_LEVEL_FULL);
+      } else {
+        this.#execute(book, slot, level);
+      }
+    }
+  }
+
+  /** Takes a pending stop out of its book's stops. */
+  #unpend(book: OrderBook, slot: number): void {
+    const store = this.store;
+    this.#stops[book.index]!.remove(
+      store.sequence[slot]!,
+      store.isSell(slot),
+      store.stopPrice(slot),
+    );
+  }
+
+  readonly #isLive = (sequence: number): boolean => {
+    const slot = this.orders.slot(sequence);
+    return slot >= 0 && this.store.isLive(slot);
+  };
+
+  /** Ends a resting order for the venue's reason (self-trade prevention, expiry). */
+  #endResting(book: OrderBook, slot: number, status: number, reason: number): void {
+    const store = this.store;
+    const level = book.take(slot, store.remaining[slot]!);
+    this.orders.setStatus(slot, status);
+    store.setReason(slot, reason);
+    this.orders.finalized(store.sequence[slot]!);
+    this.#orderChanged(book, slot);
+    this.#levelChanged(book, level, store.isSell(slot) ? SIDE_SELL : SIDE_BUY);
+  }
+
+  /**
+   * Takes `size` units off an open or pending order (all of it cancels it) and announces the
+   * change; a pending stop has no level to announce.
+   */
   takeOff(slot: number, size: number): void {
     const book = this.bookOf(slot);
-    const level = book.take(slot, size);
     const store = this.store;
+    if (store.status[slot] === PENDING) {
+      store.remaining[slot]! -= size;
+      if (store.remaining[slot] === 0) {
+        this.#unpend(book, slot);
+        this.orders.setStatus(slot, CANCELLED);
+        this.orders.finalized(store.sequence[slot]!);
+      }
+      this.#orderChanged(book, slot);
+      return;
+    }
+    const level = book.take(slot, size);
     if (store.remaining[slot] === 0) {
       this.orders.setStatus(slot, CANCELLED);
       this.orders.finalized(store.sequence[slot]!);
@@ -320,8 +625,9 @@ export class VenueCore {
   }
 
   /** Ends an incoming order: whatever did not fill is no longer for sale. */
-  #finish(book: OrderBook, slot: number, status: number): void {
+  #finish(book: OrderBook, slot: number, status: number, reason = 0): void {
     this.orders.setStatus(slot, status);
+    if (reason !== 0) this.store.setReason(slot, reason);
     this.store.remaining[slot] = 0;
     this.orders.finalized(this.store.sequence[slot]!);
     this.#orderChanged(book, slot);

@@ -21,6 +21,7 @@ import { OrderView, orderSequence } from './order.js';
 import type { OrderBook } from './order-book.js';
 import { fillsPage, type FillsPage, type FillsQuery } from './order-fills.js';
 import type { OrderIndex } from './order-index.js';
+import { validateAmend } from './order-amend.js';
 import { validateOrderRequest, type ValidOrder } from './order-request.js';
 import type { OrderStore } from './order-store.js';
 import { refuseUnknownKeys } from './request-keys.js';
@@ -38,10 +39,13 @@ import type { TradeStore } from './trade-store.js';
 import {
   ORDER_STATUSES,
   SIDES,
+  STP_MODES,
+  type AmendRequest,
   type BookSnapshot,
   type OrderRecord,
   type OrderRequest,
   type OrderStatus,
+  type SelfTradePrevention,
   type Ticker,
   type TradeRecord,
 } from './types.js';
@@ -56,6 +60,8 @@ export interface VenueOptions {
   readonly tradeRetention?: number;
   /** Final orders kept for `getOrder`/`listOrders`, oldest forgotten first; default all. */
   readonly orderRetention?: number;
+  /** The self-trade prevention of orders that name none; default `none` (docs/order-types.md). */
+  readonly selfTradePrevention?: SelfTradePrevention;
 }
 
 export interface OrderFilter {
@@ -75,7 +81,11 @@ const ORDER_REQUEST_KEYS: ReadonlySet<keyof OrderRequest> = new Set([
   'timeInForce',
   'postOnly',
   'clientOrderId',
+  'stopPrice',
+  'expireAt',
+  'stp',
 ] as const);
+const AMEND_REQUEST_KEYS: ReadonlySet<keyof AmendRequest> = new Set(['size', 'price'] as const);
 const FILLS_QUERY_KEYS: ReadonlySet<keyof FillsQuery> = new Set(['cursor', 'limit'] as const);
 const ORDER_FILTER_KEYS: ReadonlySet<keyof OrderFilter> = new Set([
   'symbol',
@@ -93,8 +103,17 @@ export class Venue {
   /** The numeric path: commands and events in integer codes, ticks and lots (docs/core.md). */
   readonly core: VenueCore;
   /** The order being placed (validation fills it in; reused, as commands never nest). */
-  readonly #draft: ValidOrder = { account: '', kind: 0, price: 0, size: 0, clientOrderId: null };
+  readonly #draft: ValidOrder = {
+    account: '',
+    kind: 0,
+    price: 0,
+    size: 0,
+    clientOrderId: null,
+    stopPrice: 0,
+    expireAt: 0,
+  };
   readonly #events = new EventHub();
+  readonly #now = (): number => this.core.now();
   /** Stops the core feeding `#events`; set while anyone subscribes. */
   #unbridge: (() => void) | undefined;
 
@@ -104,6 +123,7 @@ export class Venue {
       options.clock,
       options.tradeRetention ?? MAX_QUERY_LIMIT,
       options.orderRetention ?? Infinity,
+      STP_MODES.indexOf(options.selfTradePrevention ?? 'none'),
     );
   }
 
@@ -127,6 +147,13 @@ export class Venue {
       (!Number.isSafeInteger(orderRetention) || orderRetention < 0)
     ) {
       return invalidParameter('order_retention', 'order retention must be a non-negative integer');
+    }
+    const { selfTradePrevention = 'none' } = options;
+    if (!STP_MODES.includes(selfTradePrevention)) {
+      return invalidParameter(
+        'stp',
+        `self-trade prevention must be one of ${STP_MODES.join(', ')}`,
+      );
     }
     return ok(new Venue(instruments, options));
   }
@@ -165,25 +192,43 @@ export class Venue {
   placeOrder(request: OrderRequest): Result<OrderRecord> {
     const core = this.core;
     core.assertNotDispatching();
+    core.expireDue();
     const unknownKey = refuseUnknownKeys(request, ORDER_REQUEST_KEYS);
     if (unknownKey !== undefined) return unknownKey;
     const index = core.bookIndex(request.symbol);
     if (index < 0) return bookMissing(request.symbol);
     const book = core.books[index]!;
     const order = this.#draft;
-    const refused = validateOrderRequest(book.instrument, request, order);
+    const refused = validateOrderRequest(
+      book.instrument,
+      request,
+      order,
+      this.#now,
+      core.defaultStp,
+    );
     if (refused !== undefined) return refused;
     const account = core.store.accounts.id(order.account);
-    const { kind, price, size, clientOrderId } = order;
-    const sequence = core.placeValid(book, account, kind, price, size, clientOrderId);
+    const { kind, price, size, clientOrderId, stopPrice, expireAt } = order;
+    const sequence = core.placeValid(
+      book,
+      account,
+      kind,
+      price,
+      size,
+      clientOrderId,
+      stopPrice,
+      expireAt,
+    );
     if (sequence < 0) return { ok: false, error: refusalError(sequence) };
     const record = this.#view(core.orders.slot(sequence), book);
     core.orders.forgetBeyondRetention();
     return ok(record);
   }
 
+  /** Cancels an open or pending order. */
   cancelOrder(account: string, id: string): Result<OrderRecord> {
     this.core.assertNotDispatching();
+    this.core.expireDue();
     const slot = this.#openOrder(account, id);
     return typeof slot === 'number'
       ? ok(this.#takeOff(slot, this.core.store.remaining[slot]!))
@@ -193,6 +238,7 @@ export class Venue {
   /** Takes `size` off the order's remaining size, keeping its time priority; all of it (or more) cancels. */
   reduceOrder(account: string, id: string, size: string): Result<OrderRecord> {
     this.core.assertNotDispatching();
+    this.core.expireDue();
     const slot = this.#openOrder(account, id);
     if (typeof slot !== 'number') return slot;
     const parsed = parseSizeUnits(this.core.bookOf(slot).instrument, size, 'size');
@@ -200,7 +246,37 @@ export class Venue {
     return ok(this.#takeOff(slot, Math.min(parsed, this.core.store.remaining[slot]!)));
   }
 
+  /**
+   * Changes an open or pending order's size (its new total, filled size included) and/or limit
+   * price: a smaller size at the same price keeps its time priority; a new price or a larger size
+   * loses it, and a new price that crosses matches like a new order (docs/order-types.md).
+   */
+  amendOrder(account: string, id: string, request: AmendRequest): Result<OrderRecord> {
+    const core = this.core;
+    core.assertNotDispatching();
+    core.expireDue();
+    const unknownKey = refuseUnknownKeys(request, AMEND_REQUEST_KEYS);
+    if (unknownKey !== undefined) return unknownKey;
+    const slot = this.#openOrder(account, id);
+    if (typeof slot !== 'number') return slot;
+    const amended = validateAmend(core.bookOf(slot).instrument, core.store, slot, request);
+    if (!amended.ok) return amended;
+    const { size, price } = amended.value;
+    const refused = core.amendValid(slot, size, price);
+    if (refused < 0) return { ok: false, error: refusalError(refused) };
+    const view = this.#view(slot);
+    core.orders.forgetBeyondRetention();
+    return ok(view);
+  }
+
+  /** Expires the gtd orders due at the clock's time now (queries and commands do it first anyway). */
+  expireDue(): void {
+    this.core.assertNotDispatching();
+    this.core.expireDue();
+  }
+
   getOrder(account: string, id: string): Result<OrderRecord> {
+    this.core.expireDueOutsideListeners();
     const slot = this.#ownOrder(account, id);
     return slot < 0 ? orderNotFound(id) : ok(this.#view(slot));
   }
@@ -209,6 +285,7 @@ export class Venue {
   orderFills(account: string, id: string, query: FillsQuery = {}): Result<FillsPage> {
     const unknownKey = refuseUnknownKeys(query, FILLS_QUERY_KEYS);
     if (unknownKey !== undefined) return unknownKey;
+    this.core.expireDueOutsideListeners();
     const slot = this.#ownOrder(account, id);
     if (slot < 0) return orderNotFound(id);
     const { store, trades } = this.core;
@@ -219,6 +296,7 @@ export class Venue {
   listOrders(account: string, filter: OrderFilter = {}): Result<OrderRecord[]> {
     const unknownKey = refuseUnknownKeys(filter, ORDER_FILTER_KEYS);
     if (unknownKey !== undefined) return unknownKey;
+    this.core.expireDueOutsideListeners();
     const { symbol, status, limit = Infinity } = filter;
     let book = -1;
     if (symbol !== undefined) {
@@ -308,7 +386,9 @@ export class Venue {
     },
   };
 
+  /** A listed symbol's book; queries on books expire due orders first. */
   #book(symbol: unknown): Result<OrderBook> {
+    this.core.expireDueOutsideListeners();
     const index = typeof symbol === 'string' ? this.core.bookIndex(symbol) : -1;
     return index < 0 ? bookMissing(symbol) : ok(this.core.books[index]!);
   }
@@ -329,7 +409,7 @@ export class Venue {
     const slot = this.#ownOrder(account, id);
     if (slot < 0) return orderNotFound(id);
     const { store } = this.core;
-    return store.isOpen(slot) ? slot : orderNotOpen(id, ORDER_STATUSES[store.status[slot]!]!);
+    return store.isLive(slot) ? slot : orderNotOpen(id, ORDER_STATUSES[store.status[slot]!]!);
   }
 
   #takeOff(slot: number, size: number): OrderView {

@@ -14,9 +14,11 @@ import {
 import type { InstrumentSpec } from '../../src/index.js';
 import {
   CLIENT_ORDER_ID_COLUMN,
+  ORDER_FEATURE_COLUMNS,
   ScenarioSyntaxError,
   type ParsedScenarioRow,
   type Scenario,
+  type ScenarioLayout,
 } from '../csv/index.js';
 import { parseDirective } from '../csv/directives.js';
 import { ArrowFlowError } from './flow-error.js';
@@ -85,7 +87,7 @@ export async function openArrowFlow(path: string): Promise<Scenario> {
   return {
     file: path,
     instruments,
-    layout: { clientOrderId: schema.fields.some((field) => field.name === CLIENT_ORDER_ID_COLUMN) },
+    layout: layoutOf(schema),
     batches: batchIterable,
     rows: (async function* () {
       for await (const batch of batchIterable) yield* batch;
@@ -121,4 +123,13 @@ export function instrumentsOf(path: string, schema: Schema): InstrumentSpec[] {
     instruments.push(spec);
   }
   return instruments;
+}
+
+/** The CSV layout a flow's columns stand for (its order-feature columns may be a subset). */
+function layoutOf(schema: Schema): ScenarioLayout {
+  const has = (name: string) => schema.fields.some((field) => field.name === name);
+  const clientOrderId = has(CLIENT_ORDER_ID_COLUMN);
+  return ORDER_FEATURE_COLUMNS.some(has)
+    ? { clientOrderId, orderFeatures: true }
+    : { clientOrderId };
 }

@@ -5,10 +5,12 @@
  * Decimal values and symbols are left for the venue to judge, as for CSV.
  */
 import type { Field, RecordBatch, Schema, Vector } from 'apache-arrow';
-import { ORDER_TYPES, SIDES, TIMES_IN_FORCE } from '../../src/index.js';
+import { ORDER_TYPES, SIDES, STP_MODES, TIMES_IN_FORCE } from '../../src/index.js';
 import {
   CLIENT_ORDER_ID_COLUMN,
+  ORDER_FEATURE_COLUMNS,
   SCENARIO_COLUMNS,
+  type AmendRow,
   type CancelRow,
   type NewOrderRow,
   type ParsedScenarioRow,
@@ -35,6 +37,9 @@ interface BatchCells {
   readonly timeInForce: TextCells;
   readonly postOnly: BoolCells;
   readonly clientOrderId: TextCells | null;
+  readonly stopPrice: TextCells | null;
+  readonly stp: TextCells | null;
+  readonly expireAt: TimeCells | null;
   /** The text columns a cancel or reduce leaves empty. */
   readonly emptyUnlessNew: [string, TextCells][];
 }
@@ -94,9 +99,19 @@ export class FlowRowDecoder {
       timeInForce: text('time_in_force'),
       postOnly: new BoolCells(data[p['post_only']!]!),
       clientOrderId: p[CLIENT_ORDER_ID_COLUMN] === undefined ? null : text(CLIENT_ORDER_ID_COLUMN),
+      stopPrice: p['stop_price'] === undefined ? null : text('stop_price'),
+      stp: p['stp'] === undefined ? null : text('stp'),
+      expireAt: p['expire_at'] === undefined ? null : new TimeCells(data[p['expire_at']]!),
       emptyUnlessNew: [],
     };
-    for (const name of ['side', 'type', 'price', 'time_in_force', CLIENT_ORDER_ID_COLUMN]) {
+    for (const name of [
+      'side',
+      'type',
+      'time_in_force',
+      CLIENT_ORDER_ID_COLUMN,
+      'stop_price',
+      'stp',
+    ]) {
       if (p[name] !== undefined) cells.emptyUnlessNew.push([name, text(name)]);
     }
     const rows: ParsedScenarioRow[] = new Array(batch.numRows);
@@ -116,13 +131,25 @@ export class FlowRowDecoder {
     const symbol = this.#required(line, 'symbol', cells.symbol.text(i));
     const action = cells.action.text(i);
     if (action === 'new') return this.#newOrder(cells, i, line, ts, id, account, symbol);
-    if (action !== 'cancel' && action !== 'reduce')
-      this.#fail(line, 'action', 'action must be new, cancel or reduce');
+    if (action !== 'cancel' && action !== 'reduce' && action !== 'amend')
+      this.#fail(line, 'action', 'action must be new, cancel, reduce or amend');
     for (const [name, column] of cells.emptyUnlessNew) {
       if (column.text(i) !== '') this.#fail(line, name, `${name} must be empty for ${action}`);
     }
     if (cells.postOnly.value(i) !== undefined)
       this.#fail(line, 'post_only', `post_only must be empty for ${action}`);
+    if (cells.expireAt?.ms(i) != null)
+      this.#fail(line, 'expire_at', `expire_at must be empty for ${action}`);
+    const price = cells.price.text(i);
+    if (action === 'amend') {
+      const row: Parsed<AmendRow> = { line, ts, id, account, symbol, action };
+      const size = cells.size.text(i);
+      if (size !== '') row.size = size;
+      if (price !== '') row.price = price;
+      if (size === '' && price === '') this.#fail(line, 'size', 'amend needs a size or a price');
+      return row;
+    }
+    if (price !== '') this.#fail(line, 'price', `price must be empty for ${action}`);
     if (action === 'cancel') {
       if (cells.size.text(i) !== '') this.#fail(line, 'size', 'size must be empty for cancel');
       const row: Parsed<CancelRow> = { line, ts, id, account, symbol, action };
@@ -152,7 +179,7 @@ export class FlowRowDecoder {
     const tif = cells.timeInForce.text(i);
     const timeInForce = tif === '' ? undefined : oneOf(TIMES_IN_FORCE, tif);
     if (tif !== '' && timeInForce === undefined)
-      this.#fail(line, 'time_in_force', 'time_in_force must be gtc, ioc or fok');
+      this.#fail(line, 'time_in_force', 'time_in_force must be gtc, ioc, fok or gtd');
     const postOnly = cells.postOnly.value(i);
     const row: Parsed<NewOrderRow> = {
       line,
@@ -170,6 +197,17 @@ export class FlowRowDecoder {
     if (postOnly !== undefined) row.postOnly = postOnly;
     const clientOrderId = cells.clientOrderId?.text(i) ?? '';
     if (clientOrderId !== '') row.clientOrderId = clientOrderId;
+    const stopPrice = cells.stopPrice?.text(i) ?? '';
+    if (stopPrice !== '') row.stopPrice = stopPrice;
+    const stp = cells.stp?.text(i) ?? '';
+    if (stp !== '') {
+      const mode = oneOf(STP_MODES, stp);
+      if (mode === undefined)
+        this.#fail(line, 'stp', 'stp must be none, cancel_taker, cancel_maker or cancel_both');
+      row.stp = mode;
+    }
+    const expireAt = cells.expireAt?.ms(i) ?? null;
+    if (expireAt !== null) row.expireAt = expireAt;
     return row;
   }
 
@@ -185,7 +223,7 @@ export class FlowRowDecoder {
 }
 
 function known(): string {
-  return `columns ${SCENARIO_COLUMNS.join(', ')} (and optionally ${CLIENT_ORDER_ID_COLUMN})`;
+  return `columns ${SCENARIO_COLUMNS.join(', ')} (and optionally ${[CLIENT_ORDER_ID_COLUMN, ...ORDER_FEATURE_COLUMNS].join(', ')})`;
 }
 
 function oneOf<T extends string>(values: readonly T[], text: string): T | undefined {

@@ -16,6 +16,7 @@ import {
 import {
   CLIENT_ORDER_ID_COLUMN,
   formatInstrumentDirective,
+  ORDER_FEATURE_COLUMNS,
   SCENARIO_COLUMNS,
   type ScenarioLayout,
 } from '../csv/index.js';
@@ -43,6 +44,9 @@ export const COLUMN_KINDS: Readonly<Record<string, ColumnKind>> = {
   time_in_force: 'text',
   post_only: 'bool',
   client_order_id: 'text',
+  stop_price: 'text',
+  stp: 'text',
+  expire_at: 'time',
 };
 
 /** Low-cardinality text columns: written dictionary-encoded. */
@@ -53,12 +57,14 @@ const DICTIONARY_COLUMNS = new Set([
   'side',
   'type',
   'time_in_force',
+  'stp',
 ]);
 
 /** The schema simex writes: ts in UTC milliseconds, enums, accounts and symbols as dictionaries. */
 export function flowSchema(instruments: readonly InstrumentSpec[], layout: ScenarioLayout): Schema {
   const names: string[] = [...SCENARIO_COLUMNS];
   if (layout.clientOrderId) names.push(CLIENT_ORDER_ID_COLUMN);
+  if (layout.orderFeatures === true) names.push(...ORDER_FEATURE_COLUMNS);
   let dictionaryId = 0;
   const fields = names.map((name) => {
     const kind = COLUMN_KINDS[name]!;

@@ -22,6 +22,7 @@ export const BATCH_ROWS = 1 << 16;
 
 export class ArrowFlowWriter {
   readonly #schema: Schema;
+  readonly #layout: ScenarioLayout;
   readonly #builders: Builder[];
   readonly #writer = new RecordBatchFileWriter();
   readonly #out: Writable;
@@ -30,6 +31,7 @@ export class ArrowFlowWriter {
 
   constructor(out: Writable, instruments: readonly InstrumentSpec[], layout: ScenarioLayout) {
     this.#out = out;
+    this.#layout = layout;
     this.#schema = flowSchema(instruments, layout);
     this.#builders = this.#schema.fields.map((field) =>
       makeBuilder({ type: field.type, nullValues: [null] }),
@@ -56,13 +58,23 @@ export class ArrowFlowWriter {
       cells[9]!.append(row.timeInForce ?? null);
       cells[10]!.append(row.postOnly ?? null);
     } else {
-      for (let i = 5; i <= 10; i++)
-        cells[i]!.append(i === 8 && row.action === 'reduce' ? row.size : null);
+      const amend = row.action === 'amend' ? row : undefined;
+      for (let i = 5; i <= 10; i++) {
+        const size = row.action === 'reduce' ? row.size : amend?.size;
+        cells[i]!.append(i === 8 ? (size ?? null) : i === 7 ? (amend?.price ?? null) : null);
+      }
     }
     const clientOrderId = row.action === 'new' ? row.clientOrderId : undefined;
-    if (cells.length > 11) cells[11]!.append(clientOrderId ?? null);
+    if (this.#layout.clientOrderId) cells[11]!.append(clientOrderId ?? null);
     else if (clientOrderId !== undefined)
       throw new Error('a row with a client order id needs the client_order_id column');
+    const features = row.action === 'new' ? [row.stopPrice, row.stp, row.expireAt] : [];
+    if (this.#layout.orderFeatures === true) {
+      const at = this.#layout.clientOrderId ? 12 : 11;
+      for (let i = 0; i < 3; i++) cells[at + i]!.append(features[i] ?? null);
+    } else if (features.some((value) => value !== undefined)) {
+      throw new Error('a row with a stop price, stp or expire_at needs the order-feature columns');
+    }
     if (++this.#rows === BATCH_ROWS) await this.#flush();
   }
 

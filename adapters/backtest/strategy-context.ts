@@ -93,6 +93,7 @@ export function createContext(host: ContextHost): StrategyContext {
     },
     cancel: (id) => host.send({ kind: 'cancel', id }),
     reduce: (id, size) => host.send({ kind: 'reduce', id, size }),
+    amend: (id, change) => host.send({ kind: 'amend', id, change }),
     toTicks: (symbol, price) => {
       const { priceDecimals, tickUnits } = instrument(symbol);
       return toGrid(price, priceDecimals, tickUnits, 'price');

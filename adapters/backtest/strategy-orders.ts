@@ -3,8 +3,8 @@
  * order they were sent), the ids `place()` handed out, and the strategy's resting orders as the
  * strategy last learned of them.
  */
-import type { OrderRecord, Venue } from '../../src/index.js';
-import { isResting } from '../driver/index.js';
+import type { AmendRequest, OrderRecord, Venue } from '../../src/index.js';
+import { isLive } from '../driver/index.js';
 import { DueQueue } from './latency/due-queue.js';
 import type { ActionRefusal, StrategyOrder } from './strategy.js';
 
@@ -16,10 +16,16 @@ export type StrategyAction =
       readonly order: StrategyOrder;
     }
   | { readonly kind: 'cancel'; readonly due: number; readonly id: string }
-  | { readonly kind: 'reduce'; readonly due: number; readonly id: string; readonly size: string };
+  | { readonly kind: 'reduce'; readonly due: number; readonly id: string; readonly size: string }
+  | {
+      readonly kind: 'amend';
+      readonly due: number;
+      readonly id: string;
+      readonly change: AmendRequest;
+    };
 
 export class StrategyOrders {
-  /** Resting orders by venue id, oldest first. */
+  /** Resting orders and pending stops by venue id, oldest first. */
   readonly open = new Map<string, OrderRecord>();
   readonly #venueIds = new Map<string, string>();
   readonly #queue = new DueQueue<StrategyAction>();
@@ -80,7 +86,9 @@ export class StrategyOrders {
     const result =
       action.kind === 'cancel'
         ? this.venue.cancelOrder(this.account, venueId)
-        : this.venue.reduceOrder(this.account, venueId, action.size);
+        : action.kind === 'amend'
+          ? this.venue.amendOrder(this.account, venueId, action.change)
+          : this.venue.reduceOrder(this.account, venueId, action.size);
     return result.ok
       ? null
       : refusal(result.error.code, result.error.message.replace(venueId, action.id));
@@ -88,7 +96,7 @@ export class StrategyOrders {
 
   /** An update of one of the strategy's orders (from the venue's events). */
   updated(order: OrderRecord): void {
-    if (isResting(order.status)) this.open.set(order.id, order);
+    if (isLive(order.status)) this.open.set(order.id, order);
     else this.open.delete(order.id);
   }
 }

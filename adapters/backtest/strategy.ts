@@ -4,9 +4,11 @@
  */
 import type {
   BookLevelChange,
+  AmendRequest,
   BookSnapshot,
   Instrument,
   OrderRecord,
+  SelfTradePrevention,
   Side,
   Ticker,
   TimeInForce,
@@ -14,35 +16,47 @@ import type {
 } from '../../src/index.js';
 
 export type {
+  AmendRequest,
   BookLevelChange,
   BookSnapshot,
   Instrument,
   OrderRecord,
+  SelfTradePrevention,
   Side,
   Ticker,
   TimeInForce,
   TradeRecord,
 };
 
+/** What any order may add (docs/order-types.md). */
+interface OrderFeatures {
+  /** Makes it a stop: it waits (`pending`) until a trade at or beyond this price. */
+  readonly stopPrice?: string;
+  /** Self-trade prevention against the strategy's own orders; default `none`. */
+  readonly stp?: SelfTradePrevention;
+}
+
 /** An order the strategy sends; it reaches the venue after the entry latency (`--latency-entry`). */
 export type StrategyOrder =
-  | {
+  | (OrderFeatures & {
       readonly symbol: string;
       readonly side: Side;
       readonly type: 'market';
       readonly size: string;
-    }
-  | {
+    })
+  | (OrderFeatures & {
       readonly symbol: string;
       readonly side: Side;
       readonly type: 'limit';
       readonly price: string;
       readonly size: string;
-      /** Default `gtc`. */
+      /** Default `gtc`; `gtd` needs `expireAt`. */
       readonly timeInForce?: TimeInForce;
       /** Gtc only; refused (status `rejected`) if it would take liquidity. */
       readonly postOnly?: boolean;
-    };
+      /** `gtd` only: milliseconds since the epoch, after the time the order arrives. */
+      readonly expireAt?: number;
+    });
 
 /** One fill of one of the strategy's orders. */
 export interface StrategyFill {
@@ -77,7 +91,7 @@ export interface Position {
 
 /** An action the venue refused when it arrived (or one that named an unknown order id). */
 export interface ActionRefusal {
-  readonly action: 'place' | 'cancel' | 'reduce';
+  readonly action: 'place' | 'cancel' | 'reduce' | 'amend';
   readonly orderId: string;
   readonly code: string;
   readonly message: string;
@@ -109,7 +123,7 @@ export interface StrategyContext {
   book(symbol: string, depth?: number): BookSnapshot;
   /** Most recent first; limit 1..1000, default 100. */
   trades(symbol: string, limit?: number): TradeRecord[];
-  /** The strategy's resting orders, oldest first, as the venue's answers delivered so far show them. */
+  /** The strategy's resting orders and waiting (`pending`) stops, oldest first, as the venue's answers delivered so far show them. */
   openOrders(symbol?: string): OrderRecord[];
   /** From the fills delivered so far, marked to the last trade the feed delivered. */
   position(symbol: string): Position;
@@ -123,6 +137,11 @@ export interface StrategyContext {
   cancel(orderId: string): void;
   /** Takes `size` off the order's remaining size, keeping its time priority. */
   reduce(orderId: string, size: string): void;
+  /**
+   * A new size (filled size included) and/or price: a smaller size keeps time priority, a new
+   * price or a larger size loses it; a new price that crosses trades like a new order.
+   */
+  amend(orderId: string, change: AmendRequest): void;
   /** A price as a whole number of ticks, and back: exact price arithmetic without decimals. */
   toTicks(symbol: string, price: string): number;
   fromTicks(symbol: string, ticks: number): string;

@@ -104,7 +104,9 @@ export class EventModel {
         `trade ${trade.id}: maker ${maker.id} was not first in time at the best price (${best?.first} was)`,
       );
     }
-    const taker = this.#taker(trade.takerOrderId);
+    let taker = this.#taker(trade.takerOrderId);
+    // an amend to a crossing price: the amended order leaves its queue and comes in as the taker
+    if (taker?.resting === true && row.action === 'amend') taker = this.#amended(taker, instrument);
     if (taker === null || taker.resting || taker.side !== trade.side || taker.side === maker.side) {
       return fail(
         4,
@@ -129,9 +131,16 @@ export class EventModel {
     const row = this.#row!;
     const id = record.id;
     const instrument = this.instruments.get(record.symbol)!;
-    const order = this.book.orders.get(id) ?? this.#taker(id);
+    let order = this.book.orders.get(id) ?? this.#taker(id);
     if (order === null) return fail(3, `update of an unknown order ${id}`);
     const units = (text: string) => unitsOf(text, instrument.sizeDecimals);
+    if (row.action === 'amend' && order.resting && this.#isAmended(order, record, instrument)) {
+      const left = units(record.remainingSize);
+      const keeps =
+        record.price === formatPrice(order.price, instrument) && left <= this.book.remaining(order);
+      order = this.#amended(order, instrument, keeps);
+      this.#changed(order);
+    }
     const [size, filled, remaining] = [
       units(record.size),
       // most updates are of orders with nothing filled yet
@@ -142,12 +151,16 @@ export class EventModel {
     ];
     const book = this.book;
     if (id === this.#takerId) this.takerSeen = true;
-    if (row.action !== 'new') {
+    // a cancel or reduce row's own update (an expiry in the same row is `expired`)
+    if ((row.action === 'cancel' || row.action === 'reduce') && record.status !== 'expired') {
       const before = book.remaining(order);
       order.removed += row.action === 'cancel' ? before : minimum(units(row.size), before);
       this.#changed(order);
     }
-    const final = record.status !== 'open' && record.status !== 'partially_filled';
+    const final =
+      record.status !== 'open' &&
+      record.status !== 'partially_filled' &&
+      record.status !== 'pending';
     if (record.status === 'expired' || record.status === 'rejected')
       order.removed += book.remaining(order);
     // invariant 3
@@ -168,11 +181,42 @@ export class EventModel {
     const statusProblem = statusMismatch(record.status, filled, remaining, size);
     if (statusProblem !== null) return fail(3, `${id}: ${statusProblem}`);
     if (final) book.forget(order);
-    else if (!order.resting) {
+    else if (!order.resting && record.status !== 'pending') {
       book.rest(order);
       this.#changed(order);
     }
     return null;
+  }
+
+  /** Whether a resting order's update shows the amend of the current row (docs/order-types.md). */
+  #isAmended(order: ShadowOrder, record: OrderRecord, instrument: Instrument): boolean {
+    const units = (text: string) => unitsOf(text, instrument.sizeDecimals);
+    return (
+      units(record.size) !== order.size ||
+      record.price !== formatPrice(order.price, instrument) ||
+      units(record.filledSize) + units(record.remainingSize) + order.removed !== order.size
+    );
+  }
+
+  /**
+   * The order as the amend row makes it: the row's size (filled size included; nothing taken off
+   * any more) and price. It keeps its place in its queue, or leaves it to come in again.
+   */
+  #amended(order: ShadowOrder, instrument: Instrument, keepsPlace = false): ShadowOrder {
+    const row = this.#row as ParsedScenarioRow & { action: 'amend' };
+    const price =
+      row.price === undefined ? order.price : unitsOf(row.price, instrument.priceDecimals);
+    const size = row.size === undefined ? order.size : unitsOf(row.size, instrument.sizeDecimals);
+    if (!keepsPlace) this.book.unqueue(order);
+    const amended: ShadowOrder = {
+      ...order,
+      price,
+      levelKey: `${order.symbol} ${order.side} ${formatPrice(price, instrument)}`,
+      size,
+      removed: row.size === undefined ? order.removed : 0n,
+    };
+    this.book.orders.set(order.id, amended);
+    return amended;
   }
 
   /** Invariants 2 and 7: the venue's published new size of a level, kept for the row's end. */
@@ -222,6 +266,10 @@ export class EventModel {
     this.#takerId = id;
     return order;
   }
+}
+
+function formatPrice(price: bigint | null, instrument: Instrument): string | null {
+  return price === null ? null : fromUnits(price, instrument.priceDecimals);
 }
 
 function minimum(a: bigint, b: bigint): bigint {

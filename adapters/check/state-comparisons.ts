@@ -76,7 +76,9 @@ export function statusMismatch(
           ? filled > 0n && remaining === 0n
           : status === 'rejected'
             ? filled === 0n && remaining === 0n
-            : remaining === 0n;
+            : status === 'pending'
+              ? filled === 0n && remaining > 0n
+              : remaining === 0n;
   return ok
     ? null
     : `status ${status} with filled ${filled} and remaining ${remaining} of ${size} units`;

@@ -4,6 +4,7 @@ export { parseScenarioTime, formatScenarioTime } from './scenario-time.js';
 export {
   SCENARIO_COLUMNS,
   CLIENT_ORDER_ID_COLUMN,
+  ORDER_FEATURE_COLUMNS,
   formatScenarioHeader,
   formatScenarioRow,
   formatInstrumentDirective,
@@ -15,6 +16,7 @@ export type {
   NewOrderRow,
   CancelRow,
   ReduceRow,
+  AmendRow,
   ParsedScenarioRow,
   ScenarioLayout,
 } from './scenario-row.js';

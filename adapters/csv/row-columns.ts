@@ -6,7 +6,8 @@
  * main thread less than cloning row objects, and repeated names are one string each; the rows
  * rebuilt are equal to the parsed ones, key order included.
  */
-import type { NewOrderRow, ParsedScenarioRow } from './scenario-row.js';
+import { STP_MODES } from '../../src/index.js';
+import type { AmendRow, NewOrderRow, ParsedScenarioRow } from './scenario-row.js';
 
 export interface RowColumns {
   readonly strings: string[];
@@ -36,15 +37,20 @@ export class NameCodes {
   }
 }
 
-const ACTIONS = ['new', 'cancel', 'reduce'] as const;
-const TIMES_IN_FORCE = [undefined, 'gtc', 'ioc', 'fok'] as const;
+const ACTIONS = ['new', 'cancel', 'reduce', 'amend'] as const;
+const TIMES_IN_FORCE = [undefined, 'gtc', 'ioc', 'fok', 'gtd'] as const;
 const SELL = 1 << 2;
 const LIMIT = 1 << 3;
 const TIME_IN_FORCE_SHIFT = 4;
-const POST_ONLY = 1 << 6;
-const POST_ONLY_TRUE = 1 << 7;
-const PRICE = 1 << 8;
-const CLIENT_ORDER_ID = 1 << 9;
+const POST_ONLY = 1 << 7;
+const POST_ONLY_TRUE = 1 << 8;
+const PRICE = 1 << 9;
+const CLIENT_ORDER_ID = 1 << 10;
+/** A new order's stop price; an amend's size. */
+const STOP_PRICE_OR_SIZE = 1 << 11;
+/** 0: none given; else the mode's index + 1. */
+const STP_SHIFT = 12;
+const EXPIRE_AT = 1 << 15;
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
@@ -67,6 +73,11 @@ export function toColumns(rows: readonly ParsedScenarioRow[], nameCodes: NameCod
     else if (row.action === 'reduce') {
       codes[i] = 2;
       strings.push(row.size);
+    } else if (row.action === 'amend') {
+      let code = 3;
+      if (row.size !== undefined) ((code |= STOP_PRICE_OR_SIZE), strings.push(row.size));
+      if (row.price !== undefined) ((code |= PRICE), strings.push(row.price));
+      codes[i] = code;
     } else {
       let code = row.side === 'sell' ? SELL : 0;
       if (row.type === 'limit') code |= LIMIT;
@@ -76,6 +87,9 @@ export function toColumns(rows: readonly ParsedScenarioRow[], nameCodes: NameCod
       if (row.price !== undefined) ((code |= PRICE), strings.push(row.price));
       if (row.clientOrderId !== undefined)
         ((code |= CLIENT_ORDER_ID), strings.push(row.clientOrderId));
+      if (row.stopPrice !== undefined) ((code |= STOP_PRICE_OR_SIZE), strings.push(row.stopPrice));
+      if (row.stp !== undefined) code |= (STP_MODES.indexOf(row.stp) + 1) << STP_SHIFT;
+      if (row.expireAt !== undefined) ((code |= EXPIRE_AT), strings.push(String(row.expireAt)));
       codes[i] = code;
     }
   }
@@ -101,7 +115,12 @@ export function fromColumns(columns: RowColumns, table: string[]): ParsedScenari
     if (action === 'cancel') rows[i] = { line, ts, id, account, symbol, action };
     else if (action === 'reduce')
       rows[i] = { line, ts, id, account, symbol, action, size: strings[s++]! };
-    else {
+    else if (action === 'amend') {
+      const row: Mutable<AmendRow> & { line: number } = { line, ts, id, account, symbol, action };
+      if (code & STOP_PRICE_OR_SIZE) row.size = strings[s++]!;
+      if (code & PRICE) row.price = strings[s++]!;
+      rows[i] = row;
+    } else {
       const side = code & SELL ? 'sell' : 'buy';
       const type = code & LIMIT ? 'limit' : 'market';
       const row: Mutable<NewOrderRow> & { line: number } = {
@@ -116,10 +135,14 @@ export function fromColumns(columns: RowColumns, table: string[]): ParsedScenari
         size: strings[s++]!,
       };
       if (code & PRICE) row.price = strings[s++]!;
-      const timeInForce = TIMES_IN_FORCE[(code >> TIME_IN_FORCE_SHIFT) & 3];
+      const timeInForce = TIMES_IN_FORCE[(code >> TIME_IN_FORCE_SHIFT) & 7];
       if (timeInForce !== undefined) row.timeInForce = timeInForce;
       if (code & POST_ONLY) row.postOnly = (code & POST_ONLY_TRUE) !== 0;
       if (code & CLIENT_ORDER_ID) row.clientOrderId = strings[s++]!;
+      if (code & STOP_PRICE_OR_SIZE) row.stopPrice = strings[s++]!;
+      const stp = (code >> STP_SHIFT) & 7;
+      if (stp !== 0) row.stp = STP_MODES[stp - 1]!;
+      if (code & EXPIRE_AT) row.expireAt = Number(strings[s++]!);
       rows[i] = row;
     }
   }

@@ -5,17 +5,18 @@
  * decimal values and symbols are left for the venue to accept or refuse. It runs once per row of
  * multi-million-row files: no allocation but the row itself.
  */
-import { ORDER_TYPES, SIDES, TIMES_IN_FORCE } from '../../src/index.js';
+import { ORDER_TYPES, SIDES, STP_MODES, TIMES_IN_FORCE } from '../../src/index.js';
 import { columnOf } from '../input-error.js';
 import { ScenarioSyntaxError } from './scenario-error.js';
 import type {
+  AmendRow,
   CancelRow,
   NewOrderRow,
   ParsedScenarioRow,
   ReduceRow,
   ScenarioLayout,
 } from './scenario-row.js';
-import { SCENARIO_COLUMNS } from './scenario-row.js';
+import { CLIENT_ORDER_ID_COLUMN, ORDER_FEATURE_COLUMNS, SCENARIO_COLUMNS } from './scenario-row.js';
 import { parseScenarioTime } from './scenario-time.js';
 
 const enum Cell {
@@ -33,6 +34,12 @@ const enum Cell {
   ClientOrderId,
 }
 
+const ENUM_MESSAGES = {
+  action: 'action must be new, cancel, reduce or amend',
+  timeInForce: 'time_in_force must be gtc, ioc, fok or gtd',
+  stp: 'stp must be none, cancel_taker, cancel_maker or cancel_both',
+} as const;
+
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 type Parsed<T> = Mutable<T> & { line: number };
 
@@ -41,12 +48,19 @@ export class RowParser {
   readonly #width: number;
   /** The cells checked: all but the journal's. */
   readonly #checked: number;
+  /** Where the order-feature cells start, or -1 when the file has none. */
+  readonly #features: number;
+  readonly #headers: string[];
 
   constructor(
     readonly file: string,
     readonly layout: ScenarioLayout,
   ) {
-    this.#checked = SCENARIO_COLUMNS.length + (layout.clientOrderId ? 1 : 0);
+    this.#headers = [...SCENARIO_COLUMNS];
+    if (layout.clientOrderId) this.#headers.push(CLIENT_ORDER_ID_COLUMN);
+    this.#features = layout.orderFeatures === true ? this.#headers.length : -1;
+    if (this.#features >= 0) this.#headers.push(...ORDER_FEATURE_COLUMNS);
+    this.#checked = this.#headers.length;
     this.#width = this.#checked + (layout.journal === true ? 1 : 0);
   }
 
@@ -73,11 +87,20 @@ export class RowParser {
     const symbol = this.#required(record, line, Cell.Symbol);
     const action = record[Cell.Action]!;
     if (action === 'new') return this.#newOrder(record, line, ts, id, account, symbol);
-    if (action !== 'cancel' && action !== 'reduce')
-      this.#fail(record, line, Cell.Action, 'action must be new, cancel or reduce');
+    if (action !== 'cancel' && action !== 'reduce' && action !== 'amend')
+      this.#fail(record, line, Cell.Action, ENUM_MESSAGES.action);
     for (let index = Cell.Side; index < this.#checked; index++) {
-      if (index !== Cell.Size && record[index] !== '')
-        this.#fail(record, line, index, `${header(index)} must be empty for ${action}`);
+      const allowed = index === Cell.Size || (action === 'amend' && index === Cell.Price);
+      if (!allowed && record[index] !== '')
+        this.#fail(record, line, index, `${this.#headers[index]} must be empty for ${action}`);
+    }
+    if (action === 'amend') {
+      const row: Parsed<AmendRow> = { line, ts, id, account, symbol, action };
+      if (record[Cell.Size] !== '') row.size = record[Cell.Size]!;
+      if (record[Cell.Price] !== '') row.price = record[Cell.Price]!;
+      if (row.size === undefined && row.price === undefined)
+        this.#fail(record, line, Cell.Size, 'amend needs a size or a price');
+      return row;
     }
     if (action === 'cancel') {
       if (record[Cell.Size] !== '')
@@ -107,7 +130,7 @@ export class RowParser {
     const tif = record[Cell.TimeInForce]!;
     const timeInForce = tif === '' ? undefined : oneOf(TIMES_IN_FORCE, tif);
     if (tif !== '' && timeInForce === undefined)
-      this.#fail(record, line, Cell.TimeInForce, 'time_in_force must be gtc, ioc or fok');
+      this.#fail(record, line, Cell.TimeInForce, ENUM_MESSAGES.timeInForce);
     const postOnly = record[Cell.PostOnly]!;
     if (postOnly !== '' && postOnly !== 'true' && postOnly !== 'false')
       this.#fail(record, line, Cell.PostOnly, 'post_only must be true or false');
@@ -127,12 +150,31 @@ export class RowParser {
     if (postOnly !== '') row.postOnly = postOnly === 'true';
     if (this.layout.clientOrderId && record[Cell.ClientOrderId] !== '')
       row.clientOrderId = record[Cell.ClientOrderId]!;
+    if (this.#features >= 0) this.#orderFeatures(record, line, row);
     return row;
+  }
+
+  /** stop_price (a decimal the venue judges), stp and expire_at (a time, like ts). */
+  #orderFeatures(record: readonly string[], line: number, row: Parsed<NewOrderRow>): void {
+    const at = this.#features;
+    const [stopPrice, stp, expireAt] = [record[at]!, record[at + 1]!, record[at + 2]!];
+    if (stopPrice !== '') row.stopPrice = stopPrice;
+    if (stp !== '') {
+      const mode = oneOf(STP_MODES, stp);
+      if (mode === undefined) this.#fail(record, line, at + 1, ENUM_MESSAGES.stp);
+      row.stp = mode;
+    }
+    if (expireAt !== '') {
+      const time = parseScenarioTime(expireAt);
+      if (time === null)
+        this.#fail(record, line, at + 2, 'expire_at must be ISO 8601 UTC or epoch milliseconds');
+      row.expireAt = time;
+    }
   }
 
   #required(record: readonly string[], line: number, index: Cell): string {
     const text = record[index]!;
-    if (text === '') this.#fail(record, line, index, `${header(index)} is required`);
+    if (text === '') this.#fail(record, line, index, `${this.#headers[index]} is required`);
     return text;
   }
 
@@ -144,8 +186,4 @@ export class RowParser {
 function oneOf<T extends string>(values: readonly T[], text: string): T | undefined {
   for (const value of values) if (value === text) return value;
   return undefined;
-}
-
-function header(index: number): string {
-  return SCENARIO_COLUMNS[index] ?? 'client_order_id';
 }

@@ -11,7 +11,12 @@ import { csvEngine, type CsvEngine } from './csv-engine.js';
 import { parseDirective } from './directives.js';
 import { PreludeSplitter } from './prelude-splitter.js';
 import { ScenarioSyntaxError } from './scenario-error.js';
-import { CLIENT_ORDER_ID_COLUMN, JOURNAL_COLUMN, SCENARIO_COLUMNS } from './scenario-row.js';
+import {
+  CLIENT_ORDER_ID_COLUMN,
+  JOURNAL_COLUMN,
+  ORDER_FEATURE_COLUMNS,
+  SCENARIO_COLUMNS,
+} from './scenario-row.js';
 import type { ParsedScenarioRow, ScenarioLayout } from './scenario-row.js';
 import { RowParser } from './row-parser.js';
 
@@ -99,17 +104,28 @@ function readDirectives(splitter: PreludeSplitter, file: string): InstrumentSpec
 }
 
 function readHeader(record: string[], file: string, line: number): ScenarioLayout {
+  // The 11 columns, then optionally client_order_id, the order features, and journal, in order.
+  const optional = (at: number, columns: readonly string[]) =>
+    columns.every((column, i) => record[at + i] === column) ? columns.length : 0;
+  let at = SCENARIO_COLUMNS.length;
+  const clientOrderId = optional(at, [CLIENT_ORDER_ID_COLUMN]) > 0;
+  at += clientOrderId ? 1 : 0;
+  const orderFeatures = optional(at, ORDER_FEATURE_COLUMNS) > 0;
+  at += orderFeatures ? ORDER_FEATURE_COLUMNS.length : 0;
+  const journal = clientOrderId && optional(at, [JOURNAL_COLUMN]) > 0;
   const expected: string[] = [...SCENARIO_COLUMNS];
-  if (record.length > expected.length) expected.push(CLIENT_ORDER_ID_COLUMN);
-  if (record.length > expected.length) expected.push(JOURNAL_COLUMN);
+  if (clientOrderId) expected.push(CLIENT_ORDER_ID_COLUMN);
+  if (orderFeatures) expected.push(...ORDER_FEATURE_COLUMNS);
+  if (journal) expected.push(JOURNAL_COLUMN);
   for (let i = 0; i < Math.max(record.length, expected.length); i++) {
     if (record[i] !== expected[i]) {
-      const reason = `header must be ${SCENARIO_COLUMNS.join(',')}[,${CLIENT_ORDER_ID_COLUMN}]`;
+      const reason = `header must be ${SCENARIO_COLUMNS.join(',')}[,${CLIENT_ORDER_ID_COLUMN}][,${ORDER_FEATURE_COLUMNS.join(',')}]`;
       throw new ScenarioSyntaxError(file, line, columnOf(record, i), reason);
     }
   }
-  const clientOrderId = expected.length > SCENARIO_COLUMNS.length;
-  return expected.length > SCENARIO_COLUMNS.length + 1
-    ? { clientOrderId, journal: true }
-    : { clientOrderId };
+  return {
+    clientOrderId,
+    ...(orderFeatures && { orderFeatures }),
+    ...(journal && { journal }),
+  };
 }

@@ -21,10 +21,15 @@ export const SCENARIO_COLUMNS = [
 
 /** The optional trailing column; when the header has it, new orders may carry a client order id. */
 export const CLIENT_ORDER_ID_COLUMN = 'client_order_id';
-/** The server journal's last column (its row checksums), after client_order_id; read and ignored. */
+/**
+ * The optional order-feature columns (docs/order-types.md), together, after client_order_id when
+ * the header has it: a new order's stop price, self-trade prevention and gtd expiry time.
+ */
+export const ORDER_FEATURE_COLUMNS = ['stop_price', 'stp', 'expire_at'] as const;
+/** The server journal's last column (its row checksums), after the others; read and ignored. */
 export const JOURNAL_COLUMN = 'journal';
 
-export type ScenarioAction = 'new' | 'cancel' | 'reduce';
+export type ScenarioAction = 'new' | 'cancel' | 'reduce' | 'amend';
 
 interface RowCommon {
   /** Milliseconds since the epoch. */
@@ -50,7 +55,14 @@ export interface ReduceRow extends RowCommon {
   readonly size: string;
 }
 
-export type ScenarioRow = NewOrderRow | CancelRow | ReduceRow;
+/** A new size (filled size included) and/or limit price for the order; at least one. */
+export interface AmendRow extends RowCommon {
+  readonly action: 'amend';
+  readonly size?: string;
+  readonly price?: string;
+}
+
+export type ScenarioRow = NewOrderRow | CancelRow | ReduceRow | AmendRow;
 
 /** A row as read from a file: with its 1-based line number. */
 export type ParsedScenarioRow = ScenarioRow & { readonly line: number };
@@ -58,7 +70,9 @@ export type ParsedScenarioRow = ScenarioRow & { readonly line: number };
 /** Which columns a file has: the 11 of the scenario format, plus `client_order_id` when true. */
 export interface ScenarioLayout {
   readonly clientOrderId: boolean;
-  /** A server journal: a last `journal` column follows `client_order_id`; its cells are ignored. */
+  /** The ORDER_FEATURE_COLUMNS follow (after client_order_id, if there). */
+  readonly orderFeatures?: boolean;
+  /** A server journal: a last `journal` column follows the others; its cells are ignored. */
   readonly journal?: boolean;
 }
 
@@ -68,6 +82,7 @@ const PLAIN_LAYOUT: ScenarioLayout = { clientOrderId: false };
 export function formatScenarioHeader(layout: ScenarioLayout = PLAIN_LAYOUT): string {
   const columns: string[] = [...SCENARIO_COLUMNS];
   if (layout.clientOrderId) columns.push(CLIENT_ORDER_ID_COLUMN);
+  if (layout.orderFeatures === true) columns.push(...ORDER_FEATURE_COLUMNS);
   if (layout.journal === true) columns.push(JOURNAL_COLUMN);
   return columns.join(',') + '\n';
 }
@@ -78,6 +93,8 @@ export function formatScenarioRow(row: ScenarioRow, layout: ScenarioLayout = PLA
   if (row.action === 'new') {
     cells.push(row.side, row.type, row.price ?? '', row.size, row.timeInForce ?? '');
     cells.push(row.postOnly === undefined ? '' : String(row.postOnly));
+  } else if (row.action === 'amend') {
+    cells.push('', '', row.price ?? '', row.size ?? '', '', '');
   } else {
     cells.push('', '', '', row.action === 'reduce' ? row.size : '', '', '');
   }
@@ -85,6 +102,18 @@ export function formatScenarioRow(row: ScenarioRow, layout: ScenarioLayout = PLA
   if (layout.clientOrderId) cells.push(clientOrderId ?? '');
   else if (clientOrderId !== undefined) {
     throw new Error('a row with a client order id needs the client_order_id column');
+  }
+  const features =
+    row.action === 'new'
+      ? [
+          row.stopPrice ?? '',
+          row.stp ?? '',
+          row.expireAt === undefined ? '' : formatScenarioTime(row.expireAt),
+        ]
+      : ['', '', ''];
+  if (layout.orderFeatures === true) cells.push(...features);
+  else if (features.some((cell) => cell !== '')) {
+    throw new Error('a row with a stop price, stp or expire_at needs the order-feature columns');
   }
   return cells.map(csvCell).join(',') + '\n';
 }

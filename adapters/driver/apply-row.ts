@@ -1,6 +1,7 @@
 /**
  * One scenario row onto a Venue (the driver's step): the clock is set to the row's time, then the
- * row becomes a placeOrder, cancelOrder or reduceOrder, and the venue's Result is returned as is.
+ * row becomes a placeOrder, cancelOrder, reduceOrder or amendOrder, and the venue's Result is
+ * returned as is.
  */
 import type { OrderRecord, OrderRequest, Result, Venue } from '../../src/index.js';
 import type { NewOrderRow, ScenarioClock, ScenarioRow } from '../csv/index.js';
@@ -25,6 +26,13 @@ export function applyScenarioRow(
       error: { code: 'order_not_found', message: `no order ${row.id} for this account` },
     };
   }
+  if (row.action === 'amend') {
+    const { size, price } = row;
+    return venue.amendOrder(row.account, venueId, {
+      ...(size === undefined ? {} : { size }),
+      ...(price === undefined ? {} : { price }),
+    });
+  }
   return row.action === 'cancel'
     ? venue.cancelOrder(row.account, venueId)
     : venue.reduceOrder(row.account, venueId, row.size);
@@ -33,6 +41,7 @@ export function applyScenarioRow(
 /** The venue request a `new` row stands for. */
 function orderRequestOf(row: NewOrderRow): OrderRequest {
   const { account, symbol, side, type, size, price, timeInForce, postOnly, clientOrderId } = row;
+  const { stopPrice, stp, expireAt } = row;
   return {
     account,
     symbol,
@@ -43,5 +52,8 @@ function orderRequestOf(row: NewOrderRow): OrderRequest {
     ...(timeInForce === undefined ? {} : { timeInForce }),
     ...(postOnly === undefined ? {} : { postOnly }),
     ...(clientOrderId === undefined ? {} : { clientOrderId }),
+    ...(stopPrice === undefined ? {} : { stopPrice }),
+    ...(stp === undefined ? {} : { stp }),
+    ...(expireAt === undefined ? {} : { expireAt }),
   };
 }

@@ -47,9 +47,14 @@ export interface DriverOptions {
   readonly venueIds?: boolean;
 }
 
-/** Whether an order with this status rests on the book (and can be cancelled or reduced). */
+/** Whether an order with this status rests on the book. */
 export function isResting(status: OrderStatus): boolean {
   return status === 'open' || status === 'partially_filled';
+}
+
+/** Resting, or a stop waiting for its trigger: what a row can still cancel, reduce or amend. */
+export function isLive(status: OrderStatus): boolean {
+  return isResting(status) || status === 'pending';
 }
 
 export class ScenarioDriver {
@@ -101,7 +106,7 @@ export class ScenarioDriver {
     }
     if (row.action !== 'new') return null;
     const order = result.value;
-    if (isResting(order.status)) {
+    if (isLive(order.status)) {
       ids.rested(order.id, row);
       this.#observer.rested?.(order, row.id);
     } else {
@@ -120,7 +125,7 @@ export class ScenarioDriver {
     return this.#ids.restingCount;
   }
 
-  /** The resting orders' current records with their scenario ids, oldest first. */
+  /** The live (resting and pending) orders' current records with their scenario ids, oldest first. */
   *restingOrders(): Generator<[OrderRecord, string]> {
     for (const [venueId, row] of this.#ids.resting()) {
       const found = this.#venue.getOrder(row.account, venueId);
@@ -133,8 +138,10 @@ export class ScenarioDriver {
     if (event.type === 'trade') {
       const { trade } = event;
       const maker = this.#ids.restingRow(trade.makerOrderId);
-      this.#observer.trade!(trade, maker?.id, this.#rowId);
-    } else if (event.type === 'order' && !isResting(event.order.status)) {
+      // The taker is a live order when a stop triggers or an amend moves one.
+      const taker = this.#ids.restingRow(trade.takerOrderId)?.id ?? this.#rowId;
+      this.#observer.trade!(trade, maker?.id, taker);
+    } else if (event.type === 'order' && !isLive(event.order.status)) {
       // A row's own order that is final when placed is reported once the row returns.
       const { order } = event;
       const venueId = order.id;

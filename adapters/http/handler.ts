@@ -7,9 +7,16 @@ import { JOURNAL_UNAVAILABLE } from './journal-unavailable.js';
 import { OrderBookCache } from './book-cache.js';
 import { getOrderBook, getTicker, getTrades } from './market-routes.js';
 import { OPENAPI_PATH, serveOpenApiDocument } from './openapi-route.js';
-import { cancelOrder, createOrder, getOrder, getOrderFills, listOrders } from './order-routes.js';
 import { cancelAllOrders, getTime, listInstruments } from './client-routes.js';
 import { DASHBOARD_PATH, serveDashboard } from './dashboard-route.js';
+import {
+  amendOrder,
+  cancelOrder,
+  createOrder,
+  getOrder,
+  getOrderFills,
+  listOrders,
+} from './order-routes.js';
 import { RateLimiter } from './rate-limiter.js';
 import { StreamHub } from './stream-hub.js';
 import { openStream, STREAM_PATH } from './stream-route.js';
@@ -36,7 +43,9 @@ export interface HandlerOptions {
   readonly idempotency?: IdempotencyStore;
   /** Called with each accepted command before its response is returned (the journal). */
   readonly onAccepted?: (command: AcceptedCommand) => void;
-  /** False while writes cannot be journaled: POST and DELETE then answer `journal_unavailable`. */
+  /** False when the journal cannot record stop_price, stp and expire_at (default true). */
+  readonly recordsOrderFeatures?: boolean;
+  /** False while writes cannot be journaled: POST, PATCH and DELETE answer `journal_unavailable`. */
   readonly acceptsWrites?: () => boolean;
   /** Told of any exception, which the client sees as `internal_error`. */
   readonly onError?: (error: unknown) => void;
@@ -60,7 +69,7 @@ const OPEN_PATHS: ReadonlyMap<string, (method: string, search: string) => HttpRe
   [OPENAPI_PATH, serveOpenApiDocument],
   [DASHBOARD_PATH, serveDashboard],
 ]);
-const ORDER_ROUTE: Methods = { GET: getOrder, DELETE: cancelOrder };
+const ORDER_ROUTE: Methods = { GET: getOrder, PATCH: amendOrder, DELETE: cancelOrder };
 const FILLS_ROUTE: Methods = { GET: getOrderFills };
 const ORDER_PATH_PREFIX = '/v1/orders/';
 const FILLS_PATH_SUFFIX = '/fills';
@@ -86,6 +95,7 @@ export function createHandler(options: HandlerOptions): Handler {
     orderBooks: new OrderBookCache(),
     onAccepted: options.onAccepted ?? (() => {}),
     streams: options.streams ?? new StreamHub(options.venue, clock),
+    recordsOrderFeatures: options.recordsOrderFeatures ?? true,
   };
   const answer = (request: HttpRequest, path: string, search: string): HttpResponse => {
     const open = OPEN_PATHS.get(path);

@@ -27,7 +27,8 @@ import {
 import { orderJson } from './wire-format.js';
 import { dropTornLastLine } from './torn-line.js';
 
-const LAYOUT: ScenarioLayout = { clientOrderId: true, journal: true };
+/** A new journal's columns; one started before the order features keeps its own. */
+const LAYOUT: ScenarioLayout = { clientOrderId: true, orderFeatures: true, journal: true };
 
 /** A journal that cannot be replayed or started; the message names the file (and line). */
 export class JournalError extends Error {}
@@ -47,6 +48,8 @@ export interface JournalOptions {
 
 export interface JournaledVenue {
   readonly venue: Venue;
+  /** False for a journal started before the stop_price, stp and expire_at columns. */
+  readonly recordsOrderFeatures: boolean;
   readonly writer: JournalWriter;
   /** Appends an accepted command's row; `writer.durable()` puts it on disk. */
   readonly record: (command: AcceptedCommand) => void;
@@ -141,7 +144,9 @@ export async function openJournal(path: string, options: JournalOptions): Promis
   if (scenario === undefined) {
     initial = instruments.map(formatInstrumentDirective).join('') + formatScenarioHeader(LAYOUT);
     chain = new ChainWriter(chainStart(initial));
-    for (const order of options.seed(venue)) initial += rowLine(chain, { action: 'new', order });
+    for (const order of options.seed(venue)) {
+      initial += rowLine(chain, { action: 'new', order }, LAYOUT);
+    }
     await writeNewJournal(path, initial, openFile).catch((error: unknown) => {
       const reason = error instanceof Error ? error.message : String(error);
       throw new JournalError(`journal ${path}: cannot be written: ${reason}`);
@@ -154,26 +159,26 @@ export async function openJournal(path: string, options: JournalOptions): Promis
     openFile,
     log: options.log,
   });
-  const record = (command: AcceptedCommand) => writer.append(rowLine(chain, command));
-  return { venue, writer, record };
+  const layout = scenario?.layout ?? LAYOUT;
+  const record = (command: AcceptedCommand) => writer.append(rowLine(chain, command, layout));
+  return { venue, writer, record, recordsOrderFeatures: layout.orderFeatures === true };
 }
 
 /**
  * The row's line: its journal cell holds the Idempotency-Key (URI-encoded) and the body's
  * fingerprint, when the order had a key, then the checksum.
  */
-function rowLine(chain: ChainWriter, command: AcceptedCommand): string {
+function rowLine(chain: ChainWriter, command: AcceptedCommand, layout: ScenarioLayout): string {
   return chain.seal(
-    formatScenarioRow(journalRow(command), LAYOUT).slice(0, -1) + ',' + cellOf(command),
+    formatScenarioRow(journalRow(command), layout).slice(0, -1) + ',' + cellOf(command),
   );
 }
 
 /** A row's journal cell: an order's Idempotency-Key, or a grouped cancel's place in its group. */
 function cellOf(command: AcceptedCommand): string {
-  if (command.action === 'reduce') return '';
   if (command.action === 'cancel')
     return command.group === undefined ? '' : `group ${command.group.index}/${command.group.size} `;
-  const tag = command.idempotency;
+  const tag = command.action === 'new' ? command.idempotency : undefined;
   return tag === undefined ? '' : `${encodeURIComponent(tag.key)} ${tag.fingerprint} `;
 }
 
@@ -220,6 +225,8 @@ export function journalRow(command: AcceptedCommand): ScenarioRow {
   if (command.action === 'cancel') return { ...common, action: 'cancel', ts: command.at };
   if (command.action === 'reduce')
     return { ...common, action: 'reduce', ts: command.at, size: command.size };
+  if (command.action === 'amend')
+    return { ...common, action: 'amend', ts: command.at, ...command.request };
   return {
     ...common,
     action: 'new',
@@ -230,5 +237,8 @@ export function journalRow(command: AcceptedCommand): ScenarioRow {
     ...(order.price !== null && { price: order.price }),
     ...(order.type === 'limit' && { timeInForce: order.timeInForce, postOnly: order.postOnly }),
     ...(order.clientOrderId !== null && { clientOrderId: order.clientOrderId }),
+    ...(order.stopPrice !== null && { stopPrice: order.stopPrice }),
+    ...(order.stp !== 'none' && { stp: order.stp }),
+    ...(order.expireAt !== null && { expireAt: order.expireAt }),
   };
 }

@@ -23,7 +23,7 @@ export interface ListenerOptions {
   readonly handle: Handler;
   /**
    * Awaited before each response is written when it returns a promise: the journal's fsync. When
-   * it fails, a write (POST, DELETE) is answered `journal_unavailable` instead.
+   * it fails, a write (POST, PATCH, DELETE) is answered `journal_unavailable` instead.
    */
   readonly beforeRespond?: (write: boolean) => Promise<void> | undefined;
   readonly requestTimeoutMs?: number;
@@ -73,7 +73,7 @@ export function createListener(options: ListenerOptions): Server {
     const refused = hostError(req, headers);
     if (refused !== undefined) return write(res, errorResponse(refused), true);
     const request = toRequest(req, headers, body);
-    respond(res, handle(request), close, request.method === 'POST' || request.method === 'DELETE');
+    respond(res, handle(request), close, request.method !== 'GET');
   };
 
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {

@@ -116,7 +116,15 @@ function errors(...codes: ErrorCode[]): Record<string, object> {
 /** The errors of a route that needs a key. */
 const keyedErrors = (...codes: ErrorCode[]) => errors('unauthorized', ...codes);
 
-const ORDER_STATUS = ['open', 'partially_filled', 'filled', 'cancelled', 'expired', 'rejected'];
+const ORDER_STATUS = [
+  'open',
+  'partially_filled',
+  'filled',
+  'cancelled',
+  'expired',
+  'rejected',
+  'pending',
+];
 const CLIENT_ORDER_ID = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' };
 
 const schemas = {
@@ -196,9 +204,39 @@ const schemas = {
       type: { type: 'string', enum: ['market', 'limit'] },
       size: DECIMAL,
       price: { ...DECIMAL, description: 'Required for limit orders, refused for market orders' },
-      time_in_force: { type: 'string', enum: ['gtc', 'ioc', 'fok'], default: 'gtc' },
+      time_in_force: {
+        type: 'string',
+        enum: ['gtc', 'ioc', 'fok', 'gtd'],
+        default: 'gtc',
+        description: 'gtd needs expire_at',
+      },
       post_only: { type: 'boolean', default: false, description: 'Limit gtc orders only' },
       client_order_id: CLIENT_ORDER_ID,
+      stop_price: {
+        ...DECIMAL,
+        description:
+          'Makes the order a stop: it waits as pending until a trade at or above (buy) or at or below (sell) this price',
+      },
+      stp: {
+        type: 'string',
+        enum: ['none', 'cancel_taker', 'cancel_maker', 'cancel_both'],
+        default: 'none',
+        description:
+          'Self-trade prevention: what happens when it would trade with an order of the same account',
+      },
+      expire_at: { ...TIME, description: 'gtd orders only: when the order expires; after now' },
+    },
+  },
+  AmendRequest: {
+    type: 'object',
+    additionalProperties: false,
+    minProperties: 1,
+    properties: {
+      size: {
+        ...DECIMAL,
+        description: 'The new size, filled size included; a smaller one keeps time priority',
+      },
+      price: { ...DECIMAL, description: 'The new limit price; the order loses time priority' },
     },
   },
   Fill: {
@@ -243,7 +281,19 @@ const schemas = {
       average_price: NULLABLE_DECIMAL,
       status: { type: 'string', enum: ORDER_STATUS },
       reject_reason: { type: 'string', enum: ['post_only_would_take'] },
-      time_in_force: { type: 'string', enum: ['gtc', 'ioc', 'fok'] },
+      reason: {
+        type: 'string',
+        enum: ['post_only_would_take', 'self_trade_prevented', 'expire_at_reached', 'level_full'],
+        description: 'Why the order ended as it did, where the status alone does not say',
+      },
+      stop_price: DECIMAL,
+      stp: {
+        type: 'string',
+        enum: ['cancel_taker', 'cancel_maker', 'cancel_both'],
+        description: 'Absent: none',
+      },
+      expire_at: TIME,
+      time_in_force: { type: 'string', enum: ['gtc', 'ioc', 'fok', 'gtd'] },
       post_only: { type: 'boolean' },
       created_at: TIME,
       fill_count: {
@@ -503,8 +553,28 @@ export const OPENAPI_DOCUMENT = {
         parameters: [ORDER_ID_PATH],
         responses: { '200': json(ref('Order'), 'The order'), ...keyedErrors('order_not_found') },
       },
+      patch: {
+        summary: "Amend one of the caller's open or pending orders: its size, its price or both",
+        parameters: [ORDER_ID_PATH],
+        requestBody: {
+          required: true,
+          content: { 'application/json': { schema: ref('AmendRequest') } },
+        },
+        responses: {
+          '200': json(ref('Order'), 'The order as amended (and matched, if its new price crosses)'),
+          ...keyedErrors(
+            'invalid_json',
+            'invalid_parameter',
+            'order_not_found',
+            'order_not_open',
+            'payload_too_large',
+            'unsupported_media_type',
+            'journal_unavailable',
+          ),
+        },
+      },
       delete: {
-        summary: "Cancel one of the caller's open orders",
+        summary: "Cancel one of the caller's open or pending orders",
         parameters: [ORDER_ID_PATH],
         responses: {
           '200': json(ref('Order'), 'The cancelled order'),

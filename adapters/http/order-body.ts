@@ -1,5 +1,13 @@
 import { isUtf8 } from 'node:buffer';
-import type { OrderRequest, OrderType, Side, TimeInForce } from '../../src/index.js';
+import type {
+  AmendRequest,
+  OrderRequest,
+  OrderType,
+  SelfTradePrevention,
+  Side,
+  TimeInForce,
+} from '../../src/index.js';
+import { parseScenarioTime } from '../csv/index.js';
 import { apiError } from './errors.js';
 import { quote } from './quote.js';
 import type { Parsed } from './query.js';
@@ -12,9 +20,15 @@ const STRING_FIELDS = [
   'price',
   'time_in_force',
   'client_order_id',
+  'stop_price',
+  'stp',
+  'expire_at',
 ] as const;
 const REQUIRED_FIELDS = ['symbol', 'side', 'type', 'size'] as const;
 const KNOWN_FIELDS: readonly string[] = [...STRING_FIELDS, 'post_only'];
+const AMEND_FIELDS: readonly string[] = ['size', 'price'];
+/** What the API writes for times: ISO 8601 UTC with milliseconds. */
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** The body as a JSON object, or `invalid_json` (a byte order mark included). */
 export function parseJsonObject(body: Uint8Array): Parsed<Record<string, unknown>> {
@@ -61,6 +75,11 @@ export function toOrderRequest(
   if (postOnly !== undefined && typeof postOnly !== 'boolean')
     return invalid('post_only', 'post_only must be a boolean');
   const text = body as Record<string, string | undefined>;
+  const expireText = text['expire_at'];
+  const expireAt =
+    expireText === undefined || !ISO_TIME.test(expireText) ? null : parseScenarioTime(expireText);
+  if (expireText !== undefined && expireAt === null)
+    return invalid('expire_at', 'expire_at must be ISO 8601 UTC like 2026-01-05T09:30:00.000Z');
   return {
     ok: true,
     value: {
@@ -75,7 +94,29 @@ export function toOrderRequest(
       }),
       ...(postOnly !== undefined && { postOnly }),
       ...(text['client_order_id'] !== undefined && { clientOrderId: text['client_order_id'] }),
+      ...(text['stop_price'] !== undefined && { stopPrice: text['stop_price'] }),
+      ...(text['stp'] !== undefined && { stp: text['stp'] as SelfTradePrevention }),
+      ...(expireAt !== null && { expireAt }),
     },
+  };
+}
+
+/** The body of PATCH /v1/orders/{id}: `size` and/or `price`, decimal strings. */
+export function toAmendRequest(body: Record<string, unknown>): Parsed<AmendRequest> {
+  for (const name of Object.keys(body)) {
+    if (AMEND_FIELDS.includes(name)) continue;
+    const quoted = quote(name);
+    return invalid(quoted, `unknown field ${quoted}`);
+  }
+  for (const name of AMEND_FIELDS) {
+    const value = body[name];
+    if (value !== undefined && typeof value !== 'string')
+      return invalid(name, `${name} must be a decimal string`);
+  }
+  const { size, price } = body as { size?: string; price?: string };
+  return {
+    ok: true,
+    value: { ...(size !== undefined && { size }), ...(price !== undefined && { price }) },
   };
 }
 

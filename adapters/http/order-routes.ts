@@ -10,7 +10,7 @@ import {
 import { ordersByClientOrderId } from './client-routes.js';
 import { apiError } from './errors.js';
 import { singleHeader, type HttpResponse } from './http-types.js';
-import { parseJsonObject, toOrderRequest } from './order-body.js';
+import { parseJsonObject, toAmendRequest, toOrderRequest } from './order-body.js';
 import { integerParam, parseQuery } from './query.js';
 import { idempotencyScope } from './idempotency-store.js';
 import { quote, QUOTE_LIMIT } from './quote.js';
@@ -88,6 +88,38 @@ export function cancelOrder({ context, caller, id }: RouteCall): HttpResponse {
   return okResponse(200, orderJson(order.value));
 }
 
+/** PATCH /v1/orders/{id}: a new size and/or price (docs/order-types.md). */
+export function amendOrder({ context, caller, request, id }: RouteCall): HttpResponse {
+  const refused = bodyRefusal(request);
+  if (refused !== undefined) return refused;
+  const body = parseJsonObject(request.body as Uint8Array);
+  if (!body.ok) return errorResponse(body.error);
+  const amend = toAmendRequest(body.value);
+  if (!amend.ok) return errorResponse(amend.error);
+  if (id.length > QUOTE_LIMIT) return unknownOrder(id);
+  const order = context.venue.amendOrder(caller.account, id, amend.value);
+  if (!order.ok) return venueErrorResponse(order);
+  const at = context.venue.now();
+  context.onAccepted({ action: 'amend', order: order.value, at, request: amend.value });
+  return okResponse(200, orderJson(order.value));
+}
+
+/** The first order-feature field of a body (docs/order-types.md), if any. */
+function orderFeature(body: Record<string, unknown>): string | undefined {
+  return ['stop_price', 'stp', 'expire_at'].find((name) => body[name] !== undefined);
+}
+
+/** A JSON body's media type and size, checked before it is read. */
+function bodyRefusal(request: RouteCall['request']): HttpResponse | undefined {
+  if (!JSON_MEDIA_TYPE.test(singleHeader(request, 'content-type') ?? '')) {
+    return errorResponse(apiError('unsupported_media_type', 'the body must be application/json'));
+  }
+  if (request.body === 'too_large') {
+    return errorResponse(apiError('payload_too_large', 'the body must be at most 64 KiB'));
+  }
+  return undefined;
+}
+
 /**
  * An id longer than QUOTE_LIMIT is no order's (ids are `ord_` and at most 16 digits): answered
  * here, as the venue's message would repeat the whole id.
@@ -99,13 +131,9 @@ function unknownOrder(id: string): HttpResponse {
 /** POST /v1/orders, with Idempotency-Key replay: same key and body give the first response again. */
 export function createOrder(call: RouteCall): HttpResponse {
   const { context, caller, request } = call;
-  if (!JSON_MEDIA_TYPE.test(singleHeader(request, 'content-type') ?? '')) {
-    return errorResponse(apiError('unsupported_media_type', 'the body must be application/json'));
-  }
-  if (request.body === 'too_large') {
-    return errorResponse(apiError('payload_too_large', 'the body must be at most 64 KiB'));
-  }
-  const body = request.body;
+  const refused = bodyRefusal(request);
+  if (refused !== undefined) return refused;
+  const body = request.body as Uint8Array;
   const idempotencyKey = request.headers['idempotency-key'];
   if (idempotencyKey === undefined) return placeOrder(call, body);
   if (typeof idempotencyKey !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey)) {
@@ -135,6 +163,11 @@ function placeOrder(
   if (!body.ok) return errorResponse(body.error);
   const orderRequest = toOrderRequest(caller.account, body.value);
   if (!orderRequest.ok) return errorResponse(orderRequest.error);
+  const unrecorded = context.recordsOrderFeatures ? undefined : orderFeature(body.value);
+  if (unrecorded !== undefined) {
+    const message = `${unrecorded} cannot be recorded: the journal was started without its column`;
+    return errorResponse(apiError('invalid_parameter', message, unrecorded));
+  }
   const order = context.venue.placeOrder(orderRequest.value);
   if (!order.ok) return venueErrorResponse(order);
   context.onAccepted({ action: 'new', order: order.value, ...(idempotency && { idempotency }) });

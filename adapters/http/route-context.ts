@@ -1,4 +1,4 @@
-import type { OrderRecord, Venue } from '../../src/index.js';
+import type { AmendRequest, OrderRecord, Venue } from '../../src/index.js';
 import type { Caller } from './api-keys.js';
 import { apiError, ERROR_STATUS, errorBody, fromVenueError, type ApiError } from './errors.js';
 import { jsonResponse, type HttpRequest, type HttpResponse } from './http-types.js';
@@ -33,6 +33,12 @@ export type AcceptedCommand =
       readonly order: OrderRecord;
       readonly at: number;
       readonly size: string;
+    }
+  | {
+      readonly action: 'amend';
+      readonly order: OrderRecord;
+      readonly at: number;
+      readonly request: AmendRequest;
     };
 
 /** What every route sees. */
@@ -43,6 +49,8 @@ export interface RouteContext {
   readonly orderBooks: OrderBookCache;
   readonly onAccepted: (command: AcceptedCommand) => void;
   readonly streams: StreamHub;
+  /** False when the journal has no columns for stop_price, stp and expire_at. */
+  readonly recordsOrderFeatures: boolean;
 }
 
 /** One authenticated request on a matched route. */

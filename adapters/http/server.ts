@@ -93,7 +93,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     clock,
     rateLimit: options.rateLimit,
     idempotency,
-    ...(journaled !== undefined && { onAccepted: journaled.record }),
+    ...(journaled !== undefined && {
+      onAccepted: journaled.record,
+      recordsOrderFeatures: journaled.recordsOrderFeatures,
+    }),
     ...(writer !== undefined && { acceptsWrites: () => writer.acceptsWrites() }),
     onError: logError,
   });

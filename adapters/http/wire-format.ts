@@ -27,6 +27,10 @@ export function orderJson(order: OrderRecord): Record<string, unknown> {
   json['average_price'] = order.averagePrice;
   json['status'] = order.status;
   if (order.rejectReason !== null) json['reject_reason'] = order.rejectReason;
+  if (order.reason !== null) json['reason'] = order.reason;
+  if (order.stopPrice !== null) json['stop_price'] = order.stopPrice;
+  if (order.stp !== 'none') json['stp'] = order.stp;
+  if (order.expireAt !== null) json['expire_at'] = isoTime(order.expireAt);
   json['time_in_force'] = order.timeInForce;
   json['post_only'] = order.postOnly;
   json['created_at'] = isoTime(order.createdAt);

@@ -4,7 +4,7 @@
  * (the flow's own ids). With `loop`, the flow starts again right after its last row, once the
  * orders it left resting are cancelled (so that its ids can be used again).
  */
-import type { Venue } from '../../src/index.js';
+import type { OrderRecord, Venue } from '../../src/index.js';
 import { ScenarioClock, type Scenario, type ScenarioRow } from '../csv/index.js';
 import { ScenarioDriver } from '../driver/index.js';
 import { MarketVenue, type MarketCommand, type MarketHooks } from './market-venue.js';
@@ -78,17 +78,31 @@ export class FlowMarket {
     this.rowsApplied++;
     const order = this.#driver.lastOrder!;
     const at = this.options.venue.now();
-    const command: MarketCommand =
-      row.action === 'new'
-        ? { action: 'new', order }
-        : row.action === 'cancel'
-          ? { action: 'cancel', order, at }
-          : { action: 'reduce', order, at, size: row.size };
-    this.#market.report(command);
+    this.#market.report(marketCommand(row, order, at));
   }
 
   #cancelResting(): void {
     const resting = [...this.#driver.restingOrders()];
     for (const [order] of resting) this.#market.cancel(order.account, order.id);
+  }
+}
+
+function marketCommand(row: ScenarioRow, order: OrderRecord, at: number): MarketCommand {
+  switch (row.action) {
+    case 'new':
+      return { action: 'new', order };
+    case 'cancel':
+      return { action: 'cancel', order, at };
+    case 'reduce':
+      return { action: 'reduce', order, at, size: row.size };
+    case 'amend': {
+      const { size, price } = row;
+      return {
+        action: 'amend',
+        order,
+        at,
+        request: { ...(size !== undefined && { size }), ...(price !== undefined && { price }) },
+      };
+    }
   }
 }

@@ -3,7 +3,7 @@
  * journal records it), and an account is cleared of its open orders before the market first acts
  * for it (after a journal replay, the previous run's market orders would otherwise stay forever).
  */
-import type { OrderRecord, OrderRequest, Result, Venue } from '../../src/index.js';
+import type { AmendRequest, OrderRecord, OrderRequest, Result, Venue } from '../../src/index.js';
 
 /** A command the venue accepted from the market, in the shape the server's journal records. */
 export type MarketCommand =
@@ -14,6 +14,12 @@ export type MarketCommand =
       readonly order: OrderRecord;
       readonly at: number;
       readonly size: string;
+    }
+  | {
+      readonly action: 'amend';
+      readonly order: OrderRecord;
+      readonly at: number;
+      readonly request: AmendRequest;
     };
 
 export interface MarketHooks {
@@ -58,7 +64,7 @@ export class MarketVenue {
   claim(account: string): void {
     if (this.#claimed.has(account)) return;
     this.#claimed.add(account);
-    for (const status of ['open', 'partially_filled'] as const) {
+    for (const status of ['open', 'partially_filled', 'pending'] as const) {
       const listed = this.venue.listOrders(account, { status });
       for (const order of listed.ok ? listed.value : []) this.cancel(account, order.id);
     }

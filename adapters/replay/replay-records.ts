@@ -32,6 +32,7 @@ export function aggregateBooks(
   const levels = new Map<string, Map<string, bigint>>();
   const decimals = new Map(instruments.map((instrument) => [instrument.symbol, instrument]));
   for (const order of open) {
+    if (order.status === 'pending') continue; // a waiting stop is not on the book
     const instrument = decimals.get(order.symbol)!;
     const key = `${order.symbol} ${order.side}`;
     const side = levels.get(key) ?? new Map<string, bigint>();

@@ -1,11 +1,11 @@
 /** The stdout summary of a replay without `--out`. */
 import { ORDER_STATUSES } from '../../src/index.js';
-import { isResting } from '../driver/index.js';
+import { isLive } from '../driver/index.js';
 import type { Replayer } from './replayer.js';
 
 export function replaySummary(file: string, replayer: Replayer, refusals: number): string {
   const { venue } = replayer;
-  const counts = ORDER_STATUSES.filter((status) => !isResting(status)).map(
+  const counts = ORDER_STATUSES.filter((status) => !isLive(status)).map(
     (status) => `${status} ${replayer.statusCounts.get(status) ?? 0}`,
   );
   const lines = [

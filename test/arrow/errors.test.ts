@@ -102,12 +102,12 @@ describe('a foreign or malformed Arrow flow gets one line naming the row and col
     [
       'a missing column',
       (columns) => delete columns['price'],
-      'column price: missing; a flow has columns ts, action, id, account, symbol, side, type, price, size, time_in_force, post_only (and optionally client_order_id)',
+      'column price: missing; a flow has columns ts, action, id, account, symbol, side, type, price, size, time_in_force, post_only (and optionally client_order_id, stop_price, stp, expire_at)',
     ],
     [
       'an unknown column',
       (columns) => (columns['venue'] = ['x', 'y']),
-      'column venue: unknown column; a flow has columns ts, action, id, account, symbol, side, type, price, size, time_in_force, post_only (and optionally client_order_id)',
+      'column venue: unknown column; a flow has columns ts, action, id, account, symbol, side, type, price, size, time_in_force, post_only (and optionally client_order_id, stop_price, stp, expire_at)',
     ],
     [
       'a wrong type',
@@ -128,7 +128,7 @@ describe('a foreign or malformed Arrow flow gets one line naming the row and col
     [
       'a bad action',
       (columns) => (columns['action'] = ['new', 'buy']),
-      'row 2, column action: action must be new, cancel or reduce',
+      'row 2, column action: action must be new, cancel, reduce or amend',
     ],
     [
       'a bad side',

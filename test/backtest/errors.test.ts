@@ -143,7 +143,7 @@ describe('bad strategy and data files: exit 2 with one line, never a stack trace
     [
       'malformed data',
       { data: path('bad-flow.csv') },
-      'bad-flow.csv:5:26: action must be new, cancel or reduce',
+      'bad-flow.csv:5:26: action must be new, cancel, reduce or amend',
     ],
     [
       'flow uses the strategy account',

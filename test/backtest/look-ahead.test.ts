@@ -42,6 +42,7 @@ describe('no look-ahead', () => {
     expect(frozen).toBe(true);
     expect(keys).toEqual([
       'account',
+      'amend',
       'book',
       'cancel',
       'fromLots',

@@ -108,6 +108,10 @@ export function expectedOrder(fields: Partial<OrderRecord> & { id: string }): Or
     postOnly: false,
     createdAt: START_MS,
     rejectReason: null,
+    stopPrice: null,
+    expireAt: null,
+    stp: 'none',
+    reason: null,
     fills: [],
     fillCount: fields.fills?.length ?? 0,
     ...fields,
@@ -142,4 +146,27 @@ export function recordEvents(venue: Venue): VenueEvent[] {
   const events: VenueEvent[] = [];
   venue.subscribe((event) => events.push(plain(event)));
   return events;
+}
+
+/** One line per event: what changed, in the order it was announced. */
+export function eventSummary(events: readonly VenueEvent[]): string[] {
+  return events.map((event) => {
+    switch (event.type) {
+      case 'trade':
+        return `trade ${event.trade.id} ${event.trade.makerOrderId}<-${event.trade.takerOrderId} @${event.trade.price}`;
+      case 'order': {
+        const { id, status, filledSize, remainingSize, reason } = event.order;
+        return `order ${id} ${status} ${filledSize}/${remainingSize}${reason === null ? '' : ` ${reason}`}`;
+      }
+      case 'book':
+        return `book ${event.change.side} ${event.change.price} ${event.change.size}`;
+    }
+  });
+}
+
+/** The trades of BTC-USD, oldest first, as `maker<-taker @price size`. */
+export function tradeSummary(venue: Venue, symbol = 'BTC-USD'): string[] {
+  return unwrap(venue.trades(symbol, 1000))
+    .reverse()
+    .map((trade) => `${trade.makerOrderId}<-${trade.takerOrderId} @${trade.price} ${trade.size}`);
 }

@@ -114,7 +114,7 @@ describe('the numeric path', () => {
     ['zero ticks', REFUSED_PRICE, [0, 0, 0, 0, 0, 0, 0, 1]],
     ['NaN ticks', REFUSED_PRICE, [0, 0, 0, 0, 0, 0, NaN, 1]],
     ['a market order with a price', REFUSED_PRICE, [0, 0, 0, 1, TIF_IOC, 0, 5, 1]],
-    ['time in force 3', REFUSED_TIME_IN_FORCE, [0, 0, 0, 0, 3, 0, 1, 1]],
+    ['time in force 4', REFUSED_TIME_IN_FORCE, [0, 0, 0, 0, 4, 0, 1, 1]],
     ['a market order not ioc', REFUSED_TIME_IN_FORCE, [0, 0, 0, 1, TIF_GTC, 0, 0, 1]],
     ['post-only ioc', REFUSED_POST_ONLY, [0, 0, 0, 0, TIF_IOC, FLAG_POST_ONLY, 1, 1]],
     ['an unknown flag', REFUSED_POST_ONLY, [0, 0, 0, 0, 0, 2, 1, 1]],
@@ -151,7 +151,7 @@ describe('the numeric path', () => {
     expect(refusalError(REFUSED_ORDER_NOT_FOUND).code).toBe('order_not_found');
     expect(refusalError(REFUSED_ORDER_NOT_OPEN).code).toBe('order_not_open');
     expect(() => refusalError(0)).toThrow(RangeError);
-    expect(() => refusalError(-13)).toThrow(RangeError);
+    expect(() => refusalError(-16)).toThrow(RangeError);
   });
 
   it('announces numeric events in the order of the string events', () => {

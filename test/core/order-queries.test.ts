@@ -128,7 +128,7 @@ describe('listOrders', () => {
     expectInvalid(
       venue.listOrders('alice', { status: 'done' as never }),
       'status',
-      'status must be one of open, partially_filled, filled, cancelled, expired, rejected',
+      'status must be one of open, partially_filled, filled, cancelled, expired, rejected, pending',
     );
     expectInvalid(
       venue.listOrders('alice', { symbol: 'eth' }),

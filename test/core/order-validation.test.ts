@@ -26,7 +26,7 @@ const MARKET: OrderRequest = {
   size: '1',
 };
 const CID_MESSAGE = 'client_order_id must be 1-64 of A-Z a-z 0-9 _ -';
-const TIF_MESSAGE = 'time_in_force must be "gtc", "ioc" or "fok"';
+const TIF_MESSAGE = 'time_in_force must be "gtc", "ioc", "fok" or "gtd"';
 
 describe('order fields', () => {
   it.each<[string, OrderRequest, string, string]>([

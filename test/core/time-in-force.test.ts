@@ -100,6 +100,7 @@ describe('post_only', () => {
         status: 'rejected',
         postOnly: true,
         rejectReason: 'post_only_would_take',
+        reason: 'post_only_would_take',
       }),
     );
     const book = unwrap(venue.orderBook('BTC-USD'));

@@ -415,7 +415,7 @@ const CASES: readonly ErrorCase[] = [
     path: '/v1/orders/ord_1',
     status: 405,
     code: 'method_not_allowed',
-    headers: { allow: 'GET, DELETE' },
+    headers: { allow: 'GET, PATCH, DELETE' },
   },
   {
     name: '64 KiB + 1',

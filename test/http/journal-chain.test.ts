@@ -80,7 +80,7 @@ const MISMATCH = 'checksum mismatch: this row, or the order of the rows up to it
 describe('the journal checksum chain', () => {
   it('every row ends with the checksum chained from the row before it', () => {
     expect(lines[2]).toBe(
-      'ts,action,id,account,symbol,side,type,price,size,time_in_force,post_only,client_order_id,journal',
+      'ts,action,id,account,symbol,side,type,price,size,time_in_force,post_only,client_order_id,stop_price,stp,expire_at,journal',
     );
     let last = chainStart(lines.slice(0, 3).join('\n') + '\n');
     for (const line of lines.slice(3, -1)) {
@@ -91,7 +91,7 @@ describe('the journal checksum chain', () => {
     }
     expect(lines.at(-1)).toBe('');
     expect(lines[at(ROWS.cancel)]).toMatch(
-      /^2026-01-05T09:30:01\.000Z,cancel,ord_161,alice,BTC-USD,,,,,,,,[0-9a-f]{16}$/,
+      /^2026-01-05T09:30:01\.000Z,cancel,ord_161,alice,BTC-USD,,,,,,,,,,,[0-9a-f]{16}$/,
     );
   });
 
@@ -189,7 +189,7 @@ describe('the journal checksum chain', () => {
 
   it('the scenario reader and simex replay accept a journal and ignore its checksums', async () => {
     const scenario = await openScenarioFile(original);
-    expect(scenario.layout).toEqual({ clientOrderId: true, journal: true });
+    expect(scenario.layout).toEqual({ clientOrderId: true, orderFeatures: true, journal: true });
     const rows = [];
     for await (const row of scenario.rows) rows.push(row);
     expect(rows).toHaveLength(164);
@@ -237,7 +237,7 @@ describe('the scenario reader and the journal column', () => {
   });
 
   it('refuses any other 13th column, a journal column without client_order_id, and a 14th', async () => {
-    const reason = `header must be ${HEADER}[,client_order_id]`;
+    const reason = `header must be ${HEADER}[,client_order_id][,stop_price,stp,expire_at]`;
     await expect(open(`${HEADER},client_order_id,checksum\n`)).rejects.toThrow(`F:1:90: ${reason}`);
     await expect(open(`${HEADER},journal\n`)).rejects.toThrow(`F:1:74: ${reason}`);
     await expect(open(`${HEADER},client_order_id,journal,x\n`)).rejects.toThrow(

@@ -45,10 +45,10 @@ describe('--journal', () => {
     expect(lines.slice(0, 3)).toEqual([
       '# instrument symbol=BTC-USD tick_size=0.01 lot_size=0.00000001 max_size=1000 reference_price=30000.00',
       '# instrument symbol=ETH-USD tick_size=0.01 lot_size=0.0001 max_size=10000 reference_price=2000.00',
-      'ts,action,id,account,symbol,side,type,price,size,time_in_force,post_only,client_order_id,journal',
+      'ts,action,id,account,symbol,side,type,price,size,time_in_force,post_only,client_order_id,stop_price,stp,expire_at,journal',
     ]);
     expect(lines[3]).toMatch(
-      /^2026-01-05T09:30:00\.000Z,new,ord_1,market-maker,BTC-USD,buy,limit,29997\.\d\d,\d\.\d{8},gtc,false,,[0-9a-f]{16}$/,
+      /^2026-01-05T09:30:00\.000Z,new,ord_1,market-maker,BTC-USD,buy,limit,29997\.\d\d,\d\.\d{8},gtc,false,,,,,[0-9a-f]{16}$/,
     );
     expect(lines).toHaveLength(3 + 160 + 1);
     expect(lines.at(-1)).toBe('');
@@ -105,12 +105,12 @@ describe('--journal', () => {
       .slice(-6)
       .map((row) => row.replace(/,[0-9a-f]{16}$/, ''));
     expect(rows).toEqual([
-      '2026-01-05T09:30:01.000Z,new,ord_161,alice,BTC-USD,buy,limit,29000.00,0.30000000,gtc,false,c-1',
-      '2026-01-05T09:30:02.000Z,new,ord_162,alice,BTC-USD,buy,market,,0.50000000,,,',
-      '2026-01-05T09:30:03.000Z,new,ord_163,alice,BTC-USD,sell,limit,29990.00,0.20000000,ioc,false,',
-      '2026-01-05T09:30:03.000Z,new,ord_164,alice,BTC-USD,sell,limit,40000.00,0.20000000,gtc,true,',
-      '2026-01-05T09:30:04.000Z,cancel,ord_161,alice,BTC-USD,,,,,,,',
-      '2026-01-05T09:30:04.000Z,new,ord_165,alice,ETH-USD,buy,market,,1.0000,,,',
+      '2026-01-05T09:30:01.000Z,new,ord_161,alice,BTC-USD,buy,limit,29000.00,0.30000000,gtc,false,c-1,,,',
+      '2026-01-05T09:30:02.000Z,new,ord_162,alice,BTC-USD,buy,market,,0.50000000,,,,,,',
+      '2026-01-05T09:30:03.000Z,new,ord_163,alice,BTC-USD,sell,limit,29990.00,0.20000000,ioc,false,,,,',
+      '2026-01-05T09:30:03.000Z,new,ord_164,alice,BTC-USD,sell,limit,40000.00,0.20000000,gtc,true,,,,',
+      '2026-01-05T09:30:04.000Z,cancel,ord_161,alice,BTC-USD,,,,,,,,,,',
+      '2026-01-05T09:30:04.000Z,new,ord_165,alice,ETH-USD,buy,market,,1.0000,,,,,,',
     ]);
   });
 

@@ -435,7 +435,7 @@ describe('simex serve as a process', () => {
     expectDocumentedReply(request, reply);
     expect(await server.exited).toBe(0);
     expect((await readFile(journal, 'utf8')).trimEnd().split('\n').at(-1)).toMatch(
-      /,new,ord_161,alice,ETH-USD,buy,limit,1\.00,1\.0000,gtc,false,late,[0-9a-f]{16}$/,
+      /,new,ord_161,alice,ETH-USD,buy,limit,1\.00,1\.0000,gtc,false,late,,,,[0-9a-f]{16}$/,
     );
   });
 });

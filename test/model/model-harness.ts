@@ -12,6 +12,7 @@ export type VenueApi = Pick<
   | 'placeOrder'
   | 'cancelOrder'
   | 'reduceOrder'
+  | 'amendOrder'
   | 'getOrder'
   | 'listOrders'
   | 'ticker'

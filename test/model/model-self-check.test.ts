@@ -4,7 +4,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Result, TradeRecord } from '../../src/index.js';
+import type { OrderRecord, Result, TradeRecord } from '../../src/index.js';
 import { newVenueSystem, type SystemUnderTest, type VenueApi } from './model-harness.js';
 import { venueModelProperty } from './venue-commands.js';
 
@@ -16,6 +16,7 @@ function withFault(fault: (venue: VenueApi) => Partial<VenueApi>): () => SystemU
       placeOrder: (request) => venue.placeOrder(request),
       cancelOrder: (account, id) => venue.cancelOrder(account, id),
       reduceOrder: (account, id, size) => venue.reduceOrder(account, id, size),
+      amendOrder: (account, id, request) => venue.amendOrder(account, id, request),
       getOrder: (account, id) => venue.getOrder(account, id),
       listOrders: (account, filter) => venue.listOrders(account, filter),
       ticker: (symbol) => venue.ticker(symbol),
@@ -61,5 +62,31 @@ describe('the model test catches a faulty venue', () => {
       },
     });
     expect(findsFault(withFault(refusePartialCancels))).toBe(true);
+  });
+
+  it('that shows pending stops as open', () => {
+    const asOpen = (record: OrderRecord): OrderRecord => ({
+      ...(JSON.parse(JSON.stringify(record)) as OrderRecord),
+      status: record.status === 'pending' ? 'open' : record.status,
+    });
+    const hidePending = (venue: VenueApi) => ({
+      listOrders: (...args: Parameters<VenueApi['listOrders']>): Result<OrderRecord[]> => {
+        const result = venue.listOrders(...args);
+        return result.ok ? { ok: true, value: result.value.map(asOpen) } : result;
+      },
+    });
+    expect(findsFault(withFault(hidePending))).toBe(true);
+  });
+
+  it('that gives no reason for self-trade prevention and expiry', () => {
+    const dropReason = (venue: VenueApi) => ({
+      placeOrder: (...args: Parameters<VenueApi['placeOrder']>): Result<OrderRecord> => {
+        const result = venue.placeOrder(...args);
+        if (!result.ok) return result;
+        const record = JSON.parse(JSON.stringify(result.value)) as OrderRecord;
+        return { ok: true, value: { ...record, reason: null } };
+      },
+    });
+    expect(findsFault(withFault(dropReason))).toBe(true);
   });
 });

@@ -10,9 +10,11 @@ import {
   FLAG_POST_ONLY,
   SIDE_BUY,
   SIDE_SELL,
+  STP_MODES,
   SYMBOL_PATTERN,
   TIF_FOK,
   TIF_GTC,
+  TIF_GTD,
   TIF_IOC,
   TYPE_LIMIT,
   TYPE_MARKET,
@@ -25,7 +27,12 @@ import {
 import { parseDecimal } from './exact-decimal.js';
 import type { VenueApi } from './model-harness.js';
 
-const TIME_IN_FORCE_CODES: Record<string, number> = { gtc: TIF_GTC, ioc: TIF_IOC, fok: TIF_FOK };
+const TIME_IN_FORCE_CODES: Record<string, number> = {
+  gtc: TIF_GTC,
+  ioc: TIF_IOC,
+  fok: TIF_FOK,
+  gtd: TIF_GTD,
+};
 
 /** How many `step`s `text` is: NaN when malformed, a fraction when off the grid. */
 function steps(text: string, step: string): number {
@@ -33,6 +40,13 @@ function steps(text: string, step: string): number {
   const stepValue = parseDecimal(step)!;
   if (value === null) return NaN;
   return value % stepValue === 0n ? Number(value / stepValue) : 0.5;
+}
+
+/** Like steps, for a field where the numbers read 0 as absent: a given zero becomes NaN. */
+function givenSteps(text: string | undefined, step: string): number {
+  if (text === undefined) return 0;
+  const count = steps(text, step);
+  return count === 0 ? NaN : count;
 }
 
 function sequenceOf(id: string): number {
@@ -60,6 +74,9 @@ function placeNumerically(venue: Venue, request: OrderRequest): Result<OrderReco
     request.price === undefined ? 0 : steps(request.price, instrument?.tickSize ?? '1'),
     steps(request.size, instrument?.lotSize ?? '1'),
     request.clientOrderId ?? null,
+    givenSteps(request.stopPrice, instrument?.tickSize ?? '1'),
+    request.stp === undefined ? undefined : STP_MODES.indexOf(request.stp),
+    request.expireAt ?? 0,
   );
   return resultOf(venue, code, request.account);
 }
@@ -81,6 +98,18 @@ export function numericVenueApi(venue: Venue): VenueApi {
       const lots = instrument?.ok === true ? steps(size, instrument.value.lotSize) : NaN;
       return resultOf(venue, core.reduce(core.accountId(account), sequenceOf(id), lots), account);
     },
+    amendOrder: (account, id, request) => {
+      const order = venue.getOrder(account, id);
+      const instrument = order.ok ? venue.instrument(order.value.symbol) : undefined;
+      const { lotSize = '1', tickSize = '1' } = instrument?.ok === true ? instrument.value : {};
+      const lots = givenSteps(request.size, lotSize);
+      const ticks = givenSteps(request.price, tickSize);
+      return resultOf(
+        venue,
+        core.amend(core.accountId(account), sequenceOf(id), lots, ticks),
+        account,
+      );
+    },
     getOrder: (account, id) => venue.getOrder(account, id),
     listOrders: (account, filter) => venue.listOrders(account, filter),
     ticker: (symbol) => venue.ticker(symbol),
@@ -99,5 +128,6 @@ export function mixedVenueApi(venue: Venue): VenueApi {
     placeOrder: (request) => pick().placeOrder(request),
     cancelOrder: (account, id) => pick().cancelOrder(account, id),
     reduceOrder: (account, id, size) => pick().reduceOrder(account, id, size),
+    amendOrder: (account, id, request) => pick().amendOrder(account, id, request),
   };
 }

@@ -3,7 +3,7 @@
  * that orders cross often, and some with exactly one fault the venue must refuse.
  */
 import fc from 'fast-check';
-import type { OrderRequest, Side, TimeInForce } from '../../src/index.js';
+import type { OrderRequest, SelfTradePrevention, Side, TimeInForce } from '../../src/index.js';
 import { formatDecimal, parseDecimal } from './exact-decimal.js';
 import { ACCOUNTS, MARKETS, type ModelMarket } from './model-harness.js';
 
@@ -52,6 +52,11 @@ const LIMIT_FAULTS = [
   'post_only_not_gtc',
   'missing_price',
   'bad_client_order_id',
+  'off_tick_stop_price',
+  'bad_stp',
+  'gtd_without_expire_at',
+  'expire_at_without_gtd',
+  'past_expire_at',
 ] as const;
 const MARKET_FAULTS = [
   'zero_size',
@@ -61,6 +66,9 @@ const MARKET_FAULTS = [
   'market_with_price',
   'market_with_time_in_force',
   'market_post_only',
+  'off_tick_stop_price',
+  'bad_stp',
+  'expire_at_without_gtd',
 ] as const;
 type Fault = (typeof LIMIT_FAULTS)[number] | (typeof MARKET_FAULTS)[number];
 
@@ -73,6 +81,11 @@ interface PlaceSpec {
   timeInForce: TimeInForce | undefined;
   postOnly: boolean | undefined;
   clientOrderId: string | undefined;
+  /** Ticks from the centre, when the order is a stop. */
+  stopOffset: number | undefined;
+  stp: SelfTradePrevention | undefined;
+  /** Milliseconds from the time the order is placed, for gtd orders. */
+  expireIn: number;
   form: string;
   fault: Fault | 'none';
   variant: number;
@@ -80,7 +93,16 @@ interface PlaceSpec {
 
 type MutableRequest = { -readonly [K in keyof OrderRequest]: OrderRequest[K] };
 
-function orderRequest(type: 'limit' | 'market', spec: PlaceSpec): OrderRequest {
+/**
+ * A request as generated: `expireIn` (milliseconds after the time it is placed) becomes its
+ * `expireAt` when it runs, as commands are generated before time moves.
+ */
+export interface PlaceDraft {
+  readonly request: OrderRequest;
+  readonly expireIn?: number;
+}
+
+function orderRequest(type: 'limit' | 'market', spec: PlaceSpec): PlaceDraft {
   const { tickSize, lotSize, symbol } = spec.market.spec;
   const ticks = spec.market.centreTicks + spec.priceOffset;
   const request: MutableRequest = {
@@ -97,6 +119,11 @@ function orderRequest(type: 'limit' | 'market', spec: PlaceSpec): OrderRequest {
   // post_only true is for limit gtc orders only: it makes other orders invalid only as a fault.
   if (spec.postOnly !== undefined && (gtc || !spec.postOnly)) request.postOnly = spec.postOnly;
   if (spec.clientOrderId !== undefined) request.clientOrderId = spec.clientOrderId;
+  if (spec.stopOffset !== undefined) {
+    request.stopPrice = decimalText(tickSize, spec.market.centreTicks + spec.stopOffset, spec.form);
+  }
+  if (spec.stp !== undefined) request.stp = spec.stp;
+  let expireIn = request.timeInForce === 'gtd' ? spec.expireIn : undefined;
   const malformed = MALFORMED_DECIMALS[spec.variant % MALFORMED_DECIMALS.length] ?? '';
   switch (spec.fault) {
     case 'none':
@@ -141,8 +168,28 @@ function orderRequest(type: 'limit' | 'market', spec: PlaceSpec): OrderRequest {
     case 'market_post_only':
       request.postOnly = true;
       break;
+    case 'off_tick_stop_price':
+      request.stopPrice = decimalText(tickSize, ticks, spec.form, true);
+      break;
+    case 'bad_stp':
+      request.stp = 'cancel_all' as SelfTradePrevention;
+      break;
+    case 'gtd_without_expire_at':
+      request.timeInForce = 'gtd';
+      delete request.postOnly;
+      expireIn = undefined;
+      break;
+    case 'expire_at_without_gtd':
+      if (request.timeInForce === 'gtd') delete request.timeInForce;
+      expireIn = spec.expireIn;
+      break;
+    case 'past_expire_at':
+      request.timeInForce = 'gtd';
+      delete request.postOnly;
+      expireIn = -(spec.variant % 2);
+      break;
   }
-  return request;
+  return expireIn === undefined ? { request } : { request, expireIn };
 }
 
 function placeSpecArb(faults: readonly Fault[], orderOptions: boolean): fc.Arbitrary<PlaceSpec> {
@@ -160,10 +207,25 @@ function placeSpecArb(faults: readonly Fault[], orderOptions: boolean): fc.Arbit
           'gtc',
           'ioc',
           'fok',
+          'gtd',
         )
       : fc.constant(undefined),
     postOnly: fc.constantFrom<boolean | undefined>(undefined, undefined, false, true),
     clientOrderId: clientOrderIdArb,
+    stopOffset: fc.oneof(
+      { weight: 4, arbitrary: fc.constant(undefined) },
+      fc.integer({ min: -2, max: 2 }),
+    ),
+    stp: fc.constantFrom<SelfTradePrevention | undefined>(
+      undefined,
+      undefined,
+      undefined,
+      'none',
+      'cancel_taker',
+      'cancel_maker',
+      'cancel_both',
+    ),
+    expireIn: fc.integer({ min: 1, max: 4000 }),
     form: textFormArb,
     fault: fc.oneof(
       { weight: 6, arbitrary: fc.constant('none' as const) },

@@ -6,8 +6,10 @@ import type {
   Fill,
   InstrumentSpec,
   OrderRecord,
+  OrderReason,
   OrderRequest,
   OrderStatus,
+  SelfTradePrevention,
   TimeInForce,
 } from '../../src/index.js';
 import { ONE, decimalsOf, formatDecimal, formatQuotient, parseDecimal } from './exact-decimal.js';
@@ -59,23 +61,54 @@ export interface ModelOrder {
   readonly id: string;
   readonly market: Market;
   readonly request: OrderRequest;
-  /** Null for market orders. */
-  readonly price: bigint | null;
-  readonly size: bigint;
+  /** Null for market orders; an amend may change it. */
+  price: bigint | null;
+  /** An amend may change it. */
+  size: bigint;
   readonly timeInForce: TimeInForce;
+  readonly stopPrice: bigint | null;
+  readonly expireAt: number | null;
+  readonly stp: SelfTradePrevention;
   readonly createdAt: number;
+  /** Its place in its level's queue: a count of the times any order came to rest. */
+  queued: number;
   filled: bigint;
   remaining: bigint;
   status: OrderStatus;
+  reason: OrderReason | null;
   readonly fills: { tradeId: string; price: bigint; size: bigint }[];
 }
 
-export type ValidOrder = Pick<ModelOrder, 'price' | 'size' | 'timeInForce'>;
+export type ValidOrder = Pick<
+  ModelOrder,
+  'price' | 'size' | 'timeInForce' | 'stopPrice' | 'expireAt' | 'stp'
+>;
 
 const CLIENT_ORDER_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const STP_MODES = ['none', 'cancel_taker', 'cancel_maker', 'cancel_both'];
 
-/** The contract's checks of an order request on a listed market. */
-export function validateOrder(market: Market, request: OrderRequest): Outcome<ValidOrder> {
+/** A positive multiple of `step`, or null. */
+export function onGrid(text: string, step: bigint): bigint | null {
+  const value = parseDecimal(text);
+  return value === null || value === 0n || value % step !== 0n ? null : value;
+}
+
+/** Whether `size` is a valid order size on the market. */
+export function isOrderSize(market: Market, size: bigint | null): size is bigint {
+  return (
+    size !== null &&
+    size % market.lot === 0n &&
+    size >= market.minSize &&
+    (market.maxSize === null || size <= market.maxSize)
+  );
+}
+
+/** The contract's checks of an order request on a listed market, at time `now`. */
+export function validateOrder(
+  market: Market,
+  request: OrderRequest,
+  now: number,
+): Outcome<ValidOrder> {
   const size = parseDecimal(request.size);
   if (size === null || size % market.lot !== 0n || size < market.minSize) return invalid('size');
   if (market.maxSize !== null && size > market.maxSize) return invalid('size');
@@ -86,20 +119,40 @@ export function validateOrder(market: Market, request: OrderRequest): Outcome<Va
   } else if (request.price !== undefined) {
     return invalid('price');
   }
+  let stopPrice: bigint | null = null;
+  if (request.stopPrice !== undefined) {
+    stopPrice = onGrid(request.stopPrice, market.tick);
+    if (stopPrice === null) return invalid('stop_price');
+  }
   if (request.type === 'market' && request.timeInForce !== undefined) {
     return invalid('time_in_force');
   }
   const timeInForce = request.type === 'market' ? 'ioc' : (request.timeInForce ?? 'gtc');
+  const { expireAt } = request;
+  if ((timeInForce === 'gtd') !== (expireAt !== undefined)) return invalid('expire_at');
+  if (expireAt !== undefined && (!Number.isSafeInteger(expireAt) || expireAt <= now)) {
+    return invalid('expire_at');
+  }
   if (request.postOnly === true && timeInForce !== 'gtc') return invalid('post_only');
+  if (request.stp !== undefined && !STP_MODES.includes(request.stp)) return invalid('stp');
   const { clientOrderId } = request;
   if (clientOrderId !== undefined && !CLIENT_ORDER_ID.test(clientOrderId)) {
     return invalid('client_order_id');
   }
-  return { ok: true, value: { price, size, timeInForce } };
+  const stp = request.stp ?? 'none';
+  return {
+    ok: true,
+    value: { price, size, timeInForce, stopPrice, expireAt: expireAt ?? null, stp },
+  };
 }
 
 export function isOpen(status: OrderStatus): boolean {
   return status === 'open' || status === 'partially_filled';
+}
+
+/** Open, or a stop waiting: what cancel, reduce and amend act on. */
+export function isLive(status: OrderStatus): boolean {
+  return isOpen(status) || status === 'pending';
 }
 
 export function recordOf(order: ModelOrder): OrderRecord {
@@ -137,6 +190,10 @@ export function recordOf(order: ModelOrder): OrderRecord {
     postOnly: request.postOnly ?? false,
     createdAt: order.createdAt,
     rejectReason: order.status === 'rejected' ? 'post_only_would_take' : null,
+    stopPrice: order.stopPrice === null ? null : price(order.stopPrice),
+    expireAt: order.expireAt,
+    stp: order.stp,
+    reason: order.reason,
     fills,
     fillCount: order.fills.length,
   };

@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import type { OrderFilter, OrderRequest, OrderStatus, Result } from '../../src/index.js';
+import type { AmendRequest, OrderFilter, OrderStatus, Result } from '../../src/index.js';
 import { ORDER_STATUSES } from '../../src/index.js';
 import {
   ACCOUNTS,
@@ -24,6 +24,7 @@ import {
   limitRequestArb,
   marketRequestArb,
   textFormArb,
+  type PlaceDraft,
 } from './order-requests.js';
 import { DAY, ReferenceVenue, type Outcome } from './reference-venue.js';
 
@@ -51,11 +52,13 @@ export class VenueCommand implements fc.Command<ReferenceVenue, SystemUnderTest>
   }
 }
 
-function placeCommand(request: OrderRequest): VenueCommand {
-  return new VenueCommand(`place ${JSON.stringify(request)}`, (model, real) => [
-    real.venue.placeOrder(request),
-    model.placeOrder(request),
-  ]);
+function placeCommand(draft: PlaceDraft): VenueCommand {
+  return new VenueCommand(`place ${JSON.stringify(draft)}`, (model, real) => {
+    const { expireIn } = draft;
+    const request =
+      expireIn === undefined ? draft.request : { ...draft.request, expireAt: model.now + expireIn };
+    return [real.venue.placeOrder(request), model.placeOrder(request)];
+  });
 }
 
 /** Which order a cancel, reduce or lookup names, decided against the model when it runs. */
@@ -109,6 +112,35 @@ const reduceArb = fc
           return [real.venue.reduceOrder(account, id, size), model.reduceOrder(account, id, size)];
         },
       ),
+  );
+
+/** A new size and/or price, sometimes off the grid, sometimes neither. */
+const amendArb = fc
+  .record({
+    target: targetArb,
+    lots: fc.option(fc.integer({ min: 0, max: 12 }), { nil: undefined }),
+    priceOffset: fc.option(fc.integer({ min: -3, max: 3 }), { nil: undefined }),
+    offGrid: fc.oneof({ weight: 9, arbitrary: fc.constant(false) }, fc.constant(true)),
+    form: textFormArb,
+  })
+  .map(
+    (spec) =>
+      new VenueCommand(`amend ${JSON.stringify(spec)}`, (model, real) => {
+        const { account, id, symbol } = resolveTarget(model, spec.target);
+        const market = MARKETS.find((candidate) => candidate.spec.symbol === symbol) ?? MARKETS[0]!;
+        const request: { -readonly [K in keyof AmendRequest]: AmendRequest[K] } = {};
+        const { lots, priceOffset, offGrid, form } = spec;
+        if (lots !== undefined)
+          request.size = decimalText(market.spec.lotSize, lots, form, offGrid);
+        if (priceOffset !== undefined) {
+          const ticks = market.centreTicks + priceOffset;
+          request.price = decimalText(market.spec.tickSize, ticks, form, offGrid);
+        }
+        return [
+          real.venue.amendOrder(account, id, request),
+          model.amendOrder(account, id, request),
+        ];
+      }),
   );
 
 const getOrderArb = targetArb.map(
@@ -198,6 +230,7 @@ export const venueCommandArb: fc.Arbitrary<VenueCommand> = fc.oneof(
   { weight: 4, arbitrary: marketRequestArb.map(placeCommand) },
   { weight: 3, arbitrary: cancelArb },
   { weight: 3, arbitrary: reduceArb },
+  { weight: 3, arbitrary: amendArb },
   { weight: 3, arbitrary: advanceClockArb },
   { weight: 2, arbitrary: tickerArb },
   { weight: 1, arbitrary: bookArb },

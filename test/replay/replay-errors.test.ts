@@ -43,7 +43,11 @@ describe('malformed files stop with file:line:column: reason, exit code 2, and w
       '# instrument symbol=BTC-USD tick_size=0.01 lot_size=0.01\n',
       'F:2:1: missing header line',
     ],
-    ['wrong header', 'ts,action,id\n', `F:1:14: header must be ${HEADER}[,client_order_id]`],
+    [
+      'wrong header',
+      'ts,action,id\n',
+      `F:1:14: header must be ${HEADER}[,client_order_id][,stop_price,stp,expire_at]`,
+    ],
     [
       'bad directive key',
       `# instrument symbol=BTC-USD tick=0.01\n${HEADER}\n`,
@@ -86,8 +90,8 @@ describe('malformed files stop with file:line:column: reason, exit code 2, and w
     ],
     [
       'unknown action',
-      `${HEADER}\n1000,amend,m1,alice,BTC-USD,,,,,,\n`,
-      'F:2:6: action must be new, cancel or reduce',
+      `${HEADER}\n1000,modify,m1,alice,BTC-USD,,,,,,\n`,
+      'F:2:6: action must be new, cancel, reduce or amend',
     ],
     ['missing id', `${HEADER}\n1000,cancel,,alice,BTC-USD,,,,,,\n`, 'F:2:13: id is required'],
     [
@@ -108,7 +112,7 @@ describe('malformed files stop with file:line:column: reason, exit code 2, and w
     [
       'bad time in force',
       `${HEADER}\n1000,new,m1,alice,BTC-USD,buy,limit,1,1,day,\n`,
-      'F:2:41: time_in_force must be gtc, ioc or fok',
+      'F:2:41: time_in_force must be gtc, ioc, fok or gtd',
     ],
     [
       'bad post only',

@@ -163,7 +163,7 @@ export class OrderBook {
     store.addFill(maker, trade, tradeStore);
     store.addFill(taker, trade, tradeStore);
     this.tape.append(trade);
-    this.stats.record(now, price, size);
+    this.stats.record(tradeStore, trade);
     return trade;
   }
 

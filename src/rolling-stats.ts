@@ -1,5 +1,6 @@
 import { ExactSum } from './exact-sum.js';
 import { NumberQueue } from './number-queue.js';
+import type { TradeStore } from './trade-store.js';
 
 export const DAY_MS = 86_400_000;
 
@@ -32,7 +33,11 @@ export class RollingStats {
   #lastBeforeWindow: number | null = null;
   #last: number | null = null;
 
-  record(timestamp: number, price: number, size: number): void {
+  /** Counts the trade at `slot` of the store (read there, so that no number is boxed). */
+  record(trades: TradeStore, slot: number): void {
+    const timestamp = trades.timestamp[slot]!;
+    const price = trades.price[slot]!;
+    const size = trades.size[slot]!;
     this.#roll(timestamp - DAY_MS); // so that the window stays bounded without queries
     this.#volume.add(size);
     this.#last = price;

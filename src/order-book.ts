@@ -35,8 +35,8 @@ export interface TradeCounter {
 
 /** One symbol's book. Orders are slots of the venue's OrderStore. */
 export class OrderBook {
-  readonly bids = new PriceLadder(1);
-  readonly asks = new PriceLadder(-1);
+  readonly bids: PriceLadder;
+  readonly asks: PriceLadder;
   readonly stats = new RollingStats();
   readonly tape: TradeLog;
   /** Grows by one with each level change. */
@@ -54,6 +54,8 @@ export class OrderBook {
     private readonly listener: BookListener,
   ) {
     this.tape = new TradeLog(tradeRetention, tradeStore);
+    this.bids = new PriceLadder(1, instrument.tickUnits);
+    this.asks = new PriceLadder(-1, instrument.tickUnits);
   }
 
   /** Matches `taker` against the opposite side as far as its limit and remaining size allow. */

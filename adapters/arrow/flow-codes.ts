@@ -44,8 +44,14 @@ const codeIn = (codes: Record<string, number>) => (word: string) =>
 const DICTIONARY_COLUMNS = ['action', 'account', 'symbol', 'side', 'type', 'time_in_force'];
 const UTF8_COLUMNS = ['id', 'price', 'size', CLIENT_ORDER_ID_COLUMN];
 
-/** Whether the schema's columns are all of the kinds this reader takes (simex writes them so). */
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/**
+ * Whether the schema's columns are all of the kinds this reader takes (simex writes them so), on a
+ * little-endian machine (ts is read as two int32 halves).
+ */
 export function readsAsCodes(schema: Schema): boolean {
+  if (!LITTLE_ENDIAN) return false;
   const known = new Set<string>([...SCENARIO_COLUMNS, CLIENT_ORDER_ID_COLUMN]);
   return schema.fields.every(({ name, type }) => {
     if (!known.has(name)) return false;

@@ -14,11 +14,13 @@ import { FINAL_ORDER_RETENTION, type Refusal } from './scenario-driver.js';
 export interface NumericObserver {
   /** A trade (numbers as the core's onTrade gives them); `takerId` is the row's id. */
   trade?(
+    trade: number,
     book: number,
     priceTicks: number,
     sizeLots: number,
     makerSequence: number,
     takerSequence: number,
+    time: number,
     makerId: string | undefined,
     takerId: string | undefined,
   ): void;
@@ -55,14 +57,16 @@ export class NumericDriver {
       },
     };
     this.#core.listen({
-      onTrade: (_trade, book, priceTicks, sizeLots, makerSequence, takerSequence) => {
+      onTrade: (trade, book, priceTicks, sizeLots, makerSequence, takerSequence, time) => {
         const makerId = this.#resting.get(makerSequence);
         observer.trade?.(
+          trade,
           book,
           priceTicks,
           sizeLots,
           makerSequence,
           takerSequence,
+          time,
           makerId,
           this.#rowId,
         );

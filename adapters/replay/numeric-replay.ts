@@ -1,9 +1,9 @@
 /**
- * `simex replay` of an Arrow flow without outputs or observer, through the driver's numeric
- * entry: each row is read as numbers (FlowCodes) and goes to `venue.core`; a row that is not
- * plainly valid, or that the core refuses, is decoded by the FlowRowDecoder and applied through
- * the string API, so that errors and refusals read as in the row-by-row replay. The summary is
- * the same as that replay's (test/arrow/numeric-replay.test.ts compares them).
+ * `simex replay` of an Arrow flow without an observer, through the driver's numeric entry: each
+ * row is read as numbers (FlowCodes) and goes to `venue.core`; a row that is not plainly valid, or
+ * that the core refuses, is decoded by the FlowRowDecoder and applied through the string API, so
+ * that errors and refusals read as in the row-by-row replay. The summary and the outputs are the
+ * same as that replay's (test/arrow/numeric-replay.test.ts compares them).
  */
 import {
   FLAG_POST_ONLY,
@@ -12,17 +12,24 @@ import {
   TIF_IOC,
   TYPE_LIMIT,
   Venue,
+  type OrderRecord,
   type OrderStatus,
 } from '../../src/index.js';
 import { ACTION_CANCEL, ACTION_NEW, EMPTY, FlowCodes } from '../arrow/flow-codes.js';
 import type { ArrowBatches } from '../arrow/index.js';
 import { ScenarioClock } from '../csv/index.js';
 import { FINAL_ORDER_RETENTION, NumericDriver } from '../driver/index.js';
+import { OutputDirectory } from '../output/output-files.js';
 import { PROGRESS_EVERY } from '../output/progress-bar.js';
+import { NumericOutputLines } from './numeric-outputs.js';
 import type { Refusal } from './replayer.js';
+import { ORDERS_HEADER, TRADES_HEADER } from './replay-records.js';
 import type { ReplayTotals } from './replay-summary.js';
+import { writeClosingOutputs } from './run-replay.js';
 
 export interface NumericReplayOptions {
+  /** Output directory; null writes nothing. */
+  readonly out: string | null;
   readonly strict: boolean;
   readonly onRefused: (refusal: Refusal) => void;
   readonly onProgress?: () => void;
@@ -37,6 +44,25 @@ export async function replayNumeric(
   flow: ArrowBatches,
   options: NumericReplayOptions,
 ): Promise<NumericReplayOutcome> {
+  const output = options.out === null ? null : new OutputDirectory(options.out, process.pid);
+  try {
+    return await replayInto(flow, options, output);
+  } finally {
+    output?.discard();
+  }
+}
+
+async function replayInto(
+  flow: ArrowBatches,
+  options: NumericReplayOptions,
+  output: OutputDirectory | null,
+): Promise<NumericReplayOutcome> {
+  const sinks =
+    output === null
+      ? null
+      : { trades: output.open('trades.csv'), orders: output.open('orders.csv') };
+  sinks?.trades.write(TRADES_HEADER);
+  sinks?.orders.write(ORDERS_HEADER);
   const clock = new ScenarioClock();
   const created = Venue.create({
     clock: clock.read,
@@ -49,9 +75,16 @@ export async function replayNumeric(
   options.prepareVenue?.(venue);
   const statusCounts = new Float64Array(ORDER_STATUSES.length);
   let tradeCount = 0;
+  const lines = sinks === null ? null : new NumericOutputLines(venue, sinks);
   const driver = new NumericDriver(venue, clock, {
-    trade: () => tradeCount++,
-    final: (_sequence, status) => statusCounts[status]!++,
+    trade: (...trade) => {
+      tradeCount++;
+      lines?.trade(...trade);
+    },
+    final: (sequence, status, scenarioId) => {
+      statusCounts[status]!++;
+      lines?.final(sequence, status, scenarioId);
+    },
   });
   const codes = new FlowCodes(flow.schema, venue.core);
   const decoder = flow.decoder;
@@ -76,6 +109,15 @@ export async function replayNumeric(
       if (options.onProgress !== undefined && driver.rowCount % PROGRESS_EVERY === 0)
         options.onProgress();
     }
+  }
+  if (output !== null && sinks !== null) {
+    const { store, orders } = venue.core;
+    const resting = [...driver.resting()].map(([sequence, scenarioId]) => {
+      const found = venue.getOrder(store.accountName(orders.slot(sequence)), `ord_${sequence}`);
+      if (!found.ok) throw new Error(`resting order ord_${sequence} is missing`);
+      return [found.value, scenarioId] as [OrderRecord, string];
+    });
+    writeClosingOutputs(output, sinks, venue, resting, clock.now);
   }
   const counts = new Map<OrderStatus, number>();
   ORDER_STATUSES.forEach((status, code) => {

@@ -72,13 +72,13 @@ export async function replayFile(options: ReplayFileOptions): Promise<number> {
       ...(bar === null ? {} : { onProgress: () => ((rows += PROGRESS_EVERY), bar.update()) }),
     };
     let outcome: ReplayOutcome<ReplayStop> | Awaited<ReturnType<typeof replayNumeric>>;
-    // Without outputs or observer, an Arrow flow of simex's column kinds replays as numbers.
-    if (options.out === null && options.observe === null && isArrowFile(file)) {
+    // Without an observer, an Arrow flow of simex's column kinds replays as numbers.
+    if (options.observe === null && isArrowFile(file)) {
       const flow = await openArrowBatches(file);
       scenario = arrowScenario(flow);
       outcome = readsAsCodes(flow.schema)
-        ? await replayNumeric(flow, common)
-        : await runReplay(scenario, { ...common, out: null, observe: null });
+        ? await replayNumeric(flow, { ...common, out: options.out })
+        : await runReplay(scenario, { ...common, out: options.out, observe: null });
     } else {
       scenario = await openFlowFile(file);
       outcome = await runReplay(scenario, {

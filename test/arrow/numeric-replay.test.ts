@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -23,20 +23,31 @@ interface Run {
   code: number;
   stdout: string;
   stderr: string;
+  /** The output files' contents, when written. */
+  outputs?: string[];
 }
 
-async function replay(file: string, strict: boolean, numeric: boolean): Promise<Run> {
+const OUTPUTS = ['trades.csv', 'orders.csv', 'book.json', 'ticker.json'];
+let runs = 0;
+
+async function replay(file: string, strict: boolean, numeric: boolean, out = false): Promise<Run> {
   let stdout = '';
   let stderr = '';
+  const dir = join(work, `out-${++runs}`);
   const code = await replayFile({
     file,
-    out: null,
+    out: out ? dir : null,
     observe: numeric ? null : rowByRow,
     strict,
     stdout: { write: (text: string) => (stdout += text) },
     stderr: { write: (text: string) => (stderr += text) },
   });
-  return { code, stdout, stderr };
+  if (!out) return { code, stdout, stderr };
+  const outputs = OUTPUTS.map((name) =>
+    existsSync(join(dir, name)) ? readFileSync(join(dir, name), 'utf8') : 'absent',
+  );
+  rmSync(dir, { recursive: true, force: true });
+  return { code, stdout, stderr, outputs };
 }
 
 /** The numeric replay of `csv` as an Arrow flow says exactly what the row-by-row replay says. */
@@ -44,12 +55,16 @@ async function expectSameReplays(csv: string, name: string): Promise<Run> {
   const arrow = join(work, `${name}.arrow`);
   await convertFlowFile(csv, arrow);
   for (const strict of [false, true]) {
-    expect(await replay(arrow, strict, true)).toEqual(await replay(arrow, strict, false));
+    for (const out of [false, true]) {
+      expect(await replay(arrow, strict, true, out)).toEqual(
+        await replay(arrow, strict, false, out),
+      );
+    }
   }
   return replay(arrow, false, true);
 }
 
-describe('the numeric replay of an Arrow flow (no --out, no --check)', () => {
+describe('the numeric replay of an Arrow flow (no --check), with and without --out', () => {
   const root = 'scenarios';
   const names = readdirSync(root).filter((name) => existsSync(join(root, name, 'scenario.csv')));
   for (const name of names) {
@@ -111,5 +126,7 @@ describe('the numeric replay of an Arrow flow (no --out, no --check)', () => {
     writeFileSync(csv, Buffer.concat(chunks));
     const run = await expectSameReplays(csv, 'generated');
     expect(run.stdout).toContain('20000 rows, 0 refused');
+    const written = await replay(join(work, 'generated.arrow'), false, true, true);
+    expect(written.outputs![0]!.split('\n').length).toBeGreaterThan(1000);
   });
 });

@@ -10,7 +10,7 @@ const UNLISTED = 0x7f;
 /** In the store's `listed` column: the order is queued for `#syncListings`. */
 const PENDING = 0x80;
 /** Queued orders that make `#syncListings` run without waiting for a listing. */
-const MAX_PENDING = 4096;
+const MAX_PENDING = 256;
 
 class AccountOrders {
   /** Sequences by ordinal (creation order); forgotten ones stay until the next compaction. */

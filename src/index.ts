@@ -5,6 +5,7 @@ export type { OrderFilter, VenueOptions } from './venue.js';
 export type { VenueEventType, VenueListener } from './event-hub.js';
 export { DEFAULT_BOOK_DEPTH, DEFAULT_TRADES_LIMIT, MAX_QUERY_LIMIT } from './market-data.js';
 export { DEFAULT_INSTRUMENTS, SYMBOL_PATTERN, createInstrument } from './instrument.js';
+export { formatPrice, formatSize } from './instrument.js';
 export type { Instrument, InstrumentSpec } from './instrument.js';
 export { CLIENT_ORDER_ID_PATTERN } from './order-request.js';
 export { DEFAULT_FILLS_LIMIT, MAX_FILLS_LIMIT, MAX_RECORD_FILLS } from './order-fills.js';

@@ -49,8 +49,8 @@ export interface TradeCounter {
 
 /** One symbol's book. Orders are slots of the venue's OrderStore. */
 export class OrderBook {
-  readonly bids = new PriceLadder(1);
-  readonly asks = new PriceLadder(-1);
+  readonly bids: PriceLadder;
+  readonly asks: PriceLadder;
   readonly stats = new RollingStats();
   readonly tape: TradeLog;
   /** Grows by one with each level change. */
@@ -68,6 +68,8 @@ export class OrderBook {
     private readonly listener: BookListener,
   ) {
     this.tape = new TradeLog(tradeRetention, tradeStore);
+    this.bids = new PriceLadder(1, instrument.tickUnits);
+    this.asks = new PriceLadder(-1, instrument.tickUnits);
   }
 
   /**
@@ -188,7 +190,7 @@ export class OrderBook {
     store.addFill(maker, trade, tradeStore);
     store.addFill(taker, trade, tradeStore);
     this.tape.append(trade);
-    this.stats.record(now, price, size);
+    this.stats.recordSlot(tradeStore, trade);
     return trade;
   }
 

@@ -5,6 +5,12 @@ import type { TradeStore } from './trade-store.js';
 
 /** The seven statuses per book in the keys of an account's sets. */
 const STATUSES = 7;
+/** In the store's `listed` column: the order is in no set yet. */
+const UNLISTED = 0x7f;
+/** In the store's `listed` column: the order is queued for `#syncListings`. */
+const PENDING = 0x80;
+/** Queued orders that make `#syncListings` run without waiting for a listing. */
+const MAX_PENDING = 256;
 
 class AccountOrders {
   /** Sequences by ordinal (creation order); forgotten ones stay until the next compaction. */
@@ -50,7 +56,9 @@ class AccountOrders {
  * column) and keeps their ordinals in a set of all and in one set per (book, status); a listing
  * walks the union of the sets it needs from the newest down, so it reads O(log32 n) words per
  * order it returns, times the number of sets (at most books x 7), whatever it skips. Status
- * changes go through `setStatus` to keep the sets.
+ * changes go through `setStatus`, which only queues the order: the sets are brought up to date
+ * (once per order, however often its status changed) before a listing reads them, or when the
+ * queue is full, so that matching does not pay for listings per trade.
  * Final orders beyond `retention`, oldest final first, are forgotten and their slots freed, so
  * that a long replay or server runs in bounded memory.
  */
@@ -63,6 +71,9 @@ export class OrderIndex {
   /** By account id (see AccountNames). */
   readonly #byAccount: AccountOrders[] = [];
   readonly #finals = new NumberQueue();
+  /** Slots whose status the sets may not show yet (with stale entries of forgotten orders). */
+  readonly #pending = new Int32Array(MAX_PENDING);
+  #pendingCount = 0;
   /** Word reads of the account sets by listings so far (a listing's cost, for tests). */
   listReads = 0;
 
@@ -87,20 +98,14 @@ export class OrderIndex {
     const ordinal = orders.sequences.length;
     orders.sequences.push(sequence);
     store.ordinal[slot] = ordinal;
-    orders.add(ordinal, store.book[slot]!, store.status[slot]!);
+    store.listed[slot] = UNLISTED;
+    this.#queue(slot);
   }
 
   setStatus(slot: number, status: number): void {
     const store = this.store;
-    const from = store.status[slot]!;
-    if (from === status) return;
     store.status[slot] = status;
-    this.#byAccount[store.account[slot]!]!.move(
-      store.ordinal[slot]!,
-      store.book[slot]!,
-      from,
-      status,
-    );
+    if (store.listed[slot]! < PENDING) this.#queue(slot);
   }
 
   /** The slot of `ord_<sequence>`, or -1. */
@@ -130,6 +135,7 @@ export class OrderIndex {
     const orders = this.#byAccount[this.store.accounts.find(account)];
     const result: number[] = [];
     if (orders === undefined) return result;
+    this.#syncListings();
     const sets = orders.setsFor(book, status, this.books);
     const readsBefore = sets.reduce((sum, set) => sum + set.reads, 0);
     // The next member of each set at or below the last one taken; the largest is the newest.
@@ -153,6 +159,7 @@ export class OrderIndex {
 
   /** Whether the account sets hold the order at `slot` where its book and status say (for validation). */
   indexes(slot: number): boolean {
+    this.#syncListings();
     const store = this.store;
     const orders = this.#byAccount[store.account[slot]!];
     const ordinal = store.ordinal[slot]!;
@@ -170,7 +177,9 @@ export class OrderIndex {
     const slot = this.slot(sequence);
     const store = this.store;
     const orders = this.#byAccount[store.account[slot]!]!;
-    orders.remove(store.ordinal[slot]!, store.book[slot]!, store.status[slot]!);
+    const listed = store.listed[slot]! & ~PENDING;
+    if (listed !== UNLISTED) orders.remove(store.ordinal[slot]!, store.book[slot]!, listed);
+    store.listed[slot] = UNLISTED; // so that a queued entry of the slot is skipped
     store.release(slot, this.trades);
     const slots = this.#slotOf;
     slots[sequence - this.#base] = -1;
@@ -190,6 +199,7 @@ export class OrderIndex {
 
   /** Drops the forgotten orders from the account's numbering and rebuilds its sets. */
   #compact(orders: AccountOrders): void {
+    this.#syncListings();
     const store = this.store;
     const kept = orders.sequences.filter((sequence) => this.slot(sequence) >= 0);
     orders.sequences = kept;
@@ -201,5 +211,28 @@ export class OrderIndex {
       store.ordinal[slot] = ordinal;
       orders.add(ordinal, store.book[slot]!, store.status[slot]!);
     }
+  }
+
+  #queue(slot: number): void {
+    if (this.#pendingCount === MAX_PENDING) this.#syncListings();
+    this.store.listed[slot]! |= PENDING;
+    this.#pending[this.#pendingCount++] = slot;
+  }
+
+  /** Moves every queued order into the sets of its book and current status. */
+  #syncListings(): void {
+    const store = this.store;
+    for (let i = 0; i < this.#pendingCount; i++) {
+      const slot = this.#pending[i]!;
+      const listed = store.listed[slot]!;
+      if (listed < PENDING) continue; // forgotten, or its reused slot was synced earlier
+      const status = store.status[slot]!;
+      const from = listed & ~PENDING;
+      const orders = this.#byAccount[store.account[slot]!]!;
+      if (from === UNLISTED) orders.add(store.ordinal[slot]!, store.book[slot]!, status);
+      else if (from !== status) orders.move(store.ordinal[slot]!, store.book[slot]!, from, status);
+      store.listed[slot] = status;
+    }
+    this.#pendingCount = 0;
   }
 }

@@ -94,6 +94,8 @@ export class OrderStore {
   account = new Int32Array(0);
   /** The order's number among its account's orders (see OrderIndex). */
   ordinal = new Int32Array(0);
+  /** The status the account's listing sets hold the order under, plus a pending bit (see OrderIndex). */
+  listed = new Uint8Array(0);
   /** Client order ids by slot, for the orders that have one. */
   readonly #clientOrderIds = new Map<number, string>();
   /** The notional of the slots whose `notional` column is BIG_NOTIONAL. */
@@ -266,6 +268,7 @@ export class OrderStore {
     this.createdAt = grown(this.createdAt, capacity);
     this.account = grown(this.account, capacity);
     this.ordinal = grown(this.ordinal, capacity);
+    this.listed = grown(this.listed, capacity);
     this.prev = grown(this.prev, capacity);
     this.next = grown(this.next, capacity);
     this.firstFill = grown(this.firstFill, capacity);

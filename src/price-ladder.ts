@@ -1,70 +1,89 @@
+import { LayeredBitset } from './layered-bitset.js';
 import { PriceLevel } from './price-level.js';
+import { SortedLadder } from './sorted-ladder.js';
 
-const CHUNK_LIMIT = 512;
+/** The most ticks between a side's best and worst level that the array covers. */
+export const MAX_DENSE_SPAN = 1 << 20;
+const MIN_CAPACITY = 1024;
 
 /**
- * One side's price levels: a map from price to level, and the levels sorted by key in chunks of
- * at most CHUNK_LIMIT (a two-level sorted list), so that adding or removing a level costs
- * O(log n + CHUNK_LIMIT) moves, the best level is O(1), and the top `depth` levels are O(depth).
- * Keys grow towards the best price, so the best level is always the last of the last chunk.
+ * One side's price levels in an array indexed by tick, over a window of ticks that moves and
+ * doubles to cover the side's levels; a bitset of the occupied positions finds the next level
+ * when the best one leaves, and walks the levels from the best. Finding a level is an array
+ * read, adding or removing one O(log32 n). A position grows towards the best price (bids:
+ * tick - low, asks: high - tick). When a side's levels span more than MAX_DENSE_SPAN ticks the
+ * side moves, for good, to a SortedLadder.
  */
 export class PriceLadder {
-  readonly #byPrice = new Map<number, PriceLevel>();
-  readonly #chunks: PriceLevel[][] = [];
+  #levels: (PriceLevel | undefined)[] = [];
+  #occupied = new LayeredBitset();
+  /** position = sign * tick + offset. */
+  #offset = 0;
+  #capacity = 0;
+  #bestPosition = -1;
+  #size = 0;
+  #sorted: SortedLadder | null = null;
   readonly #sign: 1 | -1;
+  readonly #tickUnits: number;
 
-  /** `sign` 1 for bids (higher is better), -1 for asks. */
-  constructor(sign: 1 | -1) {
+  /** `sign` 1 for bids (higher is better), -1 for asks; `tickUnits`: the price grid, in units. */
+  constructor(sign: 1 | -1, tickUnits: number) {
     this.#sign = sign;
+    this.#tickUnits = tickUnits;
   }
 
   get size(): number {
-    return this.#byPrice.size;
+    return this.#sorted === null ? this.#size : this.#sorted.size;
   }
 
   best(): PriceLevel | null {
-    const chunks = this.#chunks;
-    if (chunks.length === 0) return null;
-    const last = chunks[chunks.length - 1]!;
-    return last[last.length - 1]!;
+    if (this.#sorted !== null) return this.#sorted.best();
+    return this.#bestPosition < 0 ? null : this.#levels[this.#bestPosition]!;
   }
 
   get(price: number): PriceLevel | undefined {
-    return this.#byPrice.get(price);
+    if (this.#sorted !== null) return this.#sorted.get(price);
+    const position = this.#position(price);
+    return position >= 0 && position < this.#capacity ? this.#levels[position] : undefined;
   }
 
   /** The level at `price`, created (empty) if absent. */
   getOrCreate(price: number): PriceLevel {
-    const existing = this.#byPrice.get(price);
-    if (existing !== undefined) return existing;
+    const found = this.get(price);
+    if (found !== undefined) return found;
     const level = new PriceLevel(price, this.#sign * price);
-    this.#byPrice.set(price, level);
-    this.#insert(level);
+    if (this.#sorted?.size === 0) {
+      this.#sorted = null; // the side emptied: back to the array
+      this.#size = 0;
+    }
+    if (this.#sorted === null && !this.#covers(price)) this.#rewindow(price);
+    if (this.#sorted !== null) {
+      this.#sorted.adopt(level);
+      return level;
+    }
+    const position = this.#position(price);
+    this.#levels[position] = level;
+    this.#occupied.add(position);
+    if (position > this.#bestPosition) this.#bestPosition = position;
+    this.#size++;
     return level;
   }
 
   remove(level: PriceLevel): void {
-    this.#byPrice.delete(level.price);
-    const chunks = this.#chunks;
-    const chunkIndex = this.#chunkIndexFor(level.key);
-    const chunk = chunks[chunkIndex]!;
-    if (chunk.length === 1) {
-      chunks.splice(chunkIndex, 1);
-      return;
-    }
-    if (chunk[chunk.length - 1] === level) chunk.pop();
-    else chunk.splice(indexInChunk(chunk, level.key), 1);
+    if (this.#sorted !== null) return this.#sorted.remove(level);
+    const position = this.#position(level.price);
+    this.#levels[position] = undefined;
+    this.#occupied.delete(position);
+    if (position === this.#bestPosition) this.#bestPosition = this.#occupied.previous(position);
+    this.#size--;
   }
 
   /** Visits levels from the best outwards until `visit` returns false or `limit` levels passed. */
   forEachFromBest(limit: number, visit: (level: PriceLevel) => boolean | void): void {
+    if (this.#sorted !== null) return this.#sorted.forEachFromBest(limit, visit);
     let left = limit;
-    const chunks = this.#chunks;
-    for (let c = chunks.length - 1; c >= 0; c--) {
-      const chunk = chunks[c]!;
-      for (let i = chunk.length - 1; i >= 0; i--) {
-        if (left-- <= 0 || visit(chunk[i]!) === false) return;
-      }
+    for (let at = this.#bestPosition; at >= 0; at = this.#occupied.previous(at - 1)) {
+      if (left-- <= 0 || visit(this.#levels[at]!) === false) return;
     }
   }
 
@@ -77,44 +96,53 @@ export class PriceLadder {
     return all;
   }
 
-  #insert(level: PriceLevel): void {
-    const chunks = this.#chunks;
-    if (chunks.length === 0) {
-      chunks.push([level]);
+  #position(price: number): number {
+    return (this.#sign * price) / this.#tickUnits + this.#offset;
+  }
+
+  #covers(price: number): boolean {
+    const position = this.#position(price);
+    return position >= 0 && position < this.#capacity;
+  }
+
+  /**
+   * Moves (and widens) the window to cover the current levels and a new `price`, or hands the
+   * levels to a SortedLadder when they would span more than MAX_DENSE_SPAN ticks.
+   */
+  #rewindow(price: number): void {
+    const existing = this.levels();
+    let low = price / this.#tickUnits;
+    let high = low;
+    for (const level of existing) {
+      const tick = level.price / this.#tickUnits;
+      if (tick < low) low = tick;
+      if (tick > high) high = tick;
+    }
+    const span = high - low + 1;
+    if (span > MAX_DENSE_SPAN) {
+      const sorted = new SortedLadder(this.#sign);
+      for (const level of existing) sorted.adopt(level);
+      this.#sorted = sorted;
+      this.#levels = [];
+      this.#occupied = new LayeredBitset();
+      this.#capacity = 0;
+      this.#bestPosition = -1;
       return;
     }
-    const chunkIndex = this.#chunkIndexFor(level.key);
-    const chunk = chunks[chunkIndex]!;
-    if (level.key > chunk[chunk.length - 1]!.key) chunk.push(level);
-    else chunk.splice(indexInChunk(chunk, level.key), 0, level);
-    if (chunk.length > CHUNK_LIMIT) {
-      chunks.splice(chunkIndex + 1, 0, chunk.splice(CHUNK_LIMIT >> 1));
+    let capacity = MIN_CAPACITY;
+    while (capacity < span * 2) capacity *= 2;
+    // Centre the levels in the window: room to move either way before the next rewindow.
+    const lowTick = low - Math.floor((capacity - span) / 2);
+    this.#offset = this.#sign === 1 ? -lowTick : lowTick + capacity - 1;
+    this.#capacity = capacity;
+    this.#levels = new Array<PriceLevel | undefined>(capacity).fill(undefined);
+    this.#occupied = new LayeredBitset();
+    this.#bestPosition = -1;
+    for (const level of existing) {
+      const position = this.#position(level.price);
+      this.#levels[position] = level;
+      this.#occupied.add(position);
+      if (position > this.#bestPosition) this.#bestPosition = position;
     }
   }
-
-  /** The first chunk whose last key is >= key, or the last chunk. */
-  #chunkIndexFor(key: number): number {
-    const chunks = this.#chunks;
-    let low = 0;
-    let high = chunks.length - 1;
-    while (low < high) {
-      const middle = (low + high) >> 1;
-      const chunk = chunks[middle]!;
-      if (chunk[chunk.length - 1]!.key < key) low = middle + 1;
-      else high = middle;
-    }
-    return low;
-  }
-}
-
-/** Index of the first level in `chunk` whose key is >= key. */
-function indexInChunk(chunk: readonly PriceLevel[], key: number): number {
-  let low = 0;
-  let high = chunk.length;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if (chunk[middle]!.key < key) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }

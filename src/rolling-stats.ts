@@ -1,5 +1,6 @@
 import { ExactSum } from './exact-sum.js';
 import { NumberQueue } from './number-queue.js';
+import type { TradeStore } from './trade-store.js';
 
 export const DAY_MS = 86_400_000;
 
@@ -35,6 +36,11 @@ export class RollingStats {
   /** Price units of the last trade, or null before the first (what stop orders trigger on). */
   get lastPrice(): number | null {
     return this.#last;
+  }
+
+  /** Counts the trade at `slot` of the store. */
+  recordSlot(trades: TradeStore, slot: number): void {
+    this.record(trades.timestamp[slot]!, trades.price[slot]!, trades.size[slot]!);
   }
 
   record(timestamp: number, price: number, size: number): void {

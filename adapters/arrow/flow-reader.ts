@@ -16,7 +16,6 @@ import {
   CLIENT_ORDER_ID_COLUMN,
   ORDER_FEATURE_COLUMNS,
   ScenarioSyntaxError,
-  type ParsedScenarioRow,
   type Scenario,
   type ScenarioLayout,
 } from '../csv/index.js';
@@ -25,7 +24,20 @@ import { ArrowFlowError } from './flow-error.js';
 import { INSTRUMENTS_KEY } from './flow-schema.js';
 import { FlowRowDecoder } from './flow-rows.js';
 
-export async function openArrowFlow(path: string): Promise<Scenario> {
+/** An opened Arrow flow, read a record batch at a time (openArrowFlow turns them into rows). */
+export interface ArrowBatches {
+  readonly file: string;
+  readonly instruments: InstrumentSpec[];
+  readonly schema: Schema;
+  /** Checks rows by the scenario format's rules; counts them. */
+  readonly decoder: FlowRowDecoder;
+  /** The non-empty record batches in file order; iterate once (to the end closes the file). */
+  readonly batches: AsyncIterable<RecordBatch>;
+  bytesRead(): number;
+  close(): void;
+}
+
+export async function openArrowBatches(path: string): Promise<ArrowBatches> {
   const handle = await open(path, 'r');
   const size = (await handle.stat()).size;
   let reader: AsyncRecordBatchFileReader;
@@ -61,7 +73,7 @@ export async function openArrowFlow(path: string): Promise<Scenario> {
     closed = true;
     void handle.close();
   };
-  async function* batches(): AsyncGenerator<readonly ParsedScenarioRow[]> {
+  async function* batches(): AsyncGenerator<RecordBatch> {
     try {
       for (let index = 0; index < batchCount; index++) {
         let batch: RecordBatch | null;
@@ -77,23 +89,43 @@ export async function openArrowFlow(path: string): Promise<Scenario> {
           );
         }
         batchesRead = index + 1;
-        if (batch !== null && batch.numRows > 0) yield decoder.decode(batch);
+        if (batch !== null && batch.numRows > 0) yield batch;
       }
     } finally {
       close();
     }
   }
-  const batchIterable = batches();
   return {
     file: path,
     instruments,
+    schema,
+    decoder,
+    batches: batches(),
+    bytesRead: () => (batchCount === 0 ? size : Math.round((size * batchesRead) / batchCount)),
+    close,
+  };
+}
+
+export async function openArrowFlow(path: string): Promise<Scenario> {
+  return arrowScenario(await openArrowBatches(path));
+}
+
+/** The flow's rows as a Scenario, decoded a batch at a time. */
+export function arrowScenario(flow: ArrowBatches): Scenario {
+  const { decoder, schema, file: path } = flow;
+  const batchIterable = (async function* () {
+    for await (const batch of flow.batches) yield decoder.decode(batch);
+  })();
+  return {
+    file: path,
+    instruments: flow.instruments,
     layout: layoutOf(schema),
     batches: batchIterable,
     rows: (async function* () {
       for await (const batch of batchIterable) yield* batch;
     })(),
-    bytesRead: () => (batchCount === 0 ? size : Math.round((size * batchesRead) / batchCount)),
-    close,
+    bytesRead: flow.bytesRead,
+    close: flow.close,
     locate: (row) => `${path}: row ${row}`,
   };
 }

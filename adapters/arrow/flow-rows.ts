@@ -24,7 +24,7 @@ type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 type Parsed<T> = Mutable<T> & { line: number };
 
 /** One record batch's columns. */
-interface BatchCells {
+export interface BatchCells {
   readonly ts: TimeCells;
   readonly action: TextCells;
   readonly id: TextCells;
@@ -83,6 +83,25 @@ export class FlowRowDecoder {
   }
 
   decode(batch: RecordBatch): ParsedScenarioRow[] {
+    const cells = this.cells(batch);
+    const rows: ParsedScenarioRow[] = new Array(batch.numRows);
+    for (let i = 0; i < batch.numRows; i++) rows[i] = this.row(cells, i);
+    return rows;
+  }
+
+  /** The time of the last row counted (rows must not go back in time). */
+  get previousTs(): number {
+    return this.#previousTs;
+  }
+
+  /** Counts a row that a faster reader checked by the same rules. */
+  countChecked(ts: number): void {
+    this.rowCount++;
+    this.#previousTs = ts;
+  }
+
+  /** The batch's columns, for `row`. */
+  cells(batch: RecordBatch): BatchCells {
     const p = this.#positions;
     const data = batch.data.children;
     const text = (name: string) => new TextCells(data[p[name]!]!, this.#caches[p[name]!]!);
@@ -114,12 +133,11 @@ export class FlowRowDecoder {
     ]) {
       if (p[name] !== undefined) cells.emptyUnlessNew.push([name, text(name)]);
     }
-    const rows: ParsedScenarioRow[] = new Array(batch.numRows);
-    for (let i = 0; i < batch.numRows; i++) rows[i] = this.#row(cells, i);
-    return rows;
+    return cells;
   }
 
-  #row(cells: BatchCells, i: number): ParsedScenarioRow {
+  /** The next row (row `i` of the batch), checked and counted; an ArrowFlowError when malformed. */
+  row(cells: BatchCells, i: number): ParsedScenarioRow {
     const line = ++this.rowCount;
     const ts = cells.ts.ms(i);
     if (ts === null)

@@ -1,7 +1,9 @@
 /** Arrow flows (docs/flows.md): scenario rows as an Arrow IPC file, written and read. */
 export { ArrowFlowError } from './flow-error.js';
 export { ArrowFlowWriter, BATCH_ROWS } from './flow-writer.js';
-export { openArrowFlow } from './flow-reader.js';
+export { arrowScenario, openArrowBatches, openArrowFlow } from './flow-reader.js';
+export type { ArrowBatches } from './flow-reader.js';
+export { FlowCodes, readsAsCodes } from './flow-codes.js';
 export { decodeArrowFlow, type DecodedFlow } from './flow-bytes.js';
 export { isArrowFile, openFlowFile } from './flow-file.js';
 export { ARROW_MAGIC, INSTRUMENTS_KEY, flowSchema } from './flow-schema.js';

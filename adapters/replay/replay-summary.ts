@@ -1,16 +1,24 @@
 /** The stdout summary of a replay without `--out`. */
-import { ORDER_STATUSES } from '../../src/index.js';
+import { ORDER_STATUSES, type OrderStatus, type Venue } from '../../src/index.js';
 import { isLive } from '../driver/index.js';
-import type { Replayer } from './replayer.js';
 
-export function replaySummary(file: string, replayer: Replayer, refusals: number): string {
+/** What a replay counted (the Replayer, or the numeric replay of an Arrow flow). */
+export interface ReplayTotals {
+  readonly venue: Venue;
+  readonly rowCount: number;
+  readonly restingCount: number;
+  readonly tradeCount: number;
+  readonly statusCounts: ReadonlyMap<OrderStatus, number>;
+}
+
+export function replaySummary(file: string, replayer: ReplayTotals, refusals: number): string {
   const { venue } = replayer;
   const counts = ORDER_STATUSES.filter((status) => !isLive(status)).map(
     (status) => `${status} ${replayer.statusCounts.get(status) ?? 0}`,
   );
   const lines = [
     `${file}: ${replayer.rowCount} rows, ${refusals} refused`,
-    `orders: resting ${replayer.driver.restingCount}, ${counts.join(', ')}`,
+    `orders: resting ${replayer.restingCount}, ${counts.join(', ')}`,
     `trades: ${replayer.tradeCount}`,
   ];
   for (const instrument of venue.instruments()) {

@@ -54,6 +54,10 @@ export class Replayer {
     return this.driver.rowCount;
   }
 
+  get restingCount(): number {
+    return this.driver.restingCount;
+  }
+
   /** Applies one row; a refusal is returned, not thrown. */
   apply(row: ParsedScenarioRow): Refusal | null {
     const refusal = this.driver.apply(row);

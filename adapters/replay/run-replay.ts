@@ -3,7 +3,7 @@
  * (`--check` gives the invariant checker) that can stop the replay, outputs to temporary files
  * renamed into place only on success.
  */
-import type { Venue } from '../../src/index.js';
+import type { OrderRecord, Venue } from '../../src/index.js';
 import type { ParsedScenarioRow, Scenario } from '../csv/index.js';
 import { OutputDirectory } from '../output/output-files.js';
 import { PROGRESS_EVERY } from '../output/progress-bar.js';
@@ -15,7 +15,7 @@ import {
   tickerJson,
   TRADES_HEADER,
 } from './replay-records.js';
-import { Replayer, type Refusal } from './replayer.js';
+import { Replayer, type Refusal, type ReplaySinks } from './replayer.js';
 
 /** Watches a replay row by row; a `Stop` it returns ends the replay. */
 export interface ReplayObserver<Stop> {
@@ -78,25 +78,40 @@ export async function runReplay<Stop>(
     const stop = observer?.atEnd(replayer.clock.now) ?? null;
     if (stop !== null) return { kind: 'stopped', stop };
     if (output !== null && sinks !== null) {
-      const open = [];
-      for (const [order, scenarioId] of replayer.driver.restingOrders()) {
-        sinks.orders.write(orderLine(order, scenarioId));
-        open.push(order);
-      }
-      const instruments = replayer.venue.instruments();
-      output
-        .open('book.json')
-        .write(bookJson(aggregateBooks(instruments, open), replayer.clock.now));
-      const tickers = instruments.map((instrument) => {
-        const ticker = replayer.venue.ticker(instrument.symbol);
-        if (!ticker.ok) throw new Error(ticker.error.message);
-        return ticker.value;
-      });
-      output.open('ticker.json').write(tickerJson(tickers));
-      output.commit();
+      writeClosingOutputs(
+        output,
+        sinks,
+        replayer.venue,
+        replayer.driver.restingOrders(),
+        replayer.clock.now,
+      );
     }
     return { kind: 'completed', replayer, refusals };
   } finally {
     output?.discard();
   }
+}
+
+/** After the last row: the resting orders' lines, book.json and ticker.json; then commits. */
+export function writeClosingOutputs(
+  output: OutputDirectory,
+  sinks: ReplaySinks,
+  venue: Venue,
+  resting: Iterable<[OrderRecord, string]>,
+  now: number,
+): void {
+  const open = [];
+  for (const [order, scenarioId] of resting) {
+    sinks.orders.write(orderLine(order, scenarioId));
+    open.push(order);
+  }
+  const instruments = venue.instruments();
+  output.open('book.json').write(bookJson(aggregateBooks(instruments, open), now));
+  const tickers = instruments.map((instrument) => {
+    const ticker = venue.ticker(instrument.symbol);
+    if (!ticker.ok) throw new Error(ticker.error.message);
+    return ticker.value;
+  });
+  output.open('ticker.json').write(tickerJson(tickers));
+  output.commit();
 }

@@ -1,0 +1,230 @@
+/**
+ * A record batch of an Arrow flow read as numbers, for the driver's numeric entry: the dictionary
+ * columns (action, account, symbol, side, type, time_in_force) mapped once per dictionary to codes,
+ * account ids and book indexes; `ts` read from its int64 halves; price and size parsed from their
+ * utf8 bytes into units. Only the scenario id becomes a string. Nothing is judged here: a cell
+ * that is not plainly valid reads as EMPTY or BAD, and the caller leaves that row to the
+ * FlowRowDecoder and the string API, which report it in the format's own words.
+ */
+import {
+  DataType,
+  TimeUnit,
+  type Data,
+  type RecordBatch,
+  type Schema,
+  type Vector,
+} from 'apache-arrow';
+import {
+  SIDE_BUY,
+  SIDE_SELL,
+  TIF_FOK,
+  TIF_GTC,
+  TIF_IOC,
+  TYPE_LIMIT,
+  TYPE_MARKET,
+  type Instrument,
+  type VenueCore,
+} from '../../src/index.js';
+import { CLIENT_ORDER_ID_COLUMN, SCENARIO_COLUMNS } from '../csv/index.js';
+
+/** A null or empty cell. */
+export const EMPTY = -2;
+/** A cell this reader does not take (an unknown word, a malformed or unsafe number). */
+export const BAD = -1;
+export const ACTION_NEW = 0;
+export const ACTION_CANCEL = 1;
+
+/** The codes of the words of the enum columns (numeric.ts); any other word is BAD. */
+const ACTIONS: Record<string, number> = { new: ACTION_NEW, cancel: ACTION_CANCEL };
+const SIDE_CODES: Record<string, number> = { buy: SIDE_BUY, sell: SIDE_SELL };
+const TYPE_CODES: Record<string, number> = { limit: TYPE_LIMIT, market: TYPE_MARKET };
+const TIF_CODES: Record<string, number> = { gtc: TIF_GTC, ioc: TIF_IOC, fok: TIF_FOK };
+const codeIn = (codes: Record<string, number>) => (word: string) =>
+  Object.hasOwn(codes, word) ? codes[word]! : BAD;
+const DICTIONARY_COLUMNS = ['action', 'account', 'symbol', 'side', 'type', 'time_in_force'];
+const UTF8_COLUMNS = ['id', 'price', 'size', CLIENT_ORDER_ID_COLUMN];
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/**
+ * Whether the schema's columns are all of the kinds this reader takes (simex writes them so), on a
+ * little-endian machine (ts is read as two int32 halves).
+ */
+export function readsAsCodes(schema: Schema): boolean {
+  if (!LITTLE_ENDIAN) return false;
+  const known = new Set<string>([...SCENARIO_COLUMNS, CLIENT_ORDER_ID_COLUMN]);
+  return schema.fields.every(({ name, type }) => {
+    if (!known.has(name)) return false;
+    if (name === 'ts')
+      return (
+        (DataType.isTimestamp(type) && type.unit === TimeUnit.MILLISECOND) ||
+        (DataType.isInt(type) && type.bitWidth === 64)
+      );
+    if (name === 'post_only') return DataType.isBool(type);
+    if (DICTIONARY_COLUMNS.includes(name))
+      return (
+        DataType.isDictionary(type) &&
+        DataType.isUtf8(type.dictionary) &&
+        type.indices.bitWidth <= 32
+      );
+    return UTF8_COLUMNS.includes(name) && DataType.isUtf8(type);
+  });
+}
+
+function isNull(data: Data, row: number): boolean {
+  if (data.nullCount === 0 || data.nullBitmap === undefined || data.nullBitmap.length === 0)
+    return false;
+  const bit = data.offset + row;
+  return (data.nullBitmap[bit >> 3]! & (1 << (bit & 7))) === 0;
+}
+
+/** A dictionary column: each index's code, computed once per dictionary. */
+class CodeColumn {
+  #data!: Data;
+  #indexes!: ArrayLike<number>;
+  #codes = new Int32Array(0);
+  #dictionary: Vector | undefined;
+
+  constructor(private readonly codeOf: (text: string) => number) {}
+
+  load(data: Data): void {
+    this.#data = data;
+    this.#indexes = data.values as ArrayLike<number>;
+    if (data.dictionary !== this.#dictionary) {
+      this.#dictionary = data.dictionary;
+      const words = data.dictionary!.toArray() as (string | null)[];
+      this.#codes = Int32Array.from(words, (word) =>
+        word === null || word === '' ? EMPTY : this.codeOf(word),
+      );
+    }
+  }
+
+  code(row: number): number {
+    if (isNull(this.#data, row)) return EMPTY;
+    return this.#codes[this.#indexes[this.#data.offset + row]!]!;
+  }
+}
+
+class Utf8Column {
+  #data!: Data;
+  #offsets!: Int32Array;
+  #bytes!: Buffer;
+
+  load(data: Data): void {
+    this.#data = data;
+    this.#offsets = data.valueOffsets as Int32Array;
+    const values = data.values as Uint8Array;
+    this.#bytes = Buffer.from(values.buffer, values.byteOffset, values.byteLength);
+  }
+
+  isEmpty(row: number): boolean {
+    const at = this.#data.offset + row;
+    return isNull(this.#data, row) || this.#offsets[at] === this.#offsets[at + 1];
+  }
+
+  text(row: number): string {
+    if (this.isEmpty(row)) return '';
+    const at = this.#data.offset + row;
+    return this.#bytes.toString('utf8', this.#offsets[at]!, this.#offsets[at + 1]!);
+  }
+
+  /**
+   * The cell as units at `decimals` by the rules of the core's parseUnits
+   * (`(0|[1-9][0-9]*)(\.[0-9]+)?`, no digit lost, a safe integer); EMPTY or BAD otherwise.
+   */
+  units(row: number, decimals: number): number {
+    if (this.isEmpty(row)) return EMPTY;
+    const at = this.#data.offset + row;
+    const bytes = this.#bytes;
+    const end = this.#offsets[at + 1]!;
+    let i = this.#offsets[at]!;
+    const first = bytes[i]!;
+    if (first === 46 /* . */ || (first === 48 /* 0 */ && i + 1 < end && bytes[i + 1] !== 46))
+      return BAD;
+    let units = 0;
+    for (; i < end; i++) {
+      const digit = bytes[i]! - 48;
+      if (digit === -2 /* . */) break;
+      if (digit < 0 || digit > 9) return BAD;
+      units = units * 10 + digit;
+    }
+    let fractionDigits = 0;
+    if (i < end) {
+      i++;
+      if (i === end) return BAD;
+      for (; i < end; i++) {
+        const digit = bytes[i]! - 48;
+        if (digit < 0 || digit > 9) return BAD;
+        if (fractionDigits < decimals) {
+          units = units * 10 + digit;
+          fractionDigits++;
+        } else if (digit !== 0) return BAD;
+      }
+    }
+    for (; fractionDigits < decimals; fractionDigits++) units *= 10;
+    return Number.isSafeInteger(units) ? units : BAD;
+  }
+}
+
+export class FlowCodes {
+  readonly #positions: ReadonlyMap<string, number>;
+  readonly action = new CodeColumn(codeIn(ACTIONS));
+  readonly account: CodeColumn;
+  readonly book: CodeColumn;
+  readonly side = new CodeColumn(codeIn(SIDE_CODES));
+  readonly type = new CodeColumn(codeIn(TYPE_CODES));
+  readonly timeInForce = new CodeColumn(codeIn(TIF_CODES));
+  readonly id = new Utf8Column();
+  readonly price = new Utf8Column();
+  readonly size = new Utf8Column();
+  readonly clientOrderId: Utf8Column | null;
+  readonly instruments: readonly Instrument[];
+  #ts!: Data;
+  #tsHalves!: Int32Array;
+  #postOnly!: Data;
+
+  /** `schema` must pass readsAsCodes; accounts are interned in `core` as their names appear. */
+  constructor(schema: Schema, core: VenueCore) {
+    this.#positions = new Map(schema.fields.map((field, index) => [field.name, index]));
+    this.account = new CodeColumn((name) => core.accountId(name));
+    this.book = new CodeColumn((symbol) => Math.max(BAD, core.bookIndex(symbol)));
+    this.clientOrderId = this.#positions.has(CLIENT_ORDER_ID_COLUMN) ? new Utf8Column() : null;
+    this.instruments = core.books.map((book) => book.instrument);
+  }
+
+  load(batch: RecordBatch): void {
+    const data = batch.data.children;
+    const column = (name: string) => data[this.#positions.get(name)!]!;
+    this.action.load(column('action'));
+    this.account.load(column('account'));
+    this.book.load(column('symbol'));
+    this.side.load(column('side'));
+    this.type.load(column('type'));
+    this.timeInForce.load(column('time_in_force'));
+    this.id.load(column('id'));
+    this.price.load(column('price'));
+    this.size.load(column('size'));
+    this.clientOrderId?.load(column(CLIENT_ORDER_ID_COLUMN));
+    this.#ts = column('ts');
+    const values = this.#ts.values as BigInt64Array;
+    this.#tsHalves = new Int32Array(values.buffer, values.byteOffset, values.length * 2);
+    this.#postOnly = column('post_only');
+  }
+
+  /** Milliseconds since the epoch; NaN when null or beyond 2^53 (little-endian int64 halves). */
+  ts(row: number): number {
+    if (isNull(this.#ts, row)) return NaN;
+    const at = (this.#ts.offset + row) * 2;
+    const high = this.#tsHalves[at + 1]!;
+    if (high >= 1 << 21 || high <= -(1 << 21)) return NaN;
+    return high * 4294967296 + (this.#tsHalves[at]! >>> 0);
+  }
+
+  /** 1 true, 0 false, EMPTY null. */
+  postOnly(row: number): number {
+    const data = this.#postOnly;
+    if (isNull(data, row)) return EMPTY;
+    const bit = data.offset + row;
+    return ((data.values as Uint8Array)[bit >> 3]! >> (bit & 7)) & 1;
+  }
+}

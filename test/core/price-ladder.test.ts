@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { SeededRandom } from '../../src/index.js';
+import { MAX_DENSE_SPAN, PriceLadder } from '../../src/price-ladder.js';
+
+/** Prices near `centre` ticks, now and then one far away (beyond the array's span). */
+function randomPrice(random: SeededRandom, centre: number, tickUnits: number): number {
+  const far = random.int(0, 99) === 0 ? random.int(1, 3) * MAX_DENSE_SPAN : 0;
+  return (centre + random.int(-3000, 3000) + far) * tickUnits;
+}
+
+describe('PriceLadder', () => {
+  for (const [sign, side] of [
+    [1, 'bids'],
+    [-1, 'asks'],
+  ] as const) {
+    it(`agrees with a sorted map of ${side} across moving, widening and too wide windows (seed 4)`, () => {
+      const random = new SeededRandom(4);
+      const tickUnits = 5;
+      const ladder = new PriceLadder(sign, tickUnits);
+      const model = new Map<number, number>(); // price -> total
+      let centre = 100_000;
+      for (let step = 0; step < 12_000; step++) {
+        centre += random.int(-20, 20);
+        if (random.int(0, 1) === 0 || model.size === 0) {
+          const price = randomPrice(random, centre, tickUnits);
+          const level = ladder.getOrCreate(price);
+          expect(level.price).toBe(price);
+          expect(level.key).toBe(sign * price);
+          level.total += 1;
+          model.set(price, (model.get(price) ?? 0) + 1);
+        } else {
+          const prices = [...model.keys()];
+          const price = prices[random.int(0, prices.length - 1)]!;
+          ladder.remove(ladder.get(price)!);
+          model.delete(price);
+        }
+        if (step % 4_000 === 3_999) {
+          for (const price of [...model.keys()]) ladder.remove(ladder.get(price)!);
+          model.clear();
+        }
+        expect(ladder.size).toBe(model.size);
+        let best: number | null = null;
+        for (const price of model.keys())
+          if (best === null || sign * (price - best) > 0) best = price;
+        expect(ladder.best()?.price ?? null).toBe(best);
+        if (step % 250 === 0) {
+          const sorted = [...model.keys()].sort((a, b) => sign * (b - a));
+          expect(ladder.levels().map((level) => [level.price, level.total])).toEqual(
+            sorted.map((price) => [price, model.get(price)]),
+          );
+          const top: number[] = [];
+          ladder.forEachFromBest(3, (level) => {
+            top.push(level.price);
+          });
+          expect(top).toEqual(sorted.slice(0, 3));
+          const absent = randomPrice(random, centre, tickUnits) + 1; // off the grid of levels
+          expect(ladder.get(absent)).toBeUndefined();
+        }
+      }
+    });
+  }
+});

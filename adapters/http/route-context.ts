@@ -1,4 +1,5 @@
-import type { AmendRequest, OrderRecord, Venue } from '../../src/index.js';
+import type { OrderRecord, Venue } from '../../src/index.js';
+import type { MarketCommand } from '../market/index.js';
 import type { Caller } from './api-keys.js';
 import { apiError, ERROR_STATUS, errorBody, fromVenueError, type ApiError } from './errors.js';
 import { jsonResponse, type HttpRequest, type HttpResponse } from './http-types.js';
@@ -27,19 +28,8 @@ export type AcceptedCommand =
       readonly at: number;
       readonly group?: CommandGroup;
     }
-  /** From a market flow (docs/market.md): `size` taken off the order. */
-  | {
-      readonly action: 'reduce';
-      readonly order: OrderRecord;
-      readonly at: number;
-      readonly size: string;
-    }
-  | {
-      readonly action: 'amend';
-      readonly order: OrderRecord;
-      readonly at: number;
-      readonly request: AmendRequest;
-    };
+  /** A market flow's reduce (docs/market.md), or an amend. */
+  | Extract<MarketCommand, { action: 'reduce' | 'amend' }>;
 
 /** What every route sees. */
 export interface RouteContext {

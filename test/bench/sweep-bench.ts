@@ -76,8 +76,8 @@ function googDay(dir: string): string | null {
   const files = unzipSync(readFileSync(GOOG_ZIP));
   const entry = (part: string) => {
     const name = Object.keys(files).find((file) => file.includes(part))!;
-    writeFileSync(join(dir, part), files[name]!);
-    return join(dir, part);
+    writeFileSync(join(dir, name), files[name]!); // its name carries the day the importer reads
+    return join(dir, name);
   };
   const [messages, orderbook] = [entry('_message_'), entry('_orderbook_')];
   const file = join(dir, 'goog.csv');

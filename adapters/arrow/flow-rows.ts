@@ -8,6 +8,7 @@ import type { Field, RecordBatch, Schema, Vector } from 'apache-arrow';
 import { ORDER_TYPES, SIDES, STP_MODES, TIMES_IN_FORCE } from '../../src/index.js';
 import {
   CLIENT_ORDER_ID_COLUMN,
+  ENUM_MESSAGES,
   ORDER_FEATURE_COLUMNS,
   SCENARIO_COLUMNS,
   type AmendRow,
@@ -150,7 +151,7 @@ export class FlowRowDecoder {
     const action = cells.action.text(i);
     if (action === 'new') return this.#newOrder(cells, i, line, ts, id, account, symbol);
     if (action !== 'cancel' && action !== 'reduce' && action !== 'amend')
-      this.#fail(line, 'action', 'action must be new, cancel, reduce or amend');
+      this.#fail(line, 'action', ENUM_MESSAGES.action);
     for (const [name, column] of cells.emptyUnlessNew) {
       if (column.text(i) !== '') this.#fail(line, name, `${name} must be empty for ${action}`);
     }
@@ -189,15 +190,15 @@ export class FlowRowDecoder {
     symbol: string,
   ): ParsedScenarioRow {
     const side = oneOf(SIDES, this.#required(line, 'side', cells.side.text(i)));
-    if (side === undefined) this.#fail(line, 'side', 'side must be buy or sell');
+    if (side === undefined) this.#fail(line, 'side', ENUM_MESSAGES.side);
     const type = oneOf(ORDER_TYPES, this.#required(line, 'type', cells.type.text(i)));
-    if (type === undefined) this.#fail(line, 'type', 'type must be market or limit');
+    if (type === undefined) this.#fail(line, 'type', ENUM_MESSAGES.type);
     const size = this.#required(line, 'size', cells.size.text(i));
     const price = cells.price.text(i);
     const tif = cells.timeInForce.text(i);
     const timeInForce = tif === '' ? undefined : oneOf(TIMES_IN_FORCE, tif);
     if (tif !== '' && timeInForce === undefined)
-      this.#fail(line, 'time_in_force', 'time_in_force must be gtc, ioc, fok or gtd');
+      this.#fail(line, 'time_in_force', ENUM_MESSAGES.timeInForce);
     const postOnly = cells.postOnly.value(i);
     const row: Parsed<NewOrderRow> = {
       line,
@@ -220,8 +221,7 @@ export class FlowRowDecoder {
     const stp = cells.stp?.text(i) ?? '';
     if (stp !== '') {
       const mode = oneOf(STP_MODES, stp);
-      if (mode === undefined)
-        this.#fail(line, 'stp', 'stp must be none, cancel_taker, cancel_maker or cancel_both');
+      if (mode === undefined) this.#fail(line, 'stp', ENUM_MESSAGES.stp);
       row.stp = mode;
     }
     const expireAt = cells.expireAt?.ms(i) ?? null;

@@ -1,5 +1,6 @@
 /** The scenario CSV format (docs/scenarios.md): read and write; adapters/driver applies rows. */
 export { ScenarioSyntaxError } from './scenario-error.js';
+export { ENUM_MESSAGES } from './enum-messages.js';
 export { parseScenarioTime, formatScenarioTime } from './scenario-time.js';
 export {
   SCENARIO_COLUMNS,

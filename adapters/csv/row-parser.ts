@@ -6,6 +6,7 @@
  * multi-million-row files: no allocation but the row itself.
  */
 import { ORDER_TYPES, SIDES, STP_MODES, TIMES_IN_FORCE } from '../../src/index.js';
+import { ENUM_MESSAGES } from './enum-messages.js';
 import { columnOf } from '../input-error.js';
 import { ScenarioSyntaxError } from './scenario-error.js';
 import type {
@@ -33,12 +34,6 @@ const enum Cell {
   PostOnly,
   ClientOrderId,
 }
-
-const ENUM_MESSAGES = {
-  action: 'action must be new, cancel, reduce or amend',
-  timeInForce: 'time_in_force must be gtc, ioc, fok or gtd',
-  stp: 'stp must be none, cancel_taker, cancel_maker or cancel_both',
-} as const;
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 type Parsed<T> = Mutable<T> & { line: number };
@@ -122,9 +117,9 @@ export class RowParser {
     symbol: string,
   ): ParsedScenarioRow {
     const side = oneOf(SIDES, this.#required(record, line, Cell.Side));
-    if (side === undefined) this.#fail(record, line, Cell.Side, 'side must be buy or sell');
+    if (side === undefined) this.#fail(record, line, Cell.Side, ENUM_MESSAGES.side);
     const type = oneOf(ORDER_TYPES, this.#required(record, line, Cell.Type));
-    if (type === undefined) this.#fail(record, line, Cell.Type, 'type must be market or limit');
+    if (type === undefined) this.#fail(record, line, Cell.Type, ENUM_MESSAGES.type);
     const size = this.#required(record, line, Cell.Size);
     const price = record[Cell.Price]!;
     const tif = record[Cell.TimeInForce]!;

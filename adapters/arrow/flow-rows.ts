@@ -9,20 +9,18 @@ import { ORDER_TYPES, SIDES, STP_MODES, TIMES_IN_FORCE } from '../../src/index.j
 import {
   CLIENT_ORDER_ID_COLUMN,
   ENUM_MESSAGES,
+  newOrderRow,
   ORDER_FEATURE_COLUMNS,
   SCENARIO_COLUMNS,
   type AmendRow,
   type CancelRow,
-  type NewOrderRow,
+  type Parsed,
   type ParsedScenarioRow,
   type ReduceRow,
 } from '../csv/index.js';
 import { BoolCells, TextCells, TimeCells, typeProblem } from './column-cells.js';
 import { ArrowFlowError } from './flow-error.js';
 import { COLUMN_KINDS } from './flow-schema.js';
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-type Parsed<T> = Mutable<T> & { line: number };
 
 /** One record batch's columns. */
 export interface BatchCells {
@@ -200,20 +198,19 @@ export class FlowRowDecoder {
     if (tif !== '' && timeInForce === undefined)
       this.#fail(line, 'time_in_force', ENUM_MESSAGES.timeInForce);
     const postOnly = cells.postOnly.value(i);
-    const row: Parsed<NewOrderRow> = {
+    const row = newOrderRow(
       line,
       ts,
       id,
       account,
       symbol,
-      action: 'new',
       side,
       type,
       size,
-    };
-    if (price !== '') row.price = price;
-    if (timeInForce !== undefined) row.timeInForce = timeInForce;
-    if (postOnly !== undefined) row.postOnly = postOnly;
+      price,
+      timeInForce,
+      postOnly,
+    );
     const clientOrderId = cells.clientOrderId?.text(i) ?? '';
     if (clientOrderId !== '') row.clientOrderId = clientOrderId;
     const stopPrice = cells.stopPrice?.text(i) ?? '';

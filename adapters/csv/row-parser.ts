@@ -7,6 +7,7 @@
  */
 import { ORDER_TYPES, SIDES, STP_MODES, TIMES_IN_FORCE } from '../../src/index.js';
 import { ENUM_MESSAGES } from './enum-messages.js';
+import { newOrderRow, type Parsed } from './new-order-row.js';
 import { columnOf } from '../input-error.js';
 import { ScenarioSyntaxError } from './scenario-error.js';
 import type {
@@ -34,9 +35,6 @@ const enum Cell {
   PostOnly,
   ClientOrderId,
 }
-
-type Mutable<T> = { -readonly [K in keyof T]: T[K] };
-type Parsed<T> = Mutable<T> & { line: number };
 
 export class RowParser {
   #previousTs = -Infinity;
@@ -129,20 +127,19 @@ export class RowParser {
     const postOnly = record[Cell.PostOnly]!;
     if (postOnly !== '' && postOnly !== 'true' && postOnly !== 'false')
       this.#fail(record, line, Cell.PostOnly, 'post_only must be true or false');
-    const row: Parsed<NewOrderRow> = {
+    const row = newOrderRow(
       line,
       ts,
       id,
       account,
       symbol,
-      action: 'new',
       side,
       type,
       size,
-    };
-    if (price !== '') row.price = price;
-    if (timeInForce !== undefined) row.timeInForce = timeInForce;
-    if (postOnly !== '') row.postOnly = postOnly === 'true';
+      price,
+      timeInForce,
+      postOnly === '' ? undefined : postOnly === 'true',
+    );
     if (this.layout.clientOrderId && record[Cell.ClientOrderId] !== '')
       row.clientOrderId = record[Cell.ClientOrderId]!;
     if (this.#features >= 0) this.#orderFeatures(record, line, row);

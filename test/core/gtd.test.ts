@@ -13,6 +13,7 @@ import {
 } from '../../src/index.js';
 import {
   START_MS,
+  aliceOrder,
   eventSummary,
   expectInvalid,
   limit,
@@ -94,14 +95,7 @@ describe('gtd orders', () => {
 
   it('refuses a missing, misplaced or past expire_at', () => {
     const { venue } = makeVenue();
-    const request = {
-      account: 'alice',
-      symbol: 'BTC-USD',
-      side: 'buy',
-      type: 'limit',
-      price: '1.00',
-      size: '1',
-    } as const;
+    const request = aliceOrder({ price: '1.00' });
     expectInvalid(
       venue.placeOrder({ ...request, timeInForce: 'gtd' }),
       'expire_at',
@@ -123,14 +117,7 @@ describe('gtd orders', () => {
       'expire_at must be milliseconds since the epoch',
     );
     expectInvalid(
-      venue.placeOrder({
-        account: 'alice',
-        symbol: 'BTC-USD',
-        side: 'buy',
-        type: 'market',
-        size: '1',
-        ...gtd(START_MS + 1),
-      }),
+      venue.placeOrder(aliceOrder({ type: 'market', ...gtd(START_MS + 1) })),
       'time_in_force',
       'time_in_force is for limit orders only',
     );

@@ -54,20 +54,14 @@ export function expectInvalid(result: Result<unknown>, field: string, message: s
   expectError(result, { code: 'invalid_parameter', field, message });
 }
 
-/** Places an order for Alice on BTC-USD unless the request says otherwise; returns it as data. */
+/** A buy limit order of 1 for Alice on BTC-USD, unless `request` says otherwise. */
+export function aliceOrder(request: Partial<OrderRequest>): OrderRequest {
+  return { account: 'alice', symbol: 'BTC-USD', side: 'buy', type: 'limit', size: '1', ...request };
+}
+
+/** Places `aliceOrder(request)`; returns it as data. */
 export function place(venue: Venue, request: Partial<OrderRequest>): OrderRecord {
-  return plain(
-    unwrap(
-      venue.placeOrder({
-        account: 'alice',
-        symbol: 'BTC-USD',
-        side: 'buy',
-        type: 'limit',
-        size: '1',
-        ...request,
-      }),
-    ),
-  );
+  return plain(unwrap(venue.placeOrder(aliceOrder(request))));
 }
 
 export function limit(

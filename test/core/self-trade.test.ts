@@ -11,6 +11,7 @@ import {
 } from '../../src/index.js';
 import {
   eventSummary,
+  aliceOrder,
   expectInvalid,
   limit,
   makeVenue,
@@ -31,19 +32,7 @@ function venueWithOwnAsk() {
 }
 
 function buyThree(venue: Venue, stp: SelfTradePrevention) {
-  return plain(
-    unwrap(
-      venue.placeOrder({
-        account: 'alice',
-        symbol: 'BTC-USD',
-        side: 'buy',
-        type: 'limit',
-        price: '101.00',
-        size: '3',
-        stp,
-      }),
-    ),
-  );
+  return plain(unwrap(venue.placeOrder(aliceOrder({ price: '101.00', size: '3', stp }))));
 }
 
 describe('self-trade prevention', () => {
@@ -113,31 +102,17 @@ describe('self-trade prevention', () => {
   it('fok counts only the liquidity matching would reach, and changes nothing when short', () => {
     const { venue } = venueWithOwnAsk();
     const order = unwrap(
-      venue.placeOrder({
-        account: 'alice',
-        symbol: 'BTC-USD',
-        side: 'buy',
-        type: 'limit',
-        price: '101.00',
-        size: '2',
-        timeInForce: 'fok',
-        stp: 'cancel_taker',
-      }),
+      venue.placeOrder(
+        aliceOrder({ price: '101.00', size: '2', timeInForce: 'fok', stp: 'cancel_taker' }),
+      ),
     );
     expect(order.status).toBe('expired');
     expect(order.reason).toBeNull();
     expect(unwrap(venue.trades('BTC-USD'))).toEqual([]);
     const skipping = unwrap(
-      venue.placeOrder({
-        account: 'alice',
-        symbol: 'BTC-USD',
-        side: 'buy',
-        type: 'limit',
-        price: '101.00',
-        size: '2',
-        timeInForce: 'fok',
-        stp: 'cancel_maker',
-      }),
+      venue.placeOrder(
+        aliceOrder({ price: '101.00', size: '2', timeInForce: 'fok', stp: 'cancel_maker' }),
+      ),
     );
     expect(skipping.status).toBe('filled');
   });
@@ -155,14 +130,7 @@ describe('self-trade prevention', () => {
   it('is refused when unknown, through both APIs', () => {
     const { venue } = makeVenue();
     expectInvalid(
-      venue.placeOrder({
-        account: 'alice',
-        symbol: 'BTC-USD',
-        side: 'buy',
-        type: 'market',
-        size: '1',
-        stp: 'always' as never,
-      }),
+      venue.placeOrder(aliceOrder({ type: 'market', stp: 'always' as never })),
       'stp',
       'stp must be "none", "cancel_taker", "cancel_maker" or "cancel_both"',
     );

@@ -13,6 +13,7 @@ import {
 import {
   eventSummary,
   expectedOrder,
+  aliceOrder,
   expectInvalid,
   limit,
   makeVenue,
@@ -155,14 +156,7 @@ describe('stop orders', () => {
   it('refuses a stop price off the tick, through both APIs', () => {
     const { venue } = makeVenue();
     expectInvalid(
-      venue.placeOrder({
-        account: 'alice',
-        symbol: 'BTC-USD',
-        side: 'buy',
-        type: 'market',
-        size: '1',
-        stopPrice: '100.001',
-      }),
+      venue.placeOrder(aliceOrder({ type: 'market', stopPrice: '100.001' })),
       'stop_price',
       'stop_price must be a multiple of the tick size 0.01',
     );

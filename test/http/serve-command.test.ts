@@ -156,6 +156,31 @@ const FLOW = [
   '',
 ].join('\n');
 
+/** A server that replays the flow file on a manual scheduler (the venue's clock too). */
+async function serveFlowFile(
+  file: string,
+  scheduler: ManualScheduler,
+  options: { journal: string; loop: boolean; grants: { key: string; account: string }[] },
+) {
+  const plan = await planMarket(
+    { kind: 'flow', file, speed: 1, loop: options.loop },
+    scheduler,
+    () => {},
+  );
+  if ('error' in plan) throw new Error(plan.error);
+  return startServer({
+    port: 0,
+    host: '127.0.0.1',
+    grants: options.grants,
+    rateLimit: 0,
+    clock: scheduler.now,
+    journal: options.journal,
+    demoLiquidity: plan.demoLiquidity,
+    ...(plan.instruments !== undefined && { instruments: plan.instruments }),
+    market: plan.start!,
+  });
+}
+
 /** A server whose agents run on a manual scheduler (the venue's clock too). */
 async function serveAgents(config: AgentConfig, scheduler: ManualScheduler, journal?: string) {
   return startServer({
@@ -221,25 +246,12 @@ describe('simex serve with agents on a fake clock', () => {
   it('--journal with --market FILE: the flow rows, reduces included, replay on restart', async () => {
     const flow = join(directory, 'journaled-flow.csv');
     await writeFile(flow, FLOW);
-    const serveFlow = async (scheduler: ManualScheduler) => {
-      const plan = await planMarket(
-        { kind: 'flow', file: flow, speed: 1, loop: true },
-        scheduler,
-        () => {},
-      );
-      if ('error' in plan) throw new Error(plan.error);
-      return startServer({
-        port: 0,
-        host: '127.0.0.1',
-        grants: [{ key: ALICE_KEY, account: 'alice' }],
-        rateLimit: 0,
-        clock: scheduler.now,
+    const serveFlow = (scheduler: ManualScheduler) =>
+      serveFlowFile(flow, scheduler, {
         journal: join(directory, 'flow-journal.csv'),
-        demoLiquidity: plan.demoLiquidity,
-        instruments: plan.instruments!,
-        market: plan.start!,
+        loop: true,
+        grants: [{ key: ALICE_KEY, account: 'alice' }],
       });
-    };
     const first = new ManualScheduler();
     server = await serveFlow(first);
     // Rows at +0, +1 s, +2 s, +4 s; at +4 s the loop cancels what rests and places a1 again.
@@ -276,23 +288,7 @@ describe('simex serve with agents on a fake clock', () => {
       const scheduler = new ManualScheduler();
       const flow = join(directory, 'instruments-flow.csv');
       await writeFile(flow, lines.join('\n') + '\n');
-      const plan = await planMarket(
-        { kind: 'flow', file: flow, speed: 1, loop: false },
-        scheduler,
-        () => {},
-      );
-      if ('error' in plan) throw new Error(plan.error);
-      return startServer({
-        port: 0,
-        host: '127.0.0.1',
-        grants: [],
-        rateLimit: 0,
-        clock: scheduler.now,
-        journal,
-        demoLiquidity: false,
-        ...(plan.instruments !== undefined && { instruments: plan.instruments }),
-        market: plan.start!,
-      });
+      return serveFlowFile(flow, scheduler, { journal, loop: false, grants: [] });
     };
     const header = FLOW.split('\n').slice(0, 2);
     await (await serveFlow(header)).close();

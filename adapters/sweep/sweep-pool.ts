@@ -22,6 +22,8 @@ export interface PoolJob {
   /** The worker module: a path or a file: or data: URL. */
   readonly file: string;
   readonly setup: unknown;
+  /** Awaited before any result counts: a reason to stop the whole sweep, or null. */
+  readonly ready: Promise<string | null>;
   readonly axes: readonly GridAxis[];
   readonly run: readonly number[];
   readonly workers: number;
@@ -33,7 +35,10 @@ export interface PoolJob {
 export async function runCombinations(
   job: PoolJob,
 ): Promise<CombinationResult[] | { readonly fatal: string }> {
-  if (job.run.length === 0) return [];
+  if (job.run.length === 0) {
+    const refused = await job.ready;
+    return refused === null ? [] : { fatal: refused };
+  }
   const pool = new Tinypool({
     filename: job.file,
     minThreads: job.workers,
@@ -61,7 +66,11 @@ export async function runCombinations(
     }
   };
   try {
-    await Promise.all(Array.from({ length: job.workers * 2 }, lane));
+    const [refused] = await Promise.all([
+      job.ready,
+      ...Array.from({ length: job.workers * 2 }, lane),
+    ]);
+    fatal = refused ?? fatal;
   } finally {
     await pool.destroy();
   }

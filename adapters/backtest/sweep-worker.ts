@@ -1,12 +1,13 @@
 /**
- * A sweep's worker thread (tinypool): imports the strategy module and opens the flow on its first
- * task, runs that first combination while the flow is being read (a CSV is parsed in its own
- * thread), and keeps the rows: every later combination runs against them, with a fresh venue. With
- * --holdout the whole flow is read first (the split time needs its last row), then each combination
- * runs once on the first part and once on the held-out part (the first part only shaping the book).
- * Answers the combination's metrics (the summary's totals), its error, or `fatal` when the flow or
- * the options stop every combination.
+ * A sweep's worker thread (tinypool): as soon as it starts (its workerData is the sweep's setup),
+ * imports the strategy module and opens the flow; runs its first combination while the flow is
+ * being read (a CSV is parsed in its own thread) and keeps the rows: every later combination runs
+ * against them, with a fresh venue. With --holdout the whole flow is read first (the split time
+ * needs its last row), then each combination runs once on the first part and once on the held-out
+ * part (the first part only shaping the book). Answers the combination's metrics (the summary's
+ * totals), its error, or `fatal` when the flow or the options stop every combination.
  */
+import Tinypool from 'tinypool';
 import { openScenarioFile, type ParsedScenarioRow } from '../csv/index.js';
 import { FlowTape } from '../sweep/flow-tape.js';
 import { holdoutSplit } from '../sweep/holdout.js';
@@ -40,14 +41,15 @@ interface Opened {
 /** The flow's two parts with --holdout: the first part, then the held-out part. */
 type Parts = readonly [Batches, Batches];
 
-let opening: Promise<Opened | string> | null = null;
+// Started as the worker starts, before its first task: the setup is the pool's workerData.
+const setup = Tinypool.workerData as SweepWorkerSetup;
+const opening = open(setup);
+opening.catch(() => undefined); // a bug is thrown again to the first task, which awaits it
 /** Once the whole flow is read: why it stops every combination, or null. */
 let checking: Promise<string | null> | null = null;
 let splitting: Promise<Parts | string> | null = null;
 
 export default async function runCombination(task: SweepTask): Promise<SweepTaskResult> {
-  const setup = task.setup as SweepWorkerSetup;
-  opening ??= open(setup);
   const opened = await opening;
   if (typeof opened === 'string') return { fatal: opened };
   const param = [...setup.params, ...Object.entries(task.params).map(([k, v]) => `${k}=${v}`)];

@@ -1,8 +1,8 @@
 /**
- * Runs combinations in a pool of worker threads (tinypool). A worker is a module whose default
- * export takes a SweepTask and answers a combination's result, or `fatal` when nothing can run
- * (a bad flow): then no more combinations are started. The results come back in any order;
- * the caller ranks them.
+ * Runs combinations in a pool of worker threads (tinypool). A worker is a module that starts
+ * loading from its workerData (the job's setup) at once, and whose default export takes a
+ * SweepTask and answers a combination's result, or `fatal` when nothing can run (a bad flow): then
+ * no more combinations are started. The results come back in any order; the caller ranks them.
  */
 import Tinypool from 'tinypool';
 import { combinationAt, type GridAxis } from './grid.js';
@@ -10,8 +10,6 @@ import type { CombinationResult } from './ranking.js';
 import type { SweepProgress } from './sweep-progress.js';
 
 export interface SweepTask {
-  /** The same for every task of a sweep: what the worker loads once. */
-  readonly setup: unknown;
   readonly combination: number;
   readonly params: Readonly<Record<string, string>>;
 }
@@ -21,6 +19,7 @@ export type SweepTaskResult = CombinationResult | { readonly fatal: string };
 export interface PoolJob {
   /** The worker module: a path or a file: or data: URL. */
   readonly file: string;
+  /** What every worker loads once, as soon as it starts (its `Tinypool.workerData`). */
   readonly setup: unknown;
   /** Awaited before any result counts: a reason to stop the whole sweep, or null. */
   readonly ready: Promise<string | null>;
@@ -43,6 +42,7 @@ export async function runCombinations(
     filename: job.file,
     minThreads: job.workers,
     maxThreads: job.workers,
+    workerData: job.setup,
   });
   const results: CombinationResult[] = [];
   let fatal: string | null = null;
@@ -51,11 +51,7 @@ export async function runCombinations(
   const lane = async () => {
     while (fatal === null && next < job.run.length) {
       const combination = job.run[next++]!;
-      const task: SweepTask = {
-        setup: job.setup,
-        combination,
-        params: combinationAt(job.axes, combination),
-      };
+      const task: SweepTask = { combination, params: combinationAt(job.axes, combination) };
       const result = (await pool.run(task)) as SweepTaskResult;
       if ('fatal' in result) fatal ??= result.fatal;
       else {

@@ -55,7 +55,7 @@ export async function sweep(options: SweepOptions): Promise<Outcome<SweepOutcome
       options: sortedDefined(given),
     },
     worker: { file: workerFile(), setup },
-    // Checked here while the workers start (they import it too): a sweep with nothing to run checks it.
+    // Checked while the workers start (they import it too), so that an empty shard checks it too.
     ready: importStrategy(parsed.strategyFile).then(
       () => null,
       (error: unknown) => {

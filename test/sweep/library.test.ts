@@ -3,7 +3,7 @@
  * values; sweep's metrics are runBacktest's; --holdout's first part is a backtest of the rows before
  * the split; the held-out part starts on the book the first part left.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -186,6 +186,17 @@ describe('sweep', () => {
       },
     ]);
   }, 180_000);
+
+  it('refuses a bad strategy module in a shard with no combination to run', async () => {
+    const strategy = join(dir, 'missing.mjs');
+    const out = join(dir, 'empty-shard');
+    const swept = await sweep({ ...base, strategy, grid: ['size=0.01'], shard: '1/2', out });
+    expect(swept).toEqual({
+      ok: false,
+      error: { code: 'bad_input', message: `${strategy}: no such file or directory (ENOENT)` },
+    });
+    expect(existsSync(out)).toBe(false);
+  });
 
   it.each([
     ['', 0],

@@ -43,6 +43,8 @@ export async function runCombinations(
     minThreads: job.workers,
     maxThreads: job.workers,
     workerData: job.setup,
+    // An idle worker then waits on its event loop, not in Atomics.wait: it is loading meanwhile.
+    useAtomics: false,
   });
   const results: CombinationResult[] = [];
   let fatal: string | null = null;

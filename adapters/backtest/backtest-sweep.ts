@@ -1,6 +1,7 @@
 /**
- * `sweep` for code and for `simex sweep`: checks the backtest's options, the grid and the strategy
- * module in this thread, then runs the combinations in the sweep-worker.ts pool (adapters/sweep).
+ * `sweep` for code and for `simex sweep`: checks the backtest's options and the grid in this
+ * thread, then runs the combinations in the sweep-worker.ts pool (adapters/sweep) while this thread
+ * checks the strategy module.
  * An Arrow flow is read here once, into memory the workers share.
  */
 import { readFileSync, statSync } from 'node:fs';
@@ -33,9 +34,7 @@ export async function sweep(options: SweepOptions): Promise<Outcome<SweepOutcome
     return fail('--shard needs --out: simex sweep merge joins the shards from their directories');
   try {
     if (statSync(parsed.dataFile).isDirectory()) return fail(notAFile(parsed.dataFile).message);
-    await importStrategy(parsed.strategyFile);
   } catch (error) {
-    if (error instanceof StrategyLoadError) return fail(error.message);
     const fileError = asFileError(error, parsed.dataFile);
     if (fileError === null) throw error;
     return fail(fileError.message);
@@ -56,6 +55,14 @@ export async function sweep(options: SweepOptions): Promise<Outcome<SweepOutcome
       options: sortedDefined(given),
     },
     worker: { file: workerFile(), setup },
+    // Checked while the workers start (they import it too), so that an empty shard checks it too.
+    ready: importStrategy(parsed.strategyFile).then(
+      () => null,
+      (error: unknown) => {
+        if (error instanceof StrategyLoadError) return error.message;
+        throw error;
+      },
+    ),
     out: options.out ?? null,
     stderr: options.progress ?? null,
   });

@@ -1,18 +1,17 @@
 /**
- * A sweep's worker thread (tinypool): loads the strategy module and the flow once, on its first
- * task, then runs each combination it is given against the rows in memory; with --holdout, once on
- * the first part and once on the held-out part (the first part only shaping the book). Answers
- * the combination's metrics (the summary's totals), its error, or `fatal` when the flow or the
- * options stop every combination.
+ * A sweep's worker thread (tinypool): as soon as it starts (its workerData is the sweep's setup),
+ * imports the strategy module and opens the flow; runs its first combination while the flow is
+ * being read (a CSV is parsed in its own thread) and keeps the rows: every later combination runs
+ * against them, with a fresh venue. With --holdout the whole flow is read first (the split time
+ * needs its last row), then each combination runs once on the first part and once on the held-out
+ * part (the first part only shaping the book). Answers the combination's metrics (the summary's
+ * totals), its error, or `fatal` when the flow or the options stop every combination.
  */
-import type { ParsedScenarioRow } from '../csv/index.js';
-import { decodeArrowFlow, openFlowFile } from '../arrow/index.js';
-import {
-  holdoutSplit,
-  type Metrics,
-  type SweepTask,
-  type SweepTaskResult,
-} from '../sweep/index.js';
+import Tinypool from 'tinypool';
+import { openScenarioFile, type ParsedScenarioRow } from '../csv/index.js';
+import { FlowTape } from '../sweep/flow-tape.js';
+import { holdoutSplit } from '../sweep/holdout.js';
+import type { Metrics, SweepTask, SweepTaskResult } from '../sweep/index.js';
 import { parseBacktestOptions, type BacktestOptions } from './backtest-options.js';
 import type { RunBacktestOptions } from './backtest-api.js';
 import { backtestFailure, backtestFlow, type FlowSource } from './in-process.js';
@@ -28,34 +27,50 @@ export interface SweepWorkerSetup {
   readonly arrow: SharedArrayBuffer | null;
 }
 
-type Batches = readonly (readonly ParsedScenarioRow[])[];
+type Batch = readonly ParsedScenarioRow[];
+type Batches = readonly Batch[];
 
-interface Loaded {
+interface Opened {
+  readonly options: BacktestOptions;
   readonly factory: StrategyFactory;
   readonly instruments: FlowSource['instruments'];
   readonly locate: (line: number) => string;
-  /** The whole flow, or the part before the holdout. */
-  readonly first: Batches;
-  /** The held-out part; null without --holdout. */
-  readonly heldOut: Batches | null;
+  readonly tape: FlowTape<Batch>;
 }
 
-let loading: Promise<Loaded | string> | null = null;
+/** The flow's two parts with --holdout: the first part, then the held-out part. */
+type Parts = readonly [Batches, Batches];
+
+// Started as the worker starts, before its first task: the setup is the pool's workerData.
+const setup = Tinypool.workerData as SweepWorkerSetup;
+const opening = open(setup);
+opening.catch(() => undefined); // a bug is thrown again to the first task, which awaits it
+/** Once the whole flow is read: why it stops every combination, or null. */
+let checking: Promise<string | null> | null = null;
+let splitting: Promise<Parts | string> | null = null;
 
 export default async function runCombination(task: SweepTask): Promise<SweepTaskResult> {
-  const setup = task.setup as SweepWorkerSetup;
-  loading ??= load(setup);
-  const loaded = await loading;
-  if (typeof loaded === 'string') return { fatal: loaded };
+  const opened = await opening;
+  if (typeof opened === 'string') return { fatal: opened };
   const param = [...setup.params, ...Object.entries(task.params).map(([k, v]) => `${k}=${v}`)];
   const options = parseBacktestOptions({ ...setup.options, param });
   if (typeof options === 'string') return { fatal: options };
   const result = { combination: task.combination, params: task.params };
-  const first = await runPart(loaded, options, loaded.first, null);
+  if (setup.holdout === null) {
+    const metrics = await runPart(opened, options, opened.tape.replay(), null);
+    const refused = await (checking ??= check(opened));
+    if (refused !== null) return { fatal: refused };
+    return typeof metrics === 'string'
+      ? { ...result, metrics: null, outOfSample: null, error: metrics }
+      : { ...result, metrics, outOfSample: null, error: null };
+  }
+  const parts = await (splitting ??= split(opened, setup.holdout));
+  if (typeof parts === 'string') return { fatal: parts };
+  const [firstPart, heldOutPart] = parts;
+  const first = await runPart(opened, options, inMemory(firstPart), null);
   if (typeof first === 'string')
     return { ...result, metrics: null, outOfSample: null, error: first };
-  if (loaded.heldOut === null) return { ...result, metrics: first, outOfSample: null, error: null };
-  const heldOut = await runPart(loaded, options, loaded.heldOut, loaded.first);
+  const heldOut = await runPart(opened, options, inMemory(heldOutPart), firstPart);
   return typeof heldOut === 'string'
     ? { ...result, metrics: first, outOfSample: null, error: `held-out part: ${heldOut}` }
     : { ...result, metrics: first, outOfSample: heldOut, error: null };
@@ -63,19 +78,19 @@ export default async function runCombination(task: SweepTask): Promise<SweepTask
 
 /** The metrics of one run, or its error. */
 async function runPart(
-  loaded: Loaded,
+  opened: Opened,
   options: BacktestOptions,
-  rows: Batches,
+  batches: AsyncIterable<Batch>,
   warmUp: Batches | null,
 ): Promise<Metrics | string> {
   let strategy;
   try {
-    strategy = loaded.factory(options.config.params);
+    strategy = opened.factory(options.config.params);
   } catch (error) {
     if (error instanceof StrategyLoadError) return error.message;
     throw error;
   }
-  const flow = { instruments: loaded.instruments, batches: inMemory(rows), locate: loaded.locate };
+  const flow = { instruments: opened.instruments, batches, locate: opened.locate };
   const inputs = { strategy: options.strategyFile, data: options.dataFile };
   const run = await backtestFlow(
     strategy,
@@ -87,7 +102,7 @@ async function runPart(
   return run.ok ? metricsOf(run.value.summary) : run.error.message;
 }
 
-async function* inMemory(batches: Batches): AsyncGenerator<readonly ParsedScenarioRow[]> {
+async function* inMemory(batches: Batches): AsyncGenerator<Batch> {
   yield* batches;
 }
 
@@ -102,40 +117,66 @@ function metricsOf(summary: Summary): Metrics {
   );
 }
 
-async function load(setup: SweepWorkerSetup): Promise<Loaded | string> {
+/**
+ * The strategy module imported and the flow opened: a CSV flow starts parsing in its own thread
+ * first, while the module is imported; an Arrow flow is decoded from the shared memory.
+ */
+async function open(setup: SweepWorkerSetup): Promise<Opened | string> {
   const options = parseBacktestOptions({ ...setup.options, param: setup.params });
   if (typeof options === 'string') return options;
-  const { strategyFile, dataFile, config } = options;
-  let factory: StrategyFactory;
-  const batches: (readonly ParsedScenarioRow[])[] = [];
-  let locate = (line: number) => `${dataFile}:${line}`;
-  let instruments: FlowSource['instruments'];
+  const { strategyFile, dataFile } = options;
+  const flow = setup.arrow === null ? openCsv(dataFile) : null;
+  flow?.catch(() => undefined); // awaited below, once a strategy error had its turn
   try {
-    factory = await importStrategy(strategyFile);
-    if (setup.arrow !== null) {
-      locate = (row) => `${dataFile}: row ${row}`;
-      const decoded = decodeArrowFlow(dataFile, new Uint8Array(setup.arrow));
-      instruments = decoded.instruments;
-      batches.push(...decoded.batches);
-    } else {
-      const scenario = await openFlowFile(dataFile);
-      ({ instruments, locate } = scenario);
-      for await (const batch of scenario.batches) batches.push(batch);
-    }
+    const factory = await importStrategy(strategyFile);
+    return { options, factory, ...(await (flow ?? openArrow(dataFile, setup.arrow!))) };
   } catch (error) {
-    return backtestFailure(error, strategyFile, locate).message;
+    return backtestFailure(error, strategyFile, (line) => `${dataFile}:${line}`).message;
   }
-  const rows = batches.flat();
+}
+
+type OpenedFlow = Pick<Opened, 'instruments' | 'locate' | 'tape'>;
+
+async function openCsv(dataFile: string): Promise<OpenedFlow> {
+  const { instruments, locate, batches } = await openScenarioFile(dataFile, { parallel: true });
+  return { instruments, locate, tape: new FlowTape(batches) };
+}
+
+async function openArrow(dataFile: string, bytes: SharedArrayBuffer): Promise<OpenedFlow> {
+  const { decodeArrowFlow } = await import('../arrow/index.js');
+  const { instruments, batches } = decodeArrowFlow(dataFile, new Uint8Array(bytes));
+  const locate = (row: number) => `${dataFile}: row ${row}`;
+  return { instruments, locate, tape: new FlowTape(inMemory(batches)) };
+}
+
+/** The whole flow, read to its end: its rows, or why it stops every combination. */
+async function readAll(opened: Opened): Promise<ParsedScenarioRow[] | string> {
+  const { strategyFile, dataFile, config } = opened.options;
+  let rows;
+  try {
+    rows = (await opened.tape.complete()).flat();
+  } catch (error) {
+    return backtestFailure(error, strategyFile, opened.locate).message;
+  }
   if (rows.length === 0) return `${dataFile}: no rows to backtest against`;
   const clash = rows.find((row) => row.account === config.account);
   if (clash !== undefined)
-    return `${locate(clash.line)}: the flow trades under account ${config.account}, the strategy's; choose another --account`;
-  if (setup.holdout === null)
-    return { factory, instruments, locate, first: batches, heldOut: null };
-  const split = holdoutSplit(rows[0]!.ts, rows[rows.length - 1]!.ts, setup.holdout);
+    return `${opened.locate(clash.line)}: the flow trades under account ${config.account}, the strategy's; choose another --account`;
+  return rows;
+}
+
+async function check(opened: Opened): Promise<string | null> {
+  const rows = await readAll(opened);
+  return typeof rows === 'string' ? rows : null;
+}
+
+async function split(opened: Opened, holdout: string): Promise<Parts | string> {
+  const rows = await readAll(opened);
+  if (typeof rows === 'string') return rows;
+  const split = holdoutSplit(rows[0]!.ts, rows[rows.length - 1]!.ts, holdout);
   const first = rows.filter((row) => row.ts < split);
   const heldOut = rows.filter((row) => row.ts >= split);
   if (first.length === 0 || heldOut.length === 0)
-    return `--holdout ${setup.holdout} leaves no rows ${first.length === 0 ? 'before' : 'from'} its split time; the flow spans too little time`;
-  return { factory, instruments, locate, first: [first], heldOut: [heldOut] };
+    return `--holdout ${holdout} leaves no rows ${first.length === 0 ? 'before' : 'from'} its split time; the flow spans too little time`;
+  return [[first], [heldOut]];
 }

@@ -16,6 +16,8 @@ export interface SweepJob {
   readonly backtest: Readonly<Record<string, unknown>>;
   /** The worker module and what it loads once. */
   readonly worker: { readonly file: string; readonly setup: unknown };
+  /** The caller's own checks, run while the workers start: a reason to refuse the sweep, or null. */
+  readonly ready: Promise<string | null>;
   readonly out: string | null;
   /** Where the progress bar goes (on a terminal only). */
   readonly stderr: { write(text: string): unknown; isTTY?: boolean } | null;
@@ -34,6 +36,7 @@ export async function runSweep(job: SweepJob): Promise<SweepOutcome | { readonly
   const results = await runCombinations({
     file: job.worker.file,
     setup: job.worker.setup,
+    ready: job.ready,
     axes: plan.axes,
     run: plan.run,
     workers: plan.workers,

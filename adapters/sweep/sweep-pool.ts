@@ -1,8 +1,8 @@
 /**
- * Runs combinations in a pool of worker threads (tinypool). A worker is a module whose default
- * export takes a SweepTask and answers a combination's result, or `fatal` when nothing can run
- * (a bad flow): then no more combinations are started. The results come back in any order;
- * the caller ranks them.
+ * Runs combinations in a pool of worker threads (tinypool). A worker is a module that starts
+ * loading from its workerData (the job's setup) at once, and whose default export takes a
+ * SweepTask and answers a combination's result, or `fatal` when nothing can run (a bad flow): then
+ * no more combinations are started. The results come back in any order; the caller ranks them.
  */
 import Tinypool from 'tinypool';
 import { combinationAt, type GridAxis } from './grid.js';
@@ -10,8 +10,6 @@ import type { CombinationResult } from './ranking.js';
 import type { SweepProgress } from './sweep-progress.js';
 
 export interface SweepTask {
-  /** The same for every task of a sweep: what the worker loads once. */
-  readonly setup: unknown;
   readonly combination: number;
   readonly params: Readonly<Record<string, string>>;
 }
@@ -21,7 +19,10 @@ export type SweepTaskResult = CombinationResult | { readonly fatal: string };
 export interface PoolJob {
   /** The worker module: a path or a file: or data: URL. */
   readonly file: string;
+  /** What every worker loads once, as soon as it starts (its `Tinypool.workerData`). */
   readonly setup: unknown;
+  /** Awaited before any result counts: a reason to stop the whole sweep, or null. */
+  readonly ready: Promise<string | null>;
   readonly axes: readonly GridAxis[];
   readonly run: readonly number[];
   readonly workers: number;
@@ -33,11 +34,17 @@ export interface PoolJob {
 export async function runCombinations(
   job: PoolJob,
 ): Promise<CombinationResult[] | { readonly fatal: string }> {
-  if (job.run.length === 0) return [];
+  if (job.run.length === 0) {
+    const refused = await job.ready;
+    return refused === null ? [] : { fatal: refused };
+  }
   const pool = new Tinypool({
     filename: job.file,
     minThreads: job.workers,
     maxThreads: job.workers,
+    workerData: job.setup,
+    // An idle worker then waits on its event loop, not in Atomics.wait: it is loading meanwhile.
+    useAtomics: false,
   });
   const results: CombinationResult[] = [];
   let fatal: string | null = null;
@@ -46,11 +53,7 @@ export async function runCombinations(
   const lane = async () => {
     while (fatal === null && next < job.run.length) {
       const combination = job.run[next++]!;
-      const task: SweepTask = {
-        setup: job.setup,
-        combination,
-        params: combinationAt(job.axes, combination),
-      };
+      const task: SweepTask = { combination, params: combinationAt(job.axes, combination) };
       const result = (await pool.run(task)) as SweepTaskResult;
       if ('fatal' in result) fatal ??= result.fatal;
       else {
@@ -61,7 +64,11 @@ export async function runCombinations(
     }
   };
   try {
-    await Promise.all(Array.from({ length: job.workers * 2 }, lane));
+    const [refused] = await Promise.all([
+      job.ready,
+      ...Array.from({ length: job.workers * 2 }, lane),
+    ]);
+    fatal = refused ?? fatal;
   } finally {
     await pool.destroy();
   }

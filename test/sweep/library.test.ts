@@ -3,7 +3,7 @@
  * values; sweep's metrics are runBacktest's; --holdout's first part is a backtest of the rows before
  * the split; the held-out part starts on the book the first part left.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -164,6 +164,39 @@ describe('sweep', () => {
       expect(result.outOfSample?.['orders']).toBeGreaterThan(0);
     }
   }, 180_000);
+
+  it('stops the whole sweep on a bad flow, even when a combination failed before reading it all', async () => {
+    const rows = readFileSync(flow, 'utf8').trimEnd().split('\n');
+    const lastTime = rows.at(-1)!.slice(0, rows.at(-1)!.indexOf(','));
+    const bad = join(dir, 'bad-end.csv');
+    writeFileSync(bad, [...rows, `${lastTime},explode,x1,a1,BTC-USD`].join('\n'));
+    const clash = join(dir, 'clash.csv');
+    writeFileSync(
+      clash,
+      [...rows, rows.at(-1)!.replace(/^([^,]*,new,[^,]*,)[^,]*/, '$1strategy')].join('\n'),
+    );
+    // size 0.03 throws at its first timer tick: that combination stops before the last row.
+    const options = { ...base, grid: ['size=0.03,0.01'], workers: 1 };
+    const results = await Promise.all([bad, clash].map((data) => sweep({ ...options, data })));
+    expect(results.map((result) => (result.ok ? 'ran' : result.error))).toEqual([
+      { code: 'bad_input', message: `${bad}:${rows.length + 1}:48: expected 11 cells, found 5` },
+      {
+        code: 'bad_input',
+        message: `${clash}:${rows.length + 1}: the flow trades under account strategy, the strategy's; choose another --account`,
+      },
+    ]);
+  }, 180_000);
+
+  it('refuses a bad strategy module in a shard with no combination to run', async () => {
+    const strategy = join(dir, 'missing.mjs');
+    const out = join(dir, 'empty-shard');
+    const swept = await sweep({ ...base, strategy, grid: ['size=0.01'], shard: '1/2', out });
+    expect(swept).toEqual({
+      ok: false,
+      error: { code: 'bad_input', message: `${strategy}: no such file or directory (ENOENT)` },
+    });
+    expect(existsSync(out)).toBe(false);
+  });
 
   it.each([
     ['', 0],

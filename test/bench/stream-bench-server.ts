@@ -17,4 +17,5 @@ process.on('message', () => {
   const { user, system } = process.cpuUsage();
   process.send!(user + system);
 });
+process.on('SIGTERM', () => process.exit(0));
 process.stdout.write(JSON.stringify({ url: server.url }) + '\n');

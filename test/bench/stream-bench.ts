@@ -38,6 +38,9 @@ const BUY = JSON.stringify({ symbol: 'BTC-USD', side: 'buy', type: 'market', siz
 const child = spawn(
   process.execPath,
   [
+    ...(process.env['BENCH_PROFILE']
+      ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_PROFILE']}`]
+      : []),
     '--import',
     'tsx',
     fileURLToPath(new URL('stream-bench-server.ts', import.meta.url)),

@@ -30,7 +30,7 @@ export class EventBatch {
   add(symbol: string, logged: LoggedEvent, event: VenueEvent): void {
     const entry: BatchEntry = { symbol, logged, superseded: false };
     this.#entries.push(entry);
-    this.#chars += logged.text.length;
+    this.#chars += logged.text?.length ?? 0;
     if (event.type !== 'book') return;
     const { side, price } = event.change;
     const level = `${symbol} ${side} ${price}`;

@@ -63,7 +63,7 @@ export class StreamGroup {
       if (index === undefined) return;
       const { logged } = entry;
       positions[index] = logged.sequence;
-      if (entry.superseded || !this.channels.has(logged.channel)) return;
+      if (entry.superseded || logged.text === null || !this.channels.has(logged.channel)) return;
       const event = `id: ${epoch}:${positions.join(',')}\n${logged.text}`;
       if (logged.account === null) text += event;
       else

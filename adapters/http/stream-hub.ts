@@ -7,6 +7,7 @@ import {
   encodeEvent,
   snapshotEvent,
   symbolOf,
+  unsentOrder,
   type Channel,
   type LoggedEvent,
 } from './stream-events.js';
@@ -91,6 +92,8 @@ export class StreamHub {
   readonly #perKey = new Map<number, number>();
   readonly #groups = new Map<string, StreamGroup>();
   readonly #batch = new EventBatch();
+  /** Accounts that have opened a stream of the `orders` channel: only their updates are encoded. */
+  readonly #orderAccounts = new Set<string>();
   #reserved = 0;
   #open = 0;
   /** When the hub started following the venue: ids of another epoch cannot be resumed. */
@@ -156,6 +159,7 @@ export class StreamHub {
       release();
       if (--this.#open === 0) this.#stopHeartbeat();
     });
+    if (request.channels.has('orders')) this.#orderAccounts.add(request.account);
     stream.open(this.#opening(request), this.#batch.length);
     for (const symbol of request.symbols) this.#logs.get(symbol)!.followers++;
     group.add(stream);
@@ -181,12 +185,11 @@ export class StreamHub {
     symbols.forEach((symbol, index) => {
       const log = this.#logs.get(symbol)!;
       const from = resumeFrom?.epoch === this.#epoch ? resumeFrom.sequences[index]! : -1;
-      if (from >= 0 && from <= log.sequence && log.sequence - from <= log.ring.length) {
-        for (let sequence = from + 1; sequence <= log.sequence; sequence++) {
-          const event = log.ring[sequence % log.ring.length]!;
-          positions[index] = sequence;
-          if (channels.has(event.channel) && (event.account ?? account) === account)
-            text += id() + event.text;
+      const missed = this.#missed(log, from, channels, account);
+      if (missed !== undefined) {
+        for (const event of missed) {
+          positions[index] = event.sequence;
+          text += id() + event.text;
         }
         positions[index] = log.sequence;
       } else {
@@ -195,6 +198,24 @@ export class StreamHub {
       }
     });
     return text;
+  }
+
+  /** The events after `from` a stream is to get, when the log holds them all (and their text). */
+  #missed(
+    log: SymbolLog,
+    from: number,
+    channels: ReadonlySet<Channel>,
+    account: string,
+  ): LoggedEvent[] | undefined {
+    if (from < 0 || from > log.sequence || log.sequence - from > log.ring.length) return undefined;
+    const missed: LoggedEvent[] = [];
+    for (let sequence = from + 1; sequence <= log.sequence; sequence++) {
+      const event = log.ring[sequence % log.ring.length]!;
+      if (!channels.has(event.channel) || (event.account ?? account) !== account) continue;
+      if (event.text === null) return undefined;
+      missed.push(event);
+    }
+    return missed;
   }
 
   /** A flush on the next turn when the last was `flushMs` ago or the batch is large, else then. */
@@ -267,7 +288,10 @@ export class StreamHub {
   readonly #onEvent = (event: VenueEvent) => {
     const symbol = symbolOf(event);
     const log = this.#logs.get(symbol)!;
-    const logged = encodeEvent(event, ++log.sequence);
+    const logged =
+      event.type === 'order' && !this.#orderAccounts.has(event.order.account)
+        ? unsentOrder(event.order.account, ++log.sequence)
+        : encodeEvent(event, ++log.sequence);
     log.ring[log.sequence % log.ring.length] = logged;
     if (log.followers === 0) return;
     this.#batch.add(symbol, logged, event);

@@ -196,8 +196,41 @@ describe('StreamHub', () => {
     vi.advanceTimersByTime(1);
     expect(sink.chunks).toHaveLength(2);
     // About 1 KB of text per rest-and-cancel: the fifth passes 4,096 characters.
-    for (let i = 0; i < 5; i++) restAndCancel(venue, 'bob');
+    for (let i = 0; i < 5; i++) restAndCancel(venue, 'alice');
     vi.advanceTimersByTime(0);
     expect(sink.chunks).toHaveLength(3);
+  });
+
+  it('order updates are encoded only for accounts with an orders stream; a resume that needs one missed gets a snapshot', async () => {
+    const { venue, hub } = venueAndHub({ limits: { flushMs: 0 } });
+    const open = (sink: EventSink, channels: string[], lastId?: string) => {
+      const release = hub.reserve(0);
+      if (typeof release !== 'function') throw new Error(release.message);
+      const [epoch, sequence] = (lastId ?? '-1:0').split(':').map(Number);
+      const resumeFrom =
+        lastId === undefined ? undefined : { epoch: epoch!, sequences: [sequence!] };
+      const request = { ...REQUEST, channels: new Set(channels), resumeFrom } as StreamRequest;
+      return hub.open(request, sink, release);
+    };
+    const lastId = (sink: FakeSink) => [...sink.written.matchAll(/^id: (.*)$/gm)].at(-1)![1]!;
+    const kinds = (sink: FakeSink) => sink.written.match(/^event: \w+/gm);
+    const book = new FakeSink(true);
+    const closeBook = open(book, ['book']);
+    await nextTurn();
+    closeBook();
+    restAndCancel(venue, 'alice');
+    // Alice's updates were not kept: resuming with `orders` starts again with a snapshot.
+    const first = new FakeSink(true);
+    const closeFirst = open(first, ['orders', 'book'], lastId(book));
+    await nextTurn();
+    expect(kinds(first)).toEqual(['event: snapshot']);
+    restAndCancel(venue, 'alice', '99.00');
+    await nextTurn();
+    closeFirst();
+    // Now her updates are kept: a resume from the snapshot gets them and the level's changes.
+    const resumed = new FakeSink(true);
+    open(resumed, ['orders', 'book'], first.written.match(/^id: (.*)$/m)![1]);
+    await nextTurn();
+    expect(kinds(resumed)).toEqual(['event: order', 'event: book', 'event: order', 'event: book']);
   });
 });

@@ -3,7 +3,8 @@
  * compete with the load client: opens `count` streams on BTC-USD (trades,book) and records when
  * each trade event arrives (process.hrtime, the monotonic clock every process shares). Messages:
  * it sends `ready` once every stream has its snapshot; it answers `cpu` with its CPU time (µs) and
- * a list of when each trade was made with the delivery latencies' summary.
+ * a list of when each trade was made with the delivery latencies' summary (and the reads between
+ * the last two `cpu` messages).
  */
 import { request } from 'node:http';
 
@@ -19,6 +20,10 @@ let times = new Float64Array(1 << 20);
 let arrivals = 0;
 /** Streams the server closed (slow consumers). */
 let dropped = 0;
+/** Reads that brought data, all streams together (about one per server write). */
+let reads = 0;
+/** `reads` at each `cpu` message: the measure is between the last two. */
+const readMarks: number[] = [];
 
 function record(trade: number, at: number): void {
   if (arrivals === trades.length) {
@@ -41,6 +46,7 @@ function subscribe(): Promise<void> {
       res.setEncoding('latin1');
       res.on('data', (chunk: string) => {
         const now = nowMs();
+        reads++;
         buffer += chunk;
         const end = buffer.lastIndexOf('\n\n');
         if (end < 0) return;
@@ -65,6 +71,7 @@ interface Report {
   readonly p99: number;
   readonly max: number;
   readonly dropped: number;
+  readonly reads: number;
 }
 
 /** The latencies of the trades made during the measure ([trade number, ms] pairs). */
@@ -84,12 +91,14 @@ function report(made: ReadonlyArray<readonly [number, number]>): Report {
     p99: quantile(0.99),
     max: quantile(1),
     dropped,
+    reads: readMarks.at(-1)! - readMarks.at(-2)!,
   };
 }
 
 await Promise.all(Array.from({ length: count }, subscribe));
 process.on('message', (message) => {
   if (message === 'cpu') {
+    readMarks.push(reads);
     const { user, system } = process.cpuUsage();
     process.send!(user + system);
   } else process.send!(report(message as Array<[number, number]>));

@@ -9,7 +9,8 @@
  * delivery and the delivery latency from each trade (noted by the server when the venue makes it)
  * to its trade event reaching each subscriber (the monotonic clock all three processes share).
  * Targets: capacity with subscribers at least 80% of without; p99 delivery at most 10 ms.
- * BENCH_PROFILE=DIR writes the server's CPU profile there. Loopback only; bounded in count (at
+ * BENCH_PROFILE=DIR writes the server's CPU profile of each measure with subscribers there;
+ * BENCH_FLUSH_MS sets the streams' flushMs. Loopback only; bounded in count (at
  * most 1,000 subscribers, 20,000 orders a second) and time.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -40,10 +41,10 @@ const SELL = JSON.stringify({
 });
 const BUY = JSON.stringify({ symbol: 'BTC-USD', side: 'buy', type: 'market', size: '0.001' });
 
-/** A child running `script` from the sources; `flags` go to node. */
-function child(script: string, args: string[], flags: string[] = []): ChildProcess {
+/** A child running `script` from the sources. */
+function child(script: string, args: string[]): ChildProcess {
   const path = fileURLToPath(new URL(script, import.meta.url));
-  return spawn(process.execPath, [...flags, '--import', 'tsx', path, ...args], {
+  return spawn(process.execPath, ['--import', 'tsx', path, ...args], {
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
 }
@@ -63,12 +64,7 @@ const ownCpuMicros = () => {
   return user + system;
 };
 
-const profile = process.env['BENCH_PROFILE'];
-const server = child(
-  'stream-bench-server.ts',
-  [String(SUBSCRIBERS)],
-  profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [],
-);
+const server = child('stream-bench-server.ts', [String(SUBSCRIBERS)]);
 const { url } = JSON.parse(
   await new Promise<string>((resolve) =>
     createInterface({ input: server.stdout! }).once('line', resolve),
@@ -152,6 +148,8 @@ interface Delivery {
   readonly max: number;
   /** Streams the server dropped as slow consumers. */
   readonly dropped: number;
+  /** Reads with data at all subscribers since the measure began (about one per server write). */
+  readonly reads: number;
 }
 
 /** One round: a phase without subscribers, then one with them (in a new subscriber process). */
@@ -200,7 +198,7 @@ try {
     const answered = streamed.ordersPerSecond * SECONDS;
     const extra = (streamed.cpuPerOrder - alone.cpuPerOrder) * answered;
     console.log(
-      `   delivered ${delivery.deliveries} of ${expected} trade events (${delivery.dropped} streams dropped as slow): p50 ${delivery.p50.toFixed(2)} ms, p99 ${delivery.p99.toFixed(2)} ms, max ${delivery.max.toFixed(2)} ms`,
+      `   delivered ${delivery.deliveries} of ${expected} trade events (${delivery.dropped} streams dropped as slow), ${(delivery.reads / SECONDS / SUBSCRIBERS).toFixed(0)} reads/s per stream: p50 ${delivery.p50.toFixed(2)} ms, p99 ${delivery.p99.toFixed(2)} ms, max ${delivery.max.toFixed(2)} ms`,
     );
     ratios.push((capacity(streamed) / capacity(alone)) * 100);
     perDelivery.push(extra / delivery.deliveries);

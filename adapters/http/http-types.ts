@@ -28,7 +28,7 @@ export interface StreamStart {
 
 /** A streaming response's connection, as the stream sees it. */
 export interface EventSink {
-  write(text: string): void;
+  write(chunk: string | Buffer): void;
   /** Bytes written but not yet taken by the network. */
   buffered(): number;
   /** Ends the response (the server is stopping). */

@@ -150,8 +150,13 @@ function withRateLimitOf(counted: HttpResponse, answer: HttpResponse): HttpRespo
   return { ...answer, headers };
 }
 
-/** Writes a stream's headers, then hands it the connection until either side ends it. */
+/**
+ * Writes a stream's headers, then hands it the connection until either side ends it. The body is
+ * not chunked: it runs until the connection closes (`connection: close`), so that each write is
+ * the stream's bytes alone, the same for every stream that shares them.
+ */
 function openStream(res: ServerResponse, response: HttpResponse, stream: StreamStart): void {
+  res.useChunkedEncodingByDefault = false;
   res.writeHead(response.status, response.headers);
   res.flushHeaders();
   const gone = stream.open({

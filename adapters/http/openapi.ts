@@ -354,7 +354,7 @@ const schemas = {
 };
 
 const STREAM_DESCRIPTION = [
-  "text/event-stream; see docs/stream.md. One `snapshot` event per symbol first (the book top 1000 levels per side, the last 100 trades and your resting orders, as the channels ask), then `trade`, `book` (a level's new total size; zero: gone) and `order` (your own order updates) events.",
+  "text/event-stream; see docs/stream.md. One `snapshot` event per symbol first (the book top 1000 levels per side, the last 100 trades and your resting orders, as the channels ask), then `trade`, `book` (a level's new total size; zero: gone; a level's changes between two writes, at most every 5 ms, are sent once, the last) and `order` (your own order updates) events. The body is not chunked: it ends when the connection closes.",
   "Every event's data is JSON with `symbol` and `sequence`, the symbol's stream sequence (it counts every event of the symbol, other accounts' order updates included, so gaps are normal).",
   'The SSE id is `epoch:s1,s2,...`: one sequence per symbol in the order of `symbols`. Send it back as Last-Event-ID to resume; a symbol whose events since are no longer held (the last 1000 per symbol are) starts again with a snapshot.',
   'A comment line `:heartbeat` comes every 15 s. A client that does not read fast enough is disconnected once 256 KiB wait for it. At most 1000 streams in all, 50 per key.',

@@ -1,60 +1,58 @@
 import type { EventSink } from './http-types.js';
-import type { LoggedEvent } from './stream-events.js';
+import type { GroupText } from './stream-group.js';
 import type { StreamLimits, StreamRequest } from './stream-hub.js';
 
-/** What a stream needs of its hub. */
-export interface StreamOwner {
-  readonly epoch: number;
-  readonly limits: StreamLimits;
-  /** Queues the stream's pending text for the next write. */
-  markDirty(stream: Stream): void;
-}
-
-/** One open stream: its position per symbol and the text waiting to be written. */
+/**
+ * One open stream. Most flushes write it its group's shared text; what is its own (its opening
+ * snapshots or resumed events, its account's order updates) is woven in when there is some.
+ */
 export class Stream {
-  readonly positions: number[];
-  #pending = '';
+  /** The batch entry it joined at: entries before it are covered by its opening text. */
+  joinedAt = 0;
+  /** Its own text to write first: snapshots or resumed events. */
+  #opening = '';
+  /** Its account's events of this flush: [offset in the group's text, text]. */
+  #inserts: Array<readonly [number, string]> = [];
   #closed = false;
 
   constructor(
-    private readonly hub: StreamOwner,
-    private readonly request: StreamRequest,
+    private readonly limits: StreamLimits,
+    readonly request: StreamRequest,
     private readonly sink: EventSink,
     private readonly onClose: () => void,
-  ) {
-    this.positions = request.symbols.map(() => 0);
+  ) {}
+
+  open(text: string, joinedAt: number): void {
+    this.#opening += text;
+    this.joinedAt = joinedAt;
   }
 
-  /** The SSE id: the hub's epoch, then each symbol's position in the stream's order. */
-  id(): string {
-    return `${this.hub.epoch}:${this.positions.join(',')}`;
+  insert(offset: number, text: string): void {
+    this.#inserts.push([offset, text]);
   }
 
-  offer(index: number, event: LoggedEvent): void {
-    this.positions[index] = event.sequence;
-    const { channels, account } = this.request;
-    if (!channels.has(event.channel) || (event.account !== null && event.account !== account))
-      return;
-    this.queue(`id: ${this.id()}\n${event.text}`);
-  }
-
-  queue(text: string): void {
-    if (this.#closed) return;
-    this.#pending += text;
-    if (this.#pending.length + this.sink.buffered() > this.hub.limits.maxQueued) return this.drop();
-    this.hub.markDirty(this);
-  }
-
-  takePending(): string {
-    const text = this.#pending;
-    this.#pending = '';
+  /** What this flush writes to the stream: the group's shared bytes unless it has its own events. */
+  take(group: GroupText, shared: () => Buffer): string | Buffer {
+    if (this.#opening === '' && this.#inserts.length === 0 && this.joinedAt === 0)
+      return group.text === '' ? '' : shared();
+    let cursor = group.offsets[this.joinedAt]!;
+    let text = this.#opening;
+    for (const [offset, event] of this.#inserts) {
+      text += group.text.slice(cursor, offset) + event;
+      cursor = offset;
+    }
+    text += group.text.slice(cursor);
+    this.#opening = '';
+    this.#inserts = [];
+    this.joinedAt = 0;
     return text;
   }
 
-  write(text: string): void {
-    if (this.#closed || text === '') return;
-    this.sink.write(text);
-    if (this.sink.buffered() > this.hub.limits.maxQueued) this.drop();
+  /** Writes unless that would leave more than the bound waiting: then the stream is dropped. */
+  write(chunk: string | Buffer): void {
+    if (this.#closed || chunk.length === 0) return;
+    if (this.sink.buffered() + chunk.length > this.limits.maxQueued) return this.drop();
+    this.sink.write(chunk);
   }
 
   /** A slow consumer: its connection is cut (it resumes with Last-Event-ID). */
@@ -73,7 +71,8 @@ export class Stream {
   readonly close = (): void => {
     if (this.#closed) return;
     this.#closed = true;
-    this.#pending = '';
+    this.#opening = '';
+    this.#inserts = [];
     this.onClose();
   };
 }

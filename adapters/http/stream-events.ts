@@ -13,8 +13,11 @@ export interface LoggedEvent {
   readonly channel: Channel;
   /** An order update's account (only that account's streams carry it); null for market data. */
   readonly account: string | null;
-  /** `event:` and `data:` lines and the blank line; each stream writes its own `id:` before it. */
-  readonly text: string;
+  /**
+   * `event:` and `data:` lines and the blank line, written after an `id:` line. Null for an order
+   * update no stream can be sent (see `unsentOrder`).
+   */
+  readonly text: string | null;
 }
 
 /** Levels per side in a snapshot (the deepest a REST order book goes too). */
@@ -58,6 +61,15 @@ export function encodeEvent(event: VenueEvent, sequence: number): LoggedEvent {
       return { sequence, channel: 'book', account: null, text: sse('book', data) };
     }
   }
+}
+
+/**
+ * An order update of an account that has no stream of the `orders` channel: logged for its
+ * sequence, not encoded (the costliest event to encode), so never sent; a resume that would need
+ * it starts with a snapshot.
+ */
+export function unsentOrder(account: string, sequence: number): LoggedEvent {
+  return { sequence, channel: 'orders', account, text: null };
 }
 
 /**

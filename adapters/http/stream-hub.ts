@@ -1,14 +1,17 @@
 import type { Venue, VenueEvent } from '../../src/index.js';
 import { apiError, type ApiError } from './errors.js';
 import type { EventSink } from './http-types.js';
+import { EventBatch } from './stream-batch.js';
 import { Stream } from './stream-connection.js';
 import {
   encodeEvent,
   snapshotEvent,
   symbolOf,
+  unsentOrder,
   type Channel,
   type LoggedEvent,
 } from './stream-events.js';
+import { groupKey, StreamGroup } from './stream-group.js';
 
 export interface StreamLimits {
   /** Open streams in all. */
@@ -23,6 +26,13 @@ export interface StreamLimits {
   readonly maxQueued: number;
   /** Milliseconds between heartbeats (comment lines). */
   readonly heartbeatMs: number;
+  /**
+   * Milliseconds at least between two writes to a stream (0: each turn of the event loop). Events
+   * are gathered meanwhile, unless their text reaches `flushChars`.
+   */
+  readonly flushMs: number;
+  /** Characters of gathered events that are written at once (on the next turn of the event loop). */
+  readonly flushChars: number;
 }
 
 export const DEFAULT_STREAM_LIMITS: StreamLimits = {
@@ -32,6 +42,8 @@ export const DEFAULT_STREAM_LIMITS: StreamLimits = {
   logEvents: 1000,
   maxQueued: 256 * 1024,
   heartbeatMs: 15_000,
+  flushMs: 5,
+  flushChars: 32 * 1024,
 };
 
 /** Where a client stopped: the hub's epoch and, per symbol of the stream, its last sequence. */
@@ -50,7 +62,7 @@ export interface StreamRequest {
 export interface StreamHubOptions {
   readonly limits?: Partial<StreamLimits>;
   /**
-   * Awaited before queued events are written when it returns a promise (the journal's fsync):
+   * Awaited before gathered events are written when it returns a promise (the journal's fsync):
    * no event reaches a client before the command that made it is on disk.
    */
   readonly beforeFlush?: () => Promise<void> | undefined;
@@ -60,15 +72,16 @@ export interface StreamHubOptions {
 interface SymbolLog {
   sequence: number;
   readonly ring: (LoggedEvent | undefined)[];
-  /** The streams that follow the symbol, with the symbol's index in each. */
-  readonly streams: Map<Stream, number>;
+  /** Open streams that follow the symbol: while there is none, its events are not gathered. */
+  followers: number;
 }
 
 /**
  * The Server-Sent Events of /v1/stream. Follows the venue from the first stream on; each event is
- * encoded once, logged in its symbol's bounded ring and queued on the streams that carry it. The
- * venue's path only appends text: queues are written on the next turn of the event loop, and a
- * stream whose queue outgrows its bound is dropped, never waited for.
+ * encoded once, logged in its symbol's bounded ring and gathered in a batch. The venue's path only
+ * gathers: a flush, on a later turn of the event loop and at most every `flushMs`, turns the batch
+ * into one text per group of streams that see the same events, written to each as one shared
+ * buffer. A stream that would have more than `maxQueued` waiting is dropped, never waited for.
  */
 export class StreamHub {
   readonly limits: StreamLimits;
@@ -77,12 +90,17 @@ export class StreamHub {
   readonly #beforeFlush: StreamHubOptions['beforeFlush'];
   readonly #logs = new Map<string, SymbolLog>();
   readonly #perKey = new Map<number, number>();
-  readonly #streams = new Set<Stream>();
-  readonly #dirty = new Set<Stream>();
+  readonly #groups = new Map<string, StreamGroup>();
+  readonly #batch = new EventBatch();
+  /** Accounts that have opened a stream of the `orders` channel: only their updates are encoded. */
+  readonly #orderAccounts = new Set<string>();
   #reserved = 0;
+  #open = 0;
   /** When the hub started following the venue: ids of another epoch cannot be resumed. */
   #epoch = -1;
-  #flushScheduled = false;
+  #flushTimer: ReturnType<typeof setTimeout> | undefined;
+  #flushImmediate: ReturnType<typeof setImmediate> | undefined;
+  #lastFlush = -Infinity;
   #flushed: Promise<void> = Promise.resolve();
   #heartbeat: ReturnType<typeof setInterval> | undefined;
 
@@ -131,35 +149,22 @@ export class StreamHub {
    */
   open(request: StreamRequest, sink: EventSink, release: () => void): () => void {
     this.#follow();
-    const stream = new Stream(this, request, sink, () => {
-      this.#streams.delete(stream);
-      this.#dirty.delete(stream);
-      for (const symbol of request.symbols) this.#logs.get(symbol)!.streams.delete(stream);
+    const key = groupKey(request.symbols, request.channels);
+    const group = this.#groups.get(key) ?? new StreamGroup(request.symbols, request.channels);
+    this.#groups.set(key, group);
+    const stream = new Stream(this.limits, request, sink, () => {
+      group.delete(stream);
+      if (group.streams.size === 0) this.#groups.delete(key);
+      for (const symbol of request.symbols) this.#logs.get(symbol)!.followers--;
       release();
-      if (this.#streams.size === 0) this.#stopHeartbeat();
+      if (--this.#open === 0) this.#stopHeartbeat();
     });
-    const { resumeFrom } = request;
-    request.symbols.forEach((symbol, index) => {
-      const log = this.#logs.get(symbol)!;
-      const from = resumeFrom?.epoch === this.#epoch ? resumeFrom.sequences[index]! : -1;
-      if (from >= 0 && from <= log.sequence && log.sequence - from <= log.ring.length) {
-        for (let sequence = from + 1; sequence <= log.sequence; sequence++)
-          stream.offer(index, log.ring[sequence % log.ring.length]!);
-        stream.positions[index] = log.sequence;
-      } else {
-        stream.positions[index] = log.sequence;
-        const text = snapshotEvent(
-          this.#venue,
-          symbol,
-          log.sequence,
-          request.channels,
-          request.account,
-        );
-        stream.queue(`id: ${stream.id()}\n${text}`);
-      }
-      log.streams.set(stream, index);
-    });
-    this.#streams.add(stream);
+    if (request.channels.has('orders')) this.#orderAccounts.add(request.account);
+    stream.open(this.#opening(request), this.#batch.length);
+    for (const symbol of request.symbols) this.#logs.get(symbol)!.followers++;
+    group.add(stream);
+    this.#open++;
+    this.#schedule();
     this.#heartbeat ??= setInterval(this.#beat, this.limits.heartbeatMs);
     this.#heartbeat.unref?.();
     return stream.close;
@@ -167,32 +172,101 @@ export class StreamHub {
 
   /** Ends every stream (the server is stopping). */
   close(): void {
-    for (const stream of [...this.#streams]) stream.end();
+    for (const group of [...this.#groups.values()])
+      for (const stream of [...group.streams]) stream.end();
     this.#stopHeartbeat();
   }
 
-  /** Queues the stream's pending text for the next write. */
-  markDirty(stream: Stream): void {
-    this.#dirty.add(stream);
-    if (this.#flushScheduled) return;
-    this.#flushScheduled = true;
-    setImmediate(this.#flush);
+  /** A new stream's first text: per symbol, the events it missed if all are held, else a snapshot. */
+  #opening({ symbols, channels, account, resumeFrom }: StreamRequest): string {
+    const positions = symbols.map(() => 0);
+    const id = () => `id: ${this.#epoch}:${positions.join(',')}\n`;
+    let text = '';
+    symbols.forEach((symbol, index) => {
+      const log = this.#logs.get(symbol)!;
+      const from = resumeFrom?.epoch === this.#epoch ? resumeFrom.sequences[index]! : -1;
+      const missed = this.#missed(log, from, channels, account);
+      if (missed !== undefined) {
+        for (const event of missed) {
+          positions[index] = event.sequence;
+          text += id() + event.text;
+        }
+        positions[index] = log.sequence;
+      } else {
+        positions[index] = log.sequence;
+        text += id() + snapshotEvent(this.#venue, symbol, log.sequence, channels, account);
+      }
+    });
+    return text;
+  }
+
+  /** The events after `from` a stream is to get, when the log holds them all (and their text). */
+  #missed(
+    log: SymbolLog,
+    from: number,
+    channels: ReadonlySet<Channel>,
+    account: string,
+  ): LoggedEvent[] | undefined {
+    if (from < 0 || from > log.sequence || log.sequence - from > log.ring.length) return undefined;
+    const missed: LoggedEvent[] = [];
+    for (let sequence = from + 1; sequence <= log.sequence; sequence++) {
+      const event = log.ring[sequence % log.ring.length]!;
+      if (!channels.has(event.channel) || (event.account ?? account) !== account) continue;
+      if (event.text === null) return undefined;
+      missed.push(event);
+    }
+    return missed;
+  }
+
+  /** A flush on the next turn when the last was `flushMs` ago or the batch is large, else then. */
+  #schedule(): void {
+    if (this.#flushImmediate !== undefined) return;
+    const wait = this.#lastFlush + this.limits.flushMs - performance.now();
+    if (wait > 0 && this.#batch.chars < this.limits.flushChars) {
+      this.#flushTimer ??= setTimeout(this.#flush, wait);
+      return;
+    }
+    clearTimeout(this.#flushTimer);
+    this.#flushTimer = undefined;
+    this.#flushImmediate = setImmediate(this.#flush);
   }
 
   readonly #flush = () => {
-    this.#flushScheduled = false;
-    const batch = [...this.#dirty].map((stream) => [stream, stream.takePending()] as const);
-    this.#dirty.clear();
+    this.#flushTimer = this.#flushImmediate = undefined;
+    this.#lastFlush = performance.now();
+    const writes = this.#batchWrites();
     const write = () => {
-      for (const [stream, text] of batch) stream.write(text);
+      for (const [stream, chunk] of writes) stream.write(chunk);
     };
     const durable = this.#beforeFlush?.();
     if (durable === undefined) return write();
     this.#flushed = this.#flushed.then(() => durable).then(write, write);
   };
 
+  /** The batch as each stream is to get it: most share their group's one buffer. */
+  #batchWrites(): Array<readonly [Stream, string | Buffer]> {
+    const entries = this.#batch.take();
+    const before = new Map<string, number>();
+    for (const { symbol, logged } of entries)
+      if (!before.has(symbol)) before.set(symbol, logged.sequence - 1);
+    const sequenceBefore = (symbol: string) =>
+      before.get(symbol) ?? this.#logs.get(symbol)!.sequence;
+    const writes: Array<readonly [Stream, string | Buffer]> = [];
+    for (const group of this.#groups.values()) {
+      const text = group.text(entries, this.#epoch, sequenceBefore);
+      let shared: Buffer | undefined;
+      const sharedBuffer = () => (shared ??= Buffer.from(text.text));
+      for (const stream of group.streams) {
+        const chunk = stream.take(text, sharedBuffer);
+        if (chunk.length > 0) writes.push([stream, chunk]);
+      }
+    }
+    return writes;
+  }
+
   readonly #beat = () => {
-    for (const stream of this.#streams) stream.queue(':heartbeat\n\n');
+    for (const group of this.#groups.values())
+      for (const stream of group.streams) stream.write(':heartbeat\n\n');
   };
 
   #stopHeartbeat(): void {
@@ -206,15 +280,21 @@ export class StreamHub {
     this.#epoch = this.#clock();
     for (const instrument of this.#venue.instruments()) {
       const ring = new Array<LoggedEvent | undefined>(this.limits.logEvents);
-      this.#logs.set(instrument.symbol, { sequence: 0, ring, streams: new Map() });
+      this.#logs.set(instrument.symbol, { sequence: 0, ring, followers: 0 });
     }
     this.#venue.subscribe(this.#onEvent);
   }
 
   readonly #onEvent = (event: VenueEvent) => {
-    const log = this.#logs.get(symbolOf(event))!;
-    const logged = encodeEvent(event, ++log.sequence);
+    const symbol = symbolOf(event);
+    const log = this.#logs.get(symbol)!;
+    const logged =
+      event.type === 'order' && !this.#orderAccounts.has(event.order.account)
+        ? unsentOrder(event.order.account, ++log.sequence)
+        : encodeEvent(event, ++log.sequence);
     log.ring[log.sequence % log.ring.length] = logged;
-    for (const [stream, index] of log.streams) stream.offer(index, logged);
+    if (log.followers === 0) return;
+    this.#batch.add(symbol, logged, event);
+    this.#schedule();
   };
 }

@@ -1,8 +1,15 @@
 /**
  * The server `npm run bench:stream` measures, in its own process (from the sources, through
- * tsx): simex serve's server on the default venue, rate limits off, room for the subscribers.
- * Prints its URL as one JSON line; answers `cpu` messages with its CPU time (µs); runs until killed.
+ * tsx): simex serve's server on the default venue, rate limits off, room for the subscribers
+ * (and BENCH_FLUSH_MS, when set, as the streams' flushMs).
+ * Prints its URL as one JSON line, then answers messages: `cpu` with its CPU time (µs); `record`
+ * starts noting when each trade happens (process.hrtime, ms: the monotonic clock every process
+ * shares) and `trades` stops and answers them as [trade number, ms] pairs; with BENCH_PROFILE=DIR,
+ * the server's CPU profile between the two goes to DIR. Runs until killed.
  */
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { join } from 'node:path';
 import { startServer } from '../../adapters/http/server.js';
 
 const subscribers = Number(process.argv[2]);
@@ -11,10 +18,48 @@ const server = await startServer({
   host: '127.0.0.1',
   grants: [{ key: 'bench-key', account: 'bench' }],
   rateLimit: 0,
-  streamLimits: { maxStreams: subscribers, maxStreamsPerKey: subscribers },
+  streamLimits: {
+    maxStreams: subscribers,
+    maxStreamsPerKey: subscribers,
+    ...(process.env['BENCH_FLUSH_MS'] && { flushMs: Number(process.env['BENCH_FLUSH_MS']) }),
+  },
 });
-process.on('message', () => {
-  const { user, system } = process.cpuUsage();
-  process.send!(user + system);
+let trades: Array<[number, number]> = [];
+let stopRecording = () => {};
+const profileDir = process.env['BENCH_PROFILE'];
+const profiler = new Session();
+let profiles = 0;
+
+process.on('message', async (message) => {
+  if (message === 'record') {
+    stopRecording = server.venue.subscribe(
+      (event) => {
+        if (event.type === 'trade')
+          trades.push([Number(event.trade.id.slice(2)), Number(process.hrtime.bigint()) / 1e6]);
+      },
+      ['trade'],
+    );
+    if (profileDir !== undefined) {
+      profiler.connect();
+      await profiler.post('Profiler.enable');
+      await profiler.post('Profiler.start');
+    }
+    process.send!('recording');
+  } else if (message === 'trades') {
+    stopRecording();
+    if (profileDir !== undefined) {
+      const { profile } = await profiler.post('Profiler.stop');
+      writeFileSync(
+        join(profileDir, `stream-server-${++profiles}.cpuprofile`),
+        JSON.stringify(profile),
+      );
+      profiler.disconnect();
+    }
+    process.send!(trades);
+    trades = [];
+  } else {
+    const { user, system } = process.cpuUsage();
+    process.send!(user + system);
+  }
 });
 process.stdout.write(JSON.stringify({ url: server.url }) + '\n');

@@ -1,17 +1,21 @@
 /**
  * `npm run bench:stream`: a load client offers BENCH_RATE orders a second (default 2,000) to a
- * server in a child process, first with no stream open, then with BENCH_SUBSCRIBERS (default
- * 200) SSE subscribers on BTC-USD (channels trades,book). Each phase warms up for 1 s, then
- * measures BENCH_SECONDS (default 5). Reported side by side: the orders answered a second, the
- * server's CPU time per order and the capacity it implies (1 s / CPU per order), and, with
- * subscribers, the delivery latency from a trade's order being sent to its trade event reaching
- * each subscriber (an upper bound of trade to event: it includes the order's trip to the server).
+ * server in a child process, in BENCH_ROUNDS rounds (default 3): first with no stream open, then
+ * with BENCH_SUBSCRIBERS (default 200) SSE subscribers on BTC-USD (channels trades,book), which
+ * run and parse in a third process. Each phase warms up for 1 s, then measures BENCH_SECONDS
+ * (default 5). Reported side by side per round, then as medians with their range: the
+ * orders answered a second, the server's CPU time per order and the capacity it implies (1 s / CPU
+ * per order), each process's share of a core; with subscribers, the server's extra CPU per
+ * delivery and the delivery latency from each trade (noted by the server when the venue makes it)
+ * to its trade event reaching each subscriber (the monotonic clock all three processes share).
  * Targets: capacity with subscribers at least 80% of without; p99 delivery at most 10 ms.
- * Loopback only; bounded in count (at most 1,000 subscribers, 20,000 orders a second) and time.
+ * BENCH_PROFILE=DIR writes the server's CPU profile of each measure with subscribers there;
+ * BENCH_FLUSH_MS sets the streams' flushMs. Loopback only; bounded in count (at
+ * most 1,000 subscribers, 20,000 orders a second) and time.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { Agent, request } from 'node:http';
-import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 
@@ -20,7 +24,9 @@ const bounded = (name: string, fallback: number, max: number) =>
 const RATE = bounded('BENCH_RATE', 2000, 20_000);
 const SUBSCRIBERS = bounded('BENCH_SUBSCRIBERS', 200, 1000);
 const SECONDS = bounded('BENCH_SECONDS', 5, 60);
+const ROUNDS = bounded('BENCH_ROUNDS', 3, 10);
 const WARM_UP_MS = 1000;
+const SETTLE_MS = 200;
 const TICK_MS = 10;
 const MAX_IN_FLIGHT = 2000;
 const KEY = 'bench-key';
@@ -35,41 +41,45 @@ const SELL = JSON.stringify({
 });
 const BUY = JSON.stringify({ symbol: 'BTC-USD', side: 'buy', type: 'market', size: '0.001' });
 
-const child = spawn(
-  process.execPath,
-  [
-    '--import',
-    'tsx',
-    fileURLToPath(new URL('stream-bench-server.ts', import.meta.url)),
-    String(SUBSCRIBERS),
-  ],
-  { stdio: ['ignore', 'pipe', 'inherit', 'ipc'] },
-);
+/** A child running `script` from the sources. */
+function child(script: string, args: string[]): ChildProcess {
+  const path = fileURLToPath(new URL(script, import.meta.url));
+  return spawn(process.execPath, ['--import', 'tsx', path, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
+}
+
+/** Sends `message` to a child and answers its reply. */
+function ask<T>(to: ChildProcess, message: unknown): Promise<T> {
+  return new Promise((resolve) => {
+    to.once('message', (reply) => resolve(reply as T));
+    to.send(message as string);
+  });
+}
+
+const nextMessage = (from: ChildProcess) => new Promise((resolve) => from.once('message', resolve));
+const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
+const ownCpuMicros = () => {
+  const { user, system } = process.cpuUsage();
+  return user + system;
+};
+
+const server = child('stream-bench-server.ts', [String(SUBSCRIBERS)]);
 const { url } = JSON.parse(
   await new Promise<string>((resolve) =>
-    createInterface({ input: child.stdout! }).once('line', resolve),
+    createInterface({ input: server.stdout! }).once('line', resolve),
   ),
 ) as { url: string };
 const agent = new Agent({ keepAlive: true, maxSockets: 32 });
+let subscribers: ChildProcess | undefined;
 
-const cpuMicros = () =>
-  new Promise<number>((resolve) => {
-    child.once('message', (micros) => resolve(micros as number));
-    child.send('cpu');
-  });
-
-/** Trade id → when the order that made it was sent (performance.now, ms). */
-const sentAt = new Map<string, number>();
-/** [trade id, arrival] of every trade event at every subscriber. */
-const arrivals: Array<[string, number]> = [];
-
-function post(body: string): Promise<string> {
+function post(body: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const req = request(url + '/v1/orders', { method: 'POST', headers: HEADERS, agent }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => (res.statusCode === 201 ? resolve(text) : reject(new Error(text))));
+      res.on('end', () => (res.statusCode === 201 ? resolve() : reject(new Error(text))));
     });
     req.on('error', reject);
     req.end(body);
@@ -81,24 +91,21 @@ async function load(ms: number): Promise<number> {
   let answered = 0;
   let inFlight = 0;
   let pending: Promise<unknown>[] = [];
-  const start = performance.now();
-  for (let tick = 0; performance.now() - start < ms; tick++) {
+  const start = nowMs();
+  for (let tick = 0; nowMs() - start < ms; tick++) {
     const due =
       Math.round(((tick + 1) * TICK_MS * RATE) / 1000) - Math.round((tick * TICK_MS * RATE) / 1000);
     for (let i = 0; i < due && inFlight < MAX_IN_FLIGHT; i++) {
       const isBuy = (tick + i) % 2 === 1;
-      const sent = performance.now();
       inFlight++;
-      const done = post(isBuy ? BUY : SELL).then((text) => {
+      const done = post(isBuy ? BUY : SELL).then(() => {
         inFlight--;
         answered++;
-        if (isBuy)
-          for (const match of text.matchAll(/"trade_id":"(t_\d+)"/g)) sentAt.set(match[1]!, sent);
       });
       pending.push(done);
     }
     await new Promise((resolve) =>
-      setTimeout(resolve, Math.max(0, start + (tick + 1) * TICK_MS - performance.now())),
+      setTimeout(resolve, Math.max(0, start + (tick + 1) * TICK_MS - nowMs())),
     );
     if (pending.length > 10_000) pending = [];
   }
@@ -106,80 +113,109 @@ async function load(ms: number): Promise<number> {
   return answered;
 }
 
-/** One subscriber: counts its trade events' arrivals; resolves once its snapshot came. */
-function subscribe(): Promise<() => void> {
-  return new Promise((resolve, reject) => {
-    const path = '/v1/stream?symbols=BTC-USD&channels=trades,book';
-    const req = request(url + path, { headers: { 'x-api-key': KEY }, agent: false }, (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`stream refused: ${res.statusCode}`));
-      let buffer = '';
-      let ready = false;
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        const now = performance.now();
-        buffer += chunk;
-        const end = buffer.lastIndexOf('\n\n');
-        if (end < 0) return;
-        const complete = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        for (const match of complete.matchAll(/event: trade\ndata: [^\n]*?"trade_id":"(t_\d+)"/g))
-          arrivals.push([match[1]!, now]);
-        if (!ready) resolve(() => req.destroy());
-        ready = true;
-      });
-      res.on('error', () => {});
-    });
-    req.on('error', () => {});
-    req.end();
-  });
-}
-
 interface Phase {
   readonly ordersPerSecond: number;
   readonly cpuPerOrder: number;
+  /** Share of one core each process used while measured: server, load client, subscribers. */
+  readonly shares: readonly number[];
 }
 
 async function phase(): Promise<Phase> {
   await load(WARM_UP_MS);
-  const cpuBefore = await cpuMicros();
+  const processes = [server, subscribers].filter((p) => p !== undefined);
+  const before = [
+    ownCpuMicros(),
+    ...(await Promise.all(processes.map((p) => ask<number>(p, 'cpu')))),
+  ];
+  if (subscribers !== undefined) await ask(server, 'record');
   const answered = await load(SECONDS * 1000);
-  const cpu = (await cpuMicros()) - cpuBefore;
-  return { ordersPerSecond: answered / SECONDS, cpuPerOrder: cpu / answered };
+  const after = [
+    ownCpuMicros(),
+    ...(await Promise.all(processes.map((p) => ask<number>(p, 'cpu')))),
+  ];
+  const used = after.map((micros, i) => micros - before[i]!);
+  return {
+    ordersPerSecond: answered / SECONDS,
+    cpuPerOrder: used[1]! / answered,
+    shares: [used[1]!, used[0]!, ...used.slice(2)].map((micros) => micros / (SECONDS * 1e6)),
+  };
 }
+
+interface Delivery {
+  readonly deliveries: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly max: number;
+  /** Streams the server dropped as slow consumers. */
+  readonly dropped: number;
+  /** Reads with data at all subscribers since the measure began (about one per server write). */
+  readonly reads: number;
+}
+
+/** One round: a phase without subscribers, then one with them (in a new subscriber process). */
+async function round(): Promise<{
+  alone: Phase;
+  streamed: Phase;
+  delivery: Delivery;
+  expected: number;
+}> {
+  const alone = await phase();
+  subscribers = child('stream-bench-subscribers.ts', [url, String(SUBSCRIBERS)]);
+  await nextMessage(subscribers);
+  const streamed = await phase();
+  await new Promise((resolve) => setTimeout(resolve, SETTLE_MS)); // the last events' way out
+  const trades = await ask<Array<[number, number]>>(server, 'trades');
+  const delivery = await ask<Delivery>(subscribers, trades);
+  subscribers.kill('SIGTERM');
+  subscribers = undefined;
+  return { alone, streamed, delivery, expected: trades.length * SUBSCRIBERS };
+}
+
+const capacity = (p: Phase) => 1e6 / p.cpuPerOrder;
+const percent = (share: number) => `${(share * 100).toFixed(0)}%`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
+const spread = (values: number[], digits: number) =>
+  `median ${median(values).toFixed(digits)} (${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)})`;
 
 try {
   console.log(
-    `stream bench: ${RATE} orders/s offered for ${SECONDS} s, ${SUBSCRIBERS} subscribers, server ${url}`,
+    `stream bench: ${RATE} orders/s offered, ${ROUNDS} rounds of ${SECONDS} s without then with ${SUBSCRIBERS} subscribers, ${availableParallelism()} cores`,
   );
-  const alone = await phase();
-  const closers = await Promise.all(Array.from({ length: SUBSCRIBERS }, subscribe));
-  arrivals.length = 0;
-  sentAt.clear();
-  const streamed = await phase();
-  for (const close of closers) close();
-  const latencies = arrivals
-    .filter(([trade]) => sentAt.has(trade))
-    .map(([trade, at]) => at - sentAt.get(trade)!)
-    .sort((a, b) => a - b);
-  const quantile = (q: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  const capacity = (p: Phase) => 1e6 / p.cpuPerOrder;
-  const ratio = capacity(streamed) / capacity(alone);
+  await load(2 * WARM_UP_MS);
+  console.log(
+    `${'round, phase'.padEnd(20)} ${'orders/s'.padStart(8)} ${'CPU µs/order'.padStart(12)} ${'capacity/s'.padStart(10)}   core share: server / load / subscribers`,
+  );
   const row = (name: string, p: Phase) =>
-    `${name.padEnd(22)} ${p.ordersPerSecond.toFixed(0).padStart(8)} ${p.cpuPerOrder.toFixed(1).padStart(12)} ${capacity(p).toFixed(0).padStart(14)}`;
+    `${name.padEnd(20)} ${p.ordersPerSecond.toFixed(0).padStart(8)} ${p.cpuPerOrder.toFixed(1).padStart(12)} ${capacity(p).toFixed(0).padStart(10)}   ${p.shares.map(percent).join(' / ')}`;
+  const ratios: number[] = [];
+  const perDelivery: number[] = [];
+  const p50s: number[] = [];
+  const p99s: number[] = [];
+  for (let r = 1; r <= ROUNDS; r++) {
+    const { alone, streamed, delivery, expected } = await round();
+    console.log(row(`${r}, no subscribers`, alone));
+    console.log(row(`${r}, ${SUBSCRIBERS} subscribers`, streamed));
+    const answered = streamed.ordersPerSecond * SECONDS;
+    const extra = (streamed.cpuPerOrder - alone.cpuPerOrder) * answered;
+    console.log(
+      `   delivered ${delivery.deliveries} of ${expected} trade events (${delivery.dropped} streams dropped as slow), ${(delivery.reads / SECONDS / SUBSCRIBERS).toFixed(0)} reads/s per stream: p50 ${delivery.p50.toFixed(2)} ms, p99 ${delivery.p99.toFixed(2)} ms, max ${delivery.max.toFixed(2)} ms`,
+    );
+    ratios.push((capacity(streamed) / capacity(alone)) * 100);
+    perDelivery.push(extra / delivery.deliveries);
+    p50s.push(delivery.p50);
+    p99s.push(delivery.p99);
+  }
+  const ratio = median(ratios);
+  const p99 = median(p99s);
   console.log(
-    `${'phase'.padEnd(22)} ${'orders/s'.padStart(8)} ${'CPU µs/order'.padStart(12)} ${'capacity/s'.padStart(14)}`,
+    `capacity with subscribers, % of without: ${spread(ratios, 1)} (target at least 80): ${ratio >= 80 ? 'met' : 'MISSED'}`,
   );
-  console.log(row('no subscribers', alone));
-  console.log(row(`${SUBSCRIBERS} subscribers`, streamed));
+  console.log(`server CPU per delivery, µs: ${spread(perDelivery, 2)}`);
   console.log(
-    `capacity with subscribers: ${(ratio * 100).toFixed(1)}% of without (target at least 80%): ${ratio >= 0.8 ? 'met' : 'MISSED'}`,
-  );
-  const p99 = quantile(0.99);
-  console.log(
-    `delivery, order sent → trade event (${latencies.length} deliveries): p50 ${quantile(0.5).toFixed(2)} ms, p99 ${p99.toFixed(2)} ms, max ${quantile(1).toFixed(2)} ms (target p99 at most 10 ms): ${p99 <= 10 ? 'met' : 'MISSED'}`,
+    `delivery, trade → trade event, ms: p50 ${spread(p50s, 2)}; p99 ${spread(p99s, 2)} (target p99 at most 10): ${p99 <= 10 ? 'met' : 'MISSED'}`,
   );
 } finally {
   agent.destroy();
-  child.kill('SIGTERM');
+  subscribers?.kill('SIGTERM');
+  server.kill('SIGTERM');
 }

@@ -155,3 +155,20 @@ export async function mustOpen(
     );
   return opened.stream;
 }
+
+/** The book a client builds: the snapshot's levels, then each delta (size zero removes). */
+export function applyDeltas(snapshot: SseEvent, events: readonly SseEvent[]) {
+  const sides = {
+    buy: new Map<string, string>(snapshot.data.bids),
+    sell: new Map<string, string>(snapshot.data.asks),
+  };
+  for (const { event, data } of events) {
+    if (event !== 'book') continue;
+    const side = sides[data.side as 'buy' | 'sell'];
+    if (Number(data.size) === 0) side.delete(data.price);
+    else side.set(data.price, data.size);
+  }
+  const sorted = (side: Map<string, string>, sign: number) =>
+    [...side].sort(([a], [b]) => sign * (Number(a) - Number(b)));
+  return { bids: sorted(sides.buy, -1), asks: sorted(sides.sell, 1) };
+}

@@ -8,13 +8,15 @@ import { START_MS } from './test-server.js';
 /** A connection the test controls: `reading` false, nothing written is ever taken. */
 class FakeSink implements EventSink {
   written = '';
+  readonly chunks: Array<string | Buffer> = [];
   waiting = 0;
   destroyed = false;
   ended = false;
   constructor(readonly reading: boolean) {}
-  write(text: string): void {
-    this.written += text;
-    if (!this.reading) this.waiting += text.length;
+  write(chunk: string | Buffer): void {
+    this.written += chunk.toString();
+    this.chunks.push(chunk);
+    if (!this.reading) this.waiting += chunk.length;
   }
   buffered(): number {
     return this.waiting;
@@ -39,22 +41,22 @@ function venueAndHub(limits: ConstructorParameters<typeof StreamHub>[2]) {
   if (!created.ok) throw new Error(created.error.message);
   const venue = created.value;
   const hub = new StreamHub(venue, () => START_MS, limits);
-  const open = (sink: EventSink) => {
+  const open = (sink: EventSink, account = REQUEST.account) => {
     const release = hub.reserve(0);
     if (typeof release !== 'function') throw new Error(release.message);
-    return hub.open(REQUEST, sink, release);
+    return hub.open({ ...REQUEST, account }, sink, release);
   };
   return { venue, hub, open };
 }
 
 /** A resting order and its cancel: an order update and a level change each. */
-function restAndCancel(venue: Venue, account: string): void {
+function restAndCancel(venue: Venue, account: string, price = '100.00'): void {
   const placed = venue.placeOrder({
     account,
     symbol: 'BTC-USD',
     side: 'buy',
     type: 'limit',
-    price: '100.00',
+    price,
     size: '1',
   });
   if (!placed.ok) throw new Error(placed.error.message);
@@ -70,7 +72,7 @@ afterEach(() => {
 
 describe('StreamHub', () => {
   it('a consumer that does not read is dropped once 32 KiB wait; the venue never waits, the others go on', async () => {
-    const { venue, hub, open } = venueAndHub({ limits: { maxQueued: 32_768 } });
+    const { venue, hub, open } = venueAndHub({ limits: { maxQueued: 32_768, flushMs: 0 } });
     const slow = new FakeSink(false);
     const fast = new FakeSink(true);
     open(slow);
@@ -91,12 +93,15 @@ describe('StreamHub', () => {
     expect(hub.size).toBe(1);
     for (let i = 0; i < 5; i++) restAndCancel(venue, 'alice');
     await nextTurn();
-    // The reader got every event, each sequence once, in order: 4 per rest-and-cancel.
+    // The reader got every event, in order, but the level's earlier changes of each turn: per
+    // rest-and-cancel an order update, the level, an update, the level; the level's last change.
     const sequences = [...fast.written.matchAll(/"sequence":(\d+)/g)].map((match) =>
       Number(match[1]),
     );
-    expect(sequences).toEqual(sequences.map((_, i) => i));
-    expect(sequences.at(-1)).toBe((batches + 1) * 5 * 4);
+    const turn = (base: number) => [1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 20].map((n) => base + n);
+    expect(sequences).toEqual(
+      [0, ...Array.from({ length: batches + 1 }, (_, i) => turn(20 * i))].flat(),
+    );
     expect(fast.destroyed).toBe(false);
   });
 
@@ -135,6 +140,97 @@ describe('StreamHub', () => {
     durable();
     await onDisk;
     await nextTurn();
-    expect(sink.written.match(/^event: /gm)).toHaveLength(5);
+    // The snapshot, the order's two updates, the level's last change.
+    expect(sink.written.match(/^event: \w+/gm)).toEqual([
+      'event: snapshot',
+      'event: order',
+      'event: order',
+      'event: book',
+    ]);
+  });
+
+  it('streams of the same symbols and channels share one buffer per flush; order updates only reach their account', async () => {
+    const { venue, open } = venueAndHub({ limits: { flushMs: 0 } });
+    const [alice, bob, carol] = [new FakeSink(true), new FakeSink(true), new FakeSink(true)];
+    open(alice, 'alice');
+    open(bob, 'bob');
+    await nextTurn();
+    open(carol, 'carol');
+    restAndCancel(venue, 'alice', '100.00');
+    restAndCancel(venue, 'bob', '99.00');
+    await nextTurn();
+    const events = (sink: FakeSink) =>
+      [
+        ...sink.chunks
+          .at(-1)!
+          .toString()
+          .matchAll(/^event: (\w+)\ndata: .*"sequence":(\d+)/gm),
+      ].map((match) => `${match[1]} ${match[2]}`);
+    // Each rest-and-cancel: an update (1), the level (2), an update (3), the level gone (4).
+    expect(events(alice)).toEqual(['order 1', 'order 3', 'book 4', 'book 8']);
+    expect(events(bob)).toEqual(['book 4', 'order 5', 'order 7', 'book 8']);
+    // Carol joined in the same batch: her snapshot, then the shared events after it.
+    expect(events(carol)).toEqual(['snapshot 0', 'book 4', 'book 8']);
+    const shared = new FakeSink(true);
+    open(shared, 'dave');
+    await nextTurn();
+    restAndCancel(venue, 'erin');
+    await nextTurn();
+    // Erin has no stream: the four get the same bytes, one write each.
+    const last = carol.chunks.at(-1);
+    expect(last).toBeInstanceOf(Buffer);
+    for (const sink of [alice, bob, shared]) expect(sink.chunks.at(-1)).toBe(last);
+    expect(events(carol)).toEqual(['book 12']);
+  });
+
+  it('writes at most once per flushMs; a large batch is written on the next turn', () => {
+    vi.useFakeTimers();
+    const { venue, open } = venueAndHub({ limits: { flushMs: 5, flushChars: 4096 } });
+    const sink = new FakeSink(true);
+    open(sink);
+    vi.advanceTimersByTime(0);
+    expect(sink.chunks).toHaveLength(1);
+    restAndCancel(venue, 'bob');
+    vi.advanceTimersByTime(4);
+    expect(sink.chunks).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sink.chunks).toHaveLength(2);
+    // About 1 KB of text per rest-and-cancel: the fifth passes 4,096 characters.
+    for (let i = 0; i < 5; i++) restAndCancel(venue, 'alice');
+    vi.advanceTimersByTime(0);
+    expect(sink.chunks).toHaveLength(3);
+  });
+
+  it('order updates are encoded only for accounts with an orders stream; a resume that needs one missed gets a snapshot', async () => {
+    const { venue, hub } = venueAndHub({ limits: { flushMs: 0 } });
+    const open = (sink: EventSink, channels: string[], lastId?: string) => {
+      const release = hub.reserve(0);
+      if (typeof release !== 'function') throw new Error(release.message);
+      const [epoch, sequence] = (lastId ?? '-1:0').split(':').map(Number);
+      const resumeFrom =
+        lastId === undefined ? undefined : { epoch: epoch!, sequences: [sequence!] };
+      const request = { ...REQUEST, channels: new Set(channels), resumeFrom } as StreamRequest;
+      return hub.open(request, sink, release);
+    };
+    const lastId = (sink: FakeSink) => [...sink.written.matchAll(/^id: (.*)$/gm)].at(-1)![1]!;
+    const kinds = (sink: FakeSink) => sink.written.match(/^event: \w+/gm);
+    const book = new FakeSink(true);
+    const closeBook = open(book, ['book']);
+    await nextTurn();
+    closeBook();
+    restAndCancel(venue, 'alice');
+    // Alice's updates were not kept: resuming with `orders` starts again with a snapshot.
+    const first = new FakeSink(true);
+    const closeFirst = open(first, ['orders', 'book'], lastId(book));
+    await nextTurn();
+    expect(kinds(first)).toEqual(['event: snapshot']);
+    restAndCancel(venue, 'alice', '99.00');
+    await nextTurn();
+    closeFirst();
+    // Now her updates are kept: a resume from the snapshot gets them and the level's changes.
+    const resumed = new FakeSink(true);
+    open(resumed, ['orders', 'book'], first.written.match(/^id: (.*)$/m)![1]);
+    await nextTurn();
+    expect(kinds(resumed)).toEqual(['event: order', 'event: book', 'event: order', 'event: book']);
   });
 });

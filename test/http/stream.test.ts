@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BOB_KEY, errorOf, START_MS, useTestServer } from './test-server.js';
-import { mustOpen, openSse, type SseEvent, type SseStream } from './sse-client.js';
+import { applyDeltas, mustOpen, openSse, type SseStream } from './sse-client.js';
 
 const LOG_EVENTS = 16;
 const server = useTestServer({ streamLimits: { logEvents: LOG_EVENTS } });
@@ -26,23 +26,6 @@ const rest = (price: string, key?: string) =>
     ...(key !== undefined && { key }),
     body: { symbol: 'ETH-USD', side: 'buy', type: 'limit', price, size: '0.01' },
   });
-
-/** The book a client builds: the snapshot's levels, then each delta (size zero removes). */
-function applyDeltas(snapshot: SseEvent, events: readonly SseEvent[]) {
-  const sides = {
-    buy: new Map<string, string>(snapshot.data.bids),
-    sell: new Map<string, string>(snapshot.data.asks),
-  };
-  for (const { event, data } of events) {
-    if (event !== 'book') continue;
-    const side = sides[data.side as 'buy' | 'sell'];
-    if (Number(data.size) === 0) side.delete(data.price);
-    else side.set(data.price, data.size);
-  }
-  const sorted = (side: Map<string, string>, sign: number) =>
-    [...side].sort(([a], [b]) => sign * (Number(a) - Number(b)));
-  return { bids: sorted(sides.buy, -1), asks: sorted(sides.sell, 1) };
-}
 
 describe('GET /v1/stream', () => {
   it('book: a snapshot equal to the REST book, then level deltas that keep it equal', async () => {

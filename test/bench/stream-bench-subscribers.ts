@@ -1,0 +1,107 @@
+/**
+ * The subscribers of `npm run bench:stream`, in their own process so that their parsing does not
+ * compete with the load client: opens `count` streams on BTC-USD (trades,book) and records when
+ * each trade event arrives (process.hrtime, the monotonic clock every process shares). Messages:
+ * it sends `ready` once every stream has its snapshot; it answers `cpu` with its CPU time (µs) and
+ * a list of when each trade was made with the delivery latencies' summary (and the reads between
+ * the last two `cpu` messages).
+ */
+import { request } from 'node:http';
+
+const [url, countText] = process.argv.slice(2) as [string, string];
+const count = Number(countText);
+const KEY = 'bench-key';
+const TRADE = 'event: trade\n';
+const TRADE_ID = '"trade_id":"t_';
+
+const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
+let trades = new Int32Array(1 << 20);
+let times = new Float64Array(1 << 20);
+let arrivals = 0;
+/** Streams the server closed (slow consumers). */
+let dropped = 0;
+/** Reads that brought data, all streams together (about one per server write). */
+let reads = 0;
+/** `reads` at each `cpu` message: the measure is between the last two. */
+const readMarks: number[] = [];
+
+function record(trade: number, at: number): void {
+  if (arrivals === trades.length) {
+    const grownTrades = new Int32Array(trades.length * 2);
+    const grownTimes = new Float64Array(times.length * 2);
+    grownTrades.set(trades);
+    grownTimes.set(times);
+    [trades, times] = [grownTrades, grownTimes];
+  }
+  trades[arrivals] = trade;
+  times[arrivals++] = at;
+}
+
+function subscribe(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const path = '/v1/stream?symbols=BTC-USD&channels=trades,book';
+    const req = request(url + path, { headers: { 'x-api-key': KEY }, agent: false }, (res) => {
+      if (res.statusCode !== 200) return reject(new Error(`stream refused: ${res.statusCode}`));
+      let buffer = '';
+      res.setEncoding('latin1');
+      res.on('data', (chunk: string) => {
+        const now = nowMs();
+        reads++;
+        buffer += chunk;
+        const end = buffer.lastIndexOf('\n\n');
+        if (end < 0) return;
+        for (let at = buffer.indexOf(TRADE); at >= 0 && at < end; at = buffer.indexOf(TRADE, at)) {
+          at = buffer.indexOf(TRADE_ID, at) + TRADE_ID.length;
+          record(parseInt(buffer.slice(at, buffer.indexOf('"', at)), 10), now);
+        }
+        buffer = buffer.slice(end + 2);
+        resolve();
+      });
+      res.on('close', () => dropped++);
+      res.on('error', () => {});
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+interface Report {
+  readonly deliveries: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly max: number;
+  readonly dropped: number;
+  readonly reads: number;
+}
+
+/** The latencies of the trades made during the measure ([trade number, ms] pairs). */
+function report(made: ReadonlyArray<readonly [number, number]>): Report {
+  const madeAt = new Map(made);
+  const latencies: number[] = [];
+  for (let i = 0; i < arrivals; i++) {
+    const at = madeAt.get(trades[i]!);
+    if (at !== undefined) latencies.push(times[i]! - at);
+  }
+  const sorted = Float64Array.from(latencies).sort();
+  const quantile = (q: number) =>
+    sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+  return {
+    deliveries: sorted.length,
+    p50: quantile(0.5),
+    p99: quantile(0.99),
+    max: quantile(1),
+    dropped,
+    reads: readMarks.at(-1)! - readMarks.at(-2)!,
+  };
+}
+
+await Promise.all(Array.from({ length: count }, subscribe));
+process.on('message', (message) => {
+  if (message === 'cpu') {
+    readMarks.push(reads);
+    const { user, system } = process.cpuUsage();
+    process.send!(user + system);
+  } else process.send!(report(message as Array<[number, number]>));
+});
+process.on('SIGTERM', () => process.exit(0));
+process.send!('ready');

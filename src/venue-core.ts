@@ -1,44 +1,31 @@
 import { AccountNames } from './account-names.js';
 import type { Instrument } from './instrument.js';
 import {
-  FLAG_POST_ONLY,
   REFUSED_ACCOUNT,
   REASON_EXPIRE_AT_REACHED,
   REASON_LEVEL_FULL,
   REASON_POST_ONLY_WOULD_TAKE,
   REASON_SELF_TRADE_PREVENTED,
-  REFUSED_CLIENT_ORDER_ID,
-  REFUSED_EXPIRE_AT,
   REFUSED_LEVEL_FULL,
   REFUSED_ORDER_NOT_FOUND,
   REFUSED_ORDER_NOT_OPEN,
-  REFUSED_POST_ONLY,
   REFUSED_PRICE,
-  REFUSED_SIDE,
   REFUSED_SIZE,
-  REFUSED_STOP_PRICE,
-  REFUSED_STP,
-  REFUSED_TIME_IN_FORCE,
-  REFUSED_TYPE,
   REFUSED_UNKNOWN_SYMBOL,
   SIDE_BUY,
   SIDE_SELL,
-  STP_CANCEL_BOTH,
   STP_CANCEL_MAKER,
   STP_CANCEL_TAKER,
   STP_NONE,
   TIF_FOK,
-  TIF_GTC,
   TIF_GTD,
   TIF_IOC,
-  TYPE_LIMIT,
-  TYPE_MARKET,
   type NumericListener,
 } from './numeric.js';
 import { ExpiryQueue } from './expiry-queue.js';
 import { OrderBook, type BookListener, type TradeCounter } from './order-book.js';
 import { OrderIndex } from './order-index.js';
-import { CLIENT_ORDER_ID_PATTERN } from './order-request.js';
+import { placeRefusal } from './place-checks.js';
 import {
   CANCELLED,
   EXPIRED,
@@ -86,8 +73,6 @@ export class VenueCore {
   /** By book index: its waiting stops, once it has had one. */
   readonly #stops: (StopBook | undefined)[] = [];
   readonly #expiries = new ExpiryQueue();
-  /** Counts the times an order joins a level's queue (the `queued` column). */
-  #queueCounter = 0;
   /** The self-trade prevention mode of orders that name none. */
   readonly defaultStp: number;
 
@@ -171,74 +156,31 @@ export class VenueCore {
     const orderBook = this.books[book];
     if (orderBook === undefined) return REFUSED_UNKNOWN_SYMBOL;
     if (!this.#isAccount(account)) return REFUSED_ACCOUNT;
-    if (side !== SIDE_BUY && side !== SIDE_SELL) return REFUSED_SIDE;
-    if (type !== TYPE_LIMIT && type !== TYPE_MARKET) return REFUSED_TYPE;
-    const { lotUnits, tickUnits, minSizeUnits, maxSizeUnits } = orderBook.instrument;
-    const size = sizeLots * lotUnits;
-    if (!Number.isInteger(sizeLots) || size < minSizeUnits || size > maxSizeUnits) {
-      return REFUSED_SIZE;
-    }
-    const price = priceTicks * tickUnits;
-    if (
-      type === TYPE_LIMIT
-        ? !Number.isInteger(priceTicks) || priceTicks < 1 || price > Number.MAX_SAFE_INTEGER
-        : priceTicks !== 0
-    ) {
-      return REFUSED_PRICE;
-    }
-    const stopPrice = stopTicks * tickUnits;
-    if (
-      stopTicks !== 0 &&
-      (!Number.isInteger(stopTicks) || stopTicks < 1 || stopPrice > Number.MAX_SAFE_INTEGER)
-    ) {
-      return REFUSED_STOP_PRICE;
-    }
-    if (
-      type === TYPE_MARKET
-        ? timeInForce !== TIF_IOC
-        : timeInForce !== TIF_GTC &&
-          timeInForce !== TIF_IOC &&
-          timeInForce !== TIF_FOK &&
-          timeInForce !== TIF_GTD
-    ) {
-      return REFUSED_TIME_IN_FORCE;
-    }
-    if (
-      timeInForce === TIF_GTD
-        ? !Number.isSafeInteger(expireAt) || expireAt <= this.now()
-        : expireAt !== 0
-    ) {
-      return REFUSED_EXPIRE_AT;
-    }
-    if (
-      flags !== 0 &&
-      (flags !== FLAG_POST_ONLY || type !== TYPE_LIMIT || timeInForce !== TIF_GTC)
-    ) {
-      return REFUSED_POST_ONLY;
-    }
-    if (
-      stp !== STP_NONE &&
-      stp !== STP_CANCEL_TAKER &&
-      stp !== STP_CANCEL_MAKER &&
-      stp !== STP_CANCEL_BOTH
-    ) {
-      return REFUSED_STP;
-    }
-    if (
-      clientOrderId !== null &&
-      (typeof clientOrderId !== 'string' || !CLIENT_ORDER_ID_PATTERN.test(clientOrderId))
-    ) {
-      return REFUSED_CLIENT_ORDER_ID;
-    }
+    const refusal = placeRefusal(
+      orderBook.instrument,
+      side,
+      type,
+      timeInForce,
+      flags,
+      priceTicks,
+      sizeLots,
+      clientOrderId,
+      stopTicks,
+      stp,
+      expireAt,
+      timeInForce === TIF_GTD ? this.now() : 0,
+    );
+    if (refusal !== 0) return refusal;
+    const { lotUnits, tickUnits } = orderBook.instrument;
     const kind = orderKind(side, type, timeInForce, flags, stp);
     const sequence = this.placeValid(
       orderBook,
       account,
       kind,
-      price,
-      size,
+      priceTicks * tickUnits,
+      sizeLots * lotUnits,
       clientOrderId,
-      stopPrice,
+      stopTicks * tickUnits,
       expireAt,
     );
     this.orders.forgetBeyondRetention();
@@ -355,7 +297,7 @@ export class VenueCore {
     store.size[slot] = size;
     store.remaining[slot] = left;
     store.price[slot] = price;
-    this.#execute(book, slot, book.levelAt(sell, price));
+    this.#execute(book, slot, book.levelAt(sell, price), true);
     this.#triggerStops(book);
     return 0;
   }
@@ -366,8 +308,12 @@ export class VenueCore {
    * time only moves with a replayed flow.
    */
   expireDue(): void {
+    if (this.#expiries.size !== 0) this.#expireDueNow();
+  }
+
+  #expireDueNow(): void {
     const queue = this.#expiries;
-    if (queue.size === 0 || queue.next > this.now()) return;
+    if (queue.next > this.now()) return;
     while (queue.next <= this.#lastNow) {
       const slot = this.orders.slot(queue.nextSequence);
       queue.pop();
@@ -478,36 +424,42 @@ export class VenueCore {
       clientOrderId,
     );
     this.orders.add(sequence, slot);
-    if (expireAt !== 0) {
-      store.setExpireAt(slot, expireAt);
-      this.#expiries.add(expireAt, sequence, this.#isLive);
+    if ((stopPrice !== 0 || expireAt !== 0) && this.#parked(book, slot, stopPrice, expireAt)) {
+      return sequence;
     }
-    if (stopPrice !== 0) {
-      store.setStopPrice(slot, stopPrice);
-      const last = book.stats.lastPrice;
-      // invariant 9: a stop already due when placed runs at once
-      if (last === null || ((kind & KIND_SELL) !== 0 ? last > stopPrice : last < stopPrice)) {
-        this.orders.setStatus(slot, PENDING);
-        (this.#stops[book.index] ??= new StopBook()).add(
-          sequence,
-          (kind & KIND_SELL) !== 0,
-          stopPrice,
-        );
-        this.#orderChanged(book, slot);
-        return sequence;
-      }
-    }
-    this.#execute(book, slot, level);
+    this.#execute(book, slot, level, false);
     this.#triggerStops(book);
     return sequence;
   }
 
   /**
+   * Gives a new order its expiry and stop price; parks it as a pending stop unless the stop is
+   * already due (invariant 9). Whether it was parked.
+   */
+  #parked(book: OrderBook, slot: number, stopPrice: number, expireAt: number): boolean {
+    const store = this.store;
+    const sequence = store.sequence[slot]!;
+    if (expireAt !== 0) {
+      store.setExpireAt(slot, expireAt);
+      this.#expiries.add(expireAt, sequence, this.#isLive);
+    }
+    if (stopPrice === 0) return false;
+    store.setStopPrice(slot, stopPrice);
+    const last = book.stats.lastPrice;
+    const sell = store.isSell(slot);
+    if (last !== null && (sell ? last <= stopPrice : last >= stopPrice)) return false;
+    this.orders.setStatus(slot, PENDING);
+    (this.#stops[book.index] ??= new StopBook()).add(sequence, sell, stopPrice);
+    this.#orderChanged(book, slot);
+    return true;
+  }
+
+  /**
    * Runs an incoming order (new, triggered or re-entering after an amend): post-only and fok are
    * decided first (order-book.ts, 4), then it matches and rests or ends. `level` is its price level
-   * as it stood before matching, if any.
+   * as it stood before matching, if any; `rejoining` when the order was placed in an earlier step.
    */
-  #execute(book: OrderBook, slot: number, level: PriceLevel | undefined): void {
+  #execute(book: OrderBook, slot: number, level: PriceLevel | undefined, rejoining: boolean): void {
     const store = this.store;
     const kind = store.kind[slot]!;
     const timeInForce = (kind >> KIND_TIF_SHIFT) & 3;
@@ -529,7 +481,7 @@ export class VenueCore {
     } else {
       this.orders.setStatus(slot, store.filled[slot]! > 0 ? PARTIALLY_FILLED : OPEN);
       this.#orderChanged(book, slot);
-      store.queued[slot] = ++this.#queueCounter;
+      if (rejoining) store.setRejoined(slot, this.#orderSequence);
       book.rest(slot, level);
     }
   }
@@ -541,7 +493,10 @@ export class VenueCore {
    */
   #triggerStops(book: OrderBook): void {
     const stops = this.#stops[book.index];
-    if (stops === undefined || stops.size === 0) return;
+    if (stops !== undefined && stops.size !== 0) this.#runDueStops(book, stops);
+  }
+
+  #runDueStops(book: OrderBook, stops: StopBook): void {
     for (;;) {
       const last = book.stats.lastPrice;
       const sequence = last === null ? -1 : stops.takeDue(last);
@@ -554,7 +509,7 @@ export class VenueCore {
       if (level !== undefined && level.total > Number.MAX_SAFE_INTEGER - store.remaining[slot]!) {
         this.#finish(book, slot, EXPIRED, REASON_LEVEL_FULL);
       } else {
-        this.#execute(book, slot, level);
+        this.#execute(book, slot, level, true);
       }
     }
   }
@@ -636,31 +591,36 @@ export class VenueCore {
   #executed(book: OrderBook, trade: number, maker: number): void {
     const store = this.store;
     if (store.remaining[maker] === 0) this.orders.finalized(store.sequence[maker]!);
-    if (this.#onTrade.length > 0) {
-      const trades = this.trades;
-      const { tickUnits, lotUnits } = book.instrument;
-      this.#dispatching = true;
-      try {
-        for (const { handler } of this.#onTrade) {
-          handler(
-            trades.sequence[trade]!,
-            book.index,
-            trades.price[trade]! / tickUnits,
-            trades.size[trade]! / lotUnits,
-            trades.makerSequence[trade]!,
-            trades.takerSequence[trade]!,
-            trades.timestamp[trade]!,
-          );
-        }
-      } finally {
-        this.#dispatching = false;
-      }
-    }
+    if (this.#onTrade.length !== 0) this.#dispatchTrade(book, trade);
     this.#orderChanged(book, maker);
   }
 
+  #dispatchTrade(book: OrderBook, trade: number): void {
+    const trades = this.trades;
+    const { tickUnits, lotUnits } = book.instrument;
+    this.#dispatching = true;
+    try {
+      for (const { handler } of this.#onTrade) {
+        handler(
+          trades.sequence[trade]!,
+          book.index,
+          trades.price[trade]! / tickUnits,
+          trades.size[trade]! / lotUnits,
+          trades.makerSequence[trade]!,
+          trades.takerSequence[trade]!,
+          trades.timestamp[trade]!,
+        );
+      }
+    } finally {
+      this.#dispatching = false;
+    }
+  }
+
   #orderChanged(book: OrderBook, slot: number): void {
-    if (this.#onOrder.length === 0) return;
+    if (this.#onOrder.length !== 0) this.#dispatchOrder(book, slot);
+  }
+
+  #dispatchOrder(book: OrderBook, slot: number): void {
     const store = this.store;
     const { lotUnits } = book.instrument;
     this.#dispatching = true;
@@ -679,7 +639,10 @@ export class VenueCore {
   }
 
   #levelChanged(book: OrderBook, level: PriceLevel, side: number): void {
-    if (this.#onLevel.length === 0) return;
+    if (this.#onLevel.length !== 0) this.#dispatchLevel(book, level, side);
+  }
+
+  #dispatchLevel(book: OrderBook, level: PriceLevel, side: number): void {
     const { tickUnits, lotUnits } = book.instrument;
     this.#dispatching = true;
     try {

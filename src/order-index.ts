@@ -108,6 +108,11 @@ export class OrderIndex {
     if (store.listed[slot]! < PENDING) this.#queue(slot);
   }
 
+  /** The sequence of the last order added (0 before the first). */
+  get lastSequence(): number {
+    return this.#base + this.#length - 1;
+  }
+
   /** The slot of `ord_<sequence>`, or -1. */
   slot(sequence: number): number {
     const at = sequence - this.#base;

@@ -22,6 +22,7 @@ import {
   TYPE_MARKET,
 } from './numeric.js';
 import { CLIENT_ORDER_ID_PATTERN } from './order-request.js';
+import type { OrderStore } from './order-store.js';
 
 /**
  * The first refusal of a numeric order, or 0, checking in the string API's order: side, type,
@@ -77,6 +78,35 @@ export function placeRefusal(
     (typeof clientOrderId !== 'string' || !CLIENT_ORDER_ID_PATTERN.test(clientOrderId))
   ) {
     return REFUSED_CLIENT_ORDER_ID;
+  }
+  return 0;
+}
+
+/**
+ * The first refusal of a numeric amend of the live order at `slot`, or 0: something to change,
+ * size (a whole number of lots within the min and max size, above the filled size), price
+ * (limit orders only, a whole number of ticks); 0 leaves a value as it is.
+ */
+export function amendRefusal(
+  instrument: Instrument,
+  store: OrderStore,
+  slot: number,
+  sizeLots: number,
+  priceTicks: number,
+): number {
+  const size = sizeLots * instrument.lotUnits;
+  if (
+    (sizeLots === 0 && priceTicks === 0) ||
+    (sizeLots !== 0 &&
+      (!Number.isInteger(sizeLots) ||
+        size < instrument.minSizeUnits ||
+        size > instrument.maxSizeUnits ||
+        size <= store.filled[slot]!))
+  ) {
+    return REFUSED_SIZE;
+  }
+  if (priceTicks !== 0 && (store.isMarket(slot) || !isTicks(instrument, priceTicks))) {
+    return REFUSED_PRICE;
   }
   return 0;
 }

@@ -62,7 +62,7 @@ export class CoreState {
         this.orders,
         this.trades,
         tradeCounter,
-        matching.listener,
+        matching,
       );
     });
     this.expiry = new GtdExpiry(this.store, this.orders, matching, this.clock, this.books);

@@ -35,24 +35,7 @@ import { canFillPreventingSelfTrade } from './self-trade.js';
  * stops its trades made due run (`triggerStops`), and resting or waiting orders are taken off or
  * ended. Every change is announced through CoreEvents as it happens (order-book.ts, 5).
  */
-export class OrderMatching {
-  /** What the books call back as they match. */
-  readonly listener: BookListener = {
-    executed: (book, trade, maker) => {
-      const store = this.store;
-      if (store.remaining[maker] === 0) this.orders.finalized(store.sequence[maker]!);
-      this.events.trade(book, trade);
-      this.events.order(book, maker);
-    },
-    levelChanged: (book, level, side) => this.events.level(book, level, side),
-    selfTrade: (book, maker, stp) => {
-      if (stp !== STP_CANCEL_TAKER) {
-        this.endResting(book, maker, EXPIRED, REASON_SELF_TRADE_PREVENTED);
-      }
-      return stp !== STP_CANCEL_MAKER;
-    },
-  };
-
+export class OrderMatching implements BookListener {
   constructor(
     private readonly store: OrderStore,
     private readonly orders: OrderIndex,
@@ -60,6 +43,28 @@ export class OrderMatching {
     private readonly clock: MonotonicClock,
     readonly stops: PendingStops,
   ) {}
+
+  /**
+   * BookListener: the books call these as they match. Methods rather than closures, so that the
+   * code optimised for one venue still serves the next (a sweep runs many).
+   */
+  executed(book: OrderBook, trade: number, maker: number): void {
+    const store = this.store;
+    if (store.remaining[maker] === 0) this.orders.finalized(store.sequence[maker]!);
+    this.events.trade(book, trade);
+    this.events.order(book, maker);
+  }
+
+  levelChanged(book: OrderBook, level: PriceLevel, side: number): void {
+    this.events.level(book, level, side);
+  }
+
+  selfTrade(book: OrderBook, maker: number, stp: number): boolean {
+    if (stp !== STP_CANCEL_TAKER) {
+      this.endResting(book, maker, EXPIRED, REASON_SELF_TRADE_PREVENTED);
+    }
+    return stp !== STP_CANCEL_MAKER;
+  }
 
   /**
    * Runs an incoming order (new, triggered or re-entering after an amend): post-only and fok are

@@ -1,11 +1,10 @@
 import { ExpiryQueue } from './expiry-queue.js';
 import type { MonotonicClock } from './monotonic-clock.js';
-import { EXPIRED } from './order-store.js';
 import { REASON_EXPIRE_AT_REACHED } from './numeric.js';
 import type { OrderBook } from './order-book.js';
 import type { OrderIndex } from './order-index.js';
 import type { OrderMatching } from './order-matching.js';
-import type { OrderStore } from './order-store.js';
+import { EXPIRED, type OrderStore } from './order-store.js';
 
 /**
  * The venue's gtd orders and their expiry (invariant 12): every command and query calls

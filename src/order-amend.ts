@@ -1,5 +1,9 @@
 import { formatSize, parsePrice, parseSize, type Instrument } from './instrument.js';
-import type { OrderStore } from './order-store.js';
+import type { CoreEvents } from './core-events.js';
+import { REFUSED_LEVEL_FULL, SIDE_BUY, SIDE_SELL } from './numeric.js';
+import type { OrderBook } from './order-book.js';
+import type { OrderMatching } from './order-matching.js';
+import { PENDING, type OrderStore } from './order-store.js';
 import { invalidParameter, ok, type Result } from './result.js';
 import type { AmendRequest } from './types.js';
 
@@ -45,4 +49,52 @@ export function validateAmend(
     price = parsed;
   }
   return ok({ size, price });
+}
+
+/**
+ * Amends a live order with checked values (units; -1 leaves one as it is), invariant 11: a
+ * smaller size at the same price keeps the order's place; a new price or a larger size sends it to
+ * the back, and a new price that crosses matches like a new order. 0, or REFUSED_LEVEL_FULL.
+ */
+export function amendLive(
+  matching: OrderMatching,
+  events: CoreEvents,
+  store: OrderStore,
+  book: OrderBook,
+  slot: number,
+  newSize: number,
+  newPrice: number,
+): number {
+  const remaining = store.remaining[slot]!;
+  const price = newPrice < 0 ? store.price[slot]! : newPrice;
+  const size = newSize < 0 ? store.size[slot]! : newSize;
+  const left = newSize < 0 ? remaining : newSize - store.filled[slot]!;
+  if (store.status[slot] === PENDING) {
+    store.size[slot] = size;
+    store.remaining[slot] = left;
+    store.price[slot] = price;
+    events.order(book, slot);
+    return 0;
+  }
+  const sell = store.isSell(slot);
+  const side = sell ? SIDE_SELL : SIDE_BUY;
+  if (price === store.price[slot] && left <= remaining) {
+    store.size[slot] = size;
+    const level = left < remaining ? book.take(slot, remaining - left) : undefined;
+    events.order(book, slot);
+    if (level !== undefined) events.level(book, level, side);
+    return 0;
+  }
+  const target = book.levelAt(sell, price);
+  const own = price === store.price[slot] ? remaining : 0;
+  if (target !== undefined && target.total - own > Number.MAX_SAFE_INTEGER - left) {
+    return REFUSED_LEVEL_FULL;
+  }
+  events.level(book, book.take(slot, remaining), side);
+  store.size[slot] = size;
+  store.remaining[slot] = left;
+  store.price[slot] = price;
+  matching.execute(book, slot, book.levelAt(sell, price), true);
+  matching.triggerStops(book);
+  return 0;
 }

@@ -55,10 +55,11 @@ class AccountOrders {
  * (-1 once forgotten). Each account numbers its orders in creation order (the store's `ordinal`
  * column) and keeps their ordinals in a set of all and in one set per (book, status); a listing
  * walks the union of the sets it needs from the newest down, so it reads O(log32 n) words per
- * order it returns, times the number of sets (at most books x 7), whatever it skips. Status
- * changes go through `setStatus`, which only queues the order: the sets are brought up to date
- * (once per order, however often its status changed) before a listing reads them, or when the
- * queue is full, so that matching does not pay for listings per trade.
+ * order it returns, times the number of sets (at most books x 7), whatever it skips. The numbering
+ * and the sets are built by the first listing (a flow that never lists pays nothing for them);
+ * from then on status changes go through `setStatus`, which only queues the order: the sets are
+ * brought up to date (once per order, however often its status changed) before a listing reads
+ * them, or when the queue is full, so that matching does not pay for listings per trade.
  * Final orders beyond `retention`, oldest final first, are forgotten and their slots freed, so
  * that a long replay or server runs in bounded memory.
  */
@@ -74,6 +75,8 @@ export class OrderIndex {
   /** Slots whose status the sets may not show yet (with stale entries of forgotten orders). */
   readonly #pending = new Int32Array(MAX_PENDING);
   #pendingCount = 0;
+  /** Whether the accounts' numbering and sets exist (see `#build`). */
+  #built = false;
   /** Word reads of the account sets by listings so far (a listing's cost, for tests). */
   listReads = 0;
 
@@ -93,19 +96,19 @@ export class OrderIndex {
       this.#slotOf = bigger;
     }
     this.#slotOf[this.#length++] = slot;
-    const store = this.store;
-    const orders = (this.#byAccount[store.account[slot]!] ??= new AccountOrders());
-    const ordinal = orders.sequences.length;
-    orders.sequences.push(sequence);
-    store.ordinal[slot] = ordinal;
-    store.listed[slot] = UNLISTED;
-    this.#queue(slot);
+    this.store.listed[slot] = UNLISTED;
+    if (this.#built) this.#number(sequence, slot);
   }
 
   setStatus(slot: number, status: number): void {
     const store = this.store;
     store.status[slot] = status;
-    if (store.listed[slot]! < PENDING) this.#queue(slot);
+    if (this.#built && store.listed[slot]! < PENDING) this.#queue(slot);
+  }
+
+  /** The sequence of the last order added (0 before the first). */
+  get lastSequence(): number {
+    return this.#base + this.#length - 1;
   }
 
   /** The slot of `ord_<sequence>`, or -1. */
@@ -132,6 +135,7 @@ export class OrderIndex {
    * most `limit`.
    */
   list(account: string, book: number, status: number, limit: number): number[] {
+    this.#build();
     const orders = this.#byAccount[this.store.accounts.find(account)];
     const result: number[] = [];
     if (orders === undefined) return result;
@@ -159,6 +163,7 @@ export class OrderIndex {
 
   /** Whether the account sets hold the order at `slot` where its book and status say (for validation). */
   indexes(slot: number): boolean {
+    this.#build();
     this.#syncListings();
     const store = this.store;
     const orders = this.#byAccount[store.account[slot]!];
@@ -176,9 +181,9 @@ export class OrderIndex {
   #forget(sequence: number): void {
     const slot = this.slot(sequence);
     const store = this.store;
-    const orders = this.#byAccount[store.account[slot]!]!;
+    const orders = this.#byAccount[store.account[slot]!];
     const listed = store.listed[slot]! & ~PENDING;
-    if (listed !== UNLISTED) orders.remove(store.ordinal[slot]!, store.book[slot]!, listed);
+    if (listed !== UNLISTED) orders!.remove(store.ordinal[slot]!, store.book[slot]!, listed);
     store.listed[slot] = UNLISTED; // so that a queued entry of the slot is skipped
     store.release(slot, this.trades);
     const slots = this.#slotOf;
@@ -191,10 +196,30 @@ export class OrderIndex {
       this.#base += this.#leadingHoles;
       this.#leadingHoles = 0;
     }
+    if (orders === undefined) return; // not numbered yet
     orders.forgotten++;
     if (orders.forgotten >= 64 && orders.forgotten * 2 >= orders.sequences.length) {
       this.#compact(orders);
     }
+  }
+
+  /** Numbers every indexed order under its account, in sequence order, once. */
+  #build(): void {
+    if (this.#built) return;
+    this.#built = true;
+    for (let i = 0; i < this.#length; i++) {
+      const slot = this.#slotOf[i]!;
+      if (slot >= 0) this.#number(this.#base + i, slot);
+    }
+  }
+
+  /** Gives a new order the next number of its account and queues it for the sets. */
+  #number(sequence: number, slot: number): void {
+    const store = this.store;
+    const orders = (this.#byAccount[store.account[slot]!] ??= new AccountOrders());
+    store.ordinal[slot] = orders.sequences.length;
+    orders.sequences.push(sequence);
+    this.#queue(slot);
   }
 
   /** Drops the forgotten orders from the account's numbering and rebuilds its sets. */

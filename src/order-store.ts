@@ -39,6 +39,7 @@ export const KIND_STP_SHIFT = 6;
 /** Bits of the `extras` column: what the order has beyond the common fields, and its reason. */
 const EXTRA_STOP = 1;
 const EXTRA_EXPIRY = 2;
+const EXTRA_REJOINED = 4;
 const EXTRA_REASON_SHIFT = 4;
 
 /** The `kind` of an order from its numeric codes (see numeric.ts). */
@@ -86,10 +87,11 @@ export class OrderStore {
    * id, bits 6-7 the self-trade prevention mode.
    */
   kind = new Uint8Array(0);
-  /** Bit 0 has a stop price, bit 1 an expiry time; bits 4-7 the reason code (ORDER_REASONS). */
+  /**
+   * Bit 0 has a stop price, bit 1 an expiry time, bit 2 joined its queue after its own placement;
+   * bits 4-7 the reason code (ORDER_REASONS).
+   */
   extras = new Uint8Array(0);
-  /** The order's place in time on its level: set each time it joins a queue (order-book.ts, 1). */
-  queued = new Float64Array(0);
   status = new Uint8Array(0);
   account = new Int32Array(0);
   /** The order's number among its account's orders (see OrderIndex). */
@@ -103,6 +105,12 @@ export class OrderStore {
   /** Stop prices and expiry times by slot, for the orders that have one. */
   readonly #stopPrices = new Map<number, number>();
   readonly #expiryTimes = new Map<number, number>();
+  /**
+   * For orders that joined their queue after their own placement (a triggered stop, an amend that
+   * lost its place): the last sequence placed by then, and how many such joins came before.
+   */
+  readonly #rejoins = new Map<number, { after: number; count: number }>();
+  #rejoinCount = 0;
   readonly #slots = new SlotPool((capacity) => this.#grow(capacity));
 
   /** A new open order; `kind` from orderKind, amounts in units. */
@@ -158,6 +166,29 @@ export class OrderStore {
     this.extras[slot] = (this.extras[slot]! & 15) | (reason << EXTRA_REASON_SHIFT);
   }
 
+  /** Records that the order joins its queue now, `after` being the last sequence placed. */
+  setRejoined(slot: number, after: number): void {
+    this.extras[slot]! |= EXTRA_REJOINED;
+    this.#rejoins.set(slot, { after, count: ++this.#rejoinCount });
+  }
+
+  /**
+   * Whether order `a` joined its queue before order `b` (order-book.ts, 1). An order that rests
+   * when placed joins after every order placed before it and before any later one; the others
+   * are ordered by what `setRejoined` recorded. For validation: the store keeps no column for it.
+   */
+  joinedBefore(a: number, b: number): boolean {
+    const [afterA, countA] = this.#joined(a);
+    const [afterB, countB] = this.#joined(b);
+    return afterA < afterB || (afterA === afterB && countA < countB);
+  }
+
+  #joined(slot: number): [number, number] {
+    const rejoin =
+      (this.extras[slot]! & EXTRA_REJOINED) === 0 ? undefined : this.#rejoins.get(slot);
+    return rejoin === undefined ? [this.sequence[slot]!, 0] : [rejoin.after, rejoin.count];
+  }
+
   /** The stop price in units, or 0. */
   stopPrice(slot: number): number {
     return (this.extras[slot]! & EXTRA_STOP) === 0 ? 0 : this.#stopPrices.get(slot)!;
@@ -193,6 +224,7 @@ export class OrderStore {
     this.#bigNotionals.delete(slot);
     if (this.extras[slot]! & EXTRA_STOP) this.#stopPrices.delete(slot);
     if (this.extras[slot]! & EXTRA_EXPIRY) this.#expiryTimes.delete(slot);
+    if (this.extras[slot]! & EXTRA_REJOINED) this.#rejoins.delete(slot);
     this.#slots.give(slot);
   }
 
@@ -278,7 +310,6 @@ export class OrderStore {
     this.book = grown(this.book, capacity);
     this.kind = grown(this.kind, capacity);
     this.extras = grown(this.extras, capacity);
-    this.queued = grown(this.queued, capacity);
     this.status = grown(this.status, capacity);
   }
 }

@@ -12,7 +12,7 @@ export function refuseUnknownKeys(
   known: ReadonlySet<string>,
 ): Failure | undefined {
   for (const key in request) {
-    if (Object.hasOwn(request, key) && !known.has(key)) {
+    if (!known.has(key) && Object.hasOwn(request, key)) {
       const quoted =
         key.length > QUOTED_KEY_LIMIT ? `${key.slice(0, QUOTED_KEY_LIMIT)}… (truncated)` : key;
       return invalidParameter(key, `unknown field ${quoted}`);

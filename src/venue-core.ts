@@ -1,156 +1,31 @@
-import { AccountNames } from './account-names.js';
-import type { Instrument } from './instrument.js';
+import { CoreState } from './core-state.js';
 import {
-  FLAG_POST_ONLY,
   REFUSED_ACCOUNT,
-  REASON_EXPIRE_AT_REACHED,
-  REASON_LEVEL_FULL,
-  REASON_POST_ONLY_WOULD_TAKE,
-  REASON_SELF_TRADE_PREVENTED,
-  REFUSED_CLIENT_ORDER_ID,
-  REFUSED_EXPIRE_AT,
   REFUSED_LEVEL_FULL,
   REFUSED_ORDER_NOT_FOUND,
   REFUSED_ORDER_NOT_OPEN,
-  REFUSED_POST_ONLY,
-  REFUSED_PRICE,
-  REFUSED_SIDE,
   REFUSED_SIZE,
-  REFUSED_STOP_PRICE,
-  REFUSED_STP,
-  REFUSED_TIME_IN_FORCE,
-  REFUSED_TYPE,
   REFUSED_UNKNOWN_SYMBOL,
-  SIDE_BUY,
-  SIDE_SELL,
-  STP_CANCEL_BOTH,
-  STP_CANCEL_MAKER,
-  STP_CANCEL_TAKER,
-  STP_NONE,
-  TIF_FOK,
-  TIF_GTC,
   TIF_GTD,
-  TIF_IOC,
-  TYPE_LIMIT,
-  TYPE_MARKET,
-  type NumericListener,
 } from './numeric.js';
-import { ExpiryQueue } from './expiry-queue.js';
-import { OrderBook, type BookListener, type TradeCounter } from './order-book.js';
-import { OrderIndex } from './order-index.js';
-import { CLIENT_ORDER_ID_PATTERN } from './order-request.js';
-import {
-  CANCELLED,
-  EXPIRED,
-  FILLED,
-  KIND_MARKET,
-  KIND_POST_ONLY,
-  KIND_SELL,
-  KIND_TIF_SHIFT,
-  OPEN,
-  orderKind,
-  OrderStore,
-  PARTIALLY_FILLED,
-  PENDING,
-  REJECTED,
-} from './order-store.js';
-import type { PriceLevel } from './price-level.js';
-import { canFillPreventingSelfTrade } from './self-trade.js';
-import { StopBook } from './stop-book.js';
-import { TradeStore } from './trade-store.js';
-
-type TradeHandler = Required<NumericListener>['onTrade'];
-type OrderHandler = Required<NumericListener>['onOrder'];
-type LevelHandler = Required<NumericListener>['onLevel'];
+import { amendLive } from './order-amend.js';
+import type { OrderBook } from './order-book.js';
+import { KIND_MARKET, KIND_SELL, orderKind } from './order-store.js';
+import { amendRefusal, placeRefusal } from './place-checks.js';
 
 /**
  * The venue's one matching path, in numbers. Commands take integer codes (numeric.ts), prices in
  * ticks and sizes in lots; they return the order's sequence (`ord_<sequence>` in the string API)
  * or a negative refusal code, build no record and allocate nothing of their own. The string API
- * (Venue) validates its decimal strings, then runs the same `placeValid` and `takeOff`.
+ * (Venue) validates its decimal strings, then runs the same `placeValid`, `takeOff` and
+ * `amendValid`. What happens to an accepted order is OrderMatching's; gtd expiry is GtdExpiry's.
  */
-export class VenueCore {
-  readonly books: readonly OrderBook[];
-  readonly store = new OrderStore(new AccountNames());
-  readonly trades = new TradeStore();
-  readonly orders: OrderIndex;
-  readonly #bookIndexes = new Map<string, number>();
-  readonly #clock: () => number;
-  #lastNow = -Infinity;
-  #orderSequence = 0;
-  readonly #tradeCounter: TradeCounter = { last: 0 };
-  readonly #onTrade: { listener: NumericListener; handler: TradeHandler }[] = [];
-  readonly #onOrder: { listener: NumericListener; handler: OrderHandler }[] = [];
-  readonly #onLevel: { listener: NumericListener; handler: LevelHandler }[] = [];
-  #dispatching = false;
-  /** By book index: its waiting stops, once it has had one. */
-  readonly #stops: (StopBook | undefined)[] = [];
-  readonly #expiries = new ExpiryQueue();
-  /** Counts the times an order joins a level's queue (the `queued` column). */
-  #queueCounter = 0;
-  /** The self-trade prevention mode of orders that name none. */
-  readonly defaultStp: number;
-
-  constructor(
-    instruments: readonly Instrument[],
-    clock: () => number,
-    tradeRetention: number,
-    orderRetention: number,
-    defaultStp: number = STP_NONE,
-  ) {
-    this.#clock = clock;
-    this.defaultStp = defaultStp;
-    this.orders = new OrderIndex(this.store, this.trades, orderRetention, instruments.length);
-    const listener: BookListener = {
-      executed: (book, trade, maker) => this.#executed(book, trade, maker),
-      levelChanged: (book, level, side) => this.#levelChanged(book, level, side),
-      selfTrade: (book, maker, stp) => {
-        if (stp !== STP_CANCEL_TAKER) {
-          this.#endResting(book, maker, EXPIRED, REASON_SELF_TRADE_PREVENTED);
-        }
-        return stp !== STP_CANCEL_MAKER;
-      },
-    };
-    this.books = instruments.map((instrument, index) => {
-      this.#bookIndexes.set(instrument.symbol, index);
-      return new OrderBook(
-        index,
-        instrument,
-        tradeRetention,
-        this.store,
-        this.orders,
-        this.trades,
-        this.#tradeCounter,
-        listener,
-      );
-    });
-  }
-
-  /** The clock's reading, never earlier than a previous one. */
-  now(): number {
-    const reading = this.#clock();
-    if (reading > this.#lastNow) this.#lastNow = reading;
-    return this.#lastNow;
-  }
-
-  /** The book index of a listed symbol (its position in the instruments), or REFUSED_UNKNOWN_SYMBOL. */
-  bookIndex(symbol: string): number {
-    return this.#bookIndexes.get(symbol) ?? REFUSED_UNKNOWN_SYMBOL;
-  }
-
-  /** The id of an account name (interned on first use), or REFUSED_ACCOUNT for an empty name. */
-  accountId(name: string): number {
-    return typeof name === 'string' && name.length > 0
-      ? this.store.accounts.id(name)
-      : REFUSED_ACCOUNT;
-  }
-
+export class VenueCore extends CoreState {
   /**
    * Places an order: `priceTicks` 0 for market orders (which take TIF_IOC), `flags` 0 or
    * FLAG_POST_ONLY, `stopTicks` 0 or a stop price, `expireAt` a time after now for TIF_GTD orders
    * (else 0), `stp` a mode (default the venue's). Checks in the string API's order: book, account,
-   * side, type, size, price, stop price, time in force, expiry, flags, stp, client order id.
-   * Returns the new order's sequence or a refusal code.
+   * then placeRefusal's. Returns the new order's sequence or a refusal code.
    */
   place(
     account: number,
@@ -166,79 +41,35 @@ export class VenueCore {
     stp: number = this.defaultStp,
     expireAt = 0,
   ): number {
-    this.assertNotDispatching();
-    this.expireDue();
+    this.events.assertNotDispatching();
+    this.expiry.expireDue();
     const orderBook = this.books[book];
     if (orderBook === undefined) return REFUSED_UNKNOWN_SYMBOL;
     if (!this.#isAccount(account)) return REFUSED_ACCOUNT;
-    if (side !== SIDE_BUY && side !== SIDE_SELL) return REFUSED_SIDE;
-    if (type !== TYPE_LIMIT && type !== TYPE_MARKET) return REFUSED_TYPE;
-    const { lotUnits, tickUnits, minSizeUnits, maxSizeUnits } = orderBook.instrument;
-    const size = sizeLots * lotUnits;
-    if (!Number.isInteger(sizeLots) || size < minSizeUnits || size > maxSizeUnits) {
-      return REFUSED_SIZE;
-    }
-    const price = priceTicks * tickUnits;
-    if (
-      type === TYPE_LIMIT
-        ? !Number.isInteger(priceTicks) || priceTicks < 1 || price > Number.MAX_SAFE_INTEGER
-        : priceTicks !== 0
-    ) {
-      return REFUSED_PRICE;
-    }
-    const stopPrice = stopTicks * tickUnits;
-    if (
-      stopTicks !== 0 &&
-      (!Number.isInteger(stopTicks) || stopTicks < 1 || stopPrice > Number.MAX_SAFE_INTEGER)
-    ) {
-      return REFUSED_STOP_PRICE;
-    }
-    if (
-      type === TYPE_MARKET
-        ? timeInForce !== TIF_IOC
-        : timeInForce !== TIF_GTC &&
-          timeInForce !== TIF_IOC &&
-          timeInForce !== TIF_FOK &&
-          timeInForce !== TIF_GTD
-    ) {
-      return REFUSED_TIME_IN_FORCE;
-    }
-    if (
-      timeInForce === TIF_GTD
-        ? !Number.isSafeInteger(expireAt) || expireAt <= this.now()
-        : expireAt !== 0
-    ) {
-      return REFUSED_EXPIRE_AT;
-    }
-    if (
-      flags !== 0 &&
-      (flags !== FLAG_POST_ONLY || type !== TYPE_LIMIT || timeInForce !== TIF_GTC)
-    ) {
-      return REFUSED_POST_ONLY;
-    }
-    if (
-      stp !== STP_NONE &&
-      stp !== STP_CANCEL_TAKER &&
-      stp !== STP_CANCEL_MAKER &&
-      stp !== STP_CANCEL_BOTH
-    ) {
-      return REFUSED_STP;
-    }
-    if (
-      clientOrderId !== null &&
-      (typeof clientOrderId !== 'string' || !CLIENT_ORDER_ID_PATTERN.test(clientOrderId))
-    ) {
-      return REFUSED_CLIENT_ORDER_ID;
-    }
-    const kind = orderKind(side, type, timeInForce, flags, stp);
+    const { instrument } = orderBook;
+    const refusal = placeRefusal(
+      instrument,
+      side,
+      type,
+      timeInForce,
+      flags,
+      priceTicks,
+      sizeLots,
+      clientOrderId,
+      stopTicks,
+      stp,
+      expireAt,
+      timeInForce === TIF_GTD ? this.clock.read() : 0,
+    );
+    if (refusal !== 0) return refusal;
     const sequence = this.placeValid(
       orderBook,
       account,
-      kind,
-      price,
-      size,
+      orderKind(side, type, timeInForce, flags, stp),
+      priceTicks * instrument.tickUnits,
+      sizeLots * instrument.lotUnits,
       clientOrderId,
-      stopPrice,
+      stopTicks * instrument.tickUnits,
       expireAt,
     );
     this.orders.forgetBeyondRetention();
@@ -247,11 +78,8 @@ export class VenueCore {
 
   /** Cancels the account's open or pending order; returns its sequence or a refusal code. */
   cancel(account: number, sequence: number): number {
-    this.assertNotDispatching();
-    this.expireDue();
-    const slot = this.#ownSlot(account, sequence);
-    if (slot < 0) return REFUSED_ORDER_NOT_FOUND;
-    if (!this.store.isLive(slot)) return REFUSED_ORDER_NOT_OPEN;
+    const slot = this.#liveSlot(account, sequence);
+    if (slot < 0) return slot;
     this.takeOff(slot, this.store.remaining[slot]!);
     this.orders.forgetBeyondRetention();
     return sequence;
@@ -259,11 +87,8 @@ export class VenueCore {
 
   /** Takes `sizeLots` off the order's remaining size (all of it or more cancels); sequence or refusal. */
   reduce(account: number, sequence: number, sizeLots: number): number {
-    this.assertNotDispatching();
-    this.expireDue();
-    const slot = this.#ownSlot(account, sequence);
-    if (slot < 0) return REFUSED_ORDER_NOT_FOUND;
-    if (!this.store.isLive(slot)) return REFUSED_ORDER_NOT_OPEN;
+    const slot = this.#liveSlot(account, sequence);
+    if (slot < 0) return slot;
     const size = sizeLots * this.bookOf(slot).instrument.lotUnits;
     if (!Number.isInteger(sizeLots) || sizeLots < 1 || size > Number.MAX_SAFE_INTEGER) {
       return REFUSED_SIZE;
@@ -275,44 +100,20 @@ export class VenueCore {
   }
 
   /**
-   * Changes the account's open or pending order (invariant 11): `sizeLots` its new size (filled
-   * size included, above it), `priceTicks` its new limit price; 0 leaves either as it is. A smaller
-   * size at the same price keeps the order's place; a new price or a larger size sends it to the
-   * back, and a new price that crosses matches like a new order. Sequence or refusal.
+   * Changes the account's open or pending order (invariant 11, see amendLive): `sizeLots` its new
+   * size (filled size included, above it), `priceTicks` its new limit price; 0 leaves either as
+   * it is. Sequence or refusal.
    */
   amend(account: number, sequence: number, sizeLots: number, priceTicks: number): number {
-    this.assertNotDispatching();
-    this.expireDue();
-    const slot = this.#ownSlot(account, sequence);
-    if (slot < 0) return REFUSED_ORDER_NOT_FOUND;
-    const store = this.store;
-    if (!store.isLive(slot)) return REFUSED_ORDER_NOT_OPEN;
-    const { lotUnits, tickUnits, minSizeUnits, maxSizeUnits } = this.bookOf(slot).instrument;
-    const size = sizeLots * lotUnits;
-    if (
-      (sizeLots === 0 && priceTicks === 0) ||
-      (sizeLots !== 0 &&
-        (!Number.isInteger(sizeLots) ||
-          size < minSizeUnits ||
-          size > maxSizeUnits ||
-          size <= store.filled[slot]!))
-    ) {
-      return REFUSED_SIZE;
-    }
-    const price = priceTicks * tickUnits;
-    if (
-      priceTicks !== 0 &&
-      (store.isMarket(slot) ||
-        !Number.isInteger(priceTicks) ||
-        priceTicks < 1 ||
-        price > Number.MAX_SAFE_INTEGER)
-    ) {
-      return REFUSED_PRICE;
-    }
+    const slot = this.#liveSlot(account, sequence);
+    if (slot < 0) return slot;
+    const { instrument } = this.bookOf(slot);
+    const refusal = amendRefusal(instrument, this.store, slot, sizeLots, priceTicks);
+    if (refusal !== 0) return refusal;
     const refused = this.amendValid(
       slot,
-      sizeLots === 0 ? -1 : size,
-      priceTicks === 0 ? -1 : price,
+      sizeLots === 0 ? -1 : sizeLots * instrument.lotUnits,
+      priceTicks === 0 ? -1 : priceTicks * instrument.tickUnits,
     );
     this.orders.forgetBeyondRetention();
     return refused < 0 ? refused : sequence;
@@ -323,132 +124,17 @@ export class VenueCore {
    * REFUSED_LEVEL_FULL. The caller then builds what it returns and forgets beyond retention.
    */
   amendValid(slot: number, newSize: number, newPrice: number): number {
-    this.now(); // its trades are at the clock's time
-    const store = this.store;
+    this.clock.read(); // its trades are at the clock's time
     const book = this.bookOf(slot);
-    const remaining = store.remaining[slot]!;
-    const price = newPrice < 0 ? store.price[slot]! : newPrice;
-    const size = newSize < 0 ? store.size[slot]! : newSize;
-    const left = newSize < 0 ? remaining : newSize - store.filled[slot]!;
-    if (store.status[slot] === PENDING) {
-      store.size[slot] = size;
-      store.remaining[slot] = left;
-      store.price[slot] = price;
-      this.#orderChanged(book, slot);
-      return 0;
-    }
-    const sell = store.isSell(slot);
-    const side = sell ? SIDE_SELL : SIDE_BUY;
-    if (price === store.price[slot] && left <= remaining) {
-      store.size[slot] = size;
-      const level = left < remaining ? book.take(slot, remaining - left) : undefined;
-      this.#orderChanged(book, slot);
-      if (level !== undefined) this.#levelChanged(book, level, side);
-      return 0;
-    }
-    const target = book.levelAt(sell, price);
-    const own = price === store.price[slot] ? remaining : 0;
-    if (target !== undefined && target.total - own > Number.MAX_SAFE_INTEGER - left) {
-      return REFUSED_LEVEL_FULL;
-    }
-    this.#levelChanged(book, book.take(slot, remaining), side);
-    store.size[slot] = size;
-    store.remaining[slot] = left;
-    store.price[slot] = price;
-    this.#execute(book, slot, book.levelAt(sell, price));
-    this.#triggerStops(book);
-    return 0;
-  }
-
-  /**
-   * Expires the gtd orders whose time has come, earliest expiry first, then by sequence
-   * (invariant 12). Every command and query runs it first, so expiry follows the clock even when
-   * time only moves with a replayed flow.
-   */
-  expireDue(): void {
-    const queue = this.#expiries;
-    if (queue.size === 0 || queue.next > this.now()) return;
-    while (queue.next <= this.#lastNow) {
-      const slot = this.orders.slot(queue.nextSequence);
-      queue.pop();
-      if (slot < 0 || !this.store.isLive(slot)) continue;
-      const book = this.bookOf(slot);
-      if (this.store.status[slot] === PENDING) {
-        this.#unpend(book, slot);
-        this.#finish(book, slot, EXPIRED, REASON_EXPIRE_AT_REACHED);
-      } else {
-        this.#endResting(book, slot, EXPIRED, REASON_EXPIRE_AT_REACHED);
-      }
-    }
-    this.orders.forgetBeyondRetention();
-  }
-
-  /** The earliest expiry time of a live gtd order (or of one that ended since), or Infinity. */
-  nextExpiry(): number {
-    return this.#expiries.next;
-  }
-
-  /** The waiting stops of a book (for validation). */
-  stopsOf(book: number): readonly number[] {
-    return this.#stops[book]?.sequences() ?? [];
-  }
-
-  /** The order's status code, or -1 when there is no such order (or it was forgotten). */
-  orderStatus(sequence: number): number {
-    this.expireDueOutsideListeners();
-    const slot = this.#slot(sequence);
-    return slot < 0 ? -1 : this.store.status[slot]!;
-  }
-
-  /** The order's filled size in lots, or -1. */
-  filledLots(sequence: number): number {
-    this.expireDueOutsideListeners();
-    const slot = this.#slot(sequence);
-    return slot < 0 ? -1 : this.store.filled[slot]! / this.bookOf(slot).instrument.lotUnits;
-  }
-
-  /** The order's size still resting, in lots, or -1. */
-  remainingLots(sequence: number): number {
-    this.expireDueOutsideListeners();
-    const slot = this.#slot(sequence);
-    return slot < 0 ? -1 : this.store.remaining[slot]! / this.bookOf(slot).instrument.lotUnits;
-  }
-
-  /** Calls the listener's handlers with every event from now on; returns the function that stops it. */
-  listen(listener: NumericListener): () => void {
-    const { onTrade, onOrder, onLevel } = listener;
-    if (onTrade !== undefined) this.#onTrade.push({ listener, handler: onTrade.bind(listener) });
-    if (onOrder !== undefined) this.#onOrder.push({ listener, handler: onOrder.bind(listener) });
-    if (onLevel !== undefined) this.#onLevel.push({ listener, handler: onLevel.bind(listener) });
-    return () => {
-      for (const handlers of [this.#onTrade, this.#onOrder, this.#onLevel]) {
-        const index = handlers.findIndex((entry) => entry.listener === listener);
-        if (index >= 0) handlers.splice(index, 1);
-      }
-    };
-  }
-
-  /** Queries expire due orders first, except from inside a listener (which sees the command's state). */
-  expireDueOutsideListeners(): void {
-    if (!this.#dispatching) this.expireDue();
-  }
-
-  /** Throws (a caller's bug) when called from inside a listener. */
-  assertNotDispatching(): void {
-    if (this.#dispatching) {
-      throw new Error('venue commands cannot be issued from inside an event listener');
-    }
-  }
-
-  bookOf(slot: number): OrderBook {
-    return this.books[this.store.book[slot]!]!;
+    return amendLive(this.matching, this.events, this.store, book, slot, newSize, newPrice);
   }
 
   /**
    * Places a validated order (`kind` from orderKind, amounts in units, `stopPrice` and `expireAt`
-   * 0 when it has none) and matches it, or parks it as a pending stop; then runs the stops its
-   * trades made due. Returns its sequence, or REFUSED_LEVEL_FULL. The caller then builds what it
-   * returns and calls `orders.forgetBeyondRetention()`.
+   * 0 when it has none) and matches it, or parks it as a pending stop (invariant 9: unless its
+   * stop is already due); then runs the stops its trades made due. Returns its sequence, or
+   * REFUSED_LEVEL_FULL. The caller then builds what it returns and calls
+   * `orders.forgetBeyondRetention()`.
    */
   placeValid(
     book: OrderBook,
@@ -460,17 +146,16 @@ export class VenueCore {
     stopPrice = 0,
     expireAt = 0,
   ): number {
-    const market = (kind & KIND_MARKET) !== 0;
-    const level = market ? undefined : book.levelAt((kind & KIND_SELL) !== 0, price);
+    const sell = (kind & KIND_SELL) !== 0;
+    const level = (kind & KIND_MARKET) !== 0 ? undefined : book.levelAt(sell, price);
     if (level !== undefined && level.total > Number.MAX_SAFE_INTEGER - size) {
       return REFUSED_LEVEL_FULL;
     }
-    const store = this.store;
-    const sequence = ++this.#orderSequence;
-    const slot = store.allocate(
+    const sequence = this.orders.lastSequence + 1;
+    const slot = this.store.allocate(
       sequence,
       book.index,
-      this.now(),
+      this.clock.read(),
       account,
       kind,
       price,
@@ -478,216 +163,37 @@ export class VenueCore {
       clientOrderId,
     );
     this.orders.add(sequence, slot);
-    if (expireAt !== 0) {
-      store.setExpireAt(slot, expireAt);
-      this.#expiries.add(expireAt, sequence, this.#isLive);
-    }
-    if (stopPrice !== 0) {
-      store.setStopPrice(slot, stopPrice);
-      const last = book.stats.lastPrice;
-      // invariant 9: a stop already due when placed runs at once
-      if (last === null || ((kind & KIND_SELL) !== 0 ? last > stopPrice : last < stopPrice)) {
-        this.orders.setStatus(slot, PENDING);
-        (this.#stops[book.index] ??= new StopBook()).add(
-          sequence,
-          (kind & KIND_SELL) !== 0,
-          stopPrice,
-        );
-        this.#orderChanged(book, slot);
-        return sequence;
+    if (stopPrice !== 0 || expireAt !== 0) {
+      if (expireAt !== 0) this.expiry.add(slot, expireAt);
+      if (stopPrice !== 0) {
+        this.store.setStopPrice(slot, stopPrice);
+        const last = book.stats.lastPrice;
+        if (last === null || (sell ? last > stopPrice : last < stopPrice)) {
+          this.matching.park(book, slot, stopPrice);
+          return sequence;
+        }
       }
     }
-    this.#execute(book, slot, level);
-    this.#triggerStops(book);
+    this.matching.execute(book, slot, level, false);
+    this.matching.triggerStops(book);
     return sequence;
   }
 
-  /**
-   * Runs an incoming order (new, triggered or re-entering after an amend): post-only and fok are
-   * decided first (order-book.ts, 4), then it matches and rests or ends. `level` is its price level
-   * as it stood before matching, if any.
-   */
-  #execute(book: OrderBook, slot: number, level: PriceLevel | undefined): void {
-    const store = this.store;
-    const kind = store.kind[slot]!;
-    const timeInForce = (kind >> KIND_TIF_SHIFT) & 3;
-    if ((kind & KIND_POST_ONLY) !== 0 && book.wouldTake(slot)) {
-      this.#finish(book, slot, REJECTED, REASON_POST_ONLY_WOULD_TAKE);
-    } else if (
-      timeInForce === TIF_FOK &&
-      !(store.stpCode(slot) === STP_NONE
-        ? book.canFill(slot)
-        : canFillPreventingSelfTrade(book, store, slot))
-    ) {
-      this.#finish(book, slot, EXPIRED);
-    } else if (book.match(slot, this.#lastNow)) {
-      this.#finish(book, slot, EXPIRED, REASON_SELF_TRADE_PREVENTED);
-    } else if (store.remaining[slot] === 0) {
-      this.#finish(book, slot, FILLED);
-    } else if (timeInForce === TIF_IOC || timeInForce === TIF_FOK) {
-      this.#finish(book, slot, EXPIRED);
-    } else {
-      this.orders.setStatus(slot, store.filled[slot]! > 0 ? PARTIALLY_FILLED : OPEN);
-      this.#orderChanged(book, slot);
-      store.queued[slot] = ++this.#queueCounter;
-      book.rest(slot, level);
-    }
-  }
-
-  /**
-   * Runs the book's due stops one at a time, each as the order it becomes, re-reading the last
-   * trade price after each (so cascades follow the price); the order is StopBook.takeDue's
-   * (invariant 9). One length check when the book has no stops.
-   */
-  #triggerStops(book: OrderBook): void {
-    const stops = this.#stops[book.index];
-    if (stops === undefined || stops.size === 0) return;
-    for (;;) {
-      const last = book.stats.lastPrice;
-      const sequence = last === null ? -1 : stops.takeDue(last);
-      if (sequence < 0) return;
-      const slot = this.orders.slot(sequence);
-      const store = this.store;
-      const level = store.isMarket(slot)
-        ? undefined
-        : book.levelAt(store.isSell(slot), store.price[slot]!);
-      if (level !== undefined && level.total > Number.MAX_SAFE_INTEGER - store.remaining[slot]!) {
-        this.#finish(book, slot, EXPIRED, REASON_LEVEL_FULL);
-      } else {
-        this.#execute(book, slot, level);
-      }
-    }
-  }
-
-  /** Takes a pending stop out of its book's stops. */
-  #unpend(book: OrderBook, slot: number): void {
-    const store = this.store;
-    this.#stops[book.index]!.remove(
-      store.sequence[slot]!,
-      store.isSell(slot),
-      store.stopPrice(slot),
-    );
-  }
-
-  readonly #isLive = (sequence: number): boolean => {
-    const slot = this.orders.slot(sequence);
-    return slot >= 0 && this.store.isLive(slot);
-  };
-
-  /** Ends a resting order for the venue's reason (self-trade prevention, expiry). */
-  #endResting(book: OrderBook, slot: number, status: number, reason: number): void {
-    const store = this.store;
-    const level = book.take(slot, store.remaining[slot]!);
-    this.orders.setStatus(slot, status);
-    store.setReason(slot, reason);
-    this.orders.finalized(store.sequence[slot]!);
-    this.#orderChanged(book, slot);
-    this.#levelChanged(book, level, store.isSell(slot) ? SIDE_SELL : SIDE_BUY);
-  }
-
-  /**
-   * Takes `size` units off an open or pending order (all of it cancels it) and announces the
-   * change; a pending stop has no level to announce.
-   */
+  /** Takes `size` units off an open or pending order (all of it cancels it), announcing the change. */
   takeOff(slot: number, size: number): void {
-    const book = this.bookOf(slot);
-    const store = this.store;
-    if (store.status[slot] === PENDING) {
-      store.remaining[slot]! -= size;
-      if (store.remaining[slot] === 0) {
-        this.#unpend(book, slot);
-        this.orders.setStatus(slot, CANCELLED);
-        this.orders.finalized(store.sequence[slot]!);
-      }
-      this.#orderChanged(book, slot);
-      return;
-    }
-    const level = book.take(slot, size);
-    if (store.remaining[slot] === 0) {
-      this.orders.setStatus(slot, CANCELLED);
-      this.orders.finalized(store.sequence[slot]!);
-    }
-    this.#orderChanged(book, slot);
-    this.#levelChanged(book, level, store.isSell(slot) ? SIDE_SELL : SIDE_BUY);
+    this.matching.takeOff(this.bookOf(slot), slot, size);
   }
 
   #isAccount(account: number): boolean {
     return Number.isInteger(account) && account >= 0 && account < this.store.accounts.count;
   }
 
-  #slot(sequence: number): number {
-    return Number.isInteger(sequence) ? this.orders.slot(sequence) : -1;
-  }
-
-  #ownSlot(account: number, sequence: number): number {
-    const slot = this.#slot(sequence);
-    return slot >= 0 && this.store.account[slot] === account ? slot : -1;
-  }
-
-  /** Ends an incoming order: whatever did not fill is no longer for sale. */
-  #finish(book: OrderBook, slot: number, status: number, reason = 0): void {
-    this.orders.setStatus(slot, status);
-    if (reason !== 0) this.store.setReason(slot, reason);
-    this.store.remaining[slot] = 0;
-    this.orders.finalized(this.store.sequence[slot]!);
-    this.#orderChanged(book, slot);
-  }
-
-  #executed(book: OrderBook, trade: number, maker: number): void {
-    const store = this.store;
-    if (store.remaining[maker] === 0) this.orders.finalized(store.sequence[maker]!);
-    if (this.#onTrade.length > 0) {
-      const trades = this.trades;
-      const { tickUnits, lotUnits } = book.instrument;
-      this.#dispatching = true;
-      try {
-        for (const { handler } of this.#onTrade) {
-          handler(
-            trades.sequence[trade]!,
-            book.index,
-            trades.price[trade]! / tickUnits,
-            trades.size[trade]! / lotUnits,
-            trades.makerSequence[trade]!,
-            trades.takerSequence[trade]!,
-            trades.timestamp[trade]!,
-          );
-        }
-      } finally {
-        this.#dispatching = false;
-      }
-    }
-    this.#orderChanged(book, maker);
-  }
-
-  #orderChanged(book: OrderBook, slot: number): void {
-    if (this.#onOrder.length === 0) return;
-    const store = this.store;
-    const { lotUnits } = book.instrument;
-    this.#dispatching = true;
-    try {
-      for (const { handler } of this.#onOrder) {
-        handler(
-          store.sequence[slot]!,
-          store.status[slot]!,
-          store.filled[slot]! / lotUnits,
-          store.remaining[slot]! / lotUnits,
-        );
-      }
-    } finally {
-      this.#dispatching = false;
-    }
-  }
-
-  #levelChanged(book: OrderBook, level: PriceLevel, side: number): void {
-    if (this.#onLevel.length === 0) return;
-    const { tickUnits, lotUnits } = book.instrument;
-    this.#dispatching = true;
-    try {
-      for (const { handler } of this.#onLevel) {
-        handler(book.index, side, level.price / tickUnits, level.total / lotUnits, book.sequence);
-      }
-    } finally {
-      this.#dispatching = false;
-    }
+  /** A command's start on one order: the account's live order's slot, or a refusal. */
+  #liveSlot(account: number, sequence: number): number {
+    this.events.assertNotDispatching();
+    this.expiry.expireDue();
+    const slot = this.slotOf(sequence);
+    if (slot < 0 || this.store.account[slot] !== account) return REFUSED_ORDER_NOT_FOUND;
+    return this.store.isLive(slot) ? slot : REFUSED_ORDER_NOT_OPEN;
   }
 }

@@ -196,45 +196,54 @@ describe('listing cost', () => {
 
 describe('listings after many status changes', () => {
   it('agree with every remembered order, through forgetting and renumbering (seed 5)', () => {
-    const venue = unwrap(Venue.create({ clock: () => START_MS, orderRetention: 300 }));
-    const random = new SeededRandom(5);
-    const accounts = ['a', 'b', 'c'];
-    const symbols = ['BTC-USD', 'ETH-USD'];
-    let placed = 0;
-    const check = () => {
-      for (const account of accounts) {
-        const remembered: OrderRecord[] = [];
-        for (let n = placed; n >= 1; n--) {
-          const found = venue.getOrder(account, `ord_${n}`);
-          if (found.ok) remembered.push(found.value);
-        }
-        for (const symbol of [undefined, ...symbols]) {
-          for (const status of [undefined, ...ORDER_STATUSES]) {
-            const expected = remembered
-              .filter((order) => symbol === undefined || order.symbol === symbol)
-              .filter((order) => status === undefined || order.status === status)
-              .map((order) => order.id);
-            const filter = { ...(symbol ? { symbol } : {}), ...(status ? { status } : {}) };
-            expect(ids(venue.listOrders(account, filter))).toEqual(expected);
-          }
-        }
-      }
-      expect(validateVenueState(venue)).toEqual([]);
-    };
-    for (let step = 1; step <= 12_000; step++) {
-      const account = accounts[random.int(0, 2)]!;
-      const symbol = symbols[random.int(0, 1)]!;
-      const side = random.int(0, 1) === 0 ? 'buy' : 'sell';
-      if (random.int(0, 9) < 2 && placed > 0) {
-        venue.cancelOrder(account, `ord_${random.int(1, placed)}`);
-      } else {
-        const price = String(100 + random.int(-5, 5)) + '.00';
-        const type = random.int(0, 4) === 0 ? 'market' : 'limit';
-        const request = { account, symbol, side, type, size: '1' } as const;
-        unwrap(venue.placeOrder(type === 'market' ? request : { ...request, price }));
-        placed++;
-      }
-      if (step % 3000 === 0 || step === 7) check();
-    }
+    listingsAgree((step) => step % 3000 === 0 || step === 7);
+  });
+
+  it('agree when the first listing comes after thousands of orders were forgotten (seed 5)', () => {
+    listingsAgree((step) => step % 6000 === 0);
   });
 });
+
+/** Random orders and cancels on a venue keeping 300 final orders, listings checked at `checkAt`. */
+function listingsAgree(checkAt: (step: number) => boolean): void {
+  const venue = unwrap(Venue.create({ clock: () => START_MS, orderRetention: 300 }));
+  const random = new SeededRandom(5);
+  const accounts = ['a', 'b', 'c'];
+  const symbols = ['BTC-USD', 'ETH-USD'];
+  let placed = 0;
+  const check = () => {
+    for (const account of accounts) {
+      const remembered: OrderRecord[] = [];
+      for (let n = placed; n >= 1; n--) {
+        const found = venue.getOrder(account, `ord_${n}`);
+        if (found.ok) remembered.push(found.value);
+      }
+      for (const symbol of [undefined, ...symbols]) {
+        for (const status of [undefined, ...ORDER_STATUSES]) {
+          const expected = remembered
+            .filter((order) => symbol === undefined || order.symbol === symbol)
+            .filter((order) => status === undefined || order.status === status)
+            .map((order) => order.id);
+          const filter = { ...(symbol ? { symbol } : {}), ...(status ? { status } : {}) };
+          expect(ids(venue.listOrders(account, filter))).toEqual(expected);
+        }
+      }
+    }
+    expect(validateVenueState(venue)).toEqual([]);
+  };
+  for (let step = 1; step <= 12_000; step++) {
+    const account = accounts[random.int(0, 2)]!;
+    const symbol = symbols[random.int(0, 1)]!;
+    const side = random.int(0, 1) === 0 ? 'buy' : 'sell';
+    if (random.int(0, 9) < 2 && placed > 0) {
+      venue.cancelOrder(account, `ord_${random.int(1, placed)}`);
+    } else {
+      const price = String(100 + random.int(-5, 5)) + '.00';
+      const type = random.int(0, 4) === 0 ? 'market' : 'limit';
+      const request = { account, symbol, side, type, size: '1' } as const;
+      unwrap(venue.placeOrder(type === 'market' ? request : { ...request, price }));
+      placed++;
+    }
+    if (checkAt(step)) check();
+  }
+}

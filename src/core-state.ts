@@ -1,0 +1,149 @@
+import { AccountNames } from './account-names.js';
+import { CoreEvents } from './core-events.js';
+import { GtdExpiry } from './gtd-expiry.js';
+import type { Instrument } from './instrument.js';
+import { MonotonicClock } from './monotonic-clock.js';
+import {
+  REFUSED_ACCOUNT,
+  REFUSED_UNKNOWN_SYMBOL,
+  STP_NONE,
+  type NumericListener,
+} from './numeric.js';
+import { OrderBook, type TradeCounter } from './order-book.js';
+import { OrderIndex } from './order-index.js';
+import { OrderMatching } from './order-matching.js';
+import { OrderStore } from './order-store.js';
+import { PendingStops } from './pending-stops.js';
+import { TradeStore } from './trade-store.js';
+
+/**
+ * A venue's state in numbers and its reads: the books, the order and trade stores, the order
+ * index, the clock, the numeric listeners, matching and gtd expiry. VenueCore adds the commands.
+ */
+export class CoreState {
+  readonly books: readonly OrderBook[];
+  readonly store = new OrderStore(new AccountNames());
+  readonly trades = new TradeStore();
+  readonly orders: OrderIndex;
+  readonly #bookIndexes = new Map<string, number>();
+  protected readonly clock: MonotonicClock;
+  protected readonly events = new CoreEvents(this.store, this.trades);
+  protected readonly matching: OrderMatching;
+  protected readonly expiry: GtdExpiry;
+  /** The self-trade prevention mode of orders that name none. */
+  readonly defaultStp: number;
+
+  constructor(
+    instruments: readonly Instrument[],
+    clock: () => number,
+    tradeRetention: number,
+    orderRetention: number,
+    defaultStp: number = STP_NONE,
+  ) {
+    this.clock = new MonotonicClock(clock);
+    this.defaultStp = defaultStp;
+    this.orders = new OrderIndex(this.store, this.trades, orderRetention, instruments.length);
+    const matching = new OrderMatching(
+      this.store,
+      this.orders,
+      this.events,
+      this.clock,
+      new PendingStops(),
+    );
+    this.matching = matching;
+    const tradeCounter: TradeCounter = { last: 0 };
+    this.books = instruments.map((instrument, index) => {
+      this.#bookIndexes.set(instrument.symbol, index);
+      return new OrderBook(
+        index,
+        instrument,
+        tradeRetention,
+        this.store,
+        this.orders,
+        this.trades,
+        tradeCounter,
+        matching,
+      );
+    });
+    this.expiry = new GtdExpiry(this.store, this.orders, matching, this.clock, this.books);
+  }
+
+  /** The clock's reading, never earlier than a previous one. */
+  now(): number {
+    return this.clock.read();
+  }
+
+  /** The book index of a listed symbol (its position in the instruments), or REFUSED_UNKNOWN_SYMBOL. */
+  bookIndex(symbol: string): number {
+    return this.#bookIndexes.get(symbol) ?? REFUSED_UNKNOWN_SYMBOL;
+  }
+
+  /** The id of an account name (interned on first use), or REFUSED_ACCOUNT for an empty name. */
+  accountId(name: string): number {
+    return typeof name === 'string' && name.length > 0
+      ? this.store.accounts.id(name)
+      : REFUSED_ACCOUNT;
+  }
+
+  /** Expires the gtd orders whose time has come (invariant 12); every command and query does it first. */
+  expireDue(): void {
+    this.expiry.expireDue();
+  }
+
+  /** The earliest expiry time of a live gtd order (or of one that ended since), or Infinity. */
+  nextExpiry(): number {
+    return this.expiry.next;
+  }
+
+  /** The waiting stops of a book (for validation). */
+  stopsOf(book: number): readonly number[] {
+    return this.matching.stops.sequencesOf(book);
+  }
+
+  /** The order's status code, or -1 when there is no such order (or it was forgotten). */
+  orderStatus(sequence: number): number {
+    const slot = this.#querySlot(sequence);
+    return slot < 0 ? -1 : this.store.status[slot]!;
+  }
+
+  /** The order's filled size in lots, or -1. */
+  filledLots(sequence: number): number {
+    const slot = this.#querySlot(sequence);
+    return slot < 0 ? -1 : this.store.filled[slot]! / this.bookOf(slot).instrument.lotUnits;
+  }
+
+  /** The order's size still resting, in lots, or -1. */
+  remainingLots(sequence: number): number {
+    const slot = this.#querySlot(sequence);
+    return slot < 0 ? -1 : this.store.remaining[slot]! / this.bookOf(slot).instrument.lotUnits;
+  }
+
+  /** Calls the listener's handlers with every event from now on; returns the function that stops it. */
+  listen(listener: NumericListener): () => void {
+    return this.events.listen(listener);
+  }
+
+  /** Queries expire due orders first, except from inside a listener (which sees the command's state). */
+  expireDueOutsideListeners(): void {
+    if (!this.events.dispatching) this.expiry.expireDue();
+  }
+
+  /** Throws (a caller's bug) when called from inside a listener. */
+  assertNotDispatching(): void {
+    this.events.assertNotDispatching();
+  }
+
+  bookOf(slot: number): OrderBook {
+    return this.books[this.store.book[slot]!]!;
+  }
+
+  /** The slot of `ord_<sequence>`, or -1. */
+  protected slotOf(sequence: number): number {
+    return Number.isInteger(sequence) ? this.orders.slot(sequence) : -1;
+  }
+
+  #querySlot(sequence: number): number {
+    this.expireDueOutsideListeners();
+    return this.slotOf(sequence);
+  }
+}

@@ -1,0 +1,195 @@
+import type { CoreEvents } from './core-events.js';
+import type { MonotonicClock } from './monotonic-clock.js';
+import {
+  REASON_LEVEL_FULL,
+  REASON_POST_ONLY_WOULD_TAKE,
+  REASON_SELF_TRADE_PREVENTED,
+  SIDE_BUY,
+  SIDE_SELL,
+  STP_CANCEL_MAKER,
+  STP_CANCEL_TAKER,
+  STP_NONE,
+  TIF_FOK,
+  TIF_IOC,
+} from './numeric.js';
+import type { BookListener, OrderBook } from './order-book.js';
+import type { OrderIndex } from './order-index.js';
+import {
+  CANCELLED,
+  EXPIRED,
+  FILLED,
+  KIND_POST_ONLY,
+  KIND_TIF_SHIFT,
+  OPEN,
+  PARTIALLY_FILLED,
+  PENDING,
+  REJECTED,
+  type OrderStore,
+} from './order-store.js';
+import type { PendingStops } from './pending-stops.js';
+import type { PriceLevel } from './price-level.js';
+import { canFillPreventingSelfTrade } from './self-trade.js';
+
+/**
+ * What happens to an order once it is accepted: it matches and rests or ends (`execute`), the
+ * stops its trades made due run (`triggerStops`), and resting or waiting orders are taken off or
+ * ended. Every change is announced through CoreEvents as it happens (order-book.ts, 5).
+ */
+export class OrderMatching implements BookListener {
+  constructor(
+    private readonly store: OrderStore,
+    private readonly orders: OrderIndex,
+    private readonly events: CoreEvents,
+    private readonly clock: MonotonicClock,
+    readonly stops: PendingStops,
+  ) {}
+
+  /**
+   * BookListener: the books call these as they match. Methods rather than closures, so that the
+   * code optimised for one venue still serves the next (a sweep runs many).
+   */
+  executed(book: OrderBook, trade: number, maker: number): void {
+    const store = this.store;
+    if (store.remaining[maker] === 0) this.orders.finalized(store.sequence[maker]!);
+    this.events.trade(book, trade);
+    this.events.order(book, maker);
+  }
+
+  levelChanged(book: OrderBook, level: PriceLevel, side: number): void {
+    this.events.level(book, level, side);
+  }
+
+  selfTrade(book: OrderBook, maker: number, stp: number): boolean {
+    if (stp !== STP_CANCEL_TAKER) {
+      this.endResting(book, maker, EXPIRED, REASON_SELF_TRADE_PREVENTED);
+    }
+    return stp !== STP_CANCEL_MAKER;
+  }
+
+  /**
+   * Runs an incoming order (new, triggered or re-entering after an amend): post-only and fok are
+   * decided first (order-book.ts, 4), then it matches and rests or ends. `level` is its price level
+   * as it stood before matching, if any; `rejoining` when the order was placed in an earlier step.
+   */
+  execute(book: OrderBook, slot: number, level: PriceLevel | undefined, rejoining: boolean): void {
+    const store = this.store;
+    const kind = store.kind[slot]!;
+    const timeInForce = (kind >> KIND_TIF_SHIFT) & 3;
+    if ((kind & KIND_POST_ONLY) !== 0 && book.wouldTake(slot)) {
+      this.finish(book, slot, REJECTED, REASON_POST_ONLY_WOULD_TAKE);
+    } else if (
+      timeInForce === TIF_FOK &&
+      !(store.stpCode(slot) === STP_NONE
+        ? book.canFill(slot)
+        : canFillPreventingSelfTrade(book, store, slot))
+    ) {
+      this.finish(book, slot, EXPIRED);
+    } else if (book.match(slot, this.clock.last)) {
+      this.finish(book, slot, EXPIRED, REASON_SELF_TRADE_PREVENTED);
+    } else if (store.remaining[slot] === 0) {
+      this.finish(book, slot, FILLED);
+    } else if (timeInForce === TIF_IOC || timeInForce === TIF_FOK) {
+      this.finish(book, slot, EXPIRED);
+    } else {
+      this.orders.setStatus(slot, store.filled[slot]! > 0 ? PARTIALLY_FILLED : OPEN);
+      this.events.order(book, slot);
+      if (rejoining) store.setRejoined(slot, this.orders.lastSequence);
+      book.rest(slot, level);
+    }
+  }
+
+  /**
+   * Runs the book's due stops one at a time, each as the order it becomes, re-reading the last
+   * trade price after each (so cascades follow the price); the order is StopBook.takeDue's
+   * (invariant 9). One array read when the book has no stops.
+   */
+  triggerStops(book: OrderBook): void {
+    if (this.stops.any(book.index)) this.#runDueStops(book);
+  }
+
+  #runDueStops(book: OrderBook): void {
+    const store = this.store;
+    for (;;) {
+      const sequence = this.stops.takeDue(book.index, book.stats.lastPrice);
+      if (sequence < 0) return;
+      const slot = this.orders.slot(sequence);
+      const level = store.isMarket(slot)
+        ? undefined
+        : book.levelAt(store.isSell(slot), store.price[slot]!);
+      if (level !== undefined && level.total > Number.MAX_SAFE_INTEGER - store.remaining[slot]!) {
+        this.finish(book, slot, EXPIRED, REASON_LEVEL_FULL);
+      } else {
+        this.execute(book, slot, level, true);
+      }
+    }
+  }
+
+  /** Parks a new stop order as pending (its stop price not yet reached). */
+  park(book: OrderBook, slot: number, stopPrice: number): void {
+    const store = this.store;
+    this.orders.setStatus(slot, PENDING);
+    this.stops.add(book.index, store.sequence[slot]!, store.isSell(slot), stopPrice);
+    this.events.order(book, slot);
+  }
+
+  /** Takes a pending stop out of its book's stops. */
+  unpend(book: OrderBook, slot: number): void {
+    const store = this.store;
+    this.stops.remove(book.index, store.sequence[slot]!, store.isSell(slot), store.stopPrice(slot));
+  }
+
+  /** Ends a live order for the venue's reason (self-trade prevention, expiry). */
+  endLive(book: OrderBook, slot: number, status: number, reason: number): void {
+    if (this.store.status[slot] === PENDING) {
+      this.unpend(book, slot);
+      this.finish(book, slot, status, reason);
+    } else {
+      this.endResting(book, slot, status, reason);
+    }
+  }
+
+  /** Ends a resting order for the venue's reason. */
+  endResting(book: OrderBook, slot: number, status: number, reason: number): void {
+    const store = this.store;
+    const level = book.take(slot, store.remaining[slot]!);
+    this.orders.setStatus(slot, status);
+    store.setReason(slot, reason);
+    this.orders.finalized(store.sequence[slot]!);
+    this.events.order(book, slot);
+    this.events.level(book, level, store.isSell(slot) ? SIDE_SELL : SIDE_BUY);
+  }
+
+  /**
+   * Takes `size` units off an open or pending order (all of it cancels it) and announces the
+   * change; a pending stop has no level to announce.
+   */
+  takeOff(book: OrderBook, slot: number, size: number): void {
+    const store = this.store;
+    if (store.status[slot] === PENDING) {
+      store.remaining[slot]! -= size;
+      if (store.remaining[slot] === 0) {
+        this.unpend(book, slot);
+        this.orders.setStatus(slot, CANCELLED);
+        this.orders.finalized(store.sequence[slot]!);
+      }
+      this.events.order(book, slot);
+      return;
+    }
+    const level = book.take(slot, size);
+    if (store.remaining[slot] === 0) {
+      this.orders.setStatus(slot, CANCELLED);
+      this.orders.finalized(store.sequence[slot]!);
+    }
+    this.events.order(book, slot);
+    this.events.level(book, level, store.isSell(slot) ? SIDE_SELL : SIDE_BUY);
+  }
+
+  /** Ends an incoming or waiting order: whatever did not fill is no longer for sale. */
+  finish(book: OrderBook, slot: number, status: number, reason = 0): void {
+    this.orders.setStatus(slot, status);
+    if (reason !== 0) this.store.setReason(slot, reason);
+    this.store.remaining[slot] = 0;
+    this.orders.finalized(this.store.sequence[slot]!);
+    this.events.order(book, slot);
+  }
+}

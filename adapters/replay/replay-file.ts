@@ -17,9 +17,8 @@ import {
 import { ScenarioSyntaxError, type Scenario } from '../csv/index.js';
 import { progressBar, PROGRESS_EVERY } from '../output/progress-bar.js';
 import type { Refusal } from './replayer.js';
-import { replayNumeric } from './numeric-replay.js';
 import { replaySummary } from './replay-summary.js';
-import { runReplay, type ReplayObserver, type ReplayOutcome } from './run-replay.js';
+import { runReplay, type ReplayObserver, type ReplaySource } from './run-replay.js';
 
 export const EXIT_REFUSED = EXIT_CODES.run_failed;
 export const EXIT_MALFORMED = EXIT_CODES.bad_input;
@@ -71,22 +70,21 @@ export async function replayFile(options: ReplayFileOptions): Promise<number> {
       ...(options.prepareVenue === undefined ? {} : { prepareVenue: options.prepareVenue }),
       ...(bar === null ? {} : { onProgress: () => ((rows += PROGRESS_EVERY), bar.update()) }),
     };
-    let outcome: ReplayOutcome<ReplayStop> | Awaited<ReturnType<typeof replayNumeric>>;
     // Without an observer, an Arrow flow of simex's column kinds replays as numbers.
+    let source: ReplaySource;
     if (options.observe === null && isArrowFile(file)) {
       const flow = await openArrowBatches(file);
       scenario = arrowScenario(flow);
-      outcome = readsAsCodes(flow.schema)
-        ? await replayNumeric(flow, { ...common, out: options.out })
-        : await runReplay(scenario, { ...common, out: options.out, observe: null });
+      source = readsAsCodes(flow.schema) ? { arrow: flow } : scenario;
     } else {
       scenario = await openFlowFile(file);
-      outcome = await runReplay(scenario, {
-        ...common,
-        out: options.out,
-        observe: options.observe,
-      });
+      source = scenario;
     }
+    const outcome = await runReplay(source, {
+      ...common,
+      out: options.out,
+      observe: options.observe,
+    });
     bar?.done();
     if (outcome.kind === 'refused') {
       stderr.write(
@@ -99,10 +97,8 @@ export async function replayFile(options: ReplayFileOptions): Promise<number> {
       stderr.write(`${scenario.locate(outcome.stop.line)}: ${outcome.stop.message}\n`);
       return EXIT_VIOLATION;
     }
-    if (options.out === null) {
-      const totals = 'totals' in outcome ? outcome.totals : outcome.replayer;
-      options.stdout.write(replaySummary(file, totals, outcome.refusals));
-    }
+    if (options.out === null)
+      options.stdout.write(replaySummary(file, outcome.replayer, outcome.refusals));
     return 0;
   } catch (error) {
     if (error instanceof ScenarioSyntaxError) {

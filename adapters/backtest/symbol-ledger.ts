@@ -3,7 +3,7 @@
  * fees, counts and volumes. Money is bigint units of 10^-moneyScale in the quote currency; sizes
  * are bigint lots of 10^-sizeDecimals; prices bigint units of 10^-priceDecimals.
  */
-import type { Instrument, Side } from '../../src/index.js';
+import { formatPrice, type Instrument, type Side } from '../../src/index.js';
 import { fromUnits, pow10, toUnits } from '../units/units.js';
 import { formatQuotient, type FeeRate } from './money.js';
 
@@ -26,8 +26,9 @@ export class SymbolLedger {
   makerVolume = 0n;
   takerVolume = 0n;
   tradedSize = 0n;
-  /** The last trade price on the venue (anyone's). */
-  mark: string | null = null;
+  #mark: string | null = null;
+  /** A mark in price units not formatted yet (markAt), else -1. */
+  #markUnits = -1;
   /** Signed cost of the open lots. */
   #openCost = 0n;
   readonly #lotSizes: bigint[] = [];
@@ -52,6 +53,25 @@ export class SymbolLedger {
     this.#makerRate = fees.maker.units * pow10(rateDecimals - fees.maker.decimals);
     this.#takerRate = fees.taker.units * pow10(rateDecimals - fees.taker.decimals);
     this.#feeDivisor = pow10(rateDecimals);
+  }
+
+  /** The last trade price on the venue (anyone's). */
+  get mark(): string | null {
+    if (this.#markUnits >= 0) {
+      this.#mark = formatPrice(this.instrument, this.#markUnits);
+      this.#markUnits = -1;
+    }
+    return this.#mark;
+  }
+
+  set mark(price: string | null) {
+    this.#mark = price;
+    this.#markUnits = -1;
+  }
+
+  /** Sets the mark in price units; it is formatted when read. */
+  markAt(units: number): void {
+    this.#markUnits = units;
   }
 
   get fills(): number {

@@ -7,14 +7,8 @@
 import { statSync } from 'node:fs';
 import type { Venue } from '../../src/index.js';
 import { EXIT_CODES } from '../exit-codes.js';
-import {
-  arrowScenario,
-  isArrowFile,
-  openArrowBatches,
-  openFlowFile,
-  readsAsCodes,
-} from '../arrow/index.js';
-import { ScenarioSyntaxError, type Scenario } from '../csv/index.js';
+import { openFlowFile, openFlowSource } from '../arrow/index.js';
+import { ScenarioSyntaxError } from '../csv/index.js';
 import { progressBar, PROGRESS_EVERY } from '../output/progress-bar.js';
 import type { Refusal } from './replayer.js';
 import { replaySummary } from './replay-summary.js';
@@ -54,7 +48,7 @@ export async function replayFile(options: ReplayFileOptions): Promise<number> {
     );
     return EXIT_MALFORMED;
   }
-  let scenario: Scenario | null = null;
+  let scenario: ReplaySource | null = null;
   let rows = 0;
   const bar =
     'isTTY' in stderr && stderr.isTTY === true
@@ -71,16 +65,8 @@ export async function replayFile(options: ReplayFileOptions): Promise<number> {
       ...(bar === null ? {} : { onProgress: () => ((rows += PROGRESS_EVERY), bar.update()) }),
     };
     // Without an observer, an Arrow flow of simex's column kinds replays as numbers.
-    let source: ReplaySource;
-    if (options.observe === null && isArrowFile(file)) {
-      const flow = await openArrowBatches(file);
-      scenario = arrowScenario(flow);
-      source = readsAsCodes(flow.schema) ? { arrow: flow } : scenario;
-    } else {
-      scenario = await openFlowFile(file);
-      source = scenario;
-    }
-    const outcome = await runReplay(source, {
+    scenario = options.observe === null ? await openFlowSource(file) : await openFlowFile(file);
+    const outcome = await runReplay(scenario, {
       ...common,
       out: options.out,
       observe: options.observe,

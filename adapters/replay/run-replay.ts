@@ -49,7 +49,7 @@ export type ReplayOutcome<Stop> =
  * The rows come from a Scenario, or from an Arrow flow of simex's column kinds (readsAsCodes):
  * then its plain rows go to the driver as numbers, the others are decoded and applied as rows.
  */
-export type ReplaySource = Scenario | { readonly arrow: ArrowBatches };
+export type ReplaySource = Scenario | ArrowBatches;
 
 export async function runReplay<Stop>(
   source: ReplaySource,
@@ -63,10 +63,7 @@ export async function runReplay<Stop>(
         : { trades: output.open('trades.csv'), orders: output.open('orders.csv') };
     sinks?.trades.write(TRADES_HEADER);
     sinks?.orders.write(ORDERS_HEADER);
-    const replayer = new Replayer(
-      'arrow' in source ? source.arrow.instruments : source.instruments,
-      sinks,
-    );
+    const replayer = new Replayer(source.instruments, sinks);
     options.prepareVenue?.(replayer.venue);
     const observer = options.observe?.(replayer.venue) ?? null;
     const { driver } = replayer;
@@ -86,7 +83,7 @@ export async function runReplay<Stop>(
       if (onProgress !== undefined && driver.rowCount % PROGRESS_EVERY === 0) onProgress();
       return true;
     };
-    if (!('arrow' in source)) {
+    if (!('decoder' in source)) {
       for await (const batch of source.batches) {
         for (const row of batch) if (!step(row)) return stopped!;
       }
@@ -96,7 +93,7 @@ export async function runReplay<Stop>(
           onProgress();
         return applied;
       };
-      const fed = await feedFlow(source.arrow, replayer.venue.core, {
+      const fed = await feedFlow(source, replayer.venue.core, {
         place: (ts, id, account, book, side, type, timeInForce, flags, priceTicks, sizeLots) =>
           progress(
             driver.place(

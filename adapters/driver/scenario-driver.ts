@@ -93,7 +93,7 @@ export class ScenarioDriver {
   readonly #core: VenueCore;
   readonly #clock: ScenarioClock;
   readonly #observer: DriverObserver;
-  readonly #ids = new ScenarioIds(FINAL_ORDER_RETENTION);
+  readonly #ids: ScenarioIds;
   readonly #applyOptions: ApplyOptions;
   readonly #venueIds: boolean;
   /** The scenario id of the row being applied, the taker of its trades. */
@@ -108,6 +108,7 @@ export class ScenarioDriver {
   ) {
     this.#venue = venue;
     this.#core = venue.core;
+    this.#ids = new ScenarioIds(venue.core, FINAL_ORDER_RETENTION);
     this.#clock = clock;
     this.#observer = observer;
     this.#venueIds = options.venueIds === true;

@@ -1,20 +1,28 @@
 /**
- * Scenario order ids <-> the venue's order sequences, in bounded memory: an order is mapped while
- * it is live (resting, or a stop waiting), and for a while after it became final (the last
+ * Scenario order ids <-> the venue's orders, in bounded memory: an order is mapped while it is
+ * live (resting, or a stop waiting), and for a while after it became final (the last
  * `finalRetention` ones, as the venue retains them), so that a cancel of a recently filled order
- * is answered `order_not_open` as the venue would. No record is kept per order.
+ * is answered `order_not_open` as the venue would. A live order's scenario id is kept by its slot
+ * in the core's order store (a slot is not reused while its order is live), so that the events'
+ * sequences find it without a map; no record is kept per order.
  */
+import type { VenueCore } from '../../src/index.js';
+
 export class ScenarioIds {
   /** Scenario id -> order sequence: live orders and the last `finalRetention` final ones. */
   readonly #sequences = new Map<string, number>();
-  /** Order sequence -> scenario id, live orders only, oldest first. */
-  readonly #live = new Map<number, string>();
+  /** By order store slot: the scenario id of the live row order there. */
+  readonly #liveIds: (string | undefined)[] = [];
+  #liveCount = 0;
   /** The last `finalRetention` (at least 1) final orders, a ring; `#next` is the oldest's slot. */
   readonly #finalIds: (string | undefined)[];
   readonly #finalSequences: Float64Array;
   #next = 0;
 
-  constructor(readonly finalRetention: number) {
+  constructor(
+    private readonly core: VenueCore,
+    readonly finalRetention: number,
+  ) {
     this.#finalIds = new Array<string | undefined>(finalRetention).fill(undefined);
     this.#finalSequences = new Float64Array(finalRetention);
   }
@@ -27,32 +35,43 @@ export class ScenarioIds {
   /** Whether the scenario id names an order still live. */
   isLive(scenarioId: string): boolean {
     const sequence = this.#sequences.get(scenarioId);
-    return sequence !== undefined && this.#live.has(sequence);
+    return sequence !== undefined && this.liveId(sequence) === scenarioId;
   }
 
   /** The scenario id of the live order `sequence`; undefined when it is not a live row's order. */
   liveId(sequence: number): string | undefined {
-    return this.#live.get(sequence);
+    const slot = this.core.orders.slot(sequence);
+    return slot < 0 ? undefined : this.#liveIds[slot];
   }
 
   get liveCount(): number {
-    return this.#live.size;
+    return this.#liveCount;
   }
 
   /** The live orders' sequences and scenario ids, oldest first. */
-  live(): IterableIterator<[number, string]> {
-    return this.#live.entries();
+  live(): [number, string][] {
+    const { store } = this.core;
+    const live: [number, string][] = [];
+    this.#liveIds.forEach((id, slot) => {
+      if (id !== undefined) live.push([store.sequence[slot]!, id]);
+    });
+    return live.sort(([a], [b]) => a - b);
   }
 
   /** Maps an order that is live (rests on the book, or waits for its trigger). */
   rested(sequence: number, scenarioId: string): void {
     this.#sequences.set(scenarioId, sequence);
-    this.#live.set(sequence, scenarioId);
+    this.#liveIds[this.core.orders.slot(sequence)] = scenarioId;
+    this.#liveCount++;
   }
 
   /** An order reached a final status: no longer live, remembered for a while. */
   finalized(scenarioId: string, sequence: number): void {
-    this.#live.delete(sequence);
+    const slot = this.core.orders.slot(sequence);
+    if (this.#liveIds[slot] !== undefined) {
+      this.#liveIds[slot] = undefined;
+      this.#liveCount--;
+    }
     this.#sequences.set(scenarioId, sequence);
     const next = this.#next;
     const forgotten = this.#finalIds[next];

@@ -1,7 +1,6 @@
 /** Arrow flows (docs/flows.md): scenario rows as an Arrow IPC file, written and read. */
 export { ArrowFlowError } from './flow-error.js';
 export { ArrowFlowWriter, BATCH_ROWS } from './flow-writer.js';
-export { arrowScenario, openArrowBatches, openArrowFlow } from './flow-reader.js';
 export type { ArrowBatches } from './flow-reader.js';
 export { readsAsCodes } from './flow-codes.js';
 export { feedFlow, type FlowFeed } from './flow-feed.js';

@@ -165,7 +165,7 @@ export class BacktestEngine {
    * They are not counted in `flow.rowCount`, nor are their refusals.
    */
   warmUp(batches: readonly (readonly ParsedScenarioRow[])[]): void {
-    for (const batch of batches) for (const row of batch) this.flow.apply(row);
+    for (const batch of batches) for (const row of batch) this.flow.feed(row);
     this.flow.rowCount = 0;
     this.#events.length = 0;
     this.#view?.absorb();
@@ -179,7 +179,7 @@ export class BacktestEngine {
         row.line,
         `the flow trades under account ${account}, the strategy's; choose another --account`,
       );
-    const refusal = this.flow.apply(row);
+    const refusal = this.flow.feed(row);
     if (refusal !== null)
       this.flowRefusals.set(refusal.code, (this.flowRefusals.get(refusal.code) ?? 0) + 1);
     this.#afterRow(row.ts);

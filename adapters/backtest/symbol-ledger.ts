@@ -27,8 +27,9 @@ export class SymbolLedger {
   takerVolume = 0n;
   tradedSize = 0n;
   #mark: string | null = null;
-  /** A mark in price units not formatted yet (markAt), else -1. */
+  /** The mark in price units when markAt set it, else -1; `#mark` is then formatted when read. */
   #markUnits = -1;
+  #markFormatted = true;
   /** Signed cost of the open lots. */
   #openCost = 0n;
   readonly #lotSizes: bigint[] = [];
@@ -57,9 +58,9 @@ export class SymbolLedger {
 
   /** The last trade price on the venue (anyone's). */
   get mark(): string | null {
-    if (this.#markUnits >= 0) {
+    if (!this.#markFormatted) {
       this.#mark = formatPrice(this.instrument, this.#markUnits);
-      this.#markUnits = -1;
+      this.#markFormatted = true;
     }
     return this.#mark;
   }
@@ -67,11 +68,13 @@ export class SymbolLedger {
   set mark(price: string | null) {
     this.#mark = price;
     this.#markUnits = -1;
+    this.#markFormatted = true;
   }
 
   /** Sets the mark in price units; it is formatted when read. */
   markAt(units: number): void {
     this.#markUnits = units;
+    this.#markFormatted = false;
   }
 
   get fills(): number {
@@ -102,8 +105,11 @@ export class SymbolLedger {
 
   /** Open lots marked to the last trade. */
   unrealized(): bigint {
-    if (this.position === 0n || this.mark === null) return 0n;
-    const mark = toUnits(this.mark, this.instrument.priceDecimals);
+    if (this.position === 0n) return 0n;
+    const text = this.#markUnits >= 0 ? null : this.mark;
+    if (this.#markUnits < 0 && text === null) return 0n;
+    const mark =
+      text === null ? BigInt(this.#markUnits) : toUnits(text, this.instrument.priceDecimals);
     return this.position * mark * this.#toMoney - this.#openCost;
   }
 

@@ -20,6 +20,7 @@ import {
 } from '../../src/index.js';
 import type { ScenarioClock, ScenarioRow } from '../csv/index.js';
 import { applyScenarioRow, type ApplyOptions } from './apply-row.js';
+import { feedPlainRow } from './plain-row.js';
 import { ScenarioIds } from './scenario-ids.js';
 
 /** Final orders remembered (give the venue the same `orderRetention`) to answer order_not_open. */
@@ -183,6 +184,15 @@ export class ScenarioDriver {
       this.#placed(sequenceOf(order.id), ORDER_CODES.get(order.status)!, row.id, order);
     }
     return null;
+  }
+
+  /**
+   * Applies one row as `apply` does, but a plain `new` or `cancel` row (plain-row.ts) goes to the
+   * core as numbers, as with `place` and `cancel`, and `lastOrder` is then null: for callers that
+   * read no record of the row's command.
+   */
+  feed(row: ScenarioRow): Refusal | null {
+    return feedPlainRow(row, this.#core, this) ? null : this.apply(row);
   }
 
   /**

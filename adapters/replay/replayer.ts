@@ -57,7 +57,7 @@ export class Replayer implements ReplayTotals {
 
   /** Applies one row; a refusal is returned, not thrown. */
   apply(row: ParsedScenarioRow): Refusal | null {
-    const refusal = this.driver.apply(row);
+    const refusal = this.driver.feed(row);
     return refusal === null ? null : { line: row.line, ...refusal };
   }
 }

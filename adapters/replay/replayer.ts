@@ -26,7 +26,15 @@ export class Replayer implements ReplayTotals {
   readonly driver: ScenarioDriver;
   readonly #events: ReplayEvents;
 
-  constructor(instruments: readonly InstrumentSpec[], sinks: ReplaySinks | null) {
+  /**
+   * `numbers`: plain `new` and `cancel` rows go to the core as numbers (ScenarioDriver.feed);
+   * else every row goes through the string API, where an observer (`--check`) sees them.
+   */
+  constructor(
+    instruments: readonly InstrumentSpec[],
+    sinks: ReplaySinks | null,
+    private readonly numbers = true,
+  ) {
     const created = Venue.create({
       clock: this.clock.read,
       ...(instruments.length > 0 ? { instruments } : {}),
@@ -57,7 +65,7 @@ export class Replayer implements ReplayTotals {
 
   /** Applies one row; a refusal is returned, not thrown. */
   apply(row: ParsedScenarioRow): Refusal | null {
-    const refusal = this.driver.feed(row);
+    const refusal = this.numbers ? this.driver.feed(row) : this.driver.apply(row);
     return refusal === null ? null : { line: row.line, ...refusal };
   }
 }

@@ -58,18 +58,15 @@ export async function replayFile(options: ReplayFileOptions): Promise<number> {
         )
       : null;
   try {
-    const common = {
+    // Without an observer, an Arrow flow of simex's column kinds replays as numbers.
+    scenario = options.observe === null ? await openFlowSource(file) : await openFlowFile(file);
+    const outcome = await runReplay(scenario, {
+      out: options.out,
+      observe: options.observe,
       strict: options.strict,
       onRefused: (entry: Refusal) => stderr.write(refusal(entry)),
       ...(options.prepareVenue === undefined ? {} : { prepareVenue: options.prepareVenue }),
       ...(bar === null ? {} : { onProgress: () => ((rows += PROGRESS_EVERY), bar.update()) }),
-    };
-    // Without an observer, an Arrow flow of simex's column kinds replays as numbers.
-    scenario = options.observe === null ? await openFlowSource(file) : await openFlowFile(file);
-    const outcome = await runReplay(scenario, {
-      ...common,
-      out: options.out,
-      observe: options.observe,
     });
     bar?.done();
     if (outcome.kind === 'refused') {

@@ -71,16 +71,21 @@ export function readsAsCodes(schema: Schema): boolean {
   });
 }
 
-function isNull(data: Data, row: number): boolean {
-  if (data.nullCount === 0 || data.nullBitmap === undefined || data.nullBitmap.length === 0)
-    return false;
-  const bit = data.offset + row;
-  return (data.nullBitmap[bit >> 3]! & (1 << (bit & 7))) === 0;
+/** A column's validity bitmap, or null when it has no null (read once per batch, not per cell). */
+function nullsOf(data: Data): Uint8Array | null {
+  return data.nullCount === 0 || data.nullBitmap === undefined || data.nullBitmap.length === 0
+    ? null
+    : data.nullBitmap;
+}
+
+function isNull(nulls: Uint8Array | null, bit: number): boolean {
+  return nulls !== null && (nulls[bit >> 3]! & (1 << (bit & 7))) === 0;
 }
 
 /** A dictionary column: each index's code, computed once per dictionary. */
 class CodeColumn {
-  #data!: Data;
+  #offset = 0;
+  #nulls: Uint8Array | null = null;
   #indexes!: ArrayLike<number>;
   #codes = new Int32Array(0);
   #dictionary: Vector | undefined;
@@ -88,7 +93,8 @@ class CodeColumn {
   constructor(private readonly codeOf: (text: string) => number) {}
 
   load(data: Data): void {
-    this.#data = data;
+    this.#offset = data.offset;
+    this.#nulls = nullsOf(data);
     this.#indexes = data.values as ArrayLike<number>;
     if (data.dictionary !== this.#dictionary) {
       this.#dictionary = data.dictionary;
@@ -100,31 +106,34 @@ class CodeColumn {
   }
 
   code(row: number): number {
-    if (isNull(this.#data, row)) return EMPTY;
-    return this.#codes[this.#indexes[this.#data.offset + row]!]!;
+    const at = this.#offset + row;
+    if (isNull(this.#nulls, at)) return EMPTY;
+    return this.#codes[this.#indexes[at]!]!;
   }
 }
 
 class Utf8Column {
-  #data!: Data;
+  #offset = 0;
+  #nulls: Uint8Array | null = null;
   #offsets!: Int32Array;
   #bytes!: Buffer;
 
   load(data: Data): void {
-    this.#data = data;
+    this.#offset = data.offset;
+    this.#nulls = nullsOf(data);
     this.#offsets = data.valueOffsets as Int32Array;
     const values = data.values as Uint8Array;
     this.#bytes = Buffer.from(values.buffer, values.byteOffset, values.byteLength);
   }
 
   isEmpty(row: number): boolean {
-    const at = this.#data.offset + row;
-    return isNull(this.#data, row) || this.#offsets[at] === this.#offsets[at + 1];
+    const at = this.#offset + row;
+    return isNull(this.#nulls, at) || this.#offsets[at] === this.#offsets[at + 1];
   }
 
   text(row: number): string {
     if (this.isEmpty(row)) return '';
-    const at = this.#data.offset + row;
+    const at = this.#offset + row;
     return this.#bytes.toString('utf8', this.#offsets[at]!, this.#offsets[at + 1]!);
   }
 
@@ -134,7 +143,7 @@ class Utf8Column {
    */
   units(row: number, decimals: number): number {
     if (this.isEmpty(row)) return EMPTY;
-    const at = this.#data.offset + row;
+    const at = this.#offset + row;
     const bytes = this.#bytes;
     const end = this.#offsets[at + 1]!;
     let i = this.#offsets[at]!;
@@ -179,9 +188,12 @@ export class FlowCodes {
   readonly size = new Utf8Column();
   readonly clientOrderId: Utf8Column | null;
   readonly instruments: readonly Instrument[];
-  #ts!: Data;
+  #tsOffset = 0;
+  #tsNulls: Uint8Array | null = null;
   #tsHalves!: Int32Array;
-  #postOnly!: Data;
+  #postOnlyOffset = 0;
+  #postOnlyNulls: Uint8Array | null = null;
+  #postOnlyBits!: Uint8Array;
 
   /** `schema` must pass readsAsCodes; accounts are interned in `core` as their names appear. */
   constructor(schema: Schema, core: VenueCore) {
@@ -205,16 +217,21 @@ export class FlowCodes {
     this.price.load(column('price'));
     this.size.load(column('size'));
     this.clientOrderId?.load(column(CLIENT_ORDER_ID_COLUMN));
-    this.#ts = column('ts');
-    const values = this.#ts.values as BigInt64Array;
+    const ts = column('ts');
+    this.#tsOffset = ts.offset;
+    this.#tsNulls = nullsOf(ts);
+    const values = ts.values as BigInt64Array;
     this.#tsHalves = new Int32Array(values.buffer, values.byteOffset, values.length * 2);
-    this.#postOnly = column('post_only');
+    const postOnly = column('post_only');
+    this.#postOnlyOffset = postOnly.offset;
+    this.#postOnlyNulls = nullsOf(postOnly);
+    this.#postOnlyBits = postOnly.values as Uint8Array;
   }
 
   /** Milliseconds since the epoch; NaN when null or beyond 2^53 (little-endian int64 halves). */
   ts(row: number): number {
-    if (isNull(this.#ts, row)) return NaN;
-    const at = (this.#ts.offset + row) * 2;
+    if (isNull(this.#tsNulls, this.#tsOffset + row)) return NaN;
+    const at = (this.#tsOffset + row) * 2;
     const high = this.#tsHalves[at + 1]!;
     if (high >= 1 << 21 || high <= -(1 << 21)) return NaN;
     return high * 4294967296 + (this.#tsHalves[at]! >>> 0);
@@ -222,9 +239,8 @@ export class FlowCodes {
 
   /** 1 true, 0 false, EMPTY null. */
   postOnly(row: number): number {
-    const data = this.#postOnly;
-    if (isNull(data, row)) return EMPTY;
-    const bit = data.offset + row;
-    return ((data.values as Uint8Array)[bit >> 3]! >> (bit & 7)) & 1;
+    const bit = this.#postOnlyOffset + row;
+    if (isNull(this.#postOnlyNulls, bit)) return EMPTY;
+    return (this.#postOnlyBits[bit >> 3]! >> (bit & 7)) & 1;
   }
 }

@@ -1,8 +1,14 @@
 /** Opens a flow file, Arrow or CSV, told apart by its first bytes (Arrow's `ARROW1`), not its name. */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { openScenarioFile, type Scenario } from '../csv/index.js';
+import { readsAsCodes } from './flow-codes.js';
 import { ARROW_MAGIC } from './flow-schema.js';
-import { openArrowFlow } from './flow-reader.js';
+import {
+  arrowScenario,
+  openArrowBatches,
+  openArrowFlow,
+  type ArrowBatches,
+} from './flow-reader.js';
 
 export function isArrowFile(path: string): boolean {
   const fd = openSync(path, 'r');
@@ -18,4 +24,14 @@ export function isArrowFile(path: string): boolean {
 /** The file as a Scenario; a CSV file of at least 1 MiB is parsed in a worker thread. */
 export function openFlowFile(path: string): Promise<Scenario> {
   return isArrowFile(path) ? openArrowFlow(path) : openScenarioFile(path, { parallel: true });
+}
+
+/**
+ * The file for a run that takes plain rows as numbers (feedFlow): an Arrow flow of simex's
+ * column kinds (readsAsCodes) as its record batches, any other file as a Scenario.
+ */
+export async function openFlowSource(path: string): Promise<Scenario | ArrowBatches> {
+  if (!isArrowFile(path)) return openScenarioFile(path, { parallel: true });
+  const flow = await openArrowBatches(path);
+  return readsAsCodes(flow.schema) ? flow : arrowScenario(flow);
 }

@@ -35,6 +35,8 @@ export interface ArrowBatches {
   readonly batches: AsyncIterable<RecordBatch>;
   bytesRead(): number;
   close(): void;
+  /** Where a row is, for messages. */
+  locate(row: number): string;
 }
 
 export async function openArrowBatches(path: string): Promise<ArrowBatches> {
@@ -103,6 +105,7 @@ export async function openArrowBatches(path: string): Promise<ArrowBatches> {
     batches: batches(),
     bytesRead: () => (batchCount === 0 ? size : Math.round((size * batchesRead) / batchCount)),
     close,
+    locate: (row) => `${path}: row ${row}`,
   };
 }
 
@@ -126,7 +129,7 @@ export function arrowScenario(flow: ArrowBatches): Scenario {
     })(),
     bytesRead: flow.bytesRead,
     close: flow.close,
-    locate: (row) => `${path}: row ${row}`,
+    locate: flow.locate,
   };
 }
 

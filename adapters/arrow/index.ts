@@ -1,10 +1,10 @@
 /** Arrow flows (docs/flows.md): scenario rows as an Arrow IPC file, written and read. */
 export { ArrowFlowError } from './flow-error.js';
 export { ArrowFlowWriter, BATCH_ROWS } from './flow-writer.js';
-export { arrowScenario, openArrowBatches, openArrowFlow } from './flow-reader.js';
 export type { ArrowBatches } from './flow-reader.js';
-export { FlowCodes, readsAsCodes } from './flow-codes.js';
+export { readsAsCodes } from './flow-codes.js';
+export { feedFlow, type FlowFeed } from './flow-feed.js';
 export { decodeArrowFlow, type DecodedFlow } from './flow-bytes.js';
-export { isArrowFile, openFlowFile } from './flow-file.js';
+export { isArrowFile, openFlowFile, openFlowSource } from './flow-file.js';
 export { ARROW_MAGIC, INSTRUMENTS_KEY, flowSchema } from './flow-schema.js';
 export { convertFlowFile } from './convert-flow.js';

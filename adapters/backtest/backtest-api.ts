@@ -2,8 +2,7 @@
  * `runBacktest` for code that embeds simex (`simex/backtest`): the options of `simex backtest`
  * (without --out), the summary it would write to summary.json, every fill and the equity samples.
  */
-import { openFlowFile } from '../arrow/index.js';
-import type { Scenario } from '../csv/index.js';
+import { openFlowSource } from '../arrow/index.js';
 import { parseBacktestOptions, type BacktestArguments } from './backtest-options.js';
 import type { EquitySampler } from './equity-sampler.js';
 import { scopeMoney } from './records.js';
@@ -41,15 +40,15 @@ export async function runBacktest(options: RunBacktestOptions): Promise<Outcome<
   if (typeof parsed === 'string')
     return { ok: false, error: { code: 'bad_input', message: parsed } };
   const { strategyFile, dataFile, config } = parsed;
-  let scenario: Scenario | null = null;
+  let flow: Awaited<ReturnType<typeof openFlowSource>> | null = null;
   try {
     const strategy = await loadStrategy(strategyFile, config.params);
-    scenario = await openFlowFile(dataFile);
+    flow = await openFlowSource(dataFile);
     const fills: BacktestFill[] = [];
     const run = await backtestFlow(
       strategy,
       config,
-      scenario,
+      flow,
       { strategy: strategyFile, data: dataFile },
       { onFill: (fill, ledger) => fills.push({ ...fill, position: ledger.size(ledger.position) }) },
     );
@@ -59,10 +58,14 @@ export async function runBacktest(options: RunBacktestOptions): Promise<Outcome<
   } catch (error) {
     return {
       ok: false,
-      error: backtestFailure(error, strategyFile, (line) => `${dataFile}:${line}`),
+      error: backtestFailure(
+        error,
+        strategyFile,
+        flow?.locate ?? ((line) => `${dataFile}:${line}`),
+      ),
     };
   } finally {
-    scenario?.close();
+    flow?.close();
   }
 }
 

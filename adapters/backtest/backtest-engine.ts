@@ -10,9 +10,11 @@ import {
   MAX_QUERY_LIMIT,
   Venue,
   type InstrumentSpec,
+  type NumericListener,
   type TradeRecord,
   type VenueEvent,
 } from '../../src/index.js';
+import { feedFlow, type ArrowBatches, type FlowFeed } from '../arrow/index.js';
 import { formatScenarioTime, ScenarioClock, type ParsedScenarioRow } from '../csv/index.js';
 import { FINAL_ORDER_RETENTION, ScenarioDriver, type RefusalCode } from '../driver/index.js';
 import { PROGRESS_EVERY } from '../output/progress-bar.js';
@@ -72,6 +74,8 @@ export class BacktestEngine {
   readonly #view: DelayedView | null;
   readonly #context;
   readonly #wants: { [K in 'trade' | 'book' | 'order' | 'fill' | 'refused']: boolean };
+  /** The strategy's account id in the core. */
+  readonly #account: number;
   #nextTimer = Infinity;
   #nextSample = Infinity;
   #nextDue = Infinity;
@@ -130,12 +134,23 @@ export class BacktestEngine {
         if (due < this.#nextDue) this.#nextDue = due;
       },
     });
-    this.venue.subscribe(this.#onEvent);
+    this.#account = this.venue.core.accountId(config.account);
+    // Under latency the view replays the venue's events as records; else records are built only
+    // for the strategy's own orders and fills, and for the hooks that read them.
+    if (view !== null) this.venue.subscribe(this.#onEvent);
+    else {
+      this.venue.core.listen(this.#numericEvents);
+      if (this.#wants.book) this.venue.subscribe(this.#onEvent, ['book']);
+    }
   }
 
-  /** Runs the flow, a batch of rows at a time (one await per batch, not per row). */
-  async run(batches: AsyncIterable<readonly ParsedScenarioRow[]>): Promise<void> {
-    for await (const batch of batches) for (const row of batch) this.#flowRow(row);
+  /**
+   * Runs the flow: rows a batch at a time (one await per batch, not per row), or an Arrow flow
+   * of simex's column kinds (readsAsCodes), whose plain rows go to the venue as numbers.
+   */
+  async run(flow: AsyncIterable<readonly ParsedScenarioRow[]> | ArrowBatches): Promise<void> {
+    if ('decoder' in flow) await feedFlow(flow, this.venue.core, this.#feed);
+    else for await (const batch of flow) for (const row of batch) this.#flowRow(row);
     this.endTime = this.clock.now;
     if (this.startTime === null) return;
     this.#runPending(this.endTime, true);
@@ -150,7 +165,7 @@ export class BacktestEngine {
    * They are not counted in `flow.rowCount`, nor are their refusals.
    */
   warmUp(batches: readonly (readonly ParsedScenarioRow[])[]): void {
-    for (const batch of batches) for (const row of batch) this.flow.apply(row);
+    for (const batch of batches) for (const row of batch) this.flow.feed(row);
     this.flow.rowCount = 0;
     this.#events.length = 0;
     this.#view?.absorb();
@@ -158,17 +173,56 @@ export class BacktestEngine {
 
   #flowRow(row: ParsedScenarioRow): void {
     const { account } = this.config;
-    if (this.startTime === null) this.#start(row.ts);
-    if (this.#nextDue < row.ts) this.#runPending(row.ts, false);
+    this.#beforeRow(row.ts);
     if (row.account === account)
       throw new AccountClashError(
         row.line,
         `the flow trades under account ${account}, the strategy's; choose another --account`,
       );
-    const refusal = this.flow.apply(row);
+    const refusal = this.flow.feed(row);
     if (refusal !== null)
       this.flowRefusals.set(refusal.code, (this.flowRefusals.get(refusal.code) ?? 0) + 1);
-    this.#settle(row.ts, false);
+    this.#afterRow(row.ts);
+  }
+
+  /** The flow's plain rows as numbers; a row under the strategy's account is decoded (refused). */
+  readonly #feed: FlowFeed = {
+    place: (ts, id, account, book, side, type, timeInForce, flags, priceTicks, sizeLots) => {
+      if (account === this.#account) return false;
+      this.#beforeRow(ts);
+      const placed = this.flow.place(
+        ts,
+        id,
+        account,
+        book,
+        side,
+        type,
+        timeInForce,
+        flags,
+        priceTicks,
+        sizeLots,
+      );
+      if (placed) this.#afterRow(ts);
+      return placed;
+    },
+    cancel: (ts, id, account) => {
+      if (account === this.#account) return false;
+      this.#beforeRow(ts);
+      const cancelled = this.flow.cancel(ts, id, account);
+      if (cancelled) this.#afterRow(ts);
+      return cancelled;
+    },
+    row: (row) => (this.#flowRow(row), true),
+  };
+
+  /** Before a flow row at `ts`: the start, then what is due before it. */
+  #beforeRow(ts: number): void {
+    if (this.startTime === null) this.#start(ts);
+    if (this.#nextDue < ts) this.#runPending(ts, false);
+  }
+
+  #afterRow(ts: number): void {
+    this.#settle(ts, false);
     const { onProgress } = this.handlers;
     if (onProgress !== undefined && this.flow.rowCount % PROGRESS_EVERY === 0) onProgress();
   }
@@ -245,6 +299,33 @@ export class BacktestEngine {
       if (this.#wants.order) this.#events.push(event);
     } else if (view !== null) view.publish(event);
     else if (this.#wants.book) this.#events.push(event);
+  };
+
+  /** Without latency: the venue's events in numbers, records built only where needed. */
+  readonly #numericEvents: NumericListener = {
+    onTrade: (_trade, book, priceTicks, _sizeLots, makerSequence, takerSequence) => {
+      const { store, orders } = this.venue.core;
+      const ledger = this.ledgers[book]!;
+      ledger.markAt(priceTicks * ledger.instrument.tickUnits);
+      const maker = store.account[orders.slot(makerSequence)] === this.#account;
+      const taker = store.account[orders.slot(takerSequence)] === this.#account;
+      if (!maker && !taker && !this.#wants.trade) return;
+      // The trade just made is the newest on its symbol's tape.
+      const found = this.venue.trades(ledger.instrument.symbol, 1);
+      if (!found.ok) throw new Error(found.error.message);
+      const trade = found.value[0]!;
+      if (maker) this.#fill(ledger, trade, 'maker');
+      if (taker) this.#fill(ledger, trade, 'taker');
+      if (this.#wants.trade) this.#events.push({ type: 'trade', trade });
+    },
+    onOrder: (sequence) => {
+      const { store, orders } = this.venue.core;
+      if (store.account[orders.slot(sequence)] !== this.#account) return;
+      const found = this.venue.getOrder(this.config.account, `ord_${sequence}`);
+      if (!found.ok) throw new Error(found.error.message);
+      this.orders.updated(found.value);
+      if (this.#wants.order) this.#events.push({ type: 'order', order: found.value });
+    },
   };
 
   #fill(ledger: SymbolLedger, trade: TradeRecord, liquidity: 'maker' | 'taker'): void {

@@ -1,20 +1,25 @@
 /**
- * One backtest in this process from a flow already opened (the library's runBacktest, each
- * combination of a sweep): the engine, its round trips and its summary. What stops a run is
- * returned as a failure with the exit reason of `simex backtest`, never thrown.
+ * One backtest in this process from a flow already opened (`simex backtest`, the library's
+ * runBacktest, each combination of a sweep): the engine, its round trips and its summary. What
+ * stops a run is returned as a failure with the exit reason of `simex backtest`, never thrown.
  */
 import type { InstrumentSpec } from '../../src/index.js';
+import type { ArrowBatches } from '../arrow/index.js';
 import { ScenarioSyntaxError, type ParsedScenarioRow } from '../csv/index.js';
 import { asFileError } from '../file-errors.js';
 import { AccountClashError, BacktestEngine, type BacktestConfig } from './backtest-engine.js';
 import { StrategyRuntimeError } from './hook-failure.js';
+import { LatencyFileError } from './latency/recorded-latency.js';
 import { RoundTrips } from './round-trips.js';
 import type { Strategy, StrategyFill } from './strategy.js';
 import { StrategyLoadError } from './strategy-loader.js';
 import { summarize, type RunInputs, type Summary } from './summary.js';
 import type { SymbolLedger } from './symbol-ledger.js';
 
-export interface FlowSource {
+/** The flow's rows a batch at a time, or an Arrow flow whose plain rows are fed as numbers. */
+export type FlowSource = RowSource | ArrowBatches;
+
+export interface RowSource {
   readonly instruments: readonly InstrumentSpec[];
   readonly batches: AsyncIterable<readonly ParsedScenarioRow[]>;
   /** Where a row is, for messages. */
@@ -25,6 +30,8 @@ export interface FlowSource {
 export interface BacktestFailure {
   readonly code: 'bad_input' | 'run_failed';
   readonly message: string;
+  /** A strategy hook failed (or a param it read was bad). */
+  readonly hook?: true;
 }
 
 export type Outcome<T> =
@@ -39,6 +46,8 @@ export interface CompletedRun {
 
 export interface RunHooks {
   readonly onFill?: (fill: StrategyFill, ledger: SymbolLedger) => void;
+  /** Called every PROGRESS_EVERY rows. */
+  readonly onProgress?: () => void;
   /** Rows applied first with the strategy not started (see BacktestEngine.warmUp). */
   readonly warmUp?: readonly (readonly ParsedScenarioRow[])[];
 }
@@ -56,10 +65,11 @@ export async function backtestFlow(
       trips.add(fill, ledger);
       hooks.onFill?.(fill, ledger);
     },
+    ...(hooks.onProgress === undefined ? {} : { onProgress: hooks.onProgress }),
   });
   try {
     if (hooks.warmUp !== undefined) engine.warmUp(hooks.warmUp);
-    await engine.run(flow.batches);
+    await engine.run('decoder' in flow ? flow : flow.batches);
   } catch (error) {
     return { ok: false, error: backtestFailure(error, inputs.strategy, flow.locate) };
   }
@@ -77,7 +87,11 @@ export function backtestFailure(
   strategyFile: string,
   locate: (line: number) => string,
 ): BacktestFailure {
-  if (error instanceof StrategyLoadError || error instanceof ScenarioSyntaxError)
+  if (
+    error instanceof StrategyLoadError ||
+    error instanceof ScenarioSyntaxError ||
+    error instanceof LatencyFileError
+  )
     return { code: 'bad_input', message: error.message };
   if (error instanceof AccountClashError)
     return { code: 'bad_input', message: `${locate(error.line)}: ${error.reason}` };
@@ -85,6 +99,7 @@ export function backtestFailure(
     return {
       code: error.badParam ? 'bad_input' : 'run_failed',
       message: `${strategyFile}: ${error.message}`,
+      hook: true,
     };
   const fileError = asFileError(error);
   if (fileError !== null) return { code: 'bad_input', message: fileError.message };

@@ -4,16 +4,19 @@
  * and positions as it has learned of them, and actions that are queued (never executed on the
  * spot). It holds no reference to the flow, so a strategy cannot read ahead.
  */
-import type {
-  BookSnapshot,
-  Instrument,
-  Result,
-  Ticker,
-  TradeRecord,
-  Venue,
+import {
+  formatPrice,
+  formatSize,
+  type BookSnapshot,
+  type Instrument,
+  type Result,
+  type Ticker,
+  type TradeRecord,
+  type Venue,
 } from '../../src/index.js';
 import type { ScenarioClock } from '../csv/index.js';
-import { Exact, exactOf, fromUnits } from '../units/units.js';
+import { decimalUnits } from '../driver/index.js';
+import { Exact, exactOf } from '../units/units.js';
 import type { Position, StrategyContext, StrategyParams } from './strategy.js';
 import type { StrategyAction, StrategyOrders } from './strategy-orders.js';
 import type { SymbolLedger } from './symbol-ledger.js';
@@ -61,6 +64,12 @@ export function createContext(host: ContextHost): StrategyContext {
     return found;
   };
   const toGrid = (text: string, decimals: number, step: number, what: string): number => {
+    // Plain decimals in integers; anything else (off the grid, too large) exactly in decimal.js.
+    if (typeof text === 'string') {
+      const negative = text.startsWith('-');
+      const units = decimalUnits(negative ? text.slice(1) : text, decimals);
+      if (units > 0 && units % step === 0) return (negative ? -units : units) / step;
+    }
     const steps = DECIMAL.test(text)
       ? new Exact(text).dividedBy(exactOf(BigInt(step), decimals))
       : null;
@@ -69,9 +78,9 @@ export function createContext(host: ContextHost): StrategyContext {
     if (!Number.isSafeInteger(count)) throw new Error(`${what} ${text} is too large`);
     return count;
   };
-  const fromGrid = (count: number, decimals: number, step: number): string => {
+  const fromGrid = (count: number, step: number, format: (units: bigint) => string): string => {
     if (!Number.isSafeInteger(count)) throw new Error(`${count} is not a whole number`);
-    return fromUnits(BigInt(count) * BigInt(step), decimals);
+    return format(BigInt(count) * BigInt(step));
   };
   const context: StrategyContext = {
     now: () => host.clock.now,
@@ -99,16 +108,16 @@ export function createContext(host: ContextHost): StrategyContext {
       return toGrid(price, priceDecimals, tickUnits, 'price');
     },
     fromTicks: (symbol, ticks) => {
-      const { priceDecimals, tickUnits } = instrument(symbol);
-      return fromGrid(ticks, priceDecimals, tickUnits);
+      const listed = instrument(symbol);
+      return fromGrid(ticks, listed.tickUnits, (units) => formatPrice(listed, units));
     },
     toLots: (symbol, size) => {
       const { sizeDecimals, lotUnits } = instrument(symbol);
       return toGrid(size, sizeDecimals, lotUnits, 'size');
     },
     fromLots: (symbol, lots) => {
-      const { sizeDecimals, lotUnits } = instrument(symbol);
-      return fromGrid(lots, sizeDecimals, lotUnits);
+      const listed = instrument(symbol);
+      return fromGrid(lots, listed.lotUnits, (units) => formatSize(listed, units));
     },
   };
   return Object.freeze(context);

@@ -3,7 +3,7 @@
  * fees, counts and volumes. Money is bigint units of 10^-moneyScale in the quote currency; sizes
  * are bigint lots of 10^-sizeDecimals; prices bigint units of 10^-priceDecimals.
  */
-import type { Instrument, Side } from '../../src/index.js';
+import { formatPrice, type Instrument, type Side } from '../../src/index.js';
 import { fromUnits, pow10, toUnits } from '../units/units.js';
 import { formatQuotient, type FeeRate } from './money.js';
 
@@ -26,8 +26,10 @@ export class SymbolLedger {
   makerVolume = 0n;
   takerVolume = 0n;
   tradedSize = 0n;
-  /** The last trade price on the venue (anyone's). */
-  mark: string | null = null;
+  #mark: string | null = null;
+  /** The mark in price units when markAt set it, else -1; `#mark` is then formatted when read. */
+  #markUnits = -1;
+  #markFormatted = true;
   /** Signed cost of the open lots. */
   #openCost = 0n;
   readonly #lotSizes: bigint[] = [];
@@ -52,6 +54,27 @@ export class SymbolLedger {
     this.#makerRate = fees.maker.units * pow10(rateDecimals - fees.maker.decimals);
     this.#takerRate = fees.taker.units * pow10(rateDecimals - fees.taker.decimals);
     this.#feeDivisor = pow10(rateDecimals);
+  }
+
+  /** The last trade price on the venue (anyone's). */
+  get mark(): string | null {
+    if (!this.#markFormatted) {
+      this.#mark = formatPrice(this.instrument, this.#markUnits);
+      this.#markFormatted = true;
+    }
+    return this.#mark;
+  }
+
+  set mark(price: string | null) {
+    this.#mark = price;
+    this.#markUnits = -1;
+    this.#markFormatted = true;
+  }
+
+  /** Sets the mark in price units; it is formatted when read. */
+  markAt(units: number): void {
+    this.#markUnits = units;
+    this.#markFormatted = false;
   }
 
   get fills(): number {
@@ -82,8 +105,11 @@ export class SymbolLedger {
 
   /** Open lots marked to the last trade. */
   unrealized(): bigint {
-    if (this.position === 0n || this.mark === null) return 0n;
-    const mark = toUnits(this.mark, this.instrument.priceDecimals);
+    if (this.position === 0n) return 0n;
+    const text = this.#markUnits >= 0 ? null : this.mark;
+    if (this.#markUnits < 0 && text === null) return 0n;
+    const mark =
+      text === null ? BigInt(this.#markUnits) : toUnits(text, this.instrument.priceDecimals);
     return this.position * mark * this.#toMoney - this.#openCost;
   }
 

@@ -1,18 +1,26 @@
 /**
  * The one way scenario rows reach a Venue: sets the clock to the row's time, turns the row into a
- * command with the venue order its scenario id names, refuses a `new` reusing a resting order's
- * id, and reports what happens to the orders it placed under their scenario ids.
+ * command on the order its scenario id names, refuses a `new` reusing a live order's id, and
+ * reports what happens to the orders it placed under their scenario ids. A row comes in as a
+ * ScenarioRow (`apply`, through the string API), or, for a plain `new` or `cancel`, as numbers
+ * (`place`, `cancel`: straight to `venue.core`, no record built). The driver follows the orders
+ * through the core's numeric events, and builds a record only for an observer member that takes
+ * one.
  */
-import type {
-  OrderRecord,
-  OrderStatus,
-  TradeRecord,
-  Venue,
-  VenueErrorCode,
-  VenueEvent,
+import {
+  ORDER_STATUSES,
+  STATUS_PENDING,
+  STATUS_PARTIALLY_FILLED,
+  type OrderRecord,
+  type OrderStatus,
+  type TradeRecord,
+  type Venue,
+  type VenueCore,
+  type VenueErrorCode,
 } from '../../src/index.js';
 import type { ScenarioClock, ScenarioRow } from '../csv/index.js';
 import { applyScenarioRow, type ApplyOptions } from './apply-row.js';
+import { feedPlainRow } from './plain-row.js';
 import { ScenarioIds } from './scenario-ids.js';
 
 /** Final orders remembered (give the venue the same `orderRetention`) to answer order_not_open. */
@@ -27,14 +35,31 @@ export interface Refusal {
   readonly message: string;
 }
 
-/** What the driver reports, each under the scenario ids; every member is optional. */
+/**
+ * What the driver reports, each under the scenario ids; every member is optional, and a record
+ * is built only for the members that take one. `makerId` is undefined when the maker is not a
+ * row's order, `takerId` when the trade happens outside a row.
+ */
 export interface DriverObserver {
-  /** A trade; `makerId` is undefined when the maker is not a row's order, `takerId` outside a row. */
   trade?(trade: TradeRecord, makerId: string | undefined, takerId: string | undefined): void;
-  /** A row's new order rests on the book. */
+  /** A trade in the core's numbers (its onTrade arguments). */
+  numericTrade?(
+    trade: number,
+    book: number,
+    priceTicks: number,
+    sizeLots: number,
+    makerSequence: number,
+    takerSequence: number,
+    time: number,
+    makerId: string | undefined,
+    takerId: string | undefined,
+  ): void;
+  /** A row's new order is live: it rests on the book, or waits for its trigger. */
   rested?(order: OrderRecord, scenarioId: string): void;
-  /** A row's order became final: when placed (after its trades), or later while resting. */
+  /** A row's order became final: when placed (after its trades), or later while live. */
   final?(order: OrderRecord, scenarioId: string): void;
+  /** The same, in numbers: the order's slot is still readable in `venue.core` meanwhile. */
+  numericFinal?(sequence: number, status: number, scenarioId: string): void;
 }
 
 export interface DriverOptions {
@@ -42,7 +67,7 @@ export interface DriverOptions {
    * The rows' ids are the venue's own order ids (a server journal): a cancel or reduce row names
    * the venue order directly, so the venue answers for every order it still holds, however long
    * ago it became final; a `new` row's id is not checked (the venue assigns it: compare it with
-   * `lastOrder.id`).
+   * `lastOrder.id`). Rows go through `apply` only.
    */
   readonly venueIds?: boolean;
 }
@@ -57,11 +82,19 @@ export function isLive(status: OrderStatus): boolean {
   return isResting(status) || status === 'pending';
 }
 
+/** isLive of a status code. */
+const isLiveCode = (status: number) =>
+  status <= STATUS_PARTIALLY_FILLED || status === STATUS_PENDING;
+
+const orderId = (sequence: number) => `ord_${sequence}`;
+
 export class ScenarioDriver {
   rowCount = 0;
   readonly #venue: Venue;
+  readonly #core: VenueCore;
+  readonly #clock: ScenarioClock;
   readonly #observer: DriverObserver;
-  readonly #ids = new ScenarioIds(FINAL_ORDER_RETENTION);
+  readonly #ids: ScenarioIds;
   readonly #applyOptions: ApplyOptions;
   readonly #venueIds: boolean;
   /** The scenario id of the row being applied, the taker of its trades. */
@@ -75,20 +108,62 @@ export class ScenarioDriver {
     options: DriverOptions = {},
   ) {
     this.#venue = venue;
+    this.#core = venue.core;
+    this.#ids = new ScenarioIds(venue.core, FINAL_ORDER_RETENTION);
+    this.#clock = clock;
     this.#observer = observer;
     this.#venueIds = options.venueIds === true;
     const venueOrderId = this.#venueIds
       ? (id: string) => id
-      : (scenarioId: string) => this.#ids.venueId(scenarioId);
+      : (scenarioId: string) => {
+          const sequence = this.#ids.sequence(scenarioId);
+          return sequence === undefined ? undefined : orderId(sequence);
+        };
     this.#applyOptions = { clock, venueOrderId };
-    venue.subscribe(this.#onEvent, observer.trade === undefined ? ['order'] : ['trade', 'order']);
+    const numericTrade = observer.numericTrade?.bind(observer);
+    this.#core.listen({
+      ...(numericTrade === undefined
+        ? {}
+        : {
+            onTrade: (trade, book, priceTicks, sizeLots, makerSequence, takerSequence, time) =>
+              numericTrade(
+                trade,
+                book,
+                priceTicks,
+                sizeLots,
+                makerSequence,
+                takerSequence,
+                time,
+                this.#ids.liveId(makerSequence),
+                this.#takerId(takerSequence),
+              ),
+          }),
+      onOrder: (sequence, status) => {
+        if (isLiveCode(status)) return;
+        // A row's own order that is final when placed is reported once the row returns.
+        const scenarioId = this.#ids.liveId(sequence);
+        if (scenarioId !== undefined) this.#finalized(sequence, status, scenarioId, null);
+      },
+    });
+    if (observer.trade !== undefined) {
+      const trade = observer.trade.bind(observer);
+      venue.subscribe(
+        (event) => {
+          if (event.type !== 'trade') return;
+          const record = event.trade;
+          const maker = this.#ids.liveId(sequenceOf(record.makerOrderId));
+          trade(record, maker, this.#takerId(sequenceOf(record.takerOrderId)));
+        },
+        ['trade'],
+      );
+    }
   }
 
   /** Applies one row; a refusal is returned (and nothing changed), never thrown. */
   apply(row: ScenarioRow): Refusal | null {
     this.rowCount++;
     const ids = this.#ids;
-    if (row.action === 'new' && !this.#venueIds && ids.isResting(row.id)) {
+    if (row.action === 'new' && !this.#venueIds && ids.isLive(row.id)) {
       this.#lastOrder = null;
       return {
         code: 'duplicate_id',
@@ -104,51 +179,124 @@ export class ScenarioDriver {
       const { code, message } = result.error;
       return { code, message: venueId === undefined ? message : message.replace(venueId, row.id) };
     }
-    if (row.action !== 'new') return null;
-    const order = result.value;
-    if (isLive(order.status)) {
-      ids.rested(order.id, row);
-      this.#observer.rested?.(order, row.id);
-    } else {
-      ids.finalized(row.id, order.id);
-      this.#observer.final?.(order, row.id);
+    if (row.action === 'new') {
+      const order = result.value;
+      this.#placed(sequenceOf(order.id), ORDER_CODES.get(order.status)!, row.id, order);
     }
     return null;
   }
 
-  /** The record the last row's command returned (the order it placed, cancelled or reduced); null when refused. */
+  /**
+   * Applies one row as `apply` does, but a plain `new` or `cancel` row (plain-row.ts) goes to the
+   * core as numbers, as with `place` and `cancel`, and `lastOrder` is then null: for callers that
+   * read no record of the row's command.
+   */
+  feed(row: ScenarioRow): Refusal | null {
+    return feedPlainRow(row, this.#core, this) ? null : this.apply(row);
+  }
+
+  /**
+   * A `new` row in numbers (venue.core.place's arguments). True when applied; false when the core
+   * refused it or the id names a live order: nothing was changed, give the row to `apply`, which
+   * refuses it in words.
+   */
+  place(
+    ts: number,
+    id: string,
+    account: number,
+    book: number,
+    side: number,
+    type: number,
+    timeInForce: number,
+    flags: number,
+    priceTicks: number,
+    sizeLots: number,
+  ): boolean {
+    if (this.#ids.isLive(id)) return false;
+    this.#clock.now = ts;
+    this.#rowId = id;
+    const core = this.#core;
+    const sequence = core.place(
+      account,
+      book,
+      side,
+      type,
+      timeInForce,
+      flags,
+      priceTicks,
+      sizeLots,
+    );
+    this.#rowId = undefined;
+    if (sequence < 0) return false;
+    this.rowCount++;
+    this.#lastOrder = null;
+    this.#placed(sequence, core.store.status[core.orders.slot(sequence)]!, id, null);
+    return true;
+  }
+
+  /** A `cancel` row in numbers; false: nothing was changed, give the row to `apply`. */
+  cancel(ts: number, id: string, account: number): boolean {
+    const sequence = this.#ids.sequence(id);
+    if (sequence === undefined) return false;
+    this.#clock.now = ts;
+    this.#rowId = id;
+    const result = this.#core.cancel(account, sequence);
+    this.#rowId = undefined;
+    if (result < 0) return false;
+    this.rowCount++;
+    this.#lastOrder = null;
+    return true;
+  }
+
+  /** The record the last `apply` returned (the order it placed, cancelled or reduced); else null. */
   get lastOrder(): OrderRecord | null {
     return this.#lastOrder;
   }
 
   get restingCount(): number {
-    return this.#ids.restingCount;
+    return this.#ids.liveCount;
   }
 
   /** The live (resting and pending) orders' current records with their scenario ids, oldest first. */
   *restingOrders(): Generator<[OrderRecord, string]> {
-    for (const [venueId, row] of this.#ids.resting()) {
-      const found = this.#venue.getOrder(row.account, venueId);
-      if (!found.ok) throw new Error(`resting order ${venueId} is missing: ${found.error.message}`);
-      yield [found.value, row.id];
+    for (const [sequence, scenarioId] of this.#ids.live())
+      yield [this.#record(sequence), scenarioId];
+  }
+
+  /** The taker of a trade: a live order when a stop triggers or an amend moves one, else the row. */
+  #takerId(takerSequence: number): string | undefined {
+    return this.#ids.liveId(takerSequence) ?? this.#rowId;
+  }
+
+  /** A row's new order, live or final; `order` its record when there is one. */
+  #placed(sequence: number, status: number, id: string, order: OrderRecord | null): void {
+    if (isLiveCode(status)) {
+      this.#ids.rested(sequence, id);
+      this.#observer.rested?.(order ?? this.#record(sequence), id);
+    } else {
+      this.#finalized(sequence, status, id, order);
     }
   }
 
-  readonly #onEvent = (event: VenueEvent): void => {
-    if (event.type === 'trade') {
-      const { trade } = event;
-      const maker = this.#ids.restingRow(trade.makerOrderId);
-      // The taker is a live order when a stop triggers or an amend moves one.
-      const taker = this.#ids.restingRow(trade.takerOrderId)?.id ?? this.#rowId;
-      this.#observer.trade!(trade, maker?.id, taker);
-    } else if (event.type === 'order' && !isLive(event.order.status)) {
-      // A row's own order that is final when placed is reported once the row returns.
-      const { order } = event;
-      const venueId = order.id;
-      const row = this.#ids.restingRow(venueId);
-      if (row === undefined) return;
-      this.#ids.finalized(row.id, venueId);
-      this.#observer.final?.(order, row.id);
-    }
-  };
+  #finalized(sequence: number, status: number, scenarioId: string, order: OrderRecord | null) {
+    this.#ids.finalized(scenarioId, sequence);
+    const observer = this.#observer;
+    observer.numericFinal?.(sequence, status, scenarioId);
+    if (observer.final !== undefined) observer.final(order ?? this.#record(sequence), scenarioId);
+  }
+
+  /** The order's current record (the venue still holds it: live, or final while reported). */
+  #record(sequence: number): OrderRecord {
+    const { store, orders } = this.#core;
+    const found = this.#venue.getOrder(store.accountName(orders.slot(sequence)), orderId(sequence));
+    if (!found.ok) throw new Error(`order ${orderId(sequence)} is missing: ${found.error.message}`);
+    return found.value;
+  }
+}
+
+const ORDER_CODES = new Map(ORDER_STATUSES.map((status, code) => [status, code]));
+
+/** The sequence of a venue order id `ord_<sequence>`. */
+function sequenceOf(venueOrderId: string): number {
+  return Number(venueOrderId.slice('ord_'.length));
 }

@@ -1,67 +1,84 @@
 /**
- * Scenario order ids <-> venue order ids, in bounded memory: an order is mapped while it rests,
- * and for a while after it became final (the last `finalRetention` ones, as the venue retains
- * them), so a cancel of a recently filled order is answered `order_not_open` as the venue would.
- * Only strings are stored (no record per order): a resting order keeps the row that placed it.
+ * Scenario order ids <-> the venue's orders, in bounded memory: an order is mapped while it is
+ * live (resting, or a stop waiting), and for a while after it became final (the last
+ * `finalRetention` ones, as the venue retains them), so that a cancel of a recently filled order
+ * is answered `order_not_open` as the venue would. A live order's scenario id is kept by its slot
+ * in the core's order store (a slot is not reused while its order is live), so that the events'
+ * sequences find it without a map; no record is kept per order.
  */
-import type { NewOrderRow } from '../csv/index.js';
+import type { VenueCore } from '../../src/index.js';
 
 export class ScenarioIds {
-  /** Scenario id -> venue order id: resting orders and the last `finalRetention` final ones. */
-  readonly #venueIds = new Map<string, string>();
-  /** Venue order id -> the row that placed it, resting orders only, oldest first. */
-  readonly #resting = new Map<string, NewOrderRow>();
+  /** Scenario id -> order sequence: live orders and the last `finalRetention` final ones. */
+  readonly #sequences = new Map<string, number>();
+  /** By order store slot: the scenario id of the live row order there. */
+  readonly #liveIds: (string | undefined)[] = [];
+  #liveCount = 0;
   /** The last `finalRetention` (at least 1) final orders, a ring; `#next` is the oldest's slot. */
-  readonly #finalScenarioIds: (string | undefined)[];
-  readonly #finalVenueIds: (string | undefined)[];
+  readonly #finalIds: (string | undefined)[];
+  readonly #finalSequences: Float64Array;
   #next = 0;
 
-  constructor(readonly finalRetention: number) {
-    this.#finalScenarioIds = new Array<string | undefined>(finalRetention).fill(undefined);
-    this.#finalVenueIds = new Array<string | undefined>(finalRetention).fill(undefined);
+  constructor(
+    private readonly core: VenueCore,
+    readonly finalRetention: number,
+  ) {
+    this.#finalIds = new Array<string | undefined>(finalRetention).fill(undefined);
+    this.#finalSequences = new Float64Array(finalRetention);
   }
 
-  /** The venue order id a scenario id names now, resting or recently final. */
-  venueId(scenarioId: string): string | undefined {
-    return this.#venueIds.get(scenarioId);
+  /** The order sequence a scenario id names now, live or recently final. */
+  sequence(scenarioId: string): number | undefined {
+    return this.#sequences.get(scenarioId);
   }
 
-  /** Whether the scenario id names an order still resting. */
-  isResting(scenarioId: string): boolean {
-    const venueId = this.#venueIds.get(scenarioId);
-    return venueId !== undefined && this.#resting.has(venueId);
+  /** Whether the scenario id names an order still live. */
+  isLive(scenarioId: string): boolean {
+    const sequence = this.#sequences.get(scenarioId);
+    return sequence !== undefined && this.liveId(sequence) === scenarioId;
   }
 
-  /** The row that placed the resting order `venueId`; undefined when it is not resting. */
-  restingRow(venueId: string): NewOrderRow | undefined {
-    return this.#resting.get(venueId);
+  /** The scenario id of the live order `sequence`; undefined when it is not a live row's order. */
+  liveId(sequence: number): string | undefined {
+    const slot = this.core.orders.slot(sequence);
+    return slot < 0 ? undefined : this.#liveIds[slot];
   }
 
-  get restingCount(): number {
-    return this.#resting.size;
+  get liveCount(): number {
+    return this.#liveCount;
   }
 
-  /** The resting orders' venue ids and rows, oldest first. */
-  resting(): IterableIterator<[string, NewOrderRow]> {
-    return this.#resting.entries();
+  /** The live orders' sequences and scenario ids, oldest first. */
+  live(): [number, string][] {
+    const { store } = this.core;
+    const live: [number, string][] = [];
+    this.#liveIds.forEach((id, slot) => {
+      if (id !== undefined) live.push([store.sequence[slot]!, id]);
+    });
+    return live.sort(([a], [b]) => a - b);
   }
 
-  /** Maps an order that rests on the book. */
-  rested(venueId: string, row: NewOrderRow): void {
-    this.#venueIds.set(row.id, venueId);
-    this.#resting.set(venueId, row);
+  /** Maps an order that is live (rests on the book, or waits for its trigger). */
+  rested(sequence: number, scenarioId: string): void {
+    this.#sequences.set(scenarioId, sequence);
+    this.#liveIds[this.core.orders.slot(sequence)] = scenarioId;
+    this.#liveCount++;
   }
 
-  /** An order reached a final status: no longer resting, remembered for a while. */
-  finalized(scenarioId: string, venueId: string): void {
-    this.#resting.delete(venueId);
-    this.#venueIds.set(scenarioId, venueId);
+  /** An order reached a final status: no longer live, remembered for a while. */
+  finalized(scenarioId: string, sequence: number): void {
+    const slot = this.core.orders.slot(sequence);
+    if (this.#liveIds[slot] !== undefined) {
+      this.#liveIds[slot] = undefined;
+      this.#liveCount--;
+    }
+    this.#sequences.set(scenarioId, sequence);
     const next = this.#next;
-    const forgotten = this.#finalScenarioIds[next];
-    if (forgotten !== undefined && this.#venueIds.get(forgotten) === this.#finalVenueIds[next])
-      this.#venueIds.delete(forgotten);
-    this.#finalScenarioIds[next] = scenarioId;
-    this.#finalVenueIds[next] = venueId;
+    const forgotten = this.#finalIds[next];
+    if (forgotten !== undefined && this.#sequences.get(forgotten) === this.#finalSequences[next])
+      this.#sequences.delete(forgotten);
+    this.#finalIds[next] = scenarioId;
+    this.#finalSequences[next] = sequence;
     this.#next = (next + 1) % this.finalRetention;
   }
 }

@@ -1,8 +1,7 @@
 /**
- * The replay's trades.csv and orders.csv lines written from the numeric replay's events: each
- * line is formatted from the core's numbers and the order store's columns (the orders' slots are
- * still held while their command runs), so no record is built per trade or final order. The
- * lines are those of replay-records.ts (test/arrow/numeric-replay.test.ts compares the files).
+ * What the replay counts and writes of the driver's events: each trades.csv and orders.csv line
+ * is formatted from the core's numbers and the order store's columns (the orders' slots are still
+ * held while their command runs), so no record is built per trade or final order.
  */
 import {
   formatPrice,
@@ -13,22 +12,29 @@ import {
   type VenueCore,
 } from '../../src/index.js';
 import { csvCell, formatScenarioTime } from '../csv/index.js';
-import type { NumericObserver } from '../driver/index.js';
-import type { ReplaySinks } from './replayer.js';
+import type { DriverObserver } from '../driver/index.js';
 
-export class NumericOutputLines implements NumericObserver {
+export interface ReplaySinks {
+  readonly trades: { write(text: string): void };
+  readonly orders: { write(text: string): void };
+}
+
+export class ReplayEvents implements DriverObserver {
+  tradeCount = 0;
+  /** Final orders by status code. */
+  readonly statusCounts = new Float64Array(ORDER_STATUSES.length);
   readonly #core: VenueCore;
   readonly #instruments: readonly Instrument[];
 
   constructor(
     venue: Venue,
-    private readonly sinks: ReplaySinks,
+    private readonly sinks: ReplaySinks | null,
   ) {
     this.#core = venue.core;
     this.#instruments = venue.instruments();
   }
 
-  trade(
+  numericTrade(
     trade: number,
     book: number,
     priceTicks: number,
@@ -39,6 +45,8 @@ export class NumericOutputLines implements NumericObserver {
     makerId: string | undefined,
     takerId: string | undefined,
   ): void {
+    this.tradeCount++;
+    if (this.sinks === null) return;
     const { store, orders } = this.#core;
     const instrument = this.#instruments[book]!;
     const taker = orders.slot(takerSequence);
@@ -50,7 +58,9 @@ export class NumericOutputLines implements NumericObserver {
     );
   }
 
-  final(sequence: number, status: number, scenarioId: string): void {
+  numericFinal(sequence: number, status: number, scenarioId: string): void {
+    this.statusCounts[status]!++;
+    if (this.sinks === null) return;
     const { store, orders } = this.#core;
     const slot = orders.slot(sequence);
     const instrument = this.#instruments[store.book[slot]!]!;

@@ -7,19 +7,12 @@
 import { statSync } from 'node:fs';
 import type { Venue } from '../../src/index.js';
 import { EXIT_CODES } from '../exit-codes.js';
-import {
-  arrowScenario,
-  isArrowFile,
-  openArrowBatches,
-  openFlowFile,
-  readsAsCodes,
-} from '../arrow/index.js';
-import { ScenarioSyntaxError, type Scenario } from '../csv/index.js';
+import { openFlowFile, openFlowSource } from '../arrow/index.js';
+import { ScenarioSyntaxError } from '../csv/index.js';
 import { progressBar, PROGRESS_EVERY } from '../output/progress-bar.js';
 import type { Refusal } from './replayer.js';
-import { replayNumeric } from './numeric-replay.js';
 import { replaySummary } from './replay-summary.js';
-import { runReplay, type ReplayObserver, type ReplayOutcome } from './run-replay.js';
+import { runReplay, type ReplayObserver, type ReplaySource } from './run-replay.js';
 
 export const EXIT_REFUSED = EXIT_CODES.run_failed;
 export const EXIT_MALFORMED = EXIT_CODES.bad_input;
@@ -55,7 +48,7 @@ export async function replayFile(options: ReplayFileOptions): Promise<number> {
     );
     return EXIT_MALFORMED;
   }
-  let scenario: Scenario | null = null;
+  let scenario: ReplaySource | null = null;
   let rows = 0;
   const bar =
     'isTTY' in stderr && stderr.isTTY === true
@@ -65,28 +58,16 @@ export async function replayFile(options: ReplayFileOptions): Promise<number> {
         )
       : null;
   try {
-    const common = {
+    // Without an observer, an Arrow flow of simex's column kinds replays as numbers.
+    scenario = options.observe === null ? await openFlowSource(file) : await openFlowFile(file);
+    const outcome = await runReplay(scenario, {
+      out: options.out,
+      observe: options.observe,
       strict: options.strict,
       onRefused: (entry: Refusal) => stderr.write(refusal(entry)),
       ...(options.prepareVenue === undefined ? {} : { prepareVenue: options.prepareVenue }),
       ...(bar === null ? {} : { onProgress: () => ((rows += PROGRESS_EVERY), bar.update()) }),
-    };
-    let outcome: ReplayOutcome<ReplayStop> | Awaited<ReturnType<typeof replayNumeric>>;
-    // Without an observer, an Arrow flow of simex's column kinds replays as numbers.
-    if (options.observe === null && isArrowFile(file)) {
-      const flow = await openArrowBatches(file);
-      scenario = arrowScenario(flow);
-      outcome = readsAsCodes(flow.schema)
-        ? await replayNumeric(flow, { ...common, out: options.out })
-        : await runReplay(scenario, { ...common, out: options.out, observe: null });
-    } else {
-      scenario = await openFlowFile(file);
-      outcome = await runReplay(scenario, {
-        ...common,
-        out: options.out,
-        observe: options.observe,
-      });
-    }
+    });
     bar?.done();
     if (outcome.kind === 'refused') {
       stderr.write(
@@ -99,10 +80,8 @@ export async function replayFile(options: ReplayFileOptions): Promise<number> {
       stderr.write(`${scenario.locate(outcome.stop.line)}: ${outcome.stop.message}\n`);
       return EXIT_VIOLATION;
     }
-    if (options.out === null) {
-      const totals = 'totals' in outcome ? outcome.totals : outcome.replayer;
-      options.stdout.write(replaySummary(file, totals, outcome.refusals));
-    }
+    if (options.out === null)
+      options.stdout.write(replaySummary(file, outcome.replayer, outcome.refusals));
     return 0;
   } catch (error) {
     if (error instanceof ScenarioSyntaxError) {

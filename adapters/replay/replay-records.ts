@@ -2,17 +2,13 @@
  * The replay outputs (docs/replay.md): trades.csv and orders.csv lines with scenario ids, and the
  * final book.json and ticker.json, in the contract's snake_case and ISO timestamps.
  */
-import type { Instrument, OrderRecord, Side, Ticker, TradeRecord } from '../../src/index.js';
+import type { Instrument, OrderRecord, Side, Ticker } from '../../src/index.js';
 import { csvCell, formatScenarioTime } from '../csv/index.js';
 import { fromUnits, toUnits } from '../units/units.js';
 
 export const TRADES_HEADER =
   'trade_id,ts,symbol,price,size,side,maker_id,taker_id,maker_account,taker_account\n';
 export const ORDERS_HEADER = 'id,account,symbol,side,type,price,size,filled_size,status\n';
-
-export function tradeLine(trade: TradeRecord, makerId: string, takerId: string): string {
-  return `${trade.id},${formatScenarioTime(trade.timestamp)},${trade.symbol},${trade.price},${trade.size},${trade.side},${csvCell(makerId)},${csvCell(takerId)},${csvCell(trade.makerAccount)},${csvCell(trade.takerAccount)}\n`;
-}
 
 export function orderLine(order: OrderRecord, scenarioId: string): string {
   return `${csvCell(scenarioId)},${csvCell(order.account)},${order.symbol},${order.side},${order.type},${order.price ?? ''},${order.size},${order.filledSize},${order.status}\n`;

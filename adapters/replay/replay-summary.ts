@@ -1,20 +1,21 @@
 /** The stdout summary of a replay without `--out`. */
-import { ORDER_STATUSES, type OrderStatus, type Venue } from '../../src/index.js';
+import { ORDER_STATUSES, type Venue } from '../../src/index.js';
 import { isLive } from '../driver/index.js';
 
-/** What a replay counted (the Replayer, or the numeric replay of an Arrow flow). */
+/** What a replay counted. */
 export interface ReplayTotals {
   readonly venue: Venue;
   readonly rowCount: number;
   readonly restingCount: number;
   readonly tradeCount: number;
-  readonly statusCounts: ReadonlyMap<OrderStatus, number>;
+  /** Final orders by status code. */
+  readonly statusCounts: ArrayLike<number>;
 }
 
 export function replaySummary(file: string, replayer: ReplayTotals, refusals: number): string {
   const { venue } = replayer;
-  const counts = ORDER_STATUSES.filter((status) => !isLive(status)).map(
-    (status) => `${status} ${replayer.statusCounts.get(status) ?? 0}`,
+  const counts = ORDER_STATUSES.flatMap((status, code) =>
+    isLive(status) ? [] : [`${status} ${replayer.statusCounts[code]}`],
   );
   const lines = [
     `${file}: ${replayer.rowCount} rows, ${refusals} refused`,

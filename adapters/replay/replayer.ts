@@ -3,33 +3,38 @@
  * final order as it happens, and gives the still-resting orders and the final figures at the end.
  * Memory stays bounded: the venue keeps few final orders and trades, the driver few ids.
  */
-import { Venue, type InstrumentSpec, type OrderStatus } from '../../src/index.js';
+import { Venue, type InstrumentSpec } from '../../src/index.js';
 import { ScenarioClock, type ParsedScenarioRow } from '../csv/index.js';
 import {
   FINAL_ORDER_RETENTION,
   ScenarioDriver,
   type Refusal as DriverRefusal,
 } from '../driver/index.js';
-import { orderLine, tradeLine } from './replay-records.js';
+import { ReplayEvents, type ReplaySinks } from './numeric-outputs.js';
+import type { ReplayTotals } from './replay-summary.js';
 
-export interface ReplaySinks {
-  readonly trades: { write(text: string): void };
-  readonly orders: { write(text: string): void };
-}
+export type { ReplaySinks } from './numeric-outputs.js';
 
 /** A valid row the venue (or the driver) refused, with its line. */
 export interface Refusal extends DriverRefusal {
   readonly line: number;
 }
 
-export class Replayer {
+export class Replayer implements ReplayTotals {
   readonly venue: Venue;
   readonly clock = new ScenarioClock();
   readonly driver: ScenarioDriver;
-  readonly statusCounts = new Map<OrderStatus, number>();
-  tradeCount = 0;
+  readonly #events: ReplayEvents;
 
-  constructor(instruments: readonly InstrumentSpec[], sinks: ReplaySinks | null) {
+  /**
+   * `numbers`: plain `new` and `cancel` rows go to the core as numbers (ScenarioDriver.feed);
+   * else every row goes through the string API, where an observer (`--check`) sees them.
+   */
+  constructor(
+    instruments: readonly InstrumentSpec[],
+    sinks: ReplaySinks | null,
+    private readonly numbers = true,
+  ) {
     const created = Venue.create({
       clock: this.clock.read,
       ...(instruments.length > 0 ? { instruments } : {}),
@@ -38,16 +43,8 @@ export class Replayer {
     });
     if (!created.ok) throw new Error(created.error.message);
     this.venue = created.value;
-    this.driver = new ScenarioDriver(this.venue, this.clock, {
-      trade: (trade, makerId, takerId) => {
-        this.tradeCount++;
-        sinks?.trades.write(tradeLine(trade, makerId!, takerId!));
-      },
-      final: (order, scenarioId) => {
-        this.statusCounts.set(order.status, (this.statusCounts.get(order.status) ?? 0) + 1);
-        sinks?.orders.write(orderLine(order, scenarioId));
-      },
-    });
+    this.#events = new ReplayEvents(this.venue, sinks);
+    this.driver = new ScenarioDriver(this.venue, this.clock, this.#events);
   }
 
   get rowCount(): number {
@@ -58,9 +55,17 @@ export class Replayer {
     return this.driver.restingCount;
   }
 
+  get tradeCount(): number {
+    return this.#events.tradeCount;
+  }
+
+  get statusCounts(): Float64Array {
+    return this.#events.statusCounts;
+  }
+
   /** Applies one row; a refusal is returned, not thrown. */
   apply(row: ParsedScenarioRow): Refusal | null {
-    const refusal = this.driver.apply(row);
+    const refusal = this.numbers ? this.driver.feed(row) : this.driver.apply(row);
     return refusal === null ? null : { line: row.line, ...refusal };
   }
 }

@@ -4,6 +4,7 @@
  * renamed into place only on success.
  */
 import type { OrderRecord, Venue } from '../../src/index.js';
+import { feedFlow, type ArrowBatches } from '../arrow/index.js';
 import type { ParsedScenarioRow, Scenario } from '../csv/index.js';
 import { OutputDirectory } from '../output/output-files.js';
 import { PROGRESS_EVERY } from '../output/progress-bar.js';
@@ -44,8 +45,14 @@ export type ReplayOutcome<Stop> =
   | { readonly kind: 'refused'; readonly refusal: Refusal }
   | { readonly kind: 'stopped'; readonly stop: Stop };
 
+/**
+ * The rows come from a Scenario, or from an Arrow flow of simex's column kinds (readsAsCodes):
+ * then its plain rows go to the driver as numbers, the others are decoded and applied as rows.
+ */
+export type ReplaySource = Scenario | ArrowBatches;
+
 export async function runReplay<Stop>(
-  scenario: Scenario,
+  source: ReplaySource,
   options: ReplayOptions<Stop>,
 ): Promise<ReplayOutcome<Stop>> {
   const output = options.out === null ? null : new OutputDirectory(options.out, process.pid);
@@ -56,24 +63,56 @@ export async function runReplay<Stop>(
         : { trades: output.open('trades.csv'), orders: output.open('orders.csv') };
     sinks?.trades.write(TRADES_HEADER);
     sinks?.orders.write(ORDERS_HEADER);
-    const replayer = new Replayer(scenario.instruments, sinks);
+    const replayer = new Replayer(source.instruments, sinks, options.observe === null);
     options.prepareVenue?.(replayer.venue);
     const observer = options.observe?.(replayer.venue) ?? null;
+    const { driver } = replayer;
+    const { onProgress } = options;
     let refusals = 0;
-    for await (const batch of scenario.batches) {
-      for (const row of batch) {
-        observer?.beforeRow(row);
-        const refusal = replayer.apply(row);
-        if (refusal !== null) {
-          if (options.strict) return { kind: 'refused', refusal };
-          refusals++;
-          options.onRefused(refusal);
-        }
-        const stop = observer?.afterRow(row, refusal === null) ?? null;
-        if (stop !== null) return { kind: 'stopped', stop };
-        if (options.onProgress !== undefined && replayer.rowCount % PROGRESS_EVERY === 0)
-          options.onProgress();
+    let stopped: ReplayOutcome<Stop> | null = null;
+    const step = (row: ParsedScenarioRow): boolean => {
+      observer?.beforeRow(row);
+      const refusal = replayer.apply(row);
+      if (refusal !== null) {
+        if (options.strict) return ((stopped = { kind: 'refused', refusal }), false);
+        refusals++;
+        options.onRefused(refusal);
       }
+      const stop = observer?.afterRow(row, refusal === null) ?? null;
+      if (stop !== null) return ((stopped = { kind: 'stopped', stop }), false);
+      if (onProgress !== undefined && driver.rowCount % PROGRESS_EVERY === 0) onProgress();
+      return true;
+    };
+    if (!('decoder' in source)) {
+      for await (const batch of source.batches) {
+        for (const row of batch) if (!step(row)) return stopped!;
+      }
+    } else {
+      const progress = (applied: boolean) => {
+        if (applied && onProgress !== undefined && driver.rowCount % PROGRESS_EVERY === 0)
+          onProgress();
+        return applied;
+      };
+      const fed = await feedFlow(source, replayer.venue.core, {
+        place: (ts, id, account, book, side, type, timeInForce, flags, priceTicks, sizeLots) =>
+          progress(
+            driver.place(
+              ts,
+              id,
+              account,
+              book,
+              side,
+              type,
+              timeInForce,
+              flags,
+              priceTicks,
+              sizeLots,
+            ),
+          ),
+        cancel: (ts, id, account) => progress(driver.cancel(ts, id, account)),
+        row: step,
+      });
+      if (!fed) return stopped!;
     }
     const stop = observer?.atEnd(replayer.clock.now) ?? null;
     if (stop !== null) return { kind: 'stopped', stop };

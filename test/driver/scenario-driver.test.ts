@@ -147,6 +147,39 @@ describe('the scenario driver', () => {
   });
 });
 
+describe('feed: plain rows as numbers', () => {
+  it('says and reports what apply says and reports, row for row', () => {
+    const rows: ScenarioRow[] = [
+      sell('a', '100.00', '1.00000000'),
+      sell('b', '101.00', '1.00000000'),
+      sell('a', '102.00'), // duplicate_id: a still rests
+      sell('c', '100.001'), // off the tick: applied (refused) through the string API
+      buy('t', '1.50000000'),
+      cancel('a'), // order_not_open: a was filled
+      cancel('b', 'someone-else'), // order_not_found
+      cancel('b'),
+      cancel('zz'),
+    ];
+    const run = (feed: boolean) => {
+      const seen: string[] = [];
+      const { driver } = driven({
+        trade: (trade, makerId, takerId) => seen.push(`trade ${trade.size} ${makerId}/${takerId}`),
+        rested: (order, id) => seen.push(`rested ${id} ${order.id}`),
+        final: (order, id) => seen.push(`final ${id} ${order.status} ${order.filledSize}`),
+        numericFinal: (sequence, status, id) =>
+          seen.push(`numeric final ${id} ${sequence} ${status}`),
+      });
+      for (const row of rows)
+        seen.push(JSON.stringify(feed ? driver.feed(row) : driver.apply(row)));
+      return { seen, rows: driver.rowCount, resting: driver.restingCount };
+    };
+    const fed = run(true);
+    expect(fed).toEqual(run(false));
+    expect(fed.seen.filter((line) => line.startsWith('{'))).toHaveLength(5);
+    expect(fed.rows).toBe(rows.length);
+  });
+});
+
 describe('a driver over venue ids (a server journal)', () => {
   it('lets the venue answer for any order it holds and leaves new ids to the caller', () => {
     const clock = new ScenarioClock();

@@ -18,6 +18,7 @@ import { availableParallelism } from 'node:os';
 import { Agent, request } from 'node:http';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import type { Report } from './stream-bench-subscribers.js';
 
 const bounded = (name: string, fallback: number, max: number) =>
   Math.min(max, Math.max(1, Number(process.env[name] ?? fallback)));
@@ -141,22 +142,11 @@ async function phase(): Promise<Phase> {
   };
 }
 
-interface Delivery {
-  readonly deliveries: number;
-  readonly p50: number;
-  readonly p99: number;
-  readonly max: number;
-  /** Streams the server dropped as slow consumers. */
-  readonly dropped: number;
-  /** Reads with data at all subscribers since the measure began (about one per server write). */
-  readonly reads: number;
-}
-
 /** One round: a phase without subscribers, then one with them (in a new subscriber process). */
 async function round(): Promise<{
   alone: Phase;
   streamed: Phase;
-  delivery: Delivery;
+  delivery: Report;
   expected: number;
 }> {
   const alone = await phase();
@@ -165,7 +155,7 @@ async function round(): Promise<{
   const streamed = await phase();
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS)); // the last events' way out
   const trades = await ask<Array<[number, number]>>(server, 'trades');
-  const delivery = await ask<Delivery>(subscribers, trades);
+  const delivery = await ask<Report>(subscribers, trades);
   subscribers.kill('SIGTERM');
   subscribers = undefined;
   return { alone, streamed, delivery, expected: trades.length * SUBSCRIBERS };

@@ -11,7 +11,7 @@ import { basename, join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { importLobster } from '../../adapters/lobster/index.js';
 import { replayFile } from '../../adapters/replay/replay-file.js';
 
@@ -22,10 +22,11 @@ const GOOG_ZIP = fileURLToPath(
   ),
 );
 const googMissing = existsSync(GOOG_ZIP) ? null : `GOOG level-10 sample not found at ${GOOG_ZIP}`;
-const work = mkdtempSync(join(tmpdir(), 'simex-arrow-goog-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-async function imported(files: { message: string; orderbook: string }, format: 'csv' | 'arrow') {
+async function imported(
+  work: string,
+  files: { message: string; orderbook: string },
+  format: 'csv' | 'arrow',
+) {
   const file = join(work, `goog.${format}`);
   const out = createWriteStream(file);
   await importLobster(
@@ -55,26 +56,36 @@ describe('the GOOG day as an Arrow flow', () => {
   it.skipIf(googMissing !== null)(
     `import lobster --format arrow replays to the same outputs as the CSV import${googMissing === null ? '' : ` (skipped: ${googMissing})`}`,
     async () => {
-      const entries = unzipSync(readFileSync(GOOG_ZIP), {
-        filter: (entry) => entry.name.endsWith('_10.csv'),
-      });
-      const extracted = (part: string) => {
-        const [name, bytes] = Object.entries(entries).find(([entry]) => entry.includes(part))!;
-        const path = join(work, basename(name));
-        writeFileSync(path, bytes);
-        return path;
-      };
-      const files = { message: extracted('_message_'), orderbook: extracted('_orderbook_') };
-      const [csvOut, arrowOut] = [
-        await replayed(await imported(files, 'csv')),
-        await replayed(await imported(files, 'arrow')),
-      ];
-      for (const output of ['trades.csv', 'orders.csv', 'book.json', 'ticker.json'])
-        expect(
-          readFileSync(join(arrowOut, output)).equals(readFileSync(join(csvOut, output))),
-          output,
-        ).toBe(true);
+      // Made here, not at the top: a skipped file runs no afterAll, and would leave it behind.
+      const work = mkdtempSync(join(tmpdir(), 'simex-arrow-goog-'));
+      try {
+        await sameOutputs(work);
+      } finally {
+        rmSync(work, { recursive: true, force: true });
+      }
     },
     300_000,
   );
 });
+
+async function sameOutputs(work: string): Promise<void> {
+  const entries = unzipSync(readFileSync(GOOG_ZIP), {
+    filter: (entry) => entry.name.endsWith('_10.csv'),
+  });
+  const extracted = (part: string) => {
+    const [name, bytes] = Object.entries(entries).find(([entry]) => entry.includes(part))!;
+    const path = join(work, basename(name));
+    writeFileSync(path, bytes);
+    return path;
+  };
+  const files = { message: extracted('_message_'), orderbook: extracted('_orderbook_') };
+  const [csvOut, arrowOut] = [
+    await replayed(await imported(work, files, 'csv')),
+    await replayed(await imported(work, files, 'arrow')),
+  ];
+  for (const output of ['trades.csv', 'orders.csv', 'book.json', 'ticker.json'])
+    expect(
+      readFileSync(join(arrowOut, output)).equals(readFileSync(join(csvOut, output))),
+      output,
+    ).toBe(true);
+}

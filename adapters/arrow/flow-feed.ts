@@ -5,28 +5,13 @@
  * rows decoded build a record.
  */
 import { FLAG_POST_ONLY, TIF_GTC, TIF_IOC, TYPE_LIMIT, type VenueCore } from '../../src/index.js';
-import type { ParsedScenarioRow } from '../csv/index.js';
+import type { ParsedScenarioRow, PlainRowTarget } from '../csv/index.js';
 import { ACTION_CANCEL, ACTION_NEW, EMPTY, FlowCodes } from './flow-codes.js';
 import type { ArrowBatches } from './flow-reader.js';
 
 /** Where the rows go (the scenario driver's numeric entries, and its `apply` for the others). */
-export interface FlowFeed {
-  /** A plain `new` row (venue.core.place's arguments); false: nothing changed, decode it. */
-  place(
-    ts: number,
-    id: string,
-    account: number,
-    book: number,
-    side: number,
-    type: number,
-    timeInForce: number,
-    flags: number,
-    priceTicks: number,
-    sizeLots: number,
-  ): boolean;
-  /** A plain `cancel` row; false: nothing changed, decode it. */
-  cancel(ts: number, id: string, account: number): boolean;
-  /** Any other row, decoded; false stops the feed. */
+export interface FlowFeed extends PlainRowTarget {
+  /** Any other row (and a plain one `place` or `cancel` declined), decoded; false stops the feed. */
   row(row: ParsedScenarioRow): boolean;
 }
 

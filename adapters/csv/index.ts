@@ -20,6 +20,7 @@ export type {
   ReduceRow,
   AmendRow,
   ParsedScenarioRow,
+  PlainRowTarget,
   ScenarioLayout,
 } from './scenario-row.js';
 export { openScenario, openScenarioFile, PARALLEL_MIN_BYTES } from './scenario-reader.js';

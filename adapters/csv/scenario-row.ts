@@ -67,6 +67,26 @@ export type ScenarioRow = NewOrderRow | CancelRow | ReduceRow | AmendRow;
 /** A row as read from a file: with its 1-based line number. */
 export type ParsedScenarioRow = ScenarioRow & { readonly line: number };
 
+/**
+ * What takes a plain `new` or `cancel` row as numbers (the scenario driver): `place` gets
+ * venue.core.place's arguments. False: nothing changed, the row goes on as a record.
+ */
+export interface PlainRowTarget {
+  place(
+    ts: number,
+    id: string,
+    account: number,
+    book: number,
+    side: number,
+    type: number,
+    timeInForce: number,
+    flags: number,
+    priceTicks: number,
+    sizeLots: number,
+  ): boolean;
+  cancel(ts: number, id: string, account: number): boolean;
+}
+
 /** Which columns a file has: the 11 of the scenario format, plus `client_order_id` when true. */
 export interface ScenarioLayout {
   readonly clientOrderId: boolean;

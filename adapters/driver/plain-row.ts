@@ -16,24 +16,7 @@ import {
   TYPE_MARKET,
   type VenueCore,
 } from '../../src/index.js';
-import type { ScenarioRow } from '../csv/index.js';
-
-/** What takes a plain row (the scenario driver); false: nothing changed. */
-export interface PlainRowTarget {
-  place(
-    ts: number,
-    id: string,
-    account: number,
-    book: number,
-    side: number,
-    type: number,
-    timeInForce: number,
-    flags: number,
-    priceTicks: number,
-    sizeLots: number,
-  ): boolean;
-  cancel(ts: number, id: string, account: number): boolean;
-}
+import type { PlainRowTarget, ScenarioRow } from '../csv/index.js';
 
 const TIF_CODES: Readonly<Record<string, number>> = { gtc: TIF_GTC, ioc: TIF_IOC, fok: TIF_FOK };
 

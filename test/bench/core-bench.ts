@@ -1,171 +1,22 @@
 /**
  * `npm run bench [-- --scale=0.1]` (compiled by tsc first, so that simex runs as the plain
  * JavaScript its users get, like the peer): simex's numeric path (`venue.core`), its string API
- * (`placeOrder` etc.) and nodejs-order-book on one seeded workload, in one process. Per depth
- * profile (about 5, 50 and 500 orders per price level): 200k non-crossing limit inserts, 200k
- * aggressive operations (half crossing limits, half market orders), 100k cancels; "mixed" is all
- * of them over their total time. Then the memory (heap and typed arrays) per resting order. The
- * numeric path gets ticks and lots, the string API decimal strings, the peer numbers. Only the
- * ratios of one run mean much on a shared machine.
+ * (`placeOrder` etc.) and nodejs-order-book on one seeded workload. Per depth profile (about 5, 50
+ * and 500 orders per price level): 200k non-crossing limit inserts, 200k aggressive operations
+ * (half crossing limits, half market orders), 100k cancels; "mixed" is all of them over their
+ * total time. Then the memory (heap and typed arrays) per resting order. The numeric path gets
+ * ticks and lots, the string API decimal strings, the peer numbers.
+ *
+ * Every measurement runs in a fresh process (this script with `--engine`), like JMH's forks: one
+ * engine's garbage and the heap limits V8 derived from it must not bill another engine. The
+ * engines alternate and the median of the runs is shown; only the ratios of one run mean much on
+ * a shared machine.
  */
-import { createRequire } from 'node:module';
-import {
-  SIDE_BUY,
-  SIDE_SELL,
-  SeededRandom,
-  TIF_GTC,
-  TIF_IOC,
-  TYPE_LIMIT,
-  TYPE_MARKET,
-  Venue,
-} from '../../src/index.js';
-import { buildWorkload, type Workload } from './core-workload.js';
-
-const require = createRequire(import.meta.url);
-const { OrderBook, Side } = require('nodejs-order-book') as typeof import('nodejs-order-book');
-
-interface PhaseTimes {
-  insert: number;
-  aggressive: number;
-  cancel: number;
-  bytesPerOrder: number;
-}
-
-type Engine = (work: Workload) => PhaseTimes;
-
-const gc = (globalThis as { gc?: () => void }).gc;
-if (gc === undefined) throw new Error('run with node --expose-gc (npm run bench does)');
-
-/** JS heap plus typed-array memory (simex keeps orders in typed arrays). */
-function memoryAfterGc(): number {
-  // Freed array buffers leave the count a collection or two late: collect until it settles.
-  let last = -1;
-  for (let i = 0; i < 10; i++) {
-    gc!();
-    const { heapUsed, arrayBuffers } = process.memoryUsage();
-    if (heapUsed + arrayBuffers === last) break;
-    last = heapUsed + arrayBuffers;
-  }
-  return last;
-}
-
-/**
- * CPU seconds (user + system, all threads) `run` takes, measured after a full collection so that
- * earlier garbage is not billed to it. CPU time, not wall time: on a shared machine, time spent
- * waiting for a core is not the engine's.
- */
-function time(run: () => void): number {
-  gc!();
-  const start = process.cpuUsage();
-  run();
-  const { user, system } = process.cpuUsage(start);
-  return (user + system) / 1e6;
-}
-
-function newVenue(): Venue {
-  const created = Venue.create({
-    instruments: [{ symbol: 'BENCH-USD', tickSize: '0.01', lotSize: '0.001' }],
-    clock: () => 1_767_225_600_000,
-  });
-  if (!created.ok) throw new Error(created.error.message);
-  return created.value;
-}
-
-const runNumeric: Engine = (work) => {
-  const { core } = newVenue();
-  const maker = core.accountId('a');
-  const taker = core.accountId('b');
-  const before = memoryAfterGc();
-  const insert = time(() => {
-    for (const order of work.inserts) {
-      const side = order.side === 'buy' ? SIDE_BUY : SIDE_SELL;
-      core.place(maker, 0, side, TYPE_LIMIT, TIF_GTC, 0, order.ticks, order.lots);
-    }
-  });
-  const bytesPerOrder = (memoryAfterGc() - before) / work.inserts.length;
-  const aggressive = time(() => {
-    for (const order of work.aggressive) {
-      const side = order.side === 'buy' ? SIDE_BUY : SIDE_SELL;
-      if (order.market) core.place(taker, 0, side, TYPE_MARKET, TIF_IOC, 0, 0, order.lots);
-      else core.place(taker, 0, side, TYPE_LIMIT, TIF_GTC, 0, order.ticks, order.lots);
-    }
-  });
-  const cancel = time(() => {
-    for (const index of work.cancels) core.cancel(maker, index + 1);
-  });
-  return { insert, aggressive, cancel, bytesPerOrder };
-};
-
-const runStrings: Engine = (work) => {
-  const venue = newVenue();
-  const before = memoryAfterGc();
-  const insert = time(() => {
-    for (const order of work.inserts) {
-      venue.placeOrder({
-        account: 'a',
-        symbol: 'BENCH-USD',
-        side: order.side,
-        type: 'limit',
-        price: order.priceText,
-        size: order.sizeText,
-      });
-    }
-  });
-  const bytesPerOrder = (memoryAfterGc() - before) / work.inserts.length;
-  const aggressive = time(() => {
-    for (const order of work.aggressive) {
-      if (order.market)
-        venue.placeOrder({
-          account: 'b',
-          symbol: 'BENCH-USD',
-          side: order.side,
-          type: 'market',
-          size: order.sizeText,
-        });
-      else
-        venue.placeOrder({
-          account: 'b',
-          symbol: 'BENCH-USD',
-          side: order.side,
-          type: 'limit',
-          price: order.priceText,
-          size: order.sizeText,
-        });
-    }
-  });
-  const cancel = time(() => {
-    for (const index of work.cancels) venue.cancelOrder('a', work.simexIds[index]!);
-  });
-  return { insert, aggressive, cancel, bytesPerOrder };
-};
-
-const runPeer: Engine = (work) => {
-  const book = new OrderBook();
-  const before = memoryAfterGc();
-  const insert = time(() => {
-    for (const order of work.inserts) {
-      book.limit({
-        side: order.side === 'buy' ? Side.BUY : Side.SELL,
-        id: order.peerId,
-        price: order.price,
-        size: order.size,
-      });
-    }
-  });
-  const bytesPerOrder = (memoryAfterGc() - before) / work.inserts.length;
-  let next = 0;
-  const aggressive = time(() => {
-    for (const order of work.aggressive) {
-      const side = order.side === 'buy' ? Side.BUY : Side.SELL;
-      if (order.market) book.market({ side, size: order.size });
-      else book.limit({ side, id: `x${next++}`, price: order.price, size: order.size });
-    }
-  });
-  const cancel = time(() => {
-    for (const index of work.cancels) book.cancel(work.inserts[index]!.peerId);
-  });
-  return { insert, aggressive, cancel, bytesPerOrder };
-};
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { SeededRandom } from '../../src/index.js';
+import { runNumeric, runPeer, runStrings, type Engine, type PhaseTimes } from './core-engines.js';
+import { buildWorkload } from './core-workload.js';
 
 const scaleArgument = process.argv.find((argument) => argument.startsWith('--scale='));
 const SCALE = scaleArgument === undefined ? 1 : Number(scaleArgument.slice('--scale='.length));
@@ -177,11 +28,36 @@ const COUNTS = {
 };
 const RUNS = 3;
 const PHASES = ['insert', 'aggressive', 'cancel'] as const;
-const ENGINES: [string, Engine][] = [
-  ['numeric', runNumeric],
-  ['string', runStrings],
-  ['peer', runPeer],
-];
+const ENGINES: Record<string, Engine> = {
+  numeric: runNumeric,
+  string: runStrings,
+  peer: runPeer,
+};
+
+/** Child: the warm-up workload, then one measured run of one engine; prints its times as JSON. */
+function measureHere(engine: Engine, ordersPerLevel: number): void {
+  const work = buildWorkload(
+    new SeededRandom(ordersPerLevel),
+    COUNTS.insert,
+    COUNTS.aggressive,
+    COUNTS.cancel,
+    ordersPerLevel,
+  );
+  engine(buildWorkload(new SeededRandom(1), 20_000, 20_000, 10_000, ordersPerLevel));
+  process.stdout.write(JSON.stringify(engine(work)));
+}
+
+/** Parent: one engine's run in a fresh process. */
+function measureApart(engine: string, ordersPerLevel: number): PhaseTimes {
+  const script = fileURLToPath(import.meta.url);
+  const args = [`--scale=${SCALE}`, `--engine=${engine}`, `--depth=${ordersPerLevel}`];
+  const output = execFileSync(process.execPath, ['--expose-gc', script, ...args], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return JSON.parse(output) as PhaseTimes;
+}
+
 const rows: string[][] = [
   [
     'orders/level',
@@ -216,31 +92,35 @@ function row(depth: number, what: string, [numeric, strings, peer]: number[], ra
   ];
 }
 
-console.log(
-  `median of ${RUNS} alternating runs per engine, scale ${SCALE}; memory = JS heap + typed arrays after GC`,
-);
-for (const ordersPerLevel of [5, 50, 500]) {
-  const work = buildWorkload(
-    new SeededRandom(ordersPerLevel),
-    COUNTS.insert,
-    COUNTS.aggressive,
-    COUNTS.cancel,
-    ordersPerLevel,
+/** The table: per depth, each engine's phases (median of its runs), then bytes per order. */
+function report(): void {
+  console.log(
+    `median of ${RUNS} alternating runs per engine, each in a fresh process, scale ${SCALE}; memory = JS heap + typed arrays after GC`,
   );
-  const warmUp = buildWorkload(new SeededRandom(1), 20_000, 20_000, 10_000, ordersPerLevel);
-  for (const [, engine] of ENGINES) engine(warmUp);
-  const runs: PhaseTimes[][] = ENGINES.map(() => []);
-  for (let run = 0; run < RUNS; run++) {
-    ENGINES.forEach(([, engine], index) => runs[index]!.push(engine(work)));
+  const names = Object.keys(ENGINES);
+  for (const ordersPerLevel of [5, 50, 500]) {
+    const runs: PhaseTimes[][] = names.map(() => []);
+    for (let run = 0; run < RUNS; run++) {
+      names.forEach((name, index) => runs[index]!.push(measureApart(name, ordersPerLevel)));
+    }
+    for (const phase of [...PHASES, 'mixed'] as const) {
+      const rates = runs.map((times) => median(times.map((each) => rateOf(phase, each))));
+      rows.push(row(ordersPerLevel, phase, rates, true));
+    }
+    const bytes = runs.map((times) => median(times.map((each) => each.bytesPerOrder)));
+    rows.push(row(ordersPerLevel, 'bytes/resting order', bytes, false));
   }
-  for (const phase of [...PHASES, 'mixed'] as const) {
-    const rates = runs.map((times) => median(times.map((each) => rateOf(phase, each))));
-    rows.push(row(ordersPerLevel, phase, rates, true));
-  }
-  const bytes = runs.map((times) => median(times.map((each) => each.bytesPerOrder)));
-  rows.push(row(ordersPerLevel, 'bytes/resting order', bytes, false));
+  const widths = rows[0]!.map((_, column) =>
+    Math.max(...rows.map((cells) => cells[column]!.length)),
+  );
+  for (const cells of rows)
+    console.log(cells.map((cell, column) => cell.padStart(widths[column]!)).join('  '));
 }
 
-const widths = rows[0]!.map((_, column) => Math.max(...rows.map((cells) => cells[column]!.length)));
-for (const cells of rows)
-  console.log(cells.map((cell, column) => cell.padStart(widths[column]!)).join('  '));
+const engineArgument = process.argv.find((argument) => argument.startsWith('--engine='));
+if (engineArgument === undefined) report();
+else {
+  const depthArgument = process.argv.find((argument) => argument.startsWith('--depth='))!;
+  const engine = ENGINES[engineArgument.slice('--engine='.length)]!;
+  measureHere(engine, Number(depthArgument.slice('--depth='.length)));
+}

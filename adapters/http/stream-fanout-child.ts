@@ -14,8 +14,9 @@ import {
 /** After the last streams were ended, at most this long for their sockets to close. */
 const EXIT_GRACE_MS = 1000;
 
+// A failed send means the venue's process is gone: its disconnect ends everything.
 const reply = (message: FanOutReply) => {
-  if (process.connected) process.send!(message);
+  if (process.connected) process.send!(message, undefined, undefined, () => {});
 };
 const sockets = new FanOutSockets(JSON.parse(process.argv[2]!) as FanOutLimits, reply);
 

@@ -1,12 +1,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import type { Socket } from 'node:net';
 import type { StreamConnection } from './http-types.js';
-import type {
-  FanOutLimits,
-  FanOutMessage,
-  FanOutReply,
-  FlushTexts,
-} from './stream-fanout-sockets.js';
+import type { StreamLimits } from './stream-hub.js';
+import type { FanOutMessage, FanOutReply, FlushTexts } from './stream-fanout-sockets.js';
 
 /** Where the hub's streams go: their connections, then each flush's texts. */
 export interface StreamOutlet {
@@ -29,11 +25,13 @@ const STOP_GRACE_MS = 2000;
 export class FanOut implements StreamOutlet {
   #child: ChildProcess | undefined;
   /** Messages waiting for the process to listen (it says `ready`), in order. */
-  #waiting: Array<readonly [FanOutMessage, Socket | undefined]> | undefined;
+  #waiting: Array<readonly [FanOutMessage, Socket | undefined, () => void]> | undefined;
   readonly #attached = new Set<number>();
+  /** Characters of flushes sent and not yet taken by the fan-out process's channel. */
+  #backlog = 0;
 
   constructor(
-    private readonly limits: FanOutLimits,
+    private readonly limits: StreamLimits,
     private readonly closed: (id: number) => void,
   ) {}
 
@@ -48,7 +46,16 @@ export class FanOut implements StreamOutlet {
   }
 
   write(texts: FlushTexts): void {
-    if (this.#child !== undefined && texts.length > 0) this.#send(['flush', texts], undefined);
+    const child = this.#child;
+    if (child === undefined || texts.length === 0) return;
+    let size = 0;
+    for (const [text] of texts) size += text.length;
+    this.#backlog += size;
+    // Stuck or far too slow: killed, its streams close as when it dies.
+    if (this.#backlog > this.limits.maxBacklog) return void child.kill('SIGKILL');
+    this.#send(['flush', texts], undefined, () => {
+      if (this.#child === child) this.#backlog -= size;
+    });
   }
 
   async close(): Promise<void> {
@@ -62,11 +69,12 @@ export class FanOut implements StreamOutlet {
     clearTimeout(kill);
   }
 
-  #send(message: FanOutMessage, socket: Socket | undefined): void {
+  /** Sends (once the process listens); `sent` is called when the channel took the message. */
+  #send(message: FanOutMessage, socket: Socket | undefined, sent: () => void = () => {}): void {
     const child = this.#child ?? this.#start();
-    if (this.#waiting !== undefined) return void this.#waiting.push([message, socket]);
+    if (this.#waiting !== undefined) return void this.#waiting.push([message, socket, sent]);
     if (!child.connected) return void socket?.destroy();
-    if (socket === undefined) return void child.send(message);
+    if (socket === undefined) return void child.send(message, undefined, undefined, sent);
     // The process gets its own descriptor of the connection; this one is closed once it is sent.
     child.send(message, socket, { keepOpen: true }, () => socket.destroy());
   }
@@ -75,7 +83,8 @@ export class FanOut implements StreamOutlet {
     const here = import.meta.url;
     const fromSources = here.endsWith('.ts');
     const script = new URL(`./stream-fanout-child.${fromSources ? 'ts' : 'js'}`, here);
-    const child = fork(script, [JSON.stringify(this.limits)], {
+    const { maxQueued, heartbeatMs } = this.limits;
+    const child = fork(script, [JSON.stringify({ maxQueued, heartbeatMs })], {
       execArgv: fromSources ? ['--import', import.meta.resolve('tsx')] : [],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -86,13 +95,14 @@ export class FanOut implements StreamOutlet {
       if (reply !== 'ready') return this.#closed(reply);
       const waiting = this.#waiting ?? [];
       this.#waiting = undefined;
-      for (const [message, socket] of waiting) this.#send(message, socket);
+      for (const [message, socket, sent] of waiting) this.#send(message, socket, sent);
     });
     child.on('error', () => {});
     child.on('exit', () => {
       if (this.#child !== child) return;
       for (const [, socket] of this.#waiting ?? []) socket?.destroy();
       this.#child = this.#waiting = undefined;
+      this.#backlog = 0;
       for (const id of [...this.#attached]) this.#closed(id);
     });
     return child;

@@ -35,6 +35,8 @@ export interface StreamLimits {
   readonly flushMs: number;
   /** Characters of gathered events that are written at once (on the next turn of the event loop). */
   readonly flushChars: number;
+  /** Characters of flushes the fan-out process may leave unread; beyond, it is killed as stuck. */
+  readonly maxBacklog: number;
 }
 
 export const DEFAULT_STREAM_LIMITS: StreamLimits = {
@@ -46,6 +48,7 @@ export const DEFAULT_STREAM_LIMITS: StreamLimits = {
   heartbeatMs: 15_000,
   flushMs: 5,
   flushChars: 32 * 1024,
+  maxBacklog: 64 * 1024 * 1024,
 };
 
 /** Where a client stopped: the hub's epoch and, per symbol of the stream, its last sequence. */

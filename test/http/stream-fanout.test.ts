@@ -95,3 +95,36 @@ describe('when the fan-out process dies', () => {
     again.close();
   });
 });
+
+describe('when the fan-out process is stuck', () => {
+  const server = useTestServer({ streamLimits: { maxBacklog: 64 * 1024 } });
+
+  it('it is killed once 64 KiB of flushes wait for it; the venue never waits', async () => {
+    const stream = await mustOpen(server.url, '/v1/stream?symbols=BTC-USD&channels=book,orders');
+    await stream.count(1);
+    const stuck = server.server.streams.fanOutPid!;
+    process.kill(stuck, 'SIGSTOP');
+    const { venue } = server.server;
+    let orders = 0;
+    // Bounded: about 1 KB of events per order.
+    while (server.server.streams.size > 0 && orders < 100_000) {
+      for (let i = 0; i < 20; i++, orders++) {
+        const placed = venue.placeOrder({
+          account: 'alice',
+          symbol: 'BTC-USD',
+          side: 'buy',
+          type: 'limit',
+          price: '100.00',
+          size: '1',
+        });
+        if (!placed.ok || !venue.cancelOrder('alice', placed.value.id).ok)
+          throw new Error('refused');
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(server.server.streams.size).toBe(0);
+    expect(orders).toBeLessThan(100_000);
+    await stream.end();
+    expect(server.server.streams.fanOutPid).toBeUndefined();
+  });
+});

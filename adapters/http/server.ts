@@ -134,6 +134,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await streams.close();
     await market?.stop();
     await closeServer(server, sockets, journaled);
+    await streams.close(); // a stream opened while the server was stopping
   };
   return { url: `http://${host}:${port}`, venue, streams, close };
 }

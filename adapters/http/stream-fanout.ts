@@ -11,6 +11,8 @@ export interface StreamOutlet {
   write(texts: FlushTexts): void;
   /** Ends every stream; resolves once nothing is left running. */
   close(): Promise<void>;
+  /** The fan-out process's id, while it runs. */
+  readonly pid: number | undefined;
 }
 
 /** After ending its streams, the fan-out process has this long to exit before it is killed. */
@@ -35,7 +37,6 @@ export class FanOut implements StreamOutlet {
     private readonly closed: (id: number) => void,
   ) {}
 
-  /** The running fan-out process's id. */
   get pid(): number | undefined {
     return this.#child?.pid;
   }

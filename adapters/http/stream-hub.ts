@@ -123,7 +123,7 @@ export class StreamHub {
 
   /** The fan-out process's id, while it runs. */
   get fanOutPid(): number | undefined {
-    return this.#outlet instanceof FanOut ? this.#outlet.pid : undefined;
+    return this.#outlet.pid;
   }
 
   get epoch(): number {

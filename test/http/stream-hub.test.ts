@@ -23,6 +23,7 @@ class FakeOutlet implements StreamOutlet {
   readonly streams: FakeStream[] = [];
   /** Per flush, its texts. */
   readonly flushes: FlushTexts[] = [];
+  readonly pid = undefined;
   constructor(readonly closed: (id: number) => void) {}
   attach(id: number): void {
     this.streams[id] = { written: '', chunks: [] };

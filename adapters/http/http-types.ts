@@ -1,3 +1,5 @@
+import type { Socket } from 'node:net';
+
 /** A request as the pure handler sees it: already read, nothing left on a socket. */
 export interface HttpRequest {
   readonly method: string;
@@ -19,22 +21,18 @@ export interface HttpResponse {
   readonly stream?: StreamStart;
 }
 
-/** Opens a stream once its headers are written, or frees what it holds when they cannot be. */
+/** Hands a stream its connection once the response is accepted, or frees what it holds when it cannot be. */
 export interface StreamStart {
-  /** Starts writing into `sink`; returns what to call when the connection goes away. */
-  open(sink: EventSink): () => void;
+  /** Starts the stream on the connection; from then on the stream owns it. */
+  open(connection: StreamConnection): void;
   abandon(): void;
 }
 
-/** A streaming response's connection, as the stream sees it. */
-export interface EventSink {
-  write(chunk: string | Buffer): void;
-  /** Bytes written but not yet taken by the network. */
-  buffered(): number;
-  /** Ends the response (the server is stopping). */
-  end(): void;
-  /** Cuts the connection (a slow consumer). */
-  destroy(): void;
+/** A streaming response's connection: its socket, nothing written yet, and the head to write first. */
+export interface StreamConnection {
+  readonly socket: Socket;
+  /** The status line and headers, ending with the blank line. */
+  readonly head: string;
 }
 
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';

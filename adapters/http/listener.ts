@@ -9,6 +9,7 @@ import {
   HEADER_LIMIT,
   hostError,
   pickHeaders,
+  streamHead,
   toRequest,
 } from './raw-http.js';
 import { JOURNAL_UNAVAILABLE } from './journal-unavailable.js';
@@ -151,19 +152,11 @@ function withRateLimitOf(counted: HttpResponse, answer: HttpResponse): HttpRespo
 }
 
 /**
- * Writes a stream's headers, then hands it the connection until either side ends it. The body is
- * not chunked: it runs until the connection closes (`connection: close`), so that each write is
- * the stream's bytes alone, the same for every stream that shares them.
+ * Hands the connection to the stream, with the head it is to write first (the fan-out process
+ * writes it: the venue's process writes nothing on a stream's socket). The body is not chunked: it
+ * runs until the connection closes (`connection: close`), so that each write is the stream's bytes
+ * alone, the same for every stream that shares them.
  */
 function openStream(res: ServerResponse, response: HttpResponse, stream: StreamStart): void {
-  res.useChunkedEncodingByDefault = false;
-  res.writeHead(response.status, response.headers);
-  res.flushHeaders();
-  const gone = stream.open({
-    write: (text) => void res.write(text),
-    buffered: () => res.writableLength,
-    end: () => res.end(),
-    destroy: () => res.destroy(),
-  });
-  res.on('close', gone);
+  stream.open({ socket: res.socket!, head: streamHead(response) });
 }

@@ -84,3 +84,10 @@ export function endWith(socket: Duplex, response: HttpResponse): void {
   head += `content-length: ${Buffer.byteLength(response.body)}\r\nconnection: close\r\n\r\n`;
   socket.end(head + response.body, () => socket.destroy());
 }
+
+/** A streaming response's status line and headers, with the date node would add: the body runs until the connection closes. */
+export function streamHead(response: HttpResponse): string {
+  let head = `HTTP/1.1 ${response.status} ${STATUS_CODES[response.status]}\r\n`;
+  for (const name in response.headers) head += `${name}: ${response.headers[name]}\r\n`;
+  return head + `date: ${new Date().toUTCString()}\r\nconnection: close\r\n\r\n`;
+}

@@ -1,5 +1,6 @@
+import { once } from 'node:events';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import {
   DEFAULT_INSTRUMENTS,
   Venue,
@@ -109,6 +110,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }),
     ...(options.requestTimeoutMs !== undefined && { requestTimeoutMs: options.requestTimeoutMs }),
   });
+  const sockets = openSockets(server);
   let market: RunningMarket | undefined;
   try {
     market = options.market?.(venue, {
@@ -129,9 +131,10 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const { port } = server.address() as AddressInfo;
   const host = options.host.includes(':') ? `[${options.host}]` : options.host;
   const close = async () => {
-    streams.close();
+    await streams.close();
     await market?.stop();
-    await closeServer(server, journaled);
+    await closeServer(server, sockets, journaled);
+    await streams.close(); // a stream opened while the server was stopping
   };
   return { url: `http://${host}:${port}`, venue, streams, close };
 }
@@ -171,20 +174,31 @@ function listen(server: Server, port: number, host: string): Promise<void> {
 
 /**
  * Stops accepting, closes idle keep-alive sockets at once, lets requests in flight finish (any
- * socket still open after a grace period is closed), then flushes and closes the journal.
+ * socket still open after a grace period is closed), then flushes and closes the journal. Waits on
+ * its own list of sockets: once a socket was handed to the fan-out process, node's `server.close`
+ * callback never comes after that process exited (the server waits on a list of child processes
+ * that the exit emptied).
  */
 async function closeServer(
   server: Server,
+  sockets: ReadonlySet<Socket>,
   journaled: JournaledVenue | undefined,
   graceMs = 5_000,
 ): Promise<void> {
-  await new Promise<void>((resolve) => {
-    const force = setTimeout(() => server.closeAllConnections(), graceMs).unref();
-    server.close(() => {
-      clearTimeout(force);
-      resolve();
-    });
-    server.closeIdleConnections();
-  });
+  server.close();
+  server.closeIdleConnections();
+  const force = setTimeout(() => server.closeAllConnections(), graceMs).unref();
+  await Promise.all([...sockets].map((socket) => once(socket, 'close')));
+  clearTimeout(force);
   await journaled?.writer.close();
+}
+
+/** The server's open sockets. */
+function openSockets(server: Server): ReadonlySet<Socket> {
+  const sockets = new Set<Socket>();
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  return sockets;
 }

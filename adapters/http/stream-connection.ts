@@ -1,10 +1,10 @@
-import type { EventSink } from './http-types.js';
 import type { GroupText } from './stream-group.js';
-import type { StreamLimits, StreamRequest } from './stream-hub.js';
+import type { StreamRequest } from './stream-hub.js';
 
 /**
- * One open stream. Most flushes write it its group's shared text; what is its own (its opening
- * snapshots or resumed events, its account's order updates) is woven in when there is some.
+ * One open stream, as the venue's process keeps it (its socket is the fan-out process's). Most
+ * flushes give it its group's shared text; what is its own (its opening snapshots or resumed
+ * events, its account's order updates) is woven in when there is some.
  */
 export class Stream {
   /** The batch entry it joined at: entries before it are covered by its opening text. */
@@ -16,9 +16,8 @@ export class Stream {
   #closed = false;
 
   constructor(
-    private readonly limits: StreamLimits,
+    readonly id: number,
     readonly request: StreamRequest,
-    private readonly sink: EventSink,
     private readonly onClose: () => void,
   ) {}
 
@@ -31,10 +30,9 @@ export class Stream {
     this.#inserts.push([offset, text]);
   }
 
-  /** What this flush writes to the stream: the group's shared bytes unless it has its own events. */
-  take(group: GroupText, shared: () => Buffer): string | Buffer {
-    if (this.#opening === '' && this.#inserts.length === 0 && this.joinedAt === 0)
-      return group.text === '' ? '' : shared();
+  /** This flush's text for the stream alone, or undefined when it gets the group's shared text. */
+  take(group: GroupText): string | undefined {
+    if (this.#opening === '' && this.#inserts.length === 0 && this.joinedAt === 0) return undefined;
     let cursor = group.offsets[this.joinedAt]!;
     let text = this.#opening;
     for (const [offset, event] of this.#inserts) {
@@ -46,26 +44,6 @@ export class Stream {
     this.#inserts = [];
     this.joinedAt = 0;
     return text;
-  }
-
-  /** Writes unless that would leave more than the bound waiting: then the stream is dropped. */
-  write(chunk: string | Buffer): void {
-    if (this.#closed || chunk.length === 0) return;
-    if (this.sink.buffered() + chunk.length > this.limits.maxQueued) return this.drop();
-    this.sink.write(chunk);
-  }
-
-  /** A slow consumer: its connection is cut (it resumes with Last-Event-ID). */
-  drop(): void {
-    if (this.#closed) return;
-    this.close();
-    this.sink.destroy();
-  }
-
-  end(): void {
-    if (this.#closed) return;
-    this.close();
-    this.sink.end();
   }
 
   readonly close = (): void => {

@@ -1,8 +1,10 @@
 import type { Venue, VenueEvent } from '../../src/index.js';
 import { apiError, type ApiError } from './errors.js';
-import type { EventSink } from './http-types.js';
+import type { StreamConnection } from './http-types.js';
 import { EventBatch } from './stream-batch.js';
 import { Stream } from './stream-connection.js';
+import { FanOut, type StreamOutlet } from './stream-fanout.js';
+import type { FlushTexts } from './stream-fanout-sockets.js';
 import {
   encodeEvent,
   snapshotEvent,
@@ -33,6 +35,8 @@ export interface StreamLimits {
   readonly flushMs: number;
   /** Characters of gathered events that are written at once (on the next turn of the event loop). */
   readonly flushChars: number;
+  /** Characters of flushes the fan-out process may leave unread; beyond, it is killed as stuck. */
+  readonly maxBacklog: number;
 }
 
 export const DEFAULT_STREAM_LIMITS: StreamLimits = {
@@ -44,6 +48,7 @@ export const DEFAULT_STREAM_LIMITS: StreamLimits = {
   heartbeatMs: 15_000,
   flushMs: 5,
   flushChars: 32 * 1024,
+  maxBacklog: 64 * 1024 * 1024,
 };
 
 /** Where a client stopped: the hub's epoch and, per symbol of the stream, its last sequence. */
@@ -66,6 +71,8 @@ export interface StreamHubOptions {
    * no event reaches a client before the command that made it is on disk.
    */
   readonly beforeFlush?: () => Promise<void> | undefined;
+  /** Where the streams go, told how to report one closed; default the fan-out process. */
+  readonly outlet?: (closed: (id: number) => void) => StreamOutlet;
 }
 
 /** A symbol's events since the hub started following the venue: a ring of the last ones. */
@@ -80,8 +87,8 @@ interface SymbolLog {
  * The Server-Sent Events of /v1/stream. Follows the venue from the first stream on; each event is
  * encoded once, logged in its symbol's bounded ring and gathered in a batch. The venue's path only
  * gathers: a flush, on a later turn of the event loop and at most every `flushMs`, turns the batch
- * into one text per group of streams that see the same events, written to each as one shared
- * buffer. A stream that would have more than `maxQueued` waiting is dropped, never waited for.
+ * into one text per group of streams that see the same events and hands the texts to the outlet
+ * (the fan-out process, which owns the sockets) in one message.
  */
 export class StreamHub {
   readonly limits: StreamLimits;
@@ -91,24 +98,32 @@ export class StreamHub {
   readonly #logs = new Map<string, SymbolLog>();
   readonly #perKey = new Map<number, number>();
   readonly #groups = new Map<string, StreamGroup>();
+  readonly #streams = new Map<number, Stream>();
+  readonly #outlet: StreamOutlet;
   readonly #batch = new EventBatch();
   /** Accounts that have opened a stream of the `orders` channel: only their updates are encoded. */
   readonly #orderAccounts = new Set<string>();
   #reserved = 0;
-  #open = 0;
+  #nextId = 1;
   /** When the hub started following the venue: ids of another epoch cannot be resumed. */
   #epoch = -1;
   #flushTimer: ReturnType<typeof setTimeout> | undefined;
   #flushImmediate: ReturnType<typeof setImmediate> | undefined;
   #lastFlush = -Infinity;
   #flushed: Promise<void> = Promise.resolve();
-  #heartbeat: ReturnType<typeof setInterval> | undefined;
 
   constructor(venue: Venue, clock: () => number, options: StreamHubOptions = {}) {
     this.#venue = venue;
     this.#clock = clock;
     this.#beforeFlush = options.beforeFlush;
     this.limits = { ...DEFAULT_STREAM_LIMITS, ...options.limits };
+    const closed = (id: number) => this.#streams.get(id)?.close();
+    this.#outlet = options.outlet?.(closed) ?? new FanOut(this.limits, closed);
+  }
+
+  /** The fan-out process's id, while it runs. */
+  get fanOutPid(): number | undefined {
+    return this.#outlet.pid;
   }
 
   get epoch(): number {
@@ -144,37 +159,34 @@ export class StreamHub {
   }
 
   /**
-   * Starts a reserved stream into `sink`: per symbol, the events after the client's position when
-   * the log still holds them all, else a snapshot. Returns what closes it when the client goes.
+   * Starts a reserved stream on `connection`: per symbol, the events after the client's position
+   * when the log still holds them all, else a snapshot.
    */
-  open(request: StreamRequest, sink: EventSink, release: () => void): () => void {
+  open(request: StreamRequest, connection: StreamConnection, release: () => void): void {
     this.#follow();
     const key = groupKey(request.symbols, request.channels);
     const group = this.#groups.get(key) ?? new StreamGroup(request.symbols, request.channels);
     this.#groups.set(key, group);
-    const stream = new Stream(this.limits, request, sink, () => {
+    const stream = new Stream(this.#nextId++, request, () => {
       group.delete(stream);
       if (group.streams.size === 0) this.#groups.delete(key);
       for (const symbol of request.symbols) this.#logs.get(symbol)!.followers--;
+      this.#streams.delete(stream.id);
       release();
-      if (--this.#open === 0) this.#stopHeartbeat();
     });
     if (request.channels.has('orders')) this.#orderAccounts.add(request.account);
     stream.open(this.#opening(request), this.#batch.length);
     for (const symbol of request.symbols) this.#logs.get(symbol)!.followers++;
     group.add(stream);
-    this.#open++;
+    this.#streams.set(stream.id, stream);
+    this.#outlet.attach(stream.id, connection);
     this.#schedule();
-    this.#heartbeat ??= setInterval(this.#beat, this.limits.heartbeatMs);
-    this.#heartbeat.unref?.();
-    return stream.close;
   }
 
-  /** Ends every stream (the server is stopping). */
-  close(): void {
-    for (const group of [...this.#groups.values()])
-      for (const stream of [...group.streams]) stream.end();
-    this.#stopHeartbeat();
+  /** Ends every stream (the server is stopping); resolves once the fan-out process is gone. */
+  close(): Promise<void> {
+    for (const stream of [...this.#streams.values()]) stream.close();
+    return this.#outlet.close();
   }
 
   /** A new stream's first text: per symbol, the events it missed if all are held, else a snapshot. */
@@ -234,44 +246,33 @@ export class StreamHub {
   readonly #flush = () => {
     this.#flushTimer = this.#flushImmediate = undefined;
     this.#lastFlush = performance.now();
-    const writes = this.#batchWrites();
-    const write = () => {
-      for (const [stream, chunk] of writes) stream.write(chunk);
-    };
+    const texts = this.#batchTexts();
+    const write = () => this.#outlet.write(texts);
     const durable = this.#beforeFlush?.();
     if (durable === undefined) return write();
     this.#flushed = this.#flushed.then(() => durable).then(write, write);
   };
 
-  /** The batch as each stream is to get it: most share their group's one buffer. */
-  #batchWrites(): Array<readonly [Stream, string | Buffer]> {
+  /** The batch as the streams are to get it: each group's text, and the own text of some streams. */
+  #batchTexts(): FlushTexts {
     const entries = this.#batch.take();
     const before = new Map<string, number>();
     for (const { symbol, logged } of entries)
       if (!before.has(symbol)) before.set(symbol, logged.sequence - 1);
     const sequenceBefore = (symbol: string) =>
       before.get(symbol) ?? this.#logs.get(symbol)!.sequence;
-    const writes: Array<readonly [Stream, string | Buffer]> = [];
+    const texts: Array<readonly [string, number[]]> = [];
     for (const group of this.#groups.values()) {
       const text = group.text(entries, this.#epoch, sequenceBefore);
-      let shared: Buffer | undefined;
-      const sharedBuffer = () => (shared ??= Buffer.from(text.text));
+      const sharing: number[] = [];
       for (const stream of group.streams) {
-        const chunk = stream.take(text, sharedBuffer);
-        if (chunk.length > 0) writes.push([stream, chunk]);
+        const own = stream.take(text);
+        if (own === undefined) sharing.push(stream.id);
+        else if (own !== '') texts.push([own, [stream.id]]);
       }
+      if (text.text !== '' && sharing.length > 0) texts.push([text.text, sharing]);
     }
-    return writes;
-  }
-
-  readonly #beat = () => {
-    for (const group of this.#groups.values())
-      for (const stream of group.streams) stream.write(':heartbeat\n\n');
-  };
-
-  #stopHeartbeat(): void {
-    clearInterval(this.#heartbeat);
-    this.#heartbeat = undefined;
+    return texts;
   }
 
   /** Starts following the venue (once: resumes need the logs to cover every event since). */

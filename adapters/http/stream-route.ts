@@ -42,7 +42,7 @@ export function openStream({ context, caller, request, search }: RouteCall): Htt
     status: 200,
     headers: STREAM_HEADERS,
     body: '',
-    stream: { open: (sink) => hub.open(stream, sink, release), abandon: release },
+    stream: { open: (connection) => hub.open(stream, connection, release), abandon: release },
   };
 }
 

@@ -2,12 +2,13 @@
  * The server `npm run bench:stream` measures, in its own process (from the sources, through
  * tsx): simex serve's server on the default venue, rate limits off, room for the subscribers
  * (and BENCH_FLUSH_MS, when set, as the streams' flushMs).
- * Prints its URL as one JSON line, then answers messages: `cpu` with its CPU time (µs); `record`
+ * Prints its URL as one JSON line, then answers messages: `cpu` with its CPU time and the fan-out
+ * process's (µs; the latter from /proc, in 10 ms ticks, 0 when it is not running); `record`
  * starts noting when each trade happens (process.hrtime, ms: the monotonic clock every process
  * shares) and `trades` stops and answers them as [trade number, ms] pairs; with BENCH_PROFILE=DIR,
  * the server's CPU profile between the two goes to DIR. Runs until killed.
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { startServer } from '../../adapters/http/server.js';
@@ -59,7 +60,16 @@ process.on('message', async (message) => {
     trades = [];
   } else {
     const { user, system } = process.cpuUsage();
-    process.send!(user + system);
+    process.send!([user + system, fanOutCpuMicros()]);
   }
 });
+
+/** The fan-out process's CPU time (µs), from its utime and stime in /proc (clock ticks of 10 ms). */
+function fanOutCpuMicros(): number {
+  const pid = server.streams.fanOutPid;
+  if (pid === undefined) return 0;
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10_000;
+}
 process.stdout.write(JSON.stringify({ url: server.url }) + '\n');

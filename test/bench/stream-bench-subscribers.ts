@@ -1,16 +1,20 @@
 /**
  * The subscribers of `npm run bench:stream`, in their own process so that their parsing does not
  * compete with the load client: opens `count` streams on BTC-USD (trades,book) and records when
- * each trade event arrives (process.hrtime, the monotonic clock every process shares). Messages:
+ * each trade event arrives (process.hrtime, the monotonic clock every process shares). Each is a
+ * plain TCP socket that sends the request and reads the answer's bytes itself (node:http's client
+ * costs several times as much a read, and 200 streams read in turn make the last one wait for the
+ * others: the latency measured would be the client's). Messages:
  * it sends `ready` once every stream has its snapshot; it answers `cpu` with its CPU time (µs) and
  * a list of when each trade was made with the delivery latencies' summary (and the reads between
  * the last two `cpu` messages).
  */
-import { request } from 'node:http';
+import { connect } from 'node:net';
 
 const [url, countText] = process.argv.slice(2) as [string, string];
 const count = Number(countText);
 const KEY = 'bench-key';
+const PATH = '/v1/stream?symbols=BTC-USD&channels=trades,book';
 const TRADE = 'event: trade\n';
 const TRADE_ID = '"trade_id":"t_';
 
@@ -38,30 +42,35 @@ function record(trade: number, at: number): void {
 }
 
 function subscribe(): Promise<void> {
+  const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
-    const path = '/v1/stream?symbols=BTC-USD&channels=trades,book';
-    const req = request(url + path, { headers: { 'x-api-key': KEY }, agent: false }, (res) => {
-      if (res.statusCode !== 200) return reject(new Error(`stream refused: ${res.statusCode}`));
-      let buffer = '';
-      res.setEncoding('latin1');
-      res.on('data', (chunk: string) => {
-        const now = nowMs();
-        reads++;
-        buffer += chunk;
-        const end = buffer.lastIndexOf('\n\n');
-        if (end < 0) return;
-        for (let at = buffer.indexOf(TRADE); at >= 0 && at < end; at = buffer.indexOf(TRADE, at)) {
-          at = buffer.indexOf(TRADE_ID, at) + TRADE_ID.length;
-          record(parseInt(buffer.slice(at, buffer.indexOf('"', at)), 10), now);
-        }
-        buffer = buffer.slice(end + 2);
-        resolve();
-      });
-      res.on('close', () => dropped++);
-      res.on('error', () => {});
+    const socket = connect(Number(port), hostname);
+    socket.write(`GET ${PATH} HTTP/1.1\r\nHost: ${hostname}\r\nX-API-Key: ${KEY}\r\n\r\n`);
+    let buffer = '';
+    let head = true;
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk: string) => {
+      const now = nowMs();
+      reads++;
+      buffer += chunk;
+      if (head) {
+        const body = buffer.indexOf('\r\n\r\n');
+        if (body < 0) return;
+        if (!buffer.startsWith('HTTP/1.1 200 ')) return reject(new Error(buffer.split('\r\n')[0]));
+        buffer = buffer.slice(body + 4);
+        head = false;
+      }
+      const end = buffer.lastIndexOf('\n\n');
+      if (end < 0) return;
+      for (let at = buffer.indexOf(TRADE); at >= 0 && at < end; at = buffer.indexOf(TRADE, at)) {
+        at = buffer.indexOf(TRADE_ID, at) + TRADE_ID.length;
+        record(parseInt(buffer.slice(at, buffer.indexOf('"', at)), 10), now);
+      }
+      buffer = buffer.slice(end + 2);
+      resolve();
     });
-    req.on('error', reject);
-    req.end();
+    socket.on('close', () => dropped++);
+    socket.on('error', reject);
   });
 }
 

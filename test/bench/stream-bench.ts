@@ -116,28 +116,35 @@ async function load(ms: number): Promise<number> {
 
 interface Phase {
   readonly ordersPerSecond: number;
+  /** The server's CPU time per order (µs): the venue's process. */
   readonly cpuPerOrder: number;
-  /** Share of one core each process used while measured: server, load client, subscribers. */
+  /** The fan-out process's CPU time per order (µs): the streams' sockets. */
+  readonly fanOutPerOrder: number;
+  readonly fanOutMicros: number;
+  /** Share of one core each process used while measured: server, load client, fan-out, subscribers. */
   readonly shares: readonly number[];
+}
+
+/** CPU time so far (µs): the load client, the server, the fan-out process, the subscribers (if running). */
+async function cpuTimes(): Promise<number[]> {
+  const [servers, ...others] = await Promise.all([
+    ask<[number, number]>(server, 'cpu'),
+    ...(subscribers === undefined ? [] : [ask<number>(subscribers, 'cpu')]),
+  ]);
+  return [ownCpuMicros(), ...servers, ...others];
 }
 
 async function phase(): Promise<Phase> {
   await load(WARM_UP_MS);
-  const processes = [server, subscribers].filter((p) => p !== undefined);
-  const before = [
-    ownCpuMicros(),
-    ...(await Promise.all(processes.map((p) => ask<number>(p, 'cpu')))),
-  ];
+  const before = await cpuTimes();
   if (subscribers !== undefined) await ask(server, 'record');
   const answered = await load(SECONDS * 1000);
-  const after = [
-    ownCpuMicros(),
-    ...(await Promise.all(processes.map((p) => ask<number>(p, 'cpu')))),
-  ];
-  const used = after.map((micros, i) => micros - before[i]!);
+  const used = (await cpuTimes()).map((micros, i) => micros - before[i]!);
   return {
     ordersPerSecond: answered / SECONDS,
     cpuPerOrder: used[1]! / answered,
+    fanOutPerOrder: used[2]! / answered,
+    fanOutMicros: used[2]!,
     shares: [used[1]!, used[0]!, ...used.slice(2)].map((micros) => micros / (SECONDS * 1e6)),
   };
 }
@@ -173,12 +180,13 @@ try {
   );
   await load(2 * WARM_UP_MS);
   console.log(
-    `${'round, phase'.padEnd(20)} ${'orders/s'.padStart(8)} ${'CPU µs/order'.padStart(12)} ${'capacity/s'.padStart(10)}   core share: server / load / subscribers`,
+    `${'round, phase'.padEnd(20)} ${'orders/s'.padStart(8)} ${'CPU µs/order'.padStart(12)} ${'capacity/s'.padStart(10)} ${'fan-out µs/order'.padStart(16)}   core share: server / load / fan-out / subscribers`,
   );
   const row = (name: string, p: Phase) =>
-    `${name.padEnd(20)} ${p.ordersPerSecond.toFixed(0).padStart(8)} ${p.cpuPerOrder.toFixed(1).padStart(12)} ${capacity(p).toFixed(0).padStart(10)}   ${p.shares.map(percent).join(' / ')}`;
+    `${name.padEnd(20)} ${p.ordersPerSecond.toFixed(0).padStart(8)} ${p.cpuPerOrder.toFixed(1).padStart(12)} ${capacity(p).toFixed(0).padStart(10)} ${p.fanOutPerOrder.toFixed(1).padStart(16)}   ${p.shares.map(percent).join(' / ')}`;
   const ratios: number[] = [];
   const perDelivery: number[] = [];
+  const fanOutPerDelivery: number[] = [];
   const p50s: number[] = [];
   const p99s: number[] = [];
   for (let r = 1; r <= ROUNDS; r++) {
@@ -192,6 +200,7 @@ try {
     );
     ratios.push((capacity(streamed) / capacity(alone)) * 100);
     perDelivery.push(extra / delivery.deliveries);
+    fanOutPerDelivery.push(streamed.fanOutMicros / delivery.deliveries);
     p50s.push(delivery.p50);
     p99s.push(delivery.p99);
   }
@@ -201,6 +210,7 @@ try {
     `capacity with subscribers, % of without: ${spread(ratios, 1)} (target at least 80): ${ratio >= 80 ? 'met' : 'MISSED'}`,
   );
   console.log(`server CPU per delivery, µs: ${spread(perDelivery, 2)}`);
+  console.log(`fan-out process CPU per delivery, µs: ${spread(fanOutPerDelivery, 2)}`);
   console.log(
     `delivery, trade → trade event, ms: p50 ${spread(p50s, 2)}; p99 ${spread(p99s, 2)} (target p99 at most 10): ${p99 <= 10 ? 'met' : 'MISSED'}`,
   );

@@ -15,9 +15,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
-import { Agent, request } from 'node:http';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { RawOrderClient } from './raw-order-client.js';
 import type { Report } from './stream-bench-subscribers.js';
 
 const bounded = (name: string, fallback: number, max: number) =>
@@ -31,7 +31,6 @@ const SETTLE_MS = 200;
 const TICK_MS = 10;
 const MAX_IN_FLIGHT = 2000;
 const KEY = 'bench-key';
-const HEADERS = { 'x-api-key': KEY, 'content-type': 'application/json' };
 // A resting sell inside the spread, then a market buy that takes it: one trade a pair, a book that stays put.
 const SELL = JSON.stringify({
   symbol: 'BTC-USD',
@@ -71,21 +70,8 @@ const { url } = JSON.parse(
     createInterface({ input: server.stdout! }).once('line', resolve),
   ),
 ) as { url: string };
-const agent = new Agent({ keepAlive: true, maxSockets: 32 });
+const client = new RawOrderClient(new URL(url), KEY, 32);
 let subscribers: ChildProcess | undefined;
-
-function post(body: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const req = request(url + '/v1/orders', { method: 'POST', headers: HEADERS, agent }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => (res.statusCode === 201 ? resolve() : reject(new Error(text))));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
 
 /** Offers RATE orders a second for `ms`; answers the orders answered. */
 async function load(ms: number): Promise<number> {
@@ -99,7 +85,7 @@ async function load(ms: number): Promise<number> {
     for (let i = 0; i < due && inFlight < MAX_IN_FLIGHT; i++) {
       const isBuy = (tick + i) % 2 === 1;
       inFlight++;
-      const done = post(isBuy ? BUY : SELL).then(() => {
+      const done = client.post(isBuy ? BUY : SELL).then(() => {
         inFlight--;
         answered++;
       });
@@ -215,7 +201,7 @@ try {
     `delivery, trade → trade event, ms: p50 ${spread(p50s, 2)}; p99 ${spread(p99s, 2)} (target p99 at most 10): ${p99 <= 10 ? 'met' : 'MISSED'}`,
   );
 } finally {
-  agent.destroy();
+  client.close();
   subscribers?.kill('SIGTERM');
   server.kill('SIGTERM');
 }

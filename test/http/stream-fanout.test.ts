@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FanOutSockets, type StreamSocket } from '../../adapters/http/stream-fanout-sockets.js';
 import { mustOpen } from './sse-client.js';
-import { useTestServer } from './test-server.js';
+import { churnOrders, useTestServer } from './test-server.js';
 
 /** A socket the test controls: `reading` false, nothing written is ever taken. */
 class FakeSocket implements StreamSocket {
@@ -108,18 +108,8 @@ describe('when the fan-out process is stuck', () => {
     let orders = 0;
     // Bounded: about 1 KB of events per order.
     while (server.server.streams.size > 0 && orders < 100_000) {
-      for (let i = 0; i < 20; i++, orders++) {
-        const placed = venue.placeOrder({
-          account: 'alice',
-          symbol: 'BTC-USD',
-          side: 'buy',
-          type: 'limit',
-          price: '100.00',
-          size: '1',
-        });
-        if (!placed.ok || !venue.cancelOrder('alice', placed.value.id).ok)
-          throw new Error('refused');
-      }
+      churnOrders(venue, 20);
+      orders += 20;
       await new Promise((resolve) => setImmediate(resolve));
     }
     expect(server.server.streams.size).toBe(0);

@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { ALICE_KEY, useTestServer } from './test-server.js';
+import { ALICE_KEY, churnOrders, useTestServer } from './test-server.js';
 import { applyDeltas, mustOpen } from './sse-client.js';
 
 const server = useTestServer({ streamLimits: { maxQueued: 64 * 1024 } });
@@ -20,18 +20,8 @@ describe('a slow consumer over a real socket', () => {
     let orders = 0;
     // Bounded: about 1 KB of events per order, far more than the socket buffers hold.
     while (server.server.streams.size === 2 && orders < 200_000) {
-      for (let i = 0; i < 20; i++, orders++) {
-        const placed = venue.placeOrder({
-          account: 'alice',
-          symbol: 'BTC-USD',
-          side: 'buy',
-          type: 'limit',
-          price: '100.00',
-          size: '1',
-        });
-        if (!placed.ok || !venue.cancelOrder('alice', placed.value.id).ok)
-          throw new Error('refused');
-      }
+      churnOrders(venue, 20);
+      orders += 20;
       await nextTurn();
     }
     expect(server.server.streams.size).toBe(1);

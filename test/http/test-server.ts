@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { expectDocumented } from './openapi-check.js';
 import { startServer, type RunningServer, type ServerOptions } from '../../adapters/http/server.js';
+import type { Venue } from '../../src/index.js';
 
 export const ALICE_KEY = 'alice-key-0123456789';
 export const BOB_KEY = 'bob-key-0123456789';
@@ -102,4 +103,19 @@ export async function call(
 
 export function errorOf(code: string, field?: string): { error: Record<string, unknown> } {
   return { error: { code, message: expect.any(String), ...(field !== undefined && { field }) } };
+}
+
+/** Places and cancels `count` of alice's limit buys on BTC-USD: about 1 KB of stream events each. */
+export function churnOrders(venue: Venue, count: number): void {
+  for (let i = 0; i < count; i++) {
+    const placed = venue.placeOrder({
+      account: 'alice',
+      symbol: 'BTC-USD',
+      side: 'buy',
+      type: 'limit',
+      price: '100.00',
+      size: '1',
+    });
+    if (!placed.ok || !venue.cancelOrder('alice', placed.value.id).ok) throw new Error('refused');
+  }
 }

@@ -1,16 +1,17 @@
 /**
  * A sweep's worker thread (tinypool): as soon as it starts (its workerData is the sweep's setup),
  * imports the strategy module and opens the flow; runs its first combination while the flow is
- * being read (a CSV is parsed in its own thread) and keeps the rows: every later combination runs
+ * being read (a CSV is parsed by the main thread into shared memory) and keeps the rows: every later combination runs
  * against them, with a fresh venue. With --holdout the whole flow is read first (the split time
  * needs its last row), then each combination runs once on the first part and once on the held-out
  * part (the first part only shaping the book). Answers the combination's metrics (the summary's
  * totals), its error, or `fatal` when the flow or the options stop every combination.
  */
 import Tinypool from 'tinypool';
-import { openScenarioFile, type ParsedScenarioRow } from '../csv/index.js';
+import type { ParsedScenarioRow } from '../csv/index.js';
 import { FlowTape } from '../sweep/flow-tape.js';
 import { holdoutSplit } from '../sweep/holdout.js';
+import { readSharedFlow } from '../sweep/shared-flow.js';
 import type { Metrics, SweepTask, SweepTaskResult } from '../sweep/index.js';
 import { parseBacktestOptions, type BacktestOptions } from './backtest-options.js';
 import type { RunBacktestOptions } from './backtest-api.js';
@@ -23,8 +24,11 @@ export interface SweepWorkerSetup {
   /** The fixed --param pairs, key=value. */
   readonly params: readonly string[];
   readonly holdout: string | null;
-  /** An Arrow flow's bytes, read once by the main thread and shared; null: each worker reads it. */
-  readonly arrow: SharedArrayBuffer | null;
+  /**
+   * The flow, read once by the main thread into memory every worker reads: an Arrow file's bytes,
+   * or a CSV file as it is parsed (shared-flow.ts).
+   */
+  readonly flow: { readonly format: 'arrow' | 'csv'; readonly buffer: SharedArrayBuffer };
 }
 
 type Batch = readonly ParsedScenarioRow[];
@@ -118,18 +122,19 @@ function metricsOf(summary: Summary): Metrics {
 }
 
 /**
- * The strategy module imported and the flow opened: a CSV flow starts parsing in its own thread
- * first, while the module is imported; an Arrow flow is decoded from the shared memory.
+ * The strategy module imported and the flow opened from the shared memory: a CSV flow's header
+ * (its rows come as the main thread parses them), or an Arrow flow decoded.
  */
 async function open(setup: SweepWorkerSetup): Promise<Opened | string> {
   const options = parseBacktestOptions({ ...setup.options, param: setup.params });
   if (typeof options === 'string') return options;
   const { strategyFile, dataFile } = options;
-  const flow = setup.arrow === null ? openCsv(dataFile) : null;
+  const { format, buffer } = setup.flow;
+  const flow = format === 'csv' ? openCsv(dataFile, buffer) : null;
   flow?.catch(() => undefined); // awaited below, once a strategy error had its turn
   try {
     const factory = await importStrategy(strategyFile);
-    return { options, factory, ...(await (flow ?? openArrow(dataFile, setup.arrow!))) };
+    return { options, factory, ...(await (flow ?? openArrow(dataFile, buffer))) };
   } catch (error) {
     return backtestFailure(error, strategyFile, (line) => `${dataFile}:${line}`).message;
   }
@@ -137,9 +142,9 @@ async function open(setup: SweepWorkerSetup): Promise<Opened | string> {
 
 type OpenedFlow = Pick<Opened, 'instruments' | 'locate' | 'tape'>;
 
-async function openCsv(dataFile: string): Promise<OpenedFlow> {
-  const { instruments, locate, batches } = await openScenarioFile(dataFile, { parallel: true });
-  return { instruments, locate, tape: new FlowTape(batches) };
+async function openCsv(dataFile: string, buffer: SharedArrayBuffer): Promise<OpenedFlow> {
+  const { instruments, batches } = await readSharedFlow(buffer);
+  return { instruments, locate: (line) => `${dataFile}:${line}`, tape: new FlowTape(batches) };
 }
 
 async function openArrow(dataFile: string, bytes: SharedArrayBuffer): Promise<OpenedFlow> {

@@ -9,6 +9,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { isArrowFile } from '../arrow/index.js';
 import { asFileError, notAFile } from '../file-errors.js';
 import { planSweep, runSweep, type SweepArguments, type SweepOutcome } from '../sweep/index.js';
+import { compileStrategy } from '../sweep/compiled-strategy.js';
 import { shareCsvFlow } from '../sweep/shared-flow.js';
 import type { RunBacktestOptions } from './backtest-api.js';
 import { parseBacktestOptions } from './backtest-options.js';
@@ -42,10 +43,12 @@ export async function sweep(options: SweepOptions): Promise<Outcome<SweepOutcome
     return fail(fileError.message);
   }
   const csv = isArrowFile(parsed.dataFile) ? null : shareCsvFlow(parsed.dataFile);
+  const compiled = await compileStrategy(parsed.strategyFile);
   const setup: SweepWorkerSetup = {
     options: base,
     params,
     holdout: plan.holdout,
+    compiledStrategy: compiled?.file ?? null,
     flow:
       csv === null
         ? { format: 'arrow', buffer: sharedCopy(readFileSync(parsed.dataFile)) }
@@ -62,7 +65,7 @@ export async function sweep(options: SweepOptions): Promise<Outcome<SweepOutcome
     },
     worker: { file: workerFile(), setup },
     // Checked while the workers start (they import it too), so that an empty shard checks it too.
-    ready: importStrategy(parsed.strategyFile).then(
+    ready: importStrategy(parsed.strategyFile, compiled?.file).then(
       () => null,
       (error: unknown) => {
         if (error instanceof StrategyLoadError) return error.message;
@@ -71,7 +74,10 @@ export async function sweep(options: SweepOptions): Promise<Outcome<SweepOutcome
     ),
     out: options.out ?? null,
     stderr: options.progress ?? null,
-  }).finally(() => csv?.close());
+  }).finally(() => {
+    csv?.close();
+    compiled?.remove();
+  });
   return 'fatal' in outcome ? fail(outcome.fatal) : { ok: true, value: outcome };
 }
 

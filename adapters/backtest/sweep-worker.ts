@@ -24,6 +24,8 @@ export interface SweepWorkerSetup {
   /** The fixed --param pairs, key=value. */
   readonly params: readonly string[];
   readonly holdout: string | null;
+  /** A .ts strategy compiled once to JavaScript by the main thread; null: import the source. */
+  readonly compiledStrategy: string | null;
   /**
    * The flow, read once by the main thread into memory every worker reads: an Arrow file's bytes,
    * or a CSV file as it is parsed (shared-flow.ts).
@@ -133,7 +135,7 @@ async function open(setup: SweepWorkerSetup): Promise<Opened | string> {
   const flow = format === 'csv' ? openCsv(dataFile, buffer) : null;
   flow?.catch(() => undefined); // awaited below, once a strategy error had its turn
   try {
-    const factory = await importStrategy(strategyFile);
+    const factory = await importStrategy(strategyFile, setup.compiledStrategy ?? undefined);
     return { options, factory, ...(await (flow ?? openArrow(dataFile, buffer))) };
   } catch (error) {
     return backtestFailure(error, strategyFile, (line) => `${dataFile}:${line}`).message;

@@ -156,30 +156,33 @@ async function openArrow(dataFile: string, bytes: SharedArrayBuffer): Promise<Op
   return { instruments, locate, tape: new FlowTape(inMemory(batches)) };
 }
 
-/** The whole flow, read to its end: its rows, or why it stops every combination. */
-async function readAll(opened: Opened): Promise<ParsedScenarioRow[] | string> {
+/** The whole flow, read to its end: its batches, or why it stops every combination. */
+async function readAll(opened: Opened): Promise<Batches | string> {
   const { strategyFile, dataFile, config } = opened.options;
-  let rows;
+  let batches;
   try {
-    rows = (await opened.tape.complete()).flat();
+    batches = await opened.tape.complete();
   } catch (error) {
     return backtestFailure(error, strategyFile, opened.locate).message;
   }
-  if (rows.length === 0) return `${dataFile}: no rows to backtest against`;
-  const clash = rows.find((row) => row.account === config.account);
-  if (clash !== undefined)
-    return `${opened.locate(clash.line)}: the flow trades under account ${config.account}, the strategy's; choose another --account`;
-  return rows;
+  if (batches.every((batch) => batch.length === 0))
+    return `${dataFile}: no rows to backtest against`;
+  for (const batch of batches)
+    for (const row of batch)
+      if (row.account === config.account)
+        return `${opened.locate(row.line)}: the flow trades under account ${config.account}, the strategy's; choose another --account`;
+  return batches;
 }
 
 async function check(opened: Opened): Promise<string | null> {
-  const rows = await readAll(opened);
-  return typeof rows === 'string' ? rows : null;
+  const batches = await readAll(opened);
+  return typeof batches === 'string' ? batches : null;
 }
 
 async function split(opened: Opened, holdout: string): Promise<Parts | string> {
-  const rows = await readAll(opened);
-  if (typeof rows === 'string') return rows;
+  const batches = await readAll(opened);
+  if (typeof batches === 'string') return batches;
+  const rows = batches.flat();
   const split = holdoutSplit(rows[0]!.ts, rows[rows.length - 1]!.ts, holdout);
   const first = rows.filter((row) => row.ts < split);
   const heldOut = rows.filter((row) => row.ts >= split);

@@ -9,6 +9,7 @@
 import { deserialize, serialize } from 'node:v8';
 import type { InstrumentSpec } from '../../src/index.js';
 import { openScenarioFile, ScenarioSyntaxError, type ParsedScenarioRow } from '../csv/index.js';
+import { FileError } from '../file-errors.js';
 import { fromColumns, NameCodes, toColumns, type RowColumns } from '../csv/row-columns.js';
 
 type FlowRecord =
@@ -17,7 +18,7 @@ type FlowRecord =
   | { readonly kind: 'error'; readonly error: FlowError }
   | { readonly kind: 'end' };
 
-/** A syntax error as its parts; a file error (or a bug) as its message and code. */
+/** An input error as its parts; anything else (a bug) as its message and code. */
 type FlowError =
   | {
       readonly file: string;
@@ -25,6 +26,7 @@ type FlowError =
       readonly column: number;
       readonly reason: string;
     }
+  | { readonly path: string; readonly reason: string }
   | { readonly message: string; readonly code?: unknown; readonly path?: unknown };
 
 /** [0]: records written; [1]: bytes written, from DATA. */
@@ -59,7 +61,12 @@ export function shareCsvFlow(path: string): SharedFlowWriter {
     const bytes = serialize(record);
     const at = DATA + Atomics.load(control, 1);
     const end = at + 4 + bytes.length;
-    if (end > MAX_BYTES) throw new Error(`${path}: the flow is too large to share between workers`);
+    // The last 4 KiB are kept for the error record.
+    if (end > MAX_BYTES - (record.kind === 'error' ? 0 : 4096))
+      throw new FileError(
+        path,
+        'over 4 GiB parsed, too large to share between the workers; convert it to Arrow (simex convert)',
+      );
     if (end > buffer.byteLength)
       buffer.grow(Math.min(MAX_BYTES, Math.max(end, buffer.byteLength * 2)));
     new DataView(buffer).setUint32(at, bytes.length, true);
@@ -99,14 +106,16 @@ function flowError(error: unknown): FlowError {
     const { file, line, column, reason } = error;
     return { file, line, column, reason };
   }
+  if (error instanceof FileError) return { path: error.path, reason: error.reason };
   if (!(error instanceof Error)) return { message: String(error) };
   const { code, path } = error as NodeJS.ErrnoException;
   return { message: error.message, code, path };
 }
 
 function thrown(error: FlowError): Error {
-  if ('reason' in error)
+  if ('line' in error)
     return new ScenarioSyntaxError(error.file, error.line, error.column, error.reason);
+  if ('reason' in error) return new FileError(error.path, error.reason);
   const { message, ...details } = error;
   return Object.assign(new Error(message), details);
 }

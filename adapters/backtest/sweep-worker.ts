@@ -1,8 +1,8 @@
 /**
  * A sweep's worker thread (tinypool): as soon as it starts (its workerData is the sweep's setup),
- * imports the strategy module and opens the flow; runs its first combination while the flow is
- * being read (a CSV is parsed by the main thread into shared memory) and keeps the rows: every later combination runs
- * against them, with a fresh venue. With --holdout the whole flow is read first (the split time
+ * imports the strategy module and opens the flow, which the main thread reads into shared memory;
+ * runs its first combination while a CSV flow is still being parsed and keeps the rows: every
+ * later combination runs against them, with a fresh venue. With --holdout the whole flow is read first (the split time
  * needs its last row), then each combination runs once on the first part and once on the held-out
  * part (the first part only shaping the book). Answers the combination's metrics (the summary's
  * totals), its error, or `fatal` when the flow or the options stop every combination.

@@ -22,7 +22,8 @@ export interface CompiledStrategy {
 
 /**
  * Null for a .js strategy, without esbuild (an optional dependency, as tsx), or when the module
- * does not compile: importing the source then reports why, as a single backtest does.
+ * does not compile (or nothing can be written): importing the source then reports why, as a single
+ * backtest does.
  */
 export async function compileStrategy(file: string): Promise<CompiledStrategy | null> {
   if (!isTypeScript(file)) return null;
@@ -34,7 +35,12 @@ export async function compileStrategy(file: string): Promise<CompiledStrategy | 
   }
   const source = resolve(file);
   const esm = isEsModule(source);
-  const dir = mkdtempSync(join(tmpdir(), 'simex-strategy-'));
+  let dir: string;
+  try {
+    dir = mkdtempSync(join(tmpdir(), 'simex-strategy-'));
+  } catch {
+    return null;
+  }
   const compiled = join(dir, esm ? 'strategy.mjs' : 'strategy.cjs');
   const remove = () => rmSync(dir, { recursive: true, force: true });
   try {

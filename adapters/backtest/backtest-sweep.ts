@@ -9,11 +9,11 @@ import { readFileSync, statSync } from 'node:fs';
 import { isArrowFile } from '../arrow/index.js';
 import { asFileError, notAFile } from '../file-errors.js';
 import { planSweep, runSweep, type SweepArguments, type SweepOutcome } from '../sweep/index.js';
-import { compileStrategy } from '../sweep/compiled-strategy.js';
 import { shareCsvFlow } from '../sweep/shared-flow.js';
 import type { RunBacktestOptions } from './backtest-api.js';
 import { parseBacktestOptions } from './backtest-options.js';
 import type { Outcome } from './in-process.js';
+import { compileStrategy } from './strategy-compiler.js';
 import { importStrategy, StrategyLoadError } from './strategy-loader.js';
 import type { SweepWorkerSetup } from './sweep-worker.js';
 

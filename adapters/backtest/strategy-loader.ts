@@ -25,7 +25,7 @@ export type StrategyFactory = (params: StrategyParams) => Strategy;
 /**
  * Imports the module once; the factory constructs a class export for each call (an object export
  * is the same object every time) and checks its hooks. `compiled`: the .ts module already compiled
- * to JavaScript (adapters/sweep/compiled-strategy.ts), imported instead, with the same messages.
+ * to JavaScript (strategy-compiler.ts), imported instead, with the same messages.
  */
 export async function importStrategy(file: string, compiled?: string): Promise<StrategyFactory> {
   const fail = (reason: string): never => {

@@ -7,13 +7,17 @@
  * the parse gave, in file order, then its error if it has one: the same whatever the timing.
  */
 import { deserialize, serialize } from 'node:v8';
-import type { InstrumentSpec } from '../../src/index.js';
-import { openScenarioFile, ScenarioSyntaxError, type ParsedScenarioRow } from '../csv/index.js';
+import {
+  openScenarioFile,
+  ScenarioSyntaxError,
+  type ParsedScenarioRow,
+  type Scenario,
+} from '../csv/index.js';
 import { FileError } from '../file-errors.js';
 import { fromColumns, NameCodes, toColumns, type RowColumns } from '../csv/row-columns.js';
 
 type FlowRecord =
-  | { readonly kind: 'header'; readonly instruments: readonly InstrumentSpec[] }
+  | { readonly kind: 'header'; readonly instruments: Scenario['instruments'] }
   | { readonly kind: 'rows'; readonly rows: RowColumns }
   | { readonly kind: 'error'; readonly error: FlowError }
   | { readonly kind: 'end' };
@@ -121,7 +125,7 @@ function thrown(error: FlowError): Error {
 }
 
 export interface SharedFlow {
-  readonly instruments: readonly InstrumentSpec[];
+  readonly instruments: Scenario['instruments'];
   /** The rows in file order, a chunk at a time, as they are written; iterate once. */
   readonly batches: AsyncIterable<readonly ParsedScenarioRow[]>;
 }

@@ -1,7 +1,7 @@
 /**
- * A `.ts` strategy compiled once, by the main thread, into one JavaScript module in a temporary
- * directory that every worker imports natively, instead of each worker loading it through tsx (a
- * loader thread per worker, every later import through it). esbuild (which tsx runs too) bundles
+ * A sweep's `.ts` strategy compiled once, by the main thread, into one JavaScript module in a
+ * temporary directory that every worker imports natively, instead of each worker loading it
+ * through tsx (a loader thread per worker, every later import through it). esbuild (which tsx runs too) bundles
  * the strategy's own modules, leaves its packages to be imported from where the strategy would
  * import them, and writes an inline source map, so that stack positions name the .ts source.
  */
@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'esbuild';
-import { isEsModule, isTypeScript } from '../backtest/strategy-loader.js';
+import { isEsModule, isTypeScript } from './strategy-loader.js';
 
 export interface CompiledStrategy {
   /** The JavaScript module's path. */

@@ -14,7 +14,7 @@ import {
   type TradeRecord,
   type VenueEvent,
 } from '../../src/index.js';
-import { feedFlow, type ArrowBatches, type FlowFeed } from '../arrow/index.js';
+import type { ArrowBatches, FlowFeed } from '../arrow/index.js';
 import { formatScenarioTime, ScenarioClock, type ParsedScenarioRow } from '../csv/index.js';
 import { FINAL_ORDER_RETENTION, ScenarioDriver, type RefusalCode } from '../driver/index.js';
 import { PROGRESS_EVERY } from '../output/progress-bar.js';
@@ -149,8 +149,11 @@ export class BacktestEngine {
    * of simex's column kinds (readsAsCodes), whose plain rows go to the venue as numbers.
    */
   async run(flow: AsyncIterable<readonly ParsedScenarioRow[]> | ArrowBatches): Promise<void> {
-    if ('decoder' in flow) await feedFlow(flow, this.venue.core, this.#feed);
-    else for await (const batch of flow) for (const row of batch) this.#flowRow(row);
+    if ('decoder' in flow) {
+      // Loaded for an Arrow flow only: apache-arrow is most of a sweep worker's start-up.
+      const { feedFlow } = await import('../arrow/flow-feed.js');
+      await feedFlow(flow, this.venue.core, this.#feed);
+    } else for await (const batch of flow) for (const row of batch) this.#flowRow(row);
     this.endTime = this.clock.now;
     if (this.startTime === null) return;
     this.#runPending(this.endTime, true);

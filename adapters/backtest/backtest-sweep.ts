@@ -2,15 +2,18 @@
  * `sweep` for code and for `simex sweep`: checks the backtest's options and the grid in this
  * thread, then runs the combinations in the sweep-worker.ts pool (adapters/sweep) while this thread
  * checks the strategy module.
- * An Arrow flow is read here once, into memory the workers share.
+ * The flow is read here once, into memory the workers share: an Arrow file's bytes, or a CSV file
+ * parsed as the workers start (adapters/sweep/shared-flow.ts).
  */
 import { readFileSync, statSync } from 'node:fs';
 import { isArrowFile } from '../arrow/index.js';
 import { asFileError, notAFile } from '../file-errors.js';
 import { planSweep, runSweep, type SweepArguments, type SweepOutcome } from '../sweep/index.js';
+import { shareCsvFlow } from '../sweep/shared-flow.js';
 import type { RunBacktestOptions } from './backtest-api.js';
 import { parseBacktestOptions } from './backtest-options.js';
 import type { Outcome } from './in-process.js';
+import { compileStrategy } from './strategy-compiler.js';
 import { importStrategy, StrategyLoadError } from './strategy-loader.js';
 import type { SweepWorkerSetup } from './sweep-worker.js';
 
@@ -39,11 +42,17 @@ export async function sweep(options: SweepOptions): Promise<Outcome<SweepOutcome
     if (fileError === null) throw error;
     return fail(fileError.message);
   }
+  const csv = isArrowFile(parsed.dataFile) ? null : shareCsvFlow(parsed.dataFile);
+  const compiled = await compileStrategy(parsed.strategyFile);
   const setup: SweepWorkerSetup = {
     options: base,
     params,
     holdout: plan.holdout,
-    arrow: isArrowFile(parsed.dataFile) ? sharedCopy(readFileSync(parsed.dataFile)) : null,
+    compiledStrategy: compiled?.file ?? null,
+    flow:
+      csv === null
+        ? { format: 'arrow', buffer: sharedCopy(readFileSync(parsed.dataFile)) }
+        : { format: 'csv', buffer: csv.buffer },
   };
   const { strategy, data, ...given } = base;
   const outcome = await runSweep({
@@ -56,7 +65,7 @@ export async function sweep(options: SweepOptions): Promise<Outcome<SweepOutcome
     },
     worker: { file: workerFile(), setup },
     // Checked while the workers start (they import it too), so that an empty shard checks it too.
-    ready: importStrategy(parsed.strategyFile).then(
+    ready: importStrategy(parsed.strategyFile, compiled?.file).then(
       () => null,
       (error: unknown) => {
         if (error instanceof StrategyLoadError) return error.message;
@@ -65,6 +74,9 @@ export async function sweep(options: SweepOptions): Promise<Outcome<SweepOutcome
     ),
     out: options.out ?? null,
     stderr: options.progress ?? null,
+  }).finally(() => {
+    csv?.close();
+    compiled?.remove();
   });
   return 'fatal' in outcome ? fail(outcome.fatal) : { ok: true, value: outcome };
 }

@@ -24,9 +24,10 @@ export type StrategyFactory = (params: StrategyParams) => Strategy;
 
 /**
  * Imports the module once; the factory constructs a class export for each call (an object export
- * is the same object every time) and checks its hooks.
+ * is the same object every time) and checks its hooks. `compiled`: the .ts module already compiled
+ * to JavaScript (strategy-compiler.ts), imported instead, with the same messages.
  */
-export async function importStrategy(file: string): Promise<StrategyFactory> {
+export async function importStrategy(file: string, compiled?: string): Promise<StrategyFactory> {
   const fail = (reason: string): never => {
     throw new StrategyLoadError(`${file}: ${reason}`);
   };
@@ -44,9 +45,9 @@ export async function importStrategy(file: string): Promise<StrategyFactory> {
   let module: Record<string, unknown>;
   try {
     module = (
-      TYPESCRIPT.has(extension)
+      TYPESCRIPT.has(extension) && compiled === undefined
         ? await loadTypeScript(path, fail)
-        : await import(pathToFileURL(path).href)
+        : await import(pathToFileURL(compiled ?? path).href)
     ) as Record<string, unknown>;
   } catch (error) {
     if (error instanceof StrategyLoadError) throw error;
@@ -96,12 +97,16 @@ async function loadTypeScript(path: string, fail: (reason: string) => never): Pr
     : { default: tsRequire(path, import.meta.url) as unknown };
 }
 
+export function isTypeScript(file: string): boolean {
+  return TYPESCRIPT.has(extname(file));
+}
+
 /**
  * Whether Node treats the TypeScript file as an ES module (`.mts`, or `.ts` under a package.json of
  * type module). Others load through tsx's require, whose stack positions map to the .ts source
  * (its import() compiles them to an unmapped data: URL).
  */
-function isEsModule(path: string): boolean {
+export function isEsModule(path: string): boolean {
   if (path.endsWith('.mts')) return true;
   if (path.endsWith('.cts')) return false;
   for (let dir = dirname(path); ; dir = dirname(dir)) {

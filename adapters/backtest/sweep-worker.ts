@@ -1,16 +1,17 @@
 /**
  * A sweep's worker thread (tinypool): as soon as it starts (its workerData is the sweep's setup),
- * imports the strategy module and opens the flow; runs its first combination while the flow is
- * being read (a CSV is parsed in its own thread) and keeps the rows: every later combination runs
- * against them, with a fresh venue. With --holdout the whole flow is read first (the split time
+ * imports the strategy module and opens the flow, which the main thread reads into shared memory;
+ * runs its first combination while a CSV flow is still being parsed and keeps the rows: every
+ * later combination runs against them, with a fresh venue. With --holdout the whole flow is read first (the split time
  * needs its last row), then each combination runs once on the first part and once on the held-out
  * part (the first part only shaping the book). Answers the combination's metrics (the summary's
  * totals), its error, or `fatal` when the flow or the options stop every combination.
  */
 import Tinypool from 'tinypool';
-import { openScenarioFile, type ParsedScenarioRow } from '../csv/index.js';
+import type { ParsedScenarioRow } from '../csv/index.js';
 import { FlowTape } from '../sweep/flow-tape.js';
 import { holdoutSplit } from '../sweep/holdout.js';
+import { readSharedFlow } from '../sweep/shared-flow.js';
 import type { Metrics, SweepTask, SweepTaskResult } from '../sweep/index.js';
 import { parseBacktestOptions, type BacktestOptions } from './backtest-options.js';
 import type { RunBacktestOptions } from './backtest-api.js';
@@ -23,8 +24,13 @@ export interface SweepWorkerSetup {
   /** The fixed --param pairs, key=value. */
   readonly params: readonly string[];
   readonly holdout: string | null;
-  /** An Arrow flow's bytes, read once by the main thread and shared; null: each worker reads it. */
-  readonly arrow: SharedArrayBuffer | null;
+  /** A .ts strategy compiled once to JavaScript by the main thread; null: import the source. */
+  readonly compiledStrategy: string | null;
+  /**
+   * The flow, read once by the main thread into memory every worker reads: an Arrow file's bytes,
+   * or a CSV file as it is parsed (shared-flow.ts).
+   */
+  readonly flow: { readonly format: 'arrow' | 'csv'; readonly buffer: SharedArrayBuffer };
 }
 
 type Batch = readonly ParsedScenarioRow[];
@@ -118,18 +124,19 @@ function metricsOf(summary: Summary): Metrics {
 }
 
 /**
- * The strategy module imported and the flow opened: a CSV flow starts parsing in its own thread
- * first, while the module is imported; an Arrow flow is decoded from the shared memory.
+ * The strategy module imported and the flow opened from the shared memory: a CSV flow's header
+ * (its rows come as the main thread parses them), or an Arrow flow decoded.
  */
 async function open(setup: SweepWorkerSetup): Promise<Opened | string> {
   const options = parseBacktestOptions({ ...setup.options, param: setup.params });
   if (typeof options === 'string') return options;
   const { strategyFile, dataFile } = options;
-  const flow = setup.arrow === null ? openCsv(dataFile) : null;
+  const { format, buffer } = setup.flow;
+  const flow = format === 'csv' ? openCsv(dataFile, buffer) : null;
   flow?.catch(() => undefined); // awaited below, once a strategy error had its turn
   try {
-    const factory = await importStrategy(strategyFile);
-    return { options, factory, ...(await (flow ?? openArrow(dataFile, setup.arrow!))) };
+    const factory = await importStrategy(strategyFile, setup.compiledStrategy ?? undefined);
+    return { options, factory, ...(await (flow ?? openArrow(dataFile, buffer))) };
   } catch (error) {
     return backtestFailure(error, strategyFile, (line) => `${dataFile}:${line}`).message;
   }
@@ -137,9 +144,9 @@ async function open(setup: SweepWorkerSetup): Promise<Opened | string> {
 
 type OpenedFlow = Pick<Opened, 'instruments' | 'locate' | 'tape'>;
 
-async function openCsv(dataFile: string): Promise<OpenedFlow> {
-  const { instruments, locate, batches } = await openScenarioFile(dataFile, { parallel: true });
-  return { instruments, locate, tape: new FlowTape(batches) };
+async function openCsv(dataFile: string, buffer: SharedArrayBuffer): Promise<OpenedFlow> {
+  const { instruments, batches } = await readSharedFlow(buffer);
+  return { instruments, locate: (line) => `${dataFile}:${line}`, tape: new FlowTape(batches) };
 }
 
 async function openArrow(dataFile: string, bytes: SharedArrayBuffer): Promise<OpenedFlow> {
@@ -149,30 +156,33 @@ async function openArrow(dataFile: string, bytes: SharedArrayBuffer): Promise<Op
   return { instruments, locate, tape: new FlowTape(inMemory(batches)) };
 }
 
-/** The whole flow, read to its end: its rows, or why it stops every combination. */
-async function readAll(opened: Opened): Promise<ParsedScenarioRow[] | string> {
+/** The whole flow, read to its end: its batches, or why it stops every combination. */
+async function readAll(opened: Opened): Promise<Batches | string> {
   const { strategyFile, dataFile, config } = opened.options;
-  let rows;
+  let batches;
   try {
-    rows = (await opened.tape.complete()).flat();
+    batches = await opened.tape.complete();
   } catch (error) {
     return backtestFailure(error, strategyFile, opened.locate).message;
   }
-  if (rows.length === 0) return `${dataFile}: no rows to backtest against`;
-  const clash = rows.find((row) => row.account === config.account);
-  if (clash !== undefined)
-    return `${opened.locate(clash.line)}: the flow trades under account ${config.account}, the strategy's; choose another --account`;
-  return rows;
+  if (batches.every((batch) => batch.length === 0))
+    return `${dataFile}: no rows to backtest against`;
+  for (const batch of batches)
+    for (const row of batch)
+      if (row.account === config.account)
+        return `${opened.locate(row.line)}: the flow trades under account ${config.account}, the strategy's; choose another --account`;
+  return batches;
 }
 
 async function check(opened: Opened): Promise<string | null> {
-  const rows = await readAll(opened);
-  return typeof rows === 'string' ? rows : null;
+  const batches = await readAll(opened);
+  return typeof batches === 'string' ? batches : null;
 }
 
 async function split(opened: Opened, holdout: string): Promise<Parts | string> {
-  const rows = await readAll(opened);
-  if (typeof rows === 'string') return rows;
+  const batches = await readAll(opened);
+  if (typeof batches === 'string') return batches;
+  const rows = batches.flat();
   const split = holdoutSplit(rows[0]!.ts, rows[rows.length - 1]!.ts, holdout);
   const first = rows.filter((row) => row.ts < split);
   const heldOut = rows.filter((row) => row.ts >= split);

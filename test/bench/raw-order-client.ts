@@ -1,7 +1,7 @@
 /**
  * The load client of `npm run bench:stream`: keep-alive connections that write prepared
  * `POST /v1/orders` requests and read the answers' bytes themselves, one request in flight per
- * connection. node:http's client took a third of a core at 2,000 orders a second, on a machine
+ * connection (replaced when the server closes it). node:http's client took a third of a core at 2,000 orders a second, on a machine
  * where that core is what the server and its streams compete for.
  */
 import { connect, type Socket } from 'node:net';
@@ -18,7 +18,8 @@ interface Connection {
 export class RawOrderClient {
   readonly #idle: Connection[] = [];
   readonly #waiting: Array<[string, (error?: Error) => void]> = [];
-  readonly #all: Connection[] = [];
+  readonly #all = new Set<Connection>();
+  #closing = false;
 
   constructor(
     private readonly url: URL,
@@ -42,7 +43,15 @@ export class RawOrderClient {
   }
 
   close(): void {
+    this.#closing = true;
     for (const { socket } of this.#all) socket.destroy();
+  }
+
+  /** A connection is free: it takes the next waiting request, or waits itself. */
+  #free(connection: Connection): void {
+    const next = this.#waiting.shift();
+    if (next === undefined) this.#idle.push(connection);
+    else this.#send(connection, ...next);
   }
 
   #send(connection: Connection, request: string, done: (error?: Error) => void): void {
@@ -66,13 +75,19 @@ export class RawOrderClient {
       connection.text = connection.text.slice(end);
       const done = connection.done!;
       connection.done = undefined;
-      const next = this.#waiting.shift();
-      if (next === undefined) this.#idle.push(connection);
-      else this.#send(connection, ...next);
+      this.#free(connection);
       done(answer.startsWith('HTTP/1.1 201 ') ? undefined : new Error(answer));
     });
-    socket.on('error', (error) => connection.done?.(error));
-    this.#all.push(connection);
+    socket.on('error', () => {});
+    // The server ends idle keep-alive connections (after 5 s): a fresh one takes the place.
+    socket.on('close', () => {
+      this.#all.delete(connection);
+      const idle = this.#idle.indexOf(connection);
+      if (idle >= 0) this.#idle.splice(idle, 1);
+      connection.done?.(new Error('the connection closed before the answer'));
+      if (!this.#closing) this.#free(this.#connect());
+    });
+    this.#all.add(connection);
     return connection;
   }
 }

@@ -19,6 +19,7 @@ const TRADE = Buffer.from('event: trade\n');
 const TRADE_ID = Buffer.from('"trade_id":"t_');
 const HEAD_END = '\r\n\r\n';
 const EVENT_END = '\n\n';
+const READ_BUFFER = 256 * 1024;
 
 const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
 let trades = new Int32Array(1 << 20);
@@ -57,28 +58,33 @@ function recordTrades(bytes: Buffer, end: number, now: number): void {
 function subscribe(): Promise<void> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname);
-    socket.write(`GET ${PATH} HTTP/1.1\r\nHost: ${hostname}\r\nX-API-Key: ${KEY}\r\n\r\n`);
     let rest: Buffer = Buffer.alloc(0);
     let head = true;
-    socket.on('data', (chunk: Buffer) => {
+    // Reads land in one buffer per socket, handed to `callback` without a stream's machinery.
+    const callback = (length: number, into: Uint8Array): boolean => {
       const now = nowMs();
       reads++;
+      const chunk = Buffer.from(into.buffer, into.byteOffset, length);
       let bytes: Buffer = rest.length === 0 ? chunk : Buffer.concat([rest, chunk]);
-      if (head) {
-        const body = bytes.indexOf(HEAD_END);
-        if (body < 0) return void (rest = bytes);
+      const body = head ? bytes.indexOf(HEAD_END) : -1;
+      if (body >= 0) {
         const status = bytes.toString('latin1', 0, bytes.indexOf('\r\n'));
-        if (!status.startsWith('HTTP/1.1 200 ')) return reject(new Error(status));
+        if (!status.startsWith('HTTP/1.1 200 ')) reject(new Error(status));
         bytes = bytes.subarray(body + HEAD_END.length);
         head = false;
       }
-      const end = bytes.lastIndexOf(EVENT_END);
-      if (end < 0) return void (rest = bytes);
-      recordTrades(bytes, end, now);
-      rest = bytes.subarray(end + EVENT_END.length);
-      resolve();
-    });
+      const end = head ? -1 : bytes.lastIndexOf(EVENT_END);
+      if (end >= 0) {
+        recordTrades(bytes, end, now);
+        bytes = bytes.subarray(end + EVENT_END.length);
+        resolve();
+      }
+      rest = Buffer.from(bytes); // a copy: the read buffer is reused
+      return true;
+    };
+    const buffer = Buffer.alloc(READ_BUFFER);
+    const socket = connect({ port: Number(port), host: hostname, onread: { buffer, callback } });
+    socket.write(`GET ${PATH} HTTP/1.1\r\nHost: ${hostname}\r\nX-API-Key: ${KEY}\r\n\r\n`);
     socket.on('close', () => dropped++);
     socket.on('error', reject);
   });

@@ -1,9 +1,10 @@
 /**
  * A sweep's `.ts` strategy compiled once, by the main thread, into one JavaScript module in a
  * temporary directory that every worker imports natively, instead of each worker loading it
- * through tsx (a loader thread per worker, every later import through it). esbuild (which tsx runs too) bundles
- * the strategy's own modules, leaves its packages to be imported from where the strategy would
- * import them, and writes an inline source map, so that stack positions name the .ts source.
+ * through tsx (a loader thread per worker, every later import through it). esbuild (which tsx
+ * runs too) bundles the strategy's own modules, leaves its packages to be imported from where the
+ * strategy would import them, and writes an inline source map, so that stack positions name the
+ * .ts source.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { isBuiltin } from 'node:module';

@@ -4,16 +4,8 @@
  * (every phase after a full collection) and the memory per resting order.
  */
 import { createRequire } from 'node:module';
-import {
-  SIDE_BUY,
-  SIDE_SELL,
-  TIF_GTC,
-  TIF_IOC,
-  TYPE_LIMIT,
-  TYPE_MARKET,
-  Venue,
-} from '../../src/index.js';
-import type { Workload } from './core-workload.js';
+import { SIDE_BUY, TIF_GTC, TIF_IOC, TYPE_LIMIT, TYPE_MARKET, Venue } from '../../src/index.js';
+import { priceText, sizeText, type Workload } from './core-workload.js';
 
 const require = createRequire(import.meta.url);
 const { OrderBook, Side } = require('nodejs-order-book') as typeof import('nodejs-order-book');
@@ -65,98 +57,130 @@ function newVenue(): Venue {
   return created.value;
 }
 
+const SIDE_WORDS = ['buy', 'sell'] as const;
+
 export const runNumeric: Engine = (work) => {
   const { core } = newVenue();
   const maker = core.accountId('a');
   const taker = core.accountId('b');
+  const { insertSides, insertTicks, insertLots, cancels } = work;
+  const { aggressiveSides, aggressiveMarket, aggressiveTicks, aggressiveLots } = work;
   const before = memoryAfterGc();
   const insert = time(() => {
-    for (const order of work.inserts) {
-      const side = order.side === 'buy' ? SIDE_BUY : SIDE_SELL;
-      core.place(maker, 0, side, TYPE_LIMIT, TIF_GTC, 0, order.ticks, order.lots);
+    for (let i = 0; i < insertSides.length; i++) {
+      core.place(
+        maker,
+        0,
+        insertSides[i]!,
+        TYPE_LIMIT,
+        TIF_GTC,
+        0,
+        insertTicks[i]!,
+        insertLots[i]!,
+      );
     }
   });
-  const bytesPerOrder = (memoryAfterGc() - before) / work.inserts.length;
+  const bytesPerOrder = (memoryAfterGc() - before) / insertSides.length;
   const aggressive = time(() => {
-    for (const order of work.aggressive) {
-      const side = order.side === 'buy' ? SIDE_BUY : SIDE_SELL;
-      if (order.market) core.place(taker, 0, side, TYPE_MARKET, TIF_IOC, 0, 0, order.lots);
-      else core.place(taker, 0, side, TYPE_LIMIT, TIF_GTC, 0, order.ticks, order.lots);
+    for (let i = 0; i < aggressiveSides.length; i++) {
+      const side = aggressiveSides[i]!;
+      if (aggressiveMarket[i] === 1) {
+        core.place(taker, 0, side, TYPE_MARKET, TIF_IOC, 0, 0, aggressiveLots[i]!);
+      } else {
+        core.place(taker, 0, side, TYPE_LIMIT, TIF_GTC, 0, aggressiveTicks[i]!, aggressiveLots[i]!);
+      }
     }
   });
   const cancel = time(() => {
-    for (const index of work.cancels) core.cancel(maker, index + 1);
+    for (let i = 0; i < cancels.length; i++) core.cancel(maker, cancels[i]! + 1);
   });
   return { insert, aggressive, cancel, bytesPerOrder };
 };
 
 export const runStrings: Engine = (work) => {
   const venue = newVenue();
+  const insertSides = Array.from(work.insertSides, (side) => SIDE_WORDS[side]!);
+  const insertPrices = Array.from(work.insertTicks, priceText);
+  const insertSizes = Array.from(work.insertLots, sizeText);
+  const aggressiveSides = Array.from(work.aggressiveSides, (side) => SIDE_WORDS[side]!);
+  const aggressivePrices = Array.from(work.aggressiveTicks, priceText);
+  const aggressiveSizes = Array.from(work.aggressiveLots, sizeText);
+  const cancelIds = Array.from(work.cancels, (index) => `ord_${index + 1}`);
+  const { aggressiveMarket } = work;
   const before = memoryAfterGc();
   const insert = time(() => {
-    for (const order of work.inserts) {
+    for (let i = 0; i < insertSides.length; i++) {
       venue.placeOrder({
         account: 'a',
         symbol: 'BENCH-USD',
-        side: order.side,
+        side: insertSides[i]!,
         type: 'limit',
-        price: order.priceText,
-        size: order.sizeText,
+        price: insertPrices[i]!,
+        size: insertSizes[i]!,
       });
     }
   });
-  const bytesPerOrder = (memoryAfterGc() - before) / work.inserts.length;
+  const bytesPerOrder = (memoryAfterGc() - before) / insertSides.length;
   const aggressive = time(() => {
-    for (const order of work.aggressive) {
-      if (order.market)
+    for (let i = 0; i < aggressiveSides.length; i++) {
+      if (aggressiveMarket[i] === 1)
         venue.placeOrder({
           account: 'b',
           symbol: 'BENCH-USD',
-          side: order.side,
+          side: aggressiveSides[i]!,
           type: 'market',
-          size: order.sizeText,
+          size: aggressiveSizes[i]!,
         });
       else
         venue.placeOrder({
           account: 'b',
           symbol: 'BENCH-USD',
-          side: order.side,
+          side: aggressiveSides[i]!,
           type: 'limit',
-          price: order.priceText,
-          size: order.sizeText,
+          price: aggressivePrices[i]!,
+          size: aggressiveSizes[i]!,
         });
     }
   });
   const cancel = time(() => {
-    for (const index of work.cancels) venue.cancelOrder('a', work.simexIds[index]!);
+    for (const id of cancelIds) venue.cancelOrder('a', id);
   });
   return { insert, aggressive, cancel, bytesPerOrder };
 };
 
+/** nodejs-order-book takes prices and sizes as numbers: cents / 100 and lots. */
 export const runPeer: Engine = (work) => {
   const book = new OrderBook();
+  const sideOf = (side: number) => (side === SIDE_BUY ? Side.BUY : Side.SELL);
+  const insertSides = Array.from(work.insertSides, sideOf);
+  const insertPrices = Array.from(work.insertTicks, (ticks) => ticks / 100);
+  const insertIds = Array.from(work.insertSides, (_, i) => `o${i}`);
+  const aggressiveSides = Array.from(work.aggressiveSides, sideOf);
+  const aggressivePrices = Array.from(work.aggressiveTicks, (ticks) => ticks / 100);
+  const { insertLots, aggressiveMarket, aggressiveLots, cancels } = work;
   const before = memoryAfterGc();
   const insert = time(() => {
-    for (const order of work.inserts) {
+    for (let i = 0; i < insertSides.length; i++) {
       book.limit({
-        side: order.side === 'buy' ? Side.BUY : Side.SELL,
-        id: order.peerId,
-        price: order.price,
-        size: order.size,
+        side: insertSides[i]!,
+        id: insertIds[i]!,
+        price: insertPrices[i]!,
+        size: insertLots[i]!,
       });
     }
   });
-  const bytesPerOrder = (memoryAfterGc() - before) / work.inserts.length;
+  const bytesPerOrder = (memoryAfterGc() - before) / insertSides.length;
   let next = 0;
   const aggressive = time(() => {
-    for (const order of work.aggressive) {
-      const side = order.side === 'buy' ? Side.BUY : Side.SELL;
-      if (order.market) book.market({ side, size: order.size });
-      else book.limit({ side, id: `x${next++}`, price: order.price, size: order.size });
+    for (let i = 0; i < aggressiveSides.length; i++) {
+      const side = aggressiveSides[i]!;
+      const size = aggressiveLots[i]!;
+      if (aggressiveMarket[i] === 1) book.market({ side, size });
+      else book.limit({ side, id: `x${next++}`, price: aggressivePrices[i]!, size });
     }
   });
   const cancel = time(() => {
-    for (const index of work.cancels) book.cancel(work.inserts[index]!.peerId);
+    for (let i = 0; i < cancels.length; i++) book.cancel(insertIds[cancels[i]!]!);
   });
   return { insert, aggressive, cancel, bytesPerOrder };
 };

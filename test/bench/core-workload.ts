@@ -1,28 +1,30 @@
-import type { SeededRandom, Side } from '../../src/index.js';
+import { SIDE_BUY, SIDE_SELL, type SeededRandom } from '../../src/index.js';
 
-export interface BenchOrder {
-  readonly side: Side;
-  readonly market: boolean;
-  /** Price and size as numbers (for the peer), in ticks and lots (simex's numeric path) and as decimal strings (its string API). */
-  readonly price: number;
-  readonly size: number;
-  readonly ticks: number;
-  readonly lots: number;
-  readonly priceText: string;
-  readonly sizeText: string;
-  readonly peerId: string;
-}
-
+/**
+ * The orders of one run as columns of numbers: sides are SIDE_BUY or SIDE_SELL, prices in ticks
+ * (cents), sizes in lots (thousandths). Each engine turns them into its own input (decimal
+ * strings, numbers and ids) before its timed phases, so that no engine's heap carries another's
+ * input while it is measured.
+ */
 export interface Workload {
-  readonly inserts: BenchOrder[];
-  readonly aggressive: BenchOrder[];
-  /** Indices into `inserts`, distinct. */
-  readonly cancels: number[];
-  /** simex's id of each insert (`ord_<n>`, n = index + 1). */
-  readonly simexIds: string[];
+  readonly insertSides: Uint8Array;
+  readonly insertTicks: Int32Array;
+  readonly insertLots: Int32Array;
+  readonly aggressiveSides: Uint8Array;
+  /** 1: a market order, 0: a limit order crossing the whole book. */
+  readonly aggressiveMarket: Uint8Array;
+  readonly aggressiveTicks: Int32Array;
+  readonly aggressiveLots: Int32Array;
+  /** Indices into the inserts, distinct. */
+  readonly cancels: Int32Array;
 }
 
 const MID_CENTS = 100_000; // 1000.00
+
+/** A price in ticks as the string API's decimal string. */
+export const priceText = (ticks: number): string => (ticks / 100).toFixed(2);
+/** A size in lots as the string API's decimal string. */
+export const sizeText = (lots: number): string => (lots / 1000).toFixed(3);
 
 /**
  * A seeded workload: inserts spread uniformly over enough levels per side to put about
@@ -36,53 +38,40 @@ export function buildWorkload(
   ordersPerLevel: number,
 ): Workload {
   const levels = Math.max(1, Math.round(inserts / 2 / ordersPerLevel));
-  const order = (
-    side: Side,
-    cents: number,
-    lots: number,
-    market: boolean,
-    peerId: string,
-  ): BenchOrder => ({
-    side,
-    market,
-    price: cents / 100,
-    size: lots,
-    ticks: cents,
-    lots,
-    priceText: (cents / 100).toFixed(2),
-    sizeText: (lots / 1000).toFixed(3),
-    peerId,
-  });
-  const insertOrders: BenchOrder[] = [];
+  const insertSides = new Uint8Array(inserts);
+  const insertTicks = new Int32Array(inserts);
+  const insertLots = new Int32Array(inserts);
   for (let i = 0; i < inserts; i++) {
-    const side: Side = random.uint32() % 2 === 0 ? 'buy' : 'sell';
+    const side = random.uint32() % 2 === 0 ? SIDE_BUY : SIDE_SELL;
     const distance = random.int(1, levels);
-    insertOrders.push(
-      order(
-        side,
-        side === 'buy' ? MID_CENTS - distance : MID_CENTS + distance,
-        random.int(1, 10),
-        false,
-        `o${i}`,
-      ),
-    );
+    insertSides[i] = side;
+    insertTicks[i] = side === SIDE_BUY ? MID_CENTS - distance : MID_CENTS + distance;
+    insertLots[i] = random.int(1, 10);
   }
-  const aggressiveOrders: BenchOrder[] = [];
+  const aggressiveSides = new Uint8Array(aggressive);
+  const aggressiveMarket = new Uint8Array(aggressive);
+  const aggressiveTicks = new Int32Array(aggressive);
+  const aggressiveLots = new Int32Array(aggressive);
   for (let i = 0; i < aggressive; i++) {
-    const side: Side = random.uint32() % 2 === 0 ? 'buy' : 'sell';
-    const market = i % 2 === 1;
-    const through = side === 'buy' ? MID_CENTS + levels : MID_CENTS - levels;
-    aggressiveOrders.push(order(side, through, random.int(1, 2), market, ''));
+    const side = random.uint32() % 2 === 0 ? SIDE_BUY : SIDE_SELL;
+    aggressiveSides[i] = side;
+    aggressiveMarket[i] = i % 2;
+    aggressiveTicks[i] = side === SIDE_BUY ? MID_CENTS + levels : MID_CENTS - levels;
+    aggressiveLots[i] = random.int(1, 2);
   }
-  const indices = Array.from({ length: inserts }, (_, i) => i);
+  const indices = Int32Array.from({ length: inserts }, (_, i) => i);
   for (let i = 0; i < cancels; i++) {
     const j = i + (random.uint32() % (inserts - i));
     [indices[i], indices[j]] = [indices[j]!, indices[i]!];
   }
   return {
-    inserts: insertOrders,
-    aggressive: aggressiveOrders,
+    insertSides,
+    insertTicks,
+    insertLots,
+    aggressiveSides,
+    aggressiveMarket,
+    aggressiveTicks,
+    aggressiveLots,
     cancels: indices.slice(0, cancels),
-    simexIds: insertOrders.map((_, i) => `ord_${i + 1}`),
   };
 }

@@ -1,14 +1,13 @@
-/** Opens a flow file, Arrow or CSV, told apart by its first bytes (Arrow's `ARROW1`), not its name. */
+/**
+ * Opens a flow file, Arrow or CSV, told apart by its first bytes (Arrow's `ARROW1`), not its name.
+ * apache-arrow is loaded only when a file is an Arrow flow: it takes a third of a second.
+ */
 import { closeSync, openSync, readSync } from 'node:fs';
 import { openScenarioFile, type Scenario } from '../csv/index.js';
-import { readsAsCodes } from './flow-codes.js';
-import { ARROW_MAGIC } from './flow-schema.js';
-import {
-  arrowScenario,
-  openArrowBatches,
-  openArrowFlow,
-  type ArrowBatches,
-} from './flow-reader.js';
+import type { ArrowBatches } from './flow-reader.js';
+
+/** The first bytes of an Arrow IPC file. */
+export const ARROW_MAGIC = 'ARROW1';
 
 export function isArrowFile(path: string): boolean {
   const fd = openSync(path, 'r');
@@ -22,8 +21,10 @@ export function isArrowFile(path: string): boolean {
 }
 
 /** The file as a Scenario; a CSV file of at least 1 MiB is parsed in a worker thread. */
-export function openFlowFile(path: string): Promise<Scenario> {
-  return isArrowFile(path) ? openArrowFlow(path) : openScenarioFile(path, { parallel: true });
+export async function openFlowFile(path: string): Promise<Scenario> {
+  if (!isArrowFile(path)) return openScenarioFile(path, { parallel: true });
+  const { openArrowFlow } = await import('./flow-reader.js');
+  return openArrowFlow(path);
 }
 
 /**
@@ -32,6 +33,10 @@ export function openFlowFile(path: string): Promise<Scenario> {
  */
 export async function openFlowSource(path: string): Promise<Scenario | ArrowBatches> {
   if (!isArrowFile(path)) return openScenarioFile(path, { parallel: true });
+  const [{ arrowScenario, openArrowBatches }, { readsAsCodes }] = await Promise.all([
+    import('./flow-reader.js'),
+    import('./flow-codes.js'),
+  ]);
   const flow = await openArrowBatches(path);
   return readsAsCodes(flow.schema) ? flow : arrowScenario(flow);
 }

@@ -25,9 +25,6 @@ import type { InstrumentSpec } from '../../src/index.js';
 /** Schema metadata key: the instruments, one `instrument key=value ...` directive a line. */
 export const INSTRUMENTS_KEY = 'simex.instruments';
 
-/** The first bytes of an Arrow IPC file. */
-export const ARROW_MAGIC = 'ARROW1';
-
 /** How a column's cells are read: text (utf8 or dictionary of utf8), a time, or a boolean. */
 export type ColumnKind = 'time' | 'text' | 'bool';
 

@@ -5,6 +5,6 @@ export type { ArrowBatches } from './flow-reader.js';
 export { readsAsCodes } from './flow-codes.js';
 export { feedFlow, type FlowFeed } from './flow-feed.js';
 export { decodeArrowFlow, type DecodedFlow } from './flow-bytes.js';
-export { isArrowFile, openFlowFile, openFlowSource } from './flow-file.js';
-export { ARROW_MAGIC, INSTRUMENTS_KEY, flowSchema } from './flow-schema.js';
+export { ARROW_MAGIC, isArrowFile, openFlowFile, openFlowSource } from './flow-file.js';
+export { INSTRUMENTS_KEY, flowSchema } from './flow-schema.js';
 export { convertFlowFile } from './convert-flow.js';

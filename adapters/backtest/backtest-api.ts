@@ -2,7 +2,7 @@
  * `runBacktest` for code that embeds simex (`simex/backtest`): the options of `simex backtest`
  * (without --out), the summary it would write to summary.json, every fill and the equity samples.
  */
-import { openFlowSource } from '../arrow/index.js';
+import { openFlowSource } from '../arrow/flow-file.js';
 import { parseBacktestOptions, type BacktestArguments } from './backtest-options.js';
 import type { EquitySampler } from './equity-sampler.js';
 import { scopeMoney } from './records.js';

@@ -6,7 +6,7 @@
  * parsed as the workers start (adapters/sweep/shared-flow.ts).
  */
 import { readFileSync, statSync } from 'node:fs';
-import { isArrowFile } from '../arrow/index.js';
+import { isArrowFile } from '../arrow/flow-file.js';
 import { asFileError, notAFile } from '../file-errors.js';
 import { planSweep, runSweep, type SweepArguments, type SweepOutcome } from '../sweep/index.js';
 import { shareCsvFlow } from '../sweep/shared-flow.js';

@@ -5,7 +5,7 @@
  */
 import { statSync } from 'node:fs';
 import { EXIT_CODES } from '../exit-codes.js';
-import { openFlowSource } from '../arrow/index.js';
+import { openFlowSource } from '../arrow/flow-file.js';
 import { OutputDirectory } from '../output/output-files.js';
 import { progressBar, PROGRESS_EVERY } from '../output/progress-bar.js';
 import type { BacktestOptions } from './backtest-options.js';

@@ -1,6 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
 import { parseBacktestOptions, type BacktestArguments } from '../backtest/backtest-options.js';
-import { runBacktest } from '../backtest/run-backtest.js';
 import { EXIT_CODES, EXIT_CODES_HELP } from '../exit-codes.js';
 import { requireInputFile } from '../file-errors.js';
 import { BACKTEST_RUN_OPTIONS } from './backtest-run-options.js';
@@ -51,6 +50,7 @@ export const backtestCommand: CommandModule<object, BacktestArguments> = {
       return;
     }
     requireInputFile(options.dataFile);
+    const { runBacktest } = await import('../backtest/run-backtest.js');
     process.exitCode = await runBacktest(options, {
       stdout: process.stdout,
       stderr: process.stderr,

@@ -1,5 +1,4 @@
 import type { Argv, CommandModule } from 'yargs';
-import { runPropertyCheck } from '../check/property-check.js';
 import { EXIT_CODES, EXIT_CODES_HELP } from '../exit-codes.js';
 
 /** The seed when none is given: the same flows on every run, like every other simex command. */
@@ -48,6 +47,7 @@ export const checkCommand: CommandModule<object, CheckArguments> = {
   handler: async (args) => {
     const seed =
       args.seed === 'random' ? (Date.now() ^ (process.pid << 16)) >>> 0 : Number(args.seed);
+    const { runPropertyCheck } = await import('../check/property-check.js');
     const report = await runPropertyCheck({
       runs: args.runs,
       seed,

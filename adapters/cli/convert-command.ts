@@ -1,5 +1,4 @@
 import type { Argv, CommandModule } from 'yargs';
-import { convertFlowFile } from '../arrow/index.js';
 import { ScenarioSyntaxError } from '../csv/index.js';
 
 interface ConvertArguments {
@@ -23,6 +22,7 @@ export const convertCommand: CommandModule<object, ConvertArguments> = {
         'Exit codes: 0 done, 2 a malformed or unreadable input (file:line:column: reason).',
       ) as unknown as Argv<ConvertArguments>,
   handler: async (args) => {
+    const { convertFlowFile } = await import('../arrow/convert-flow.js');
     try {
       await convertFlowFile(args.file, args.out);
     } catch (error) {

@@ -1,10 +1,4 @@
 import type { Argv, CommandModule } from 'yargs';
-import {
-  ImportUsageError,
-  LobsterInputError,
-  describeCounts,
-  importLobster,
-} from '../lobster/index.js';
 import { EXIT_CODES, EXIT_CODES_HELP } from '../exit-codes.js';
 import { FORMAT_OPTION, OUT_OPTION, writeFlowTo } from './flow-output.js';
 
@@ -58,6 +52,8 @@ export const importCommand: CommandModule<object, ImportArguments> = {
           EXIT_CODES_HELP,
       ) as unknown as Argv<ImportArguments>,
   handler: async (args) => {
+    const { ImportUsageError, LobsterInputError, describeCounts, importLobster } =
+      await import('../lobster/index.js');
     try {
       const counts = await writeFlowTo(args.out, (out) =>
         importLobster(

@@ -1,7 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
-import { invariantObserver } from '../check/invariant-observer.js';
 import { DEFAULT_FULL_CHECK_EVERY } from '../check/invariant-checker.js';
-import { replayFile } from '../replay/replay-file.js';
 import { EXIT_CODES_HELP } from '../exit-codes.js';
 import { requireInputFile } from '../file-errors.js';
 
@@ -64,10 +62,12 @@ export const replayCommand: CommandModule<object, ReplayArguments> = {
       ) as unknown as Argv<ReplayArguments>,
   handler: async (args) => {
     requireInputFile(args.file);
+    const { replayFile } = await import('../replay/replay-file.js');
+    const check = args.check ? await import('../check/invariant-observer.js') : null;
     process.exitCode = await replayFile({
       file: args.file,
       out: args.out ?? null,
-      observe: args.check ? (venue) => invariantObserver(venue, args.checkEvery) : null,
+      observe: check && ((venue) => check.invariantObserver(venue, args.checkEvery)),
       strict: args.strict,
       stdout: process.stdout,
       stderr: process.stderr,

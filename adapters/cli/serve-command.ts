@@ -1,8 +1,6 @@
 import { EXIT_CODES } from '../exit-codes.js';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
 import { resolveServeConfig, startupLines } from '../http/serve-config.js';
-import { startServer } from '../http/server.js';
-import { planMarket, wallClockScheduler } from '../market/index.js';
 
 const builder = (yargs: Argv) =>
   yargs
@@ -69,6 +67,10 @@ export const serveCommand: CommandModule = {
     if ('error' in config) return fail(config.error);
     const log = (line: string) => process.stderr.write(`simex: ${line}\n`);
     const { market, ...settings } = config;
+    const [{ startServer }, { planMarket, wallClockScheduler }] = await Promise.all([
+      import('../http/server.js'),
+      import('../market/index.js'),
+    ]);
     const plan = await planMarket(market, wallClockScheduler, log);
     if ('error' in plan) return fail(plan.error);
     let running;

@@ -1,10 +1,9 @@
 import type { Argv, CommandModule } from 'yargs';
-import { sweep } from '../backtest/index.js';
 import { parseParams } from '../backtest/strategy-params.js';
 import { EXIT_CODES, EXIT_CODES_HELP } from '../exit-codes.js';
 import { requireInputFile } from '../file-errors.js';
 import { BACKTEST_RUN_OPTIONS } from './backtest-run-options.js';
-import { mergeShards, sweepTable, type SweepOutcome } from '../sweep/index.js';
+import type { SweepOutcome } from '../sweep/index.js';
 
 interface SweepCommandArguments {
   readonly action?: string;
@@ -88,12 +87,13 @@ export const sweepCommand: CommandModule<object, SweepCommandArguments> = {
       process.exitCode = EXIT_CODES.bad_input;
     };
     const dirs = args.dirs ?? [];
+    const { mergeShards, sweepTable } = await import('../sweep/index.js');
     if (args.action === 'merge') {
       if (dirs.length === 0)
         return fail('name the shard directories: simex sweep merge DIR... --out DIR');
       if (args.out === undefined || args.out === '') return fail('missing required option --out');
       const merged = mergeShards(dirs, args.out);
-      return typeof merged === 'string' ? fail(merged) : report(merged);
+      return typeof merged === 'string' ? fail(merged) : report(merged, sweepTable);
     }
     if (dirs.length > 0) return fail(`unexpected argument ${dirs[0]}`);
     if (args.strategy === undefined) return fail('missing required option --strategy');
@@ -107,6 +107,7 @@ export const sweepCommand: CommandModule<object, SweepCommandArguments> = {
         ([key]) => /^[a-z][A-Za-z]*$/.test(key) && !['action', 'dirs', 'param'].includes(key),
       ),
     );
+    const { sweep } = await import('../backtest/index.js');
     const result = await sweep({
       ...options,
       strategy: args.strategy,
@@ -114,11 +115,11 @@ export const sweepCommand: CommandModule<object, SweepCommandArguments> = {
       params,
       progress: process.stderr,
     });
-    return result.ok ? report(result.value) : fail(result.error.message);
+    return result.ok ? report(result.value, sweepTable) : fail(result.error.message);
   },
 };
 
-function report(outcome: SweepOutcome): void {
+function report(outcome: SweepOutcome, sweepTable: (outcome: SweepOutcome) => string): void {
   process.stdout.write(sweepTable(outcome));
   if (outcome.failed > 0) {
     process.stderr.write(

@@ -5,7 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { Venue, type InstrumentSpec } from '../../src/index.js';
-import { openFlowFile } from '../arrow/index.js';
+import { openFlowFile } from '../arrow/flow-file.js';
 import { ScenarioSyntaxError } from '../csv/index.js';
 import { asFileError, requireInputFile } from '../file-errors.js';
 import { agentConfigOf, DEFAULT_AGENT_CONFIG } from './agent-config.js';

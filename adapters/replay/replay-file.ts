@@ -7,7 +7,7 @@
 import { statSync } from 'node:fs';
 import type { Venue } from '../../src/index.js';
 import { EXIT_CODES } from '../exit-codes.js';
-import { openFlowFile, openFlowSource } from '../arrow/index.js';
+import { openFlowFile, openFlowSource } from '../arrow/flow-file.js';
 import { ScenarioSyntaxError } from '../csv/index.js';
 import { progressBar, PROGRESS_EVERY } from '../output/progress-bar.js';
 import type { Refusal } from './replayer.js';

@@ -4,7 +4,7 @@
  * renamed into place only on success.
  */
 import type { OrderRecord, Venue } from '../../src/index.js';
-import { feedFlow, type ArrowBatches } from '../arrow/index.js';
+import type { ArrowBatches } from '../arrow/index.js';
 import type { ParsedScenarioRow, Scenario } from '../csv/index.js';
 import { OutputDirectory } from '../output/output-files.js';
 import { PROGRESS_EVERY } from '../output/progress-bar.js';
@@ -93,6 +93,7 @@ export async function runReplay<Stop>(
           onProgress();
         return applied;
       };
+      const { feedFlow } = await import('../arrow/flow-feed.js');
       const fed = await feedFlow(source, replayer.venue.core, {
         place: (ts, id, account, book, side, type, timeInForce, flags, priceTicks, sizeLots) =>
           progress(

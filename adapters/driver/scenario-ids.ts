@@ -69,10 +69,11 @@ export class ScenarioIds {
   finalized(scenarioId: string, sequence: number): void {
     const slot = this.core.orders.slot(sequence);
     if (this.#liveIds[slot] !== undefined) {
-      this.#liveIds[slot] = undefined;
+      this.#liveIds[slot] = undefined; // its id is mapped to it already (a live id is unique)
       this.#liveCount--;
+    } else {
+      this.#sequences.set(scenarioId, sequence);
     }
-    this.#sequences.set(scenarioId, sequence);
     const next = this.#next;
     const forgotten = this.#finalIds[next];
     if (forgotten !== undefined && this.#sequences.get(forgotten) === this.#finalSequences[next])

@@ -96,6 +96,14 @@ describe('the numeric replay of an Arrow flow (no --check), with and without --o
       'new,a11,carol,BTC-USD,sell,limit,89.00,2.000,fok,',
       'new,a12,carol,BTC-USD,sell,limit,89.00,0.600,fok,',
       'new,a13,carol,BTC-USD,sell,limit,101.00,1.000,gtc,',
+      // ids of every length the short decoder reads, beyond it, and not ASCII
+      'new,x,dave,BTC-USD,buy,limit,80.00,1.000,gtc,',
+      'new,abcdefgh,dave,BTC-USD,buy,limit,80.00,1.000,gtc,',
+      'new,abcdefghi,dave,BTC-USD,buy,limit,80.00,1.000,gtc,',
+      'new,ordre-é,dave,BTC-USD,buy,limit,80.00,1.000,gtc,',
+      'cancel,abcdefgh,dave,BTC-USD,,,,,,',
+      'cancel,ordre-é,dave,BTC-USD,,,,,,',
+      'new,ordre-é,dave,BTC-USD,buy,limit,80.00,1.000,gtc,',
     ];
     const text =
       '# instrument symbol=BTC-USD tick_size=0.01 lot_size=0.001\n' +
@@ -104,7 +112,7 @@ describe('the numeric replay of an Arrow flow (no --check), with and without --o
     writeFileSync(csv, text);
     const run = await expectSameReplays(csv, 'odd');
     expect(run.stderr.split('\n').length).toBeGreaterThan(10);
-    expect(run.stdout).toContain('20 rows');
+    expect(run.stdout).toContain('27 rows');
   });
 
   it('says what the row-by-row replay says on a generated flow (seed 11, 20,000 events)', async () => {

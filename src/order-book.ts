@@ -123,14 +123,8 @@ export class OrderBook {
   /** Whether the opposite side holds the taker's remaining size within its limit. */
   canFill(taker: number): boolean {
     const wanted = this.store.remaining[taker]!;
-    const limitKey = this.#limitKey(taker);
-    let available = 0;
-    (this.store.isSell(taker) ? this.bids : this.asks).forEachFromBest(Infinity, (level) => {
-      if (level.key < limitKey) return false;
-      available += level.total;
-      return available < wanted;
-    });
-    return available >= wanted;
+    const opposite = this.store.isSell(taker) ? this.bids : this.asks;
+    return opposite.sizeWithin(this.#limitKey(taker), wanted) >= wanted;
   }
 
   /** Whether a limit order at its price would trade on arrival. */

@@ -87,6 +87,26 @@ export class PriceLadder {
     }
   }
 
+  /**
+   * The size (units) of the levels from the best down to key `limitKey`, summed until it reaches
+   * `wanted`: what a fok taker can count on (order-book.ts, 4). A loop, not a visitor: fok
+   * orders check it on every arrival.
+   */
+  sizeWithin(limitKey: number, wanted: number): number {
+    if (this.#sorted !== null) return this.#sorted.sizeWithin(limitKey, wanted);
+    let size = 0;
+    for (
+      let at = this.#bestPosition;
+      at >= 0 && size < wanted;
+      at = this.#occupied.previous(at - 1)
+    ) {
+      const level = this.#levels[at]!;
+      if (level.key < limitKey) break;
+      size += level.total;
+    }
+    return size;
+  }
+
   /** Every level, best first (for validation and tests). */
   levels(): PriceLevel[] {
     const all: PriceLevel[] = [];

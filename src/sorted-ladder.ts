@@ -74,6 +74,20 @@ export class SortedLadder {
     }
   }
 
+  /** PriceLadder.sizeWithin's sum over these levels. */
+  sizeWithin(limitKey: number, wanted: number): number {
+    let size = 0;
+    const chunks = this.#chunks;
+    for (let c = chunks.length - 1; c >= 0; c--) {
+      const chunk = chunks[c]!;
+      for (let i = chunk.length - 1; i >= 0; i--) {
+        if (size >= wanted || chunk[i]!.key < limitKey) return size;
+        size += chunk[i]!.total;
+      }
+    }
+    return size;
+  }
+
   /** Every level, best first (for validation and tests). */
   levels(): PriceLevel[] {
     const all: PriceLevel[] = [];

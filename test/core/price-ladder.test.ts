@@ -53,6 +53,15 @@ describe('PriceLadder', () => {
             top.push(level.price);
           });
           expect(top).toEqual(sorted.slice(0, 3));
+          // sizeWithin: the totals from the best down to a limit, until the wanted size
+          const limit = sorted[random.int(0, sorted.length - 1)] ?? centre * tickUnits;
+          const wanted = random.int(1, 40);
+          let within = 0;
+          for (const price of sorted) {
+            if (within >= wanted || sign * price < sign * limit) break;
+            within += model.get(price)!;
+          }
+          expect(ladder.sizeWithin(sign * limit, wanted)).toBe(within);
           const absent = randomPrice(random, centre, tickUnits) + 1; // off the grid of levels
           expect(ladder.get(absent)).toBeUndefined();
         }

@@ -26,6 +26,7 @@ export class CoreState {
   readonly trades = new TradeStore();
   readonly orders: OrderIndex;
   readonly #bookIndexes = new Map<string, number>();
+  readonly #tradeCounter: TradeCounter = { last: 0 };
   protected readonly clock: MonotonicClock;
   protected readonly events = new CoreEvents(this.store, this.trades);
   protected readonly matching: OrderMatching;
@@ -51,7 +52,7 @@ export class CoreState {
       new PendingStops(),
     );
     this.matching = matching;
-    const tradeCounter: TradeCounter = { last: 0 };
+    const tradeCounter = this.#tradeCounter;
     this.books = instruments.map((instrument, index) => {
       this.#bookIndexes.set(instrument.symbol, index);
       return new OrderBook(
@@ -71,6 +72,11 @@ export class CoreState {
   /** The clock's reading, never earlier than a previous one. */
   now(): number {
     return this.clock.read();
+  }
+
+  /** How many trades the venue made (the last one is `t_<tradeCount>`). */
+  get tradeCount(): number {
+    return this.#tradeCounter.last;
   }
 
   /** The book index of a listed symbol (its position in the instruments), or REFUSED_UNKNOWN_SYMBOL. */

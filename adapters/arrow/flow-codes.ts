@@ -2,7 +2,7 @@
  * A record batch of an Arrow flow read as numbers, for the driver's numeric entry: the dictionary
  * columns (action, account, symbol, side, type, time_in_force) mapped once per dictionary to codes,
  * account ids and book indexes; `ts` read from its int64 halves; price and size parsed from their
- * utf8 bytes into units. Only the scenario id becomes a string. Nothing is judged here: a cell
+ * utf8 bytes into units; the scenario id is handed on as its bytes. Nothing is judged here: a cell
  * that is not plainly valid reads as EMPTY or BAD, and the caller leaves that row to the
  * FlowRowDecoder and the string API, which report it in the format's own words.
  */
@@ -112,38 +112,6 @@ class CodeColumn {
   }
 }
 
-const char = String.fromCharCode;
-
-/**
- * The utf8 text of `bytes[start, end)`. Scenario ids are short and ASCII: up to 8 ASCII bytes are
- * read in JavaScript, a few times cheaper than a call into Buffer's decoder.
- */
-function shortText(bytes: Buffer, start: number, end: number): string {
-  if (end - start > 8) return bytes.toString('utf8', start, end);
-  let ascii = 0;
-  for (let i = start; i < end; i++) ascii |= bytes[i]!;
-  if (ascii >= 0x80) return bytes.toString('utf8', start, end);
-  const b = (i: number) => bytes[start + i]!;
-  switch (end - start) {
-    case 1:
-      return char(b(0));
-    case 2:
-      return char(b(0), b(1));
-    case 3:
-      return char(b(0), b(1), b(2));
-    case 4:
-      return char(b(0), b(1), b(2), b(3));
-    case 5:
-      return char(b(0), b(1), b(2), b(3), b(4));
-    case 6:
-      return char(b(0), b(1), b(2), b(3), b(4), b(5));
-    case 7:
-      return char(b(0), b(1), b(2), b(3), b(4), b(5), b(6));
-    default:
-      return char(b(0), b(1), b(2), b(3), b(4), b(5), b(6), b(7));
-  }
-}
-
 class Utf8Column {
   #offset = 0;
   #nulls: Uint8Array | null = null;
@@ -163,10 +131,17 @@ class Utf8Column {
     return isNull(this.#nulls, at) || this.#offsets[at] === this.#offsets[at + 1];
   }
 
-  text(row: number): string {
-    if (this.isEmpty(row)) return '';
-    const at = this.#offset + row;
-    return shortText(this.#bytes, this.#offsets[at]!, this.#offsets[at + 1]!);
+  /** The column's bytes: row `row`'s text is `bytes[start(row), end(row))`. */
+  get bytes(): Uint8Array {
+    return this.#bytes;
+  }
+
+  start(row: number): number {
+    return this.#offsets[this.#offset + row]!;
+  }
+
+  end(row: number): number {
+    return this.#offsets[this.#offset + row + 1]!;
   }
 
   /**

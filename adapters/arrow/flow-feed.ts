@@ -5,12 +5,30 @@
  * rows decoded build a record.
  */
 import { FLAG_POST_ONLY, TIF_GTC, TIF_IOC, TYPE_LIMIT, type VenueCore } from '../../src/index.js';
-import type { ParsedScenarioRow, PlainRowTarget } from '../csv/index.js';
+import type { ParsedScenarioRow } from '../csv/index.js';
 import { ACTION_CANCEL, ACTION_NEW, EMPTY, FlowCodes } from './flow-codes.js';
 import type { ArrowBatches } from './flow-reader.js';
 
-/** Where the rows go (the scenario driver's numeric entries, and its `apply` for the others). */
-export interface FlowFeed extends PlainRowTarget {
+/**
+ * Where the rows go (the scenario driver's numeric entries, and its `apply` for the others). A
+ * row's scenario id is its UTF-8 bytes `id[idStart, idEnd)`, valid during the call.
+ */
+export interface FlowFeed {
+  place(
+    ts: number,
+    id: Uint8Array,
+    idStart: number,
+    idEnd: number,
+    account: number,
+    book: number,
+    side: number,
+    type: number,
+    timeInForce: number,
+    flags: number,
+    priceTicks: number,
+    sizeLots: number,
+  ): boolean;
+  cancel(ts: number, id: Uint8Array, idStart: number, idEnd: number, account: number): boolean;
   /** Any other row (and a plain one `place` or `cancel` declined), decoded; false stops the feed. */
   row(row: ParsedScenarioRow): boolean;
 }
@@ -69,7 +87,9 @@ function feedCodes(codes: FlowCodes, i: number, previousTs: number, feed: FlowFe
     const postOnly = codes.postOnly(i);
     return feed.place(
       ts,
-      codes.id.text(i),
+      codes.id.bytes,
+      codes.id.start(i),
+      codes.id.end(i),
       account,
       book,
       side,
@@ -88,7 +108,7 @@ function feedCodes(codes: FlowCodes, i: number, previousTs: number, feed: FlowFe
       codes.price.isEmpty(i) &&
       codes.size.isEmpty(i) &&
       codes.postOnly(i) === EMPTY;
-    return plain && feed.cancel(ts, codes.id.text(i), account);
+    return plain && feed.cancel(ts, codes.id.bytes, codes.id.start(i), codes.id.end(i), account);
   }
   return false;
 }

@@ -190,28 +190,30 @@ export class BacktestEngine {
 
   /** The flow's plain rows as numbers; a row under the strategy's account is decoded (refused). */
   readonly #feed: FlowFeed = {
-    place: (ts, id, account, book, side, type, timeInForce, flags, priceTicks, sizeLots) => {
+    place: (ts, id, idStart, idEnd, account, book, side, type, tif, flags, ticks, lots) => {
       if (account === this.#account) return false;
       this.#beforeRow(ts);
-      const placed = this.flow.place(
+      const placed = this.flow.placeBytes(
         ts,
         id,
+        idStart,
+        idEnd,
         account,
         book,
         side,
         type,
-        timeInForce,
+        tif,
         flags,
-        priceTicks,
-        sizeLots,
+        ticks,
+        lots,
       );
       if (placed) this.#afterRow(ts);
       return placed;
     },
-    cancel: (ts, id, account) => {
+    cancel: (ts, id, idStart, idEnd, account) => {
       if (account === this.#account) return false;
       this.#beforeRow(ts);
-      const cancelled = this.flow.cancel(ts, id, account);
+      const cancelled = this.flow.cancelBytes(ts, id, idStart, idEnd, account);
       if (cancelled) this.#afterRow(ts);
       return cancelled;
     },

@@ -87,6 +87,7 @@ const isLiveCode = (status: number) =>
   status <= STATUS_PARTIALLY_FILLED || status === STATUS_PENDING;
 
 const orderId = (sequence: number) => `ord_${sequence}`;
+const NO_BYTES = new Uint8Array(0);
 
 export class ScenarioDriver {
   rowCount = 0;
@@ -97,9 +98,15 @@ export class ScenarioDriver {
   readonly #ids: ScenarioIds;
   readonly #applyOptions: ApplyOptions;
   readonly #venueIds: boolean;
-  /** The scenario id of the row being applied, the taker of its trades. */
-  #rowId: string | undefined;
+  /** The id of the row being applied (the taker of its trades) as bytes, and as text once read. */
+  #inRow = false;
+  #rowBytes: Uint8Array = new Uint8Array(0);
+  #rowStart = 0;
+  #rowEnd = 0;
+  #rowText: string | undefined;
   #lastOrder: OrderRecord | null = null;
+  /** The row orders that became final, by status code. */
+  readonly finalCounts = new Float64Array(ORDER_STATUSES.length);
 
   constructor(
     venue: Venue,
@@ -116,8 +123,8 @@ export class ScenarioDriver {
     const venueOrderId = this.#venueIds
       ? (id: string) => id
       : (scenarioId: string) => {
-          const sequence = this.#ids.sequence(scenarioId);
-          return sequence === undefined ? undefined : orderId(sequence);
+          const entry = this.#ids.findText(scenarioId);
+          return entry < 0 ? undefined : orderId(this.#ids.sequenceOf(entry));
         };
     this.#applyOptions = { clock, venueOrderId };
     const numericTrade = observer.numericTrade?.bind(observer);
@@ -141,8 +148,8 @@ export class ScenarioDriver {
       onOrder: (sequence, status) => {
         if (isLiveCode(status)) return;
         // A row's own order that is final when placed is reported once the row returns.
-        const scenarioId = this.#ids.liveId(sequence);
-        if (scenarioId !== undefined) this.#finalized(sequence, status, scenarioId, null);
+        const entry = this.#ids.liveEntry(sequence);
+        if (entry >= 0) this.#finalized(sequence, status, entry, null);
       },
     });
     if (observer.trade !== undefined) {
@@ -163,16 +170,16 @@ export class ScenarioDriver {
   apply(row: ScenarioRow): Refusal | null {
     this.rowCount++;
     const ids = this.#ids;
-    if (row.action === 'new' && !this.#venueIds && ids.isLive(row.id)) {
+    if (row.action === 'new' && !this.#venueIds && ids.isLive(ids.findText(row.id))) {
       this.#lastOrder = null;
       return {
         code: 'duplicate_id',
         message: `order id ${row.id} is already used by an open order`,
       };
     }
-    this.#rowId = row.id;
+    this.#enterRow(NO_BYTES, 0, 0, row.id);
     const result = applyScenarioRow(this.#venue, row, this.#applyOptions);
-    this.#rowId = undefined;
+    this.#inRow = false;
     this.#lastOrder = result.ok ? result.value : null;
     if (!result.ok) {
       const venueId = this.#applyOptions.venueOrderId(row.id);
@@ -181,7 +188,11 @@ export class ScenarioDriver {
     }
     if (row.action === 'new') {
       const order = result.value;
-      this.#placed(sequenceOf(order.id), ORDER_CODES.get(order.status)!, row.id, order);
+      const length = ids.encode(row.id);
+      const bytes = ids.scratch;
+      const sequence = sequenceOf(order.id);
+      const entry = ids.map(ids.find(bytes, 0, length), bytes, 0, length, sequence);
+      this.#placed(sequence, ORDER_CODES.get(order.status)!, entry, order);
     }
     return null;
   }
@@ -212,9 +223,77 @@ export class ScenarioDriver {
     priceTicks: number,
     sizeLots: number,
   ): boolean {
-    if (this.#ids.isLive(id)) return false;
+    const length = this.#ids.encode(id);
+    const bytes = this.#ids.scratch;
+    return this.#place(
+      ts,
+      bytes,
+      0,
+      length,
+      id,
+      account,
+      book,
+      side,
+      type,
+      timeInForce,
+      flags,
+      priceTicks,
+      sizeLots,
+    );
+  }
+
+  /** `place` with the row's id as the UTF-8 bytes `idBytes[idStart, idEnd)` (read from a file). */
+  placeBytes(
+    ts: number,
+    idBytes: Uint8Array,
+    idStart: number,
+    idEnd: number,
+    account: number,
+    book: number,
+    side: number,
+    type: number,
+    timeInForce: number,
+    flags: number,
+    priceTicks: number,
+    sizeLots: number,
+  ): boolean {
+    return this.#place(
+      ts,
+      idBytes,
+      idStart,
+      idEnd,
+      undefined,
+      account,
+      book,
+      side,
+      type,
+      timeInForce,
+      flags,
+      priceTicks,
+      sizeLots,
+    );
+  }
+
+  #place(
+    ts: number,
+    idBytes: Uint8Array,
+    idStart: number,
+    idEnd: number,
+    idText: string | undefined,
+    account: number,
+    book: number,
+    side: number,
+    type: number,
+    timeInForce: number,
+    flags: number,
+    priceTicks: number,
+    sizeLots: number,
+  ): boolean {
+    const ids = this.#ids;
+    const entry = ids.find(idBytes, idStart, idEnd);
+    if (ids.isLive(entry)) return false;
     this.#clock.now = ts;
-    this.#rowId = id;
+    this.#enterRow(idBytes, idStart, idEnd, idText);
     const core = this.#core;
     const sequence = core.place(
       account,
@@ -226,22 +305,47 @@ export class ScenarioDriver {
       priceTicks,
       sizeLots,
     );
-    this.#rowId = undefined;
+    this.#inRow = false;
     if (sequence < 0) return false;
     this.rowCount++;
     this.#lastOrder = null;
-    this.#placed(sequence, core.store.status[core.orders.slot(sequence)]!, id, null);
+    const mapped = ids.map(entry, idBytes, idStart, idEnd, sequence);
+    this.#placed(sequence, core.store.status[core.orders.slot(sequence)]!, mapped, null);
     return true;
   }
 
   /** A `cancel` row in numbers; false: nothing was changed, give the row to `apply`. */
   cancel(ts: number, id: string, account: number): boolean {
-    const sequence = this.#ids.sequence(id);
-    if (sequence === undefined) return false;
+    const length = this.#ids.encode(id);
+    const bytes = this.#ids.scratch;
+    return this.#cancel(ts, bytes, 0, length, id, account);
+  }
+
+  /** `cancel` with the row's id as bytes, as `placeBytes`. */
+  cancelBytes(
+    ts: number,
+    idBytes: Uint8Array,
+    idStart: number,
+    idEnd: number,
+    account: number,
+  ): boolean {
+    return this.#cancel(ts, idBytes, idStart, idEnd, undefined, account);
+  }
+
+  #cancel(
+    ts: number,
+    idBytes: Uint8Array,
+    idStart: number,
+    idEnd: number,
+    idText: string | undefined,
+    account: number,
+  ): boolean {
+    const entry = this.#ids.find(idBytes, idStart, idEnd);
+    if (entry < 0) return false;
     this.#clock.now = ts;
-    this.#rowId = id;
-    const result = this.#core.cancel(account, sequence);
-    this.#rowId = undefined;
+    this.#enterRow(idBytes, idStart, idEnd, idText);
+    const result = this.#core.cancel(account, this.#ids.sequenceOf(entry));
+    this.#inRow = false;
     if (result < 0) return false;
     this.rowCount++;
     this.#lastOrder = null;
@@ -265,24 +369,49 @@ export class ScenarioDriver {
 
   /** The taker of a trade: a live order when a stop triggers or an amend moves one, else the row. */
   #takerId(takerSequence: number): string | undefined {
-    return this.#ids.liveId(takerSequence) ?? this.#rowId;
+    return this.#ids.liveId(takerSequence) ?? this.#rowId();
   }
 
-  /** A row's new order, live or final; `order` its record when there is one. */
-  #placed(sequence: number, status: number, id: string, order: OrderRecord | null): void {
+  /** A row starts: its id as bytes, and as text when the caller has it. */
+  #enterRow(bytes: Uint8Array, start: number, end: number, text: string | undefined): void {
+    this.#inRow = true;
+    this.#rowBytes = bytes;
+    this.#rowStart = start;
+    this.#rowEnd = end;
+    this.#rowText = text;
+  }
+
+  /** The current row's id, read from its bytes at most once. */
+  #rowId(): string | undefined {
+    if (!this.#inRow) return undefined;
+    return (this.#rowText ??= Buffer.from(
+      this.#rowBytes.buffer,
+      this.#rowBytes.byteOffset + this.#rowStart,
+      this.#rowEnd - this.#rowStart,
+    ).toString('utf8'));
+  }
+
+  /** A row's new order (mapped to id `entry`), live or final; `order` its record when there is one. */
+  #placed(sequence: number, status: number, entry: number, order: OrderRecord | null): void {
     if (isLiveCode(status)) {
-      this.#ids.rested(sequence, id);
-      this.#observer.rested?.(order ?? this.#record(sequence), id);
+      this.#ids.rested(entry);
+      const observer = this.#observer;
+      if (observer.rested !== undefined)
+        observer.rested(order ?? this.#record(sequence), this.#ids.text(entry));
     } else {
-      this.#finalized(sequence, status, id, order);
+      this.#finalized(sequence, status, entry, order);
     }
   }
 
-  #finalized(sequence: number, status: number, scenarioId: string, order: OrderRecord | null) {
-    this.#ids.finalized(scenarioId, sequence);
+  #finalized(sequence: number, status: number, entry: number, order: OrderRecord | null) {
+    this.finalCounts[status]!++;
+    const ids = this.#ids;
+    ids.finalized(entry);
     const observer = this.#observer;
-    observer.numericFinal?.(sequence, status, scenarioId);
-    if (observer.final !== undefined) observer.final(order ?? this.#record(sequence), scenarioId);
+    if (observer.numericFinal !== undefined)
+      observer.numericFinal(sequence, status, ids.text(entry));
+    if (observer.final !== undefined)
+      observer.final(order ?? this.#record(sequence), ids.text(entry));
   }
 
   /** The order's current record (the venue still holds it: live, or final while reported). */

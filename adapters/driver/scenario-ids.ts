@@ -2,20 +2,22 @@
  * Scenario order ids <-> the venue's orders, in bounded memory: an order is mapped while it is
  * live (resting, or a stop waiting), and for a while after it became final (the last
  * `finalRetention` ones, as the venue retains them), so that a cancel of a recently filled order
- * is answered `order_not_open` as the venue would. A live order's scenario id is kept by its slot
- * in the core's order store (a slot is not reused while its order is live), so that the events'
- * sequences find it without a map; no record is kept per order.
+ * is answered `order_not_open` as the venue would. Ids are kept by their bytes (IdTable), so a
+ * row read from a file's bytes is looked up without a string; a live order's id entry is kept by
+ * its slot in the core's order store (a slot is not reused while its order is live), so that the
+ * events' sequences find it without a lookup.
  */
 import type { VenueCore } from '../../src/index.js';
+import { IdTable } from './id-table.js';
 
 export class ScenarioIds {
-  /** Scenario id -> order sequence: live orders and the last `finalRetention` final ones. */
-  readonly #sequences = new Map<string, number>();
-  /** By order store slot: the scenario id of the live row order there. */
-  readonly #liveIds: (string | undefined)[] = [];
+  /** Id -> order sequence: live orders and the last `finalRetention` final ones. */
+  readonly #table = new IdTable();
+  /** By order store slot: the id entry + 1 of the live row order there, or 0. */
+  #liveEntries = new Int32Array(1024);
   #liveCount = 0;
   /** The last `finalRetention` (at least 1) final orders, a ring; `#next` is the oldest's slot. */
-  readonly #finalIds: (string | undefined)[];
+  readonly #finalEntries: Int32Array;
   readonly #finalSequences: Float64Array;
   #next = 0;
 
@@ -23,25 +25,56 @@ export class ScenarioIds {
     private readonly core: VenueCore,
     readonly finalRetention: number,
   ) {
-    this.#finalIds = new Array<string | undefined>(finalRetention).fill(undefined);
+    this.#finalEntries = new Int32Array(finalRetention).fill(-1);
     this.#finalSequences = new Float64Array(finalRetention);
   }
 
-  /** The order sequence a scenario id names now, live or recently final. */
-  sequence(scenarioId: string): number | undefined {
-    return this.#sequences.get(scenarioId);
+  /** The entry of the id `bytes[start, end)`, -1 when it names no order now. */
+  find(bytes: Uint8Array, start: number, end: number): number {
+    return this.#table.find(bytes, start, end);
   }
 
-  /** Whether the scenario id names an order still live. */
-  isLive(scenarioId: string): boolean {
-    const sequence = this.#sequences.get(scenarioId);
-    return sequence !== undefined && this.liveId(sequence) === scenarioId;
+  /** The entry of a string id, -1 when it names no order now. */
+  findText(scenarioId: string): number {
+    const length = this.#table.encode(scenarioId);
+    return this.#table.find(this.#table.scratch, 0, length);
+  }
+
+  /** Writes a string id's UTF-8 bytes at the start of `scratch`; returns their length. */
+  encode(scenarioId: string): number {
+    return this.#table.encode(scenarioId);
+  }
+
+  /** The bytes `encode` wrote (valid until the next `encode` or `findText`). */
+  get scratch(): Uint8Array {
+    return this.#table.scratch;
+  }
+
+  /** The order sequence an entry names now, live or recently final. */
+  sequenceOf(entry: number): number {
+    return this.#table.values[entry]!;
+  }
+
+  /** Whether the entry (-1: none) names an order still live. */
+  isLive(entry: number): boolean {
+    return entry >= 0 && this.liveEntry(this.#table.values[entry]!) === entry;
+  }
+
+  /** The id entry of the live order `sequence`; -1 when it is not a live row's order. */
+  liveEntry(sequence: number): number {
+    const slot = this.core.orders.slot(sequence);
+    return slot < 0 || slot >= this.#liveEntries.length ? -1 : this.#liveEntries[slot]! - 1;
+  }
+
+  /** The scenario id of an entry. */
+  text(entry: number): string {
+    return this.#table.text(entry);
   }
 
   /** The scenario id of the live order `sequence`; undefined when it is not a live row's order. */
   liveId(sequence: number): string | undefined {
-    const slot = this.core.orders.slot(sequence);
-    return slot < 0 ? undefined : this.#liveIds[slot];
+    const entry = this.liveEntry(sequence);
+    return entry < 0 ? undefined : this.#table.text(entry);
   }
 
   get liveCount(): number {
@@ -52,33 +85,48 @@ export class ScenarioIds {
   live(): [number, string][] {
     const { store } = this.core;
     const live: [number, string][] = [];
-    this.#liveIds.forEach((id, slot) => {
-      if (id !== undefined) live.push([store.sequence[slot]!, id]);
+    this.#liveEntries.forEach((entry, slot) => {
+      if (entry > 0) live.push([store.sequence[slot]!, this.#table.text(entry - 1)]);
     });
     return live.sort(([a], [b]) => a - b);
   }
 
-  /** Maps an order that is live (rests on the book, or waits for its trigger). */
-  rested(sequence: number, scenarioId: string): void {
-    this.#sequences.set(scenarioId, sequence);
-    this.#liveIds[this.core.orders.slot(sequence)] = scenarioId;
+  /**
+   * Maps the id `bytes[start, end)` (its entry, or -1 when it names no order now) to the new
+   * order `sequence`; returns its entry.
+   */
+  map(entry: number, bytes: Uint8Array, start: number, end: number, sequence: number): number {
+    if (entry < 0) return this.#table.add(bytes, start, end, sequence);
+    this.#table.values[entry] = sequence;
+    return entry;
+  }
+
+  /** An order mapped to `entry` is live (rests on the book, or waits for its trigger). */
+  rested(entry: number): void {
+    const slot = this.core.orders.slot(this.#table.values[entry]!);
+    if (slot >= this.#liveEntries.length) {
+      const bigger = new Int32Array(Math.max(slot + 1, this.#liveEntries.length * 2));
+      bigger.set(this.#liveEntries);
+      this.#liveEntries = bigger;
+    }
+    this.#liveEntries[slot] = entry + 1;
     this.#liveCount++;
   }
 
-  /** An order reached a final status: no longer live, remembered for a while. */
-  finalized(scenarioId: string, sequence: number): void {
+  /** The order mapped to `entry` reached a final status: no longer live, remembered for a while. */
+  finalized(entry: number): void {
+    const sequence = this.#table.values[entry]!;
     const slot = this.core.orders.slot(sequence);
-    if (this.#liveIds[slot] !== undefined) {
-      this.#liveIds[slot] = undefined; // its id is mapped to it already (a live id is unique)
+    if (slot < this.#liveEntries.length && this.#liveEntries[slot]! > 0) {
+      this.#liveEntries[slot] = 0;
       this.#liveCount--;
-    } else {
-      this.#sequences.set(scenarioId, sequence);
     }
     const next = this.#next;
-    const forgotten = this.#finalIds[next];
-    if (forgotten !== undefined && this.#sequences.get(forgotten) === this.#finalSequences[next])
-      this.#sequences.delete(forgotten);
-    this.#finalIds[next] = scenarioId;
+    const forgotten = this.#finalEntries[next]!;
+    // the id may name a newer order since, which keeps it
+    if (forgotten >= 0 && this.#table.values[forgotten] === this.#finalSequences[next])
+      this.#table.remove(forgotten);
+    this.#finalEntries[next] = entry;
     this.#finalSequences[next] = sequence;
     this.#next = (next + 1) % this.finalRetention;
   }

@@ -1,5 +1,5 @@
 /**
- * What the replay counts and writes of the driver's events: each trades.csv and orders.csv line
+ * What the replay writes of the driver's events: each trades.csv and orders.csv line
  * is formatted from the core's numbers and the order store's columns (the orders' slots are still
  * held while their command runs), so no record is built per trade or final order.
  */
@@ -20,15 +20,12 @@ export interface ReplaySinks {
 }
 
 export class ReplayEvents implements DriverObserver {
-  tradeCount = 0;
-  /** Final orders by status code. */
-  readonly statusCounts = new Float64Array(ORDER_STATUSES.length);
   readonly #core: VenueCore;
   readonly #instruments: readonly Instrument[];
 
   constructor(
     venue: Venue,
-    private readonly sinks: ReplaySinks | null,
+    private readonly sinks: ReplaySinks,
   ) {
     this.#core = venue.core;
     this.#instruments = venue.instruments();
@@ -45,8 +42,6 @@ export class ReplayEvents implements DriverObserver {
     makerId: string | undefined,
     takerId: string | undefined,
   ): void {
-    this.tradeCount++;
-    if (this.sinks === null) return;
     const { store, orders } = this.#core;
     const instrument = this.#instruments[book]!;
     const taker = orders.slot(takerSequence);
@@ -59,8 +54,6 @@ export class ReplayEvents implements DriverObserver {
   }
 
   numericFinal(sequence: number, status: number, scenarioId: string): void {
-    this.statusCounts[status]!++;
-    if (this.sinks === null) return;
     const { store, orders } = this.#core;
     const slot = orders.slot(sequence);
     const instrument = this.#instruments[store.book[slot]!]!;

@@ -24,7 +24,6 @@ export class Replayer implements ReplayTotals {
   readonly venue: Venue;
   readonly clock = new ScenarioClock();
   readonly driver: ScenarioDriver;
-  readonly #events: ReplayEvents;
 
   /**
    * `numbers`: plain `new` and `cancel` rows go to the core as numbers (ScenarioDriver.feed);
@@ -43,8 +42,9 @@ export class Replayer implements ReplayTotals {
     });
     if (!created.ok) throw new Error(created.error.message);
     this.venue = created.value;
-    this.#events = new ReplayEvents(this.venue, sinks);
-    this.driver = new ScenarioDriver(this.venue, this.clock, this.#events);
+    // Without outputs, nothing reads the rows' ids: the driver then never turns them into strings.
+    const events = sinks === null ? {} : new ReplayEvents(this.venue, sinks);
+    this.driver = new ScenarioDriver(this.venue, this.clock, events);
   }
 
   get rowCount(): number {
@@ -56,11 +56,11 @@ export class Replayer implements ReplayTotals {
   }
 
   get tradeCount(): number {
-    return this.#events.tradeCount;
+    return this.venue.core.tradeCount;
   }
 
   get statusCounts(): Float64Array {
-    return this.#events.statusCounts;
+    return this.driver.finalCounts;
   }
 
   /** Applies one row; a refusal is returned, not thrown. */

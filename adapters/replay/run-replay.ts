@@ -95,22 +95,25 @@ export async function runReplay<Stop>(
       };
       const { feedFlow } = await import('../arrow/flow-feed.js');
       const fed = await feedFlow(source, replayer.venue.core, {
-        place: (ts, id, account, book, side, type, timeInForce, flags, priceTicks, sizeLots) =>
+        place: (ts, id, idStart, idEnd, account, book, side, type, tif, flags, ticks, lots) =>
           progress(
-            driver.place(
+            driver.placeBytes(
               ts,
               id,
+              idStart,
+              idEnd,
               account,
               book,
               side,
               type,
-              timeInForce,
+              tif,
               flags,
-              priceTicks,
-              sizeLots,
+              ticks,
+              lots,
             ),
           ),
-        cancel: (ts, id, account) => progress(driver.cancel(ts, id, account)),
+        cancel: (ts, id, idStart, idEnd, account) =>
+          progress(driver.cancelBytes(ts, id, idStart, idEnd, account)),
         row: step,
       });
       if (!fed) return stopped!;

@@ -1,0 +1,168 @@
+/**
+ * Scenario ids by their UTF-8 bytes, each entry holding a number: an open-addressing hash table
+ * whose keys live in one byte arena, so that a row's id read from a file's bytes is found or
+ * added without building a string. An entry's id as a string is decoded only when asked for
+ * (and kept). Removed entries are reused; the arena is compacted once its dead bytes outweigh
+ * the live ones.
+ */
+const EMPTY = 0;
+const REMOVED = -1;
+const encoder = new TextEncoder();
+
+/** FNV-1a over `bytes[start, end)`. */
+function hashOf(bytes: Uint8Array, start: number, end: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = start; i < end; i++) hash = Math.imul(hash ^ bytes[i]!, 0x01000193);
+  return hash | 0;
+}
+
+export class IdTable {
+  /** By entry: the number it holds. */
+  values = new Float64Array(64);
+  #keyStart = new Int32Array(64);
+  #keyLength = new Int32Array(64);
+  #hash = new Int32Array(64);
+  #texts: (string | undefined)[] = [];
+  #arena = new Uint8Array(1 << 12);
+  #arenaUsed = 0;
+  #arenaDead = 0;
+  /** By bucket: entry + 1, EMPTY or REMOVED. */
+  #buckets = new Int32Array(128);
+  #bucketsUsed = 0;
+  readonly #free: number[] = [];
+  #entries = 0;
+  #size = 0;
+  /** Where `encode` puts a string id's bytes (replaced when too small). */
+  scratch = new Uint8Array(64);
+
+  get size(): number {
+    return this.#size;
+  }
+
+  /** The entry of the id `bytes[start, end)`, or -1. */
+  find(bytes: Uint8Array, start: number, end: number): number {
+    const mask = this.#buckets.length - 1;
+    const hash = hashOf(bytes, start, end);
+    for (let at = hash & mask; ; at = (at + 1) & mask) {
+      const bucket = this.#buckets[at]!;
+      if (bucket === EMPTY) return -1;
+      if (bucket !== REMOVED && this.#hash[bucket - 1] === hash) {
+        if (this.#equals(bucket - 1, bytes, start, end)) return bucket - 1;
+      }
+    }
+  }
+
+  /** Adds the id `bytes[start, end)` (not in the table) holding `value`; returns its entry. */
+  add(bytes: Uint8Array, start: number, end: number, value: number): number {
+    if ((this.#bucketsUsed + 1) * 2 > this.#buckets.length) this.#rehash();
+    const entry = this.#free.length > 0 ? this.#free.pop()! : this.#newEntry();
+    const length = end - start;
+    if (this.#arenaUsed + length > this.#arena.length) this.#makeRoom(length);
+    const arena = this.#arena;
+    const offset = this.#arenaUsed - start;
+    for (let i = start; i < end; i++) arena[offset + i] = bytes[i]!; // no subarray object per id
+    this.#keyStart[entry] = this.#arenaUsed;
+    this.#keyLength[entry] = length;
+    this.#arenaUsed += length;
+    const hash = hashOf(bytes, start, end);
+    this.#hash[entry] = hash;
+    this.values[entry] = value;
+    this.#texts[entry] = undefined;
+    const mask = this.#buckets.length - 1;
+    let at = hash & mask;
+    while (this.#buckets[at]! > 0) at = (at + 1) & mask;
+    if (this.#buckets[at] === EMPTY) this.#bucketsUsed++;
+    this.#buckets[at] = entry + 1;
+    this.#size++;
+    return entry;
+  }
+
+  remove(entry: number): void {
+    const mask = this.#buckets.length - 1;
+    let at = this.#hash[entry]! & mask;
+    while (this.#buckets[at] !== entry + 1) at = (at + 1) & mask;
+    this.#buckets[at] = REMOVED;
+    this.#arenaDead += this.#keyLength[entry]!;
+    this.#keyLength[entry] = -1;
+    this.#texts[entry] = undefined;
+    this.#free.push(entry);
+    this.#size--;
+  }
+
+  /** The entry's id as a string. */
+  text(entry: number): string {
+    let text = this.#texts[entry];
+    if (text === undefined) {
+      const start = this.#keyStart[entry]!;
+      text = Buffer.from(this.#arena.buffer, start, this.#keyLength[entry]!).toString('utf8');
+      this.#texts[entry] = text;
+    }
+    return text;
+  }
+
+  /** Writes the UTF-8 bytes of `id` at the start of `scratch`; returns their length. */
+  encode(id: string): number {
+    if (id.length * 3 > this.scratch.length) this.scratch = new Uint8Array(id.length * 3);
+    return encoder.encodeInto(id, this.scratch).written;
+  }
+
+  #equals(entry: number, bytes: Uint8Array, start: number, end: number): boolean {
+    if (this.#keyLength[entry] !== end - start) return false;
+    const arena = this.#arena;
+    const from = this.#keyStart[entry]! - start;
+    for (let i = start; i < end; i++) if (arena[from + i] !== bytes[i]) return false;
+    return true;
+  }
+
+  #newEntry(): number {
+    const entry = this.#entries++;
+    if (entry === this.values.length) {
+      const grow = <T extends Float64Array | Int32Array>(column: T): T => {
+        const bigger = new (column.constructor as new (length: number) => T)(column.length * 2);
+        bigger.set(column);
+        return bigger;
+      };
+      this.values = grow(this.values);
+      this.#keyStart = grow(this.#keyStart);
+      this.#keyLength = grow(this.#keyLength);
+      this.#hash = grow(this.#hash);
+    }
+    return entry;
+  }
+
+  /** Room for `length` more bytes: the live keys compacted, in a bigger arena if need be. */
+  #makeRoom(length: number): void {
+    const live = this.#arenaUsed - this.#arenaDead;
+    let capacity = this.#arena.length;
+    while (live + length > capacity / 2) capacity *= 2;
+    const arena = new Uint8Array(capacity);
+    let used = 0;
+    for (let entry = 0; entry < this.#entries; entry++) {
+      const keyLength = this.#keyLength[entry]!;
+      if (keyLength < 0) continue;
+      const start = this.#keyStart[entry]!;
+      arena.set(this.#arena.subarray(start, start + keyLength), used);
+      this.#keyStart[entry] = used;
+      used += keyLength;
+    }
+    this.#arena = arena;
+    this.#arenaUsed = used;
+    this.#arenaDead = 0;
+  }
+
+  /** Rebuilds the buckets without the removed marks, twice as many if the table is half full. */
+  #rehash(): void {
+    const capacity =
+      this.#size * 4 > this.#buckets.length ? this.#buckets.length * 2 : this.#buckets.length;
+    const buckets = new Int32Array(capacity);
+    const mask = capacity - 1;
+    for (let entry = 0; entry < this.#entries; entry++) {
+      if (this.#keyLength[entry]! < 0) continue;
+      let at = this.#hash[entry]! & mask;
+      while (buckets[at] !== EMPTY) at = (at + 1) & mask;
+      buckets[at] = entry + 1;
+    }
+    this.#buckets = buckets;
+    this.#bucketsUsed = this.#size;
+  }
+}

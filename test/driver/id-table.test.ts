@@ -1,0 +1,76 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { IdTable } from '../../adapters/driver/id-table.js';
+import { fcRuns, fcSeed } from '../fast-check-seed.js';
+
+const SEED = fcSeed(9);
+
+/** An id's bytes at an offset inside a larger buffer, as a file's column holds them. */
+function inBuffer(id: string): [Uint8Array, number, number] {
+  const bytes = Buffer.from(`<<${id}>>`, 'utf8');
+  return [bytes, 2, bytes.length - 2];
+}
+
+const ids = fc.oneof(
+  fc.constantFrom('a', 'b', 'o1', 'o12', 'ordre-é', '注文', 'x'.repeat(300)),
+  fc.string({ minLength: 1, maxLength: 12 }),
+  fc.integer({ min: 1, max: 400 }).map((n) => `o${n}`),
+);
+
+describe(`IdTable (seed ${SEED})`, () => {
+  it('agrees with a Map of strings through adds, finds, removes, growth and compaction', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom('add', 'remove', 'find'), ids, fc.nat()), {
+          minLength: 1000,
+          maxLength: 3000,
+        }),
+        (steps) => {
+          const table = new IdTable();
+          const model = new Map<string, number>();
+          const entries = new Map<string, number>();
+          for (const [step, id, value] of steps) {
+            const [bytes, start, end] = inBuffer(id);
+            const entry = table.find(bytes, start, end);
+            expect(entry >= 0).toBe(model.has(id));
+            if (entry >= 0) {
+              expect(entry).toBe(entries.get(id));
+              expect(table.values[entry]).toBe(model.get(id));
+              expect(table.text(entry)).toBe(id);
+            }
+            if (step === 'add' && entry < 0) {
+              entries.set(id, table.add(bytes, start, end, value));
+              model.set(id, value);
+            } else if (step === 'remove' && entry >= 0) {
+              table.remove(entry);
+              model.delete(id);
+              entries.delete(id);
+            }
+            expect(table.size).toBe(model.size);
+          }
+          for (const [id, value] of model) {
+            const length = table.encode(id);
+            const entry = table.find(table.scratch, 0, length);
+            expect(table.values[entry]).toBe(value);
+            expect(table.text(entry)).toBe(id);
+          }
+        },
+      ),
+      { seed: SEED, numRuns: fcRuns(30) },
+    );
+  });
+
+  it('finds the latest of a million ids added and removed in turn (rehashes, arena compactions)', () => {
+    const table = new IdTable();
+    const live: number[] = [];
+    for (let n = 1; n <= 1_000_000; n++) {
+      const [bytes, start, end] = inBuffer(`o${n}`);
+      live.push(table.add(bytes, start, end, n));
+      if (live.length > 1000) table.remove(live.shift()!);
+    }
+    expect(table.size).toBe(1000);
+    const [bytes, start, end] = inBuffer('o999999');
+    expect(table.values[table.find(bytes, start, end)]).toBe(999_999);
+    expect(table.find(...inBuffer('o5'))).toBe(-1);
+  });
+});

@@ -26,9 +26,20 @@ export function toUnits(text: string, decimals: number): bigint {
   return BigInt(units.toFixed());
 }
 
-/** `units` of 10^-decimals as a decimal with at least `minDecimals` decimals, never rounded. */
+/**
+ * `units` of 10^-decimals as a decimal with at least `minDecimals` decimals, never rounded: the
+ * digits of the integer with the point put in (no arithmetic, so no Decimal), then the zeros
+ * beyond `minDecimals` dropped. `decimals` and `minDecimals` are whole numbers, not negative.
+ */
 export function fromUnits(units: bigint, decimals: number, minDecimals = decimals): string {
-  return formatExact(exactOf(units, decimals), minDecimals);
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(decimals + 1, '0');
+  const point = digits.length - decimals;
+  let end = digits.length;
+  while (end > point + minDecimals && digits.charCodeAt(end - 1) === 48 /* 0 */) end--;
+  const whole = digits.slice(0, point);
+  const fraction = digits.slice(point, end).padEnd(minDecimals, '0');
+  return `${negative ? '-' : ''}${whole}${fraction === '' ? '' : '.'}${fraction}`;
 }
 
 /** `value` with its own decimals, but at least `minDecimals`. */

@@ -1,7 +1,9 @@
+import fc from 'fast-check';
 import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { formatQuotient, parseFeeRate } from '../../adapters/backtest/money.js';
 import { Params } from '../../adapters/backtest/strategy-params.js';
+import { fcRuns, fcSeed } from '../fast-check-seed.js';
 import { Exact, fromUnits, roundedQuotient, toUnits } from '../../adapters/units/units.js';
 
 describe('exact decimals on decimal.js (docs/numbers.md)', () => {
@@ -13,6 +15,24 @@ describe('exact decimals on decimal.js (docs/numbers.md)', () => {
     expect(fromUnits(-1234500n, 6, 2)).toBe('-1.2345');
     expect(fromUnits(1200000n, 6, 2)).toBe('1.20');
     expect(fromUnits(0n, 6, 2)).toBe('0.00');
+    expect(fromUnits(-7n, 0)).toBe('-7');
+    expect(fromUnits(5n, 0, 2)).toBe('5.00');
+  });
+
+  it(`formats units as Decimal would, for any integer and scales (seed ${fcSeed(12)})`, () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }),
+        fc.integer({ min: 0, max: 20 }),
+        fc.integer({ min: 0, max: 22 }),
+        (units, decimals, minDecimals) => {
+          const exact = new Exact(`${units}e-${decimals}`);
+          const expected = exact.toFixed(Math.max(minDecimals, exact.decimalPlaces()));
+          expect(fromUnits(units, decimals, minDecimals)).toBe(expected);
+        },
+      ),
+      { seed: fcSeed(12), numRuns: fcRuns(2000) },
+    );
   });
 
   it('rounds a quotient once, half away from zero', () => {

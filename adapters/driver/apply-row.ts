@@ -38,22 +38,21 @@ export function applyScenarioRow(
     : venue.reduceOrder(row.account, venueId, row.size);
 }
 
-/** The venue request a `new` row stands for. */
+/** The venue request a `new` row stands for (properties added one by one: spreads are slow). */
 function orderRequestOf(row: NewOrderRow): OrderRequest {
-  const { account, symbol, side, type, size, price, timeInForce, postOnly, clientOrderId } = row;
-  const { stopPrice, stp, expireAt } = row;
-  return {
-    account,
-    symbol,
-    side,
-    type,
-    size,
-    ...(price === undefined ? {} : { price }),
-    ...(timeInForce === undefined ? {} : { timeInForce }),
-    ...(postOnly === undefined ? {} : { postOnly }),
-    ...(clientOrderId === undefined ? {} : { clientOrderId }),
-    ...(stopPrice === undefined ? {} : { stopPrice }),
-    ...(stp === undefined ? {} : { stp }),
-    ...(expireAt === undefined ? {} : { expireAt }),
+  const request: { -readonly [K in keyof OrderRequest]: OrderRequest[K] } = {
+    account: row.account,
+    symbol: row.symbol,
+    side: row.side,
+    type: row.type,
+    size: row.size,
   };
+  if (row.price !== undefined) request.price = row.price;
+  if (row.timeInForce !== undefined) request.timeInForce = row.timeInForce;
+  if (row.postOnly !== undefined) request.postOnly = row.postOnly;
+  if (row.clientOrderId !== undefined) request.clientOrderId = row.clientOrderId;
+  if (row.stopPrice !== undefined) request.stopPrice = row.stopPrice;
+  if (row.stp !== undefined) request.stp = row.stp;
+  if (row.expireAt !== undefined) request.expireAt = row.expireAt;
+  return request;
 }

@@ -225,12 +225,11 @@ export class ScenarioDriver {
   ): boolean {
     const length = this.#ids.encode(id);
     const bytes = this.#ids.scratch;
-    return this.#place(
+    return this.placeBytes(
       ts,
       bytes,
       0,
       length,
-      id,
       account,
       book,
       side,
@@ -239,10 +238,14 @@ export class ScenarioDriver {
       flags,
       priceTicks,
       sizeLots,
+      id,
     );
   }
 
-  /** `place` with the row's id as the UTF-8 bytes `idBytes[idStart, idEnd)` (read from a file). */
+  /**
+   * `place` with the row's id as the UTF-8 bytes `idBytes[idStart, idEnd)` (read from a file);
+   * `idText` is the id as a string when the caller has it.
+   */
   placeBytes(
     ts: number,
     idBytes: Uint8Array,
@@ -256,38 +259,7 @@ export class ScenarioDriver {
     flags: number,
     priceTicks: number,
     sizeLots: number,
-  ): boolean {
-    return this.#place(
-      ts,
-      idBytes,
-      idStart,
-      idEnd,
-      undefined,
-      account,
-      book,
-      side,
-      type,
-      timeInForce,
-      flags,
-      priceTicks,
-      sizeLots,
-    );
-  }
-
-  #place(
-    ts: number,
-    idBytes: Uint8Array,
-    idStart: number,
-    idEnd: number,
-    idText: string | undefined,
-    account: number,
-    book: number,
-    side: number,
-    type: number,
-    timeInForce: number,
-    flags: number,
-    priceTicks: number,
-    sizeLots: number,
+    idText?: string,
   ): boolean {
     const ids = this.#ids;
     const entry = ids.find(idBytes, idStart, idEnd);
@@ -317,8 +289,7 @@ export class ScenarioDriver {
   /** A `cancel` row in numbers; false: nothing was changed, give the row to `apply`. */
   cancel(ts: number, id: string, account: number): boolean {
     const length = this.#ids.encode(id);
-    const bytes = this.#ids.scratch;
-    return this.#cancel(ts, bytes, 0, length, id, account);
+    return this.cancelBytes(ts, this.#ids.scratch, 0, length, account, id);
   }
 
   /** `cancel` with the row's id as bytes, as `placeBytes`. */
@@ -328,17 +299,7 @@ export class ScenarioDriver {
     idStart: number,
     idEnd: number,
     account: number,
-  ): boolean {
-    return this.#cancel(ts, idBytes, idStart, idEnd, undefined, account);
-  }
-
-  #cancel(
-    ts: number,
-    idBytes: Uint8Array,
-    idStart: number,
-    idEnd: number,
-    idText: string | undefined,
-    account: number,
+    idText?: string,
   ): boolean {
     const entry = this.#ids.find(idBytes, idStart, idEnd);
     if (entry < 0) return false;

@@ -15,7 +15,8 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { openScenario } from '../../adapters/csv/index.js';
+import { openScenario, parseScenarioTime } from '../../adapters/csv/index.js';
+import { parseScenarioTimeBytes } from '../../adapters/csv/scenario-time.js';
 import { flowInstruments } from '../../adapters/generate/flow-instruments.js';
 import { writeFlow } from '../../adapters/generate/write-flow.js';
 import { replayFile } from '../../adapters/replay/replay-file.js';
@@ -206,6 +207,36 @@ describe(`any line reads the same either way (seed ${seed})`, () => {
         },
       ),
       { seed, numRuns: fcRuns(300) },
+    );
+  });
+});
+
+describe(`a ts cell read from its bytes (seed ${seed})`, () => {
+  it('is what parseScenarioTime reads from its text', () => {
+    const iso = fc
+      .date({ min: new Date(0), max: new Date(Date.UTC(9999, 11, 31)), noInvalidDate: true })
+      .map((date) => date.toISOString());
+    const text = fc.oneof(
+      iso,
+      iso.map((value) => value.replace('.000Z', 'Z')),
+      fc
+        .tuple(iso, fc.integer({ min: 0, max: 23 }))
+        .map(([value, cut]) => value.slice(0, cut) + 'Z'),
+      fc
+        .tuple(iso, fc.nat(23), fc.constantFrom(...'0123456789:-.TZ /a'))
+        .map(([value, at, char]) => value.slice(0, at) + char + value.slice(at + 1)),
+      fc.stringMatching(/^[0-9]{0,17}$/),
+    );
+    fc.assert(
+      fc.property(fc.array(text, { minLength: 1, maxLength: 4 }), (texts) => {
+        for (const value of texts) {
+          const bytes = Buffer.from(` ${value},`);
+          expect(parseScenarioTimeBytes(bytes, 1, bytes.length - 1), value).toBe(
+            parseScenarioTime(value),
+          );
+        }
+      }),
+      { seed, numRuns: fcRuns(2000) },
     );
   });
 });

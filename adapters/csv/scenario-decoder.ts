@@ -34,6 +34,8 @@ export interface DecodedChunk {
 }
 
 const NEWLINE = 0x0a;
+/** A longer line (no scenario row is) goes to csv-parse rather than being gathered chunk by chunk. */
+const MAX_FAST_LINE_BYTES = 1 << 16;
 const NOTHING = Buffer.alloc(0);
 
 export class ScenarioDecoder {
@@ -94,15 +96,19 @@ export class ScenarioDecoder {
   #readLines(data: Buffer): boolean {
     let start = 0;
     for (let end = data.indexOf(NEWLINE); end >= 0; end = data.indexOf(NEWLINE, start)) {
-      if (!this.#readLine(data, start, end)) {
-        this.#partial = NOTHING;
-        this.#startEngine(data.subarray(start));
-        return false;
-      }
+      if (!this.#readLine(data, start, end)) return this.#handOver(data.subarray(start));
       start = end + 1;
     }
+    if (data.length - start > MAX_FAST_LINE_BYTES) return this.#handOver(data.subarray(start));
     this.#partial = start === data.length ? NOTHING : Buffer.from(data.subarray(start));
     return true;
+  }
+
+  /** csv-parse reads `bytes`, from a line's start, and everything after them. */
+  #handOver(bytes: Buffer): false {
+    this.#partial = NOTHING;
+    this.#startEngine(bytes);
+    return false;
   }
 
   /** One line on the fast path; false when it is not plain. */

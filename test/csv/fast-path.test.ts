@@ -162,6 +162,16 @@ describe('the fast path and csv-parse read the same', () => {
         CANCEL.replace('\n', ',,def\n'),
     ],
   ];
+  it('a line longer than the fast path gathers (64 KiB): the same rows and error', async () => {
+    const long = ROW.replace('m1', 'm'.repeat(100_000));
+    for (const chunkBytes of [4096, 64 * 1024]) {
+      for (const text of [HEADER + long + CANCEL, HEADER + ROW + long.replace(',gtc', ',x')]) {
+        const [fast, slow] = await bothPaths(() => decoded(text, chunkBytes));
+        expect(fast).toEqual(slow);
+      }
+    }
+  });
+
   for (const [name, text] of files) {
     it(`${name}: the same rows and error`, async () => {
       for (const chunkBytes of [1, 7, 64 * 1024]) {

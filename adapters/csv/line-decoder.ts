@@ -65,7 +65,7 @@ export class LineDecoder {
     this.#bounds = new Int32Array(rowParser.width + 1);
   }
 
-  /** The row of the line `bytes[start, end)`, or null when it is not plain; throws as the RowParser. */
+  /** The row of the line `bytes[start, end)`; null when not plain. Throws as the RowParser. */
   decode(bytes: Buffer, start: number, end: number, line: number): ParsedScenarioRow | null {
     const bounds = this.#bounds;
     const width = this.rowParser.width;

@@ -37,7 +37,7 @@ const enum Cell {
 }
 
 export class RowParser {
-  /** The last row's time (rows' times never decrease); the fast path (line-decoder.ts) keeps it too. */
+  /** The last row's time (times never decrease); the fast path (line-decoder.ts) sets it too. */
   previousTs = -Infinity;
   /** The cells of a row. */
   readonly width: number;

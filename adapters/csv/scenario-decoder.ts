@@ -1,6 +1,7 @@
 /**
  * Scenario bytes to typed rows, a chunk at a time: the prelude (directives), the header, then
- * rows parsed by csv-parse and checked by the RowParser, with their line numbers. Every
+ * rows with their line numbers: plain lines read by the fast path (line-decoder.ts), and from the
+ * first other line to the end, records parsed by csv-parse, checked by the RowParser. Every
  * malformation, csv-parse's own included, becomes a ScenarioSyntaxError, handed back after the
  * rows that preceded it. The same decoder runs in the replay's parsing worker and in-thread.
  */
@@ -34,14 +35,14 @@ export interface DecodedChunk {
 }
 
 const NEWLINE = 0x0a;
-/** A longer line (no scenario row is) goes to csv-parse rather than being gathered chunk by chunk. */
+/** A longer line (no scenario row is) goes to csv-parse rather than gathered chunk by chunk. */
 const MAX_FAST_LINE_BYTES = 1 << 16;
 const NOTHING = Buffer.alloc(0);
 
 export class ScenarioDecoder {
   header: ScenarioHeader | null = null;
   readonly #splitter = new PreludeSplitter();
-  /** csv-parse, from the first line that is not plain to the end (from the header without the fast path). */
+  /** csv-parse, from the first line that is not plain (without the fast path, the header) on. */
   #engine: CsvEngine | null = null;
   /** Lines the fast path read (the header's included) before csv-parse took over. */
   #fastLines = 0;
@@ -104,7 +105,7 @@ export class ScenarioDecoder {
     return true;
   }
 
-  /** csv-parse reads `bytes`, from a line's start, and everything after them. */
+  /** csv-parse reads `bytes`, from a line's start, and everything after them; false. */
   #handOver(bytes: Buffer): false {
     this.#partial = NOTHING;
     this.#startEngine(bytes);
@@ -128,7 +129,7 @@ export class ScenarioDecoder {
     return true;
   }
 
-  /** csv-parse reads `bytes` and all that follows (a fresh parser at a line's start, as its own would be there). */
+  /** A fresh csv-parse reads `bytes`, from a line's start, as its own would be there, and on. */
   #startEngine(bytes: Buffer): void {
     const options = { relax_column_count: true, skip_empty_lines: true };
     // After a first line ending in \n, csv-parse's own parser would have found that delimiter.
@@ -171,7 +172,7 @@ export class ScenarioDecoder {
   }
 }
 
-/** The header takes the fast path only when ASCII (a byte-order mark, for one, goes to csv-parse). */
+/** The header takes the fast path only when ASCII (so a byte-order mark goes to csv-parse). */
 function isAscii(bytes: Buffer, start: number, end: number): boolean {
   for (let i = start; i < end; i++) if (bytes[i]! >= 0x80) return false;
   return true;

@@ -190,7 +190,7 @@ describe(`any line reads the same either way (seed ${seed})`, () => {
     fc.constantFrom('0.25', '30000.50', '1', '2026-01-05T09:30:00.000Z', '2026-01-05T09:30:00Z'),
     fc.constantFrom('1767605400000', '2026-01-05T09:30:00.5Z', 'amend', 'neww', 'é', '"q"'),
     fc.string({ maxLength: 4 }),
-    fc.stringMatching(/^[0-9:TZ.\-"\r,]{0,6}$/),
+    fc.stringMatching(/^[0-9:TZ.\-"\r\n,]{0,6}$/),
   );
   const line = fc.oneof(
     { weight: 4, arbitrary: fc.array(cell, { minLength: 11, maxLength: 11 }) },

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import fc from 'fast-check';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openScenario, parseScenarioTime } from '../../adapters/csv/index.js';
 import { parseScenarioTimeBytes } from '../../adapters/csv/scenario-time.js';
 import { flowInstruments } from '../../adapters/generate/flow-instruments.js';
@@ -24,7 +24,7 @@ import { fcRuns, fcSeed } from '../fast-check-seed.js';
 
 const work = mkdtempSync(join(tmpdir(), 'simex-fast-path-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
-afterEach(() => delete process.env['SIMEX_CSV_FAST_PATH']);
+let outputs = 0;
 
 /** Runs `read` with the fast path on, then with csv-parse reading every line. */
 async function bothPaths<T>(read: () => Promise<T>): Promise<[T, T]> {
@@ -54,8 +54,8 @@ async function decoded(text: string, chunkBytes = 64 * 1024): Promise<string[]> 
   return out;
 }
 
-async function replayOutputs(file: string, name: string): Promise<Record<string, string>> {
-  const out = join(work, name);
+async function replayOutputs(file: string): Promise<Record<string, string>> {
+  const out = join(work, `out-${outputs++}`);
   let stderr = '';
   const code = await replayFile({
     file,
@@ -82,7 +82,7 @@ describe('the fast path and csv-parse read the same', () => {
     expect(names.length).toBeGreaterThanOrEqual(11);
     for (const name of names) {
       const file = join('scenarios', name, 'scenario.csv');
-      const [fast, slow] = await bothPaths(() => replayOutputs(file, `${name}-${Math.random()}`));
+      const [fast, slow] = await bothPaths(() => replayOutputs(file));
       expect(fast, name).toEqual(slow);
       expect(fast['trades.csv'], name).toBe(
         readFileSync(join('scenarios', name, 'expected', 'trades.csv'), 'utf8'),
@@ -103,7 +103,7 @@ describe('the fast path and csv-parse read the same', () => {
     };
     await writeFlow(options, out);
     await new Promise((resolve) => out.end(resolve));
-    const [fast, slow] = await bothPaths(() => replayOutputs(file, `flow-${Math.random()}`));
+    const [fast, slow] = await bothPaths(() => replayOutputs(file));
     expect(fast['code']).toBe('0');
     expect(fast).toEqual(slow);
     const text = readFileSync(file, 'utf8');

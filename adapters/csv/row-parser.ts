@@ -37,12 +37,14 @@ const enum Cell {
 }
 
 export class RowParser {
-  #previousTs = -Infinity;
-  readonly #width: number;
+  /** The last row's time (times never decrease); the fast path (line-decoder.ts) sets it too. */
+  previousTs = -Infinity;
+  /** The cells of a row. */
+  readonly width: number;
   /** The cells checked: all but the journal's. */
-  readonly #checked: number;
+  readonly checked: number;
   /** Where the order-feature cells start, or -1 when the file has none. */
-  readonly #features: number;
+  readonly features: number;
   readonly #headers: string[];
 
   constructor(
@@ -51,14 +53,14 @@ export class RowParser {
   ) {
     this.#headers = [...SCENARIO_COLUMNS];
     if (layout.clientOrderId) this.#headers.push(CLIENT_ORDER_ID_COLUMN);
-    this.#features = layout.orderFeatures === true ? this.#headers.length : -1;
-    if (this.#features >= 0) this.#headers.push(...ORDER_FEATURE_COLUMNS);
-    this.#checked = this.#headers.length;
-    this.#width = this.#checked + (layout.journal === true ? 1 : 0);
+    this.features = layout.orderFeatures === true ? this.#headers.length : -1;
+    if (this.features >= 0) this.#headers.push(...ORDER_FEATURE_COLUMNS);
+    this.checked = this.#headers.length;
+    this.width = this.checked + (layout.journal === true ? 1 : 0);
   }
 
   parse(record: readonly string[], line: number): ParsedScenarioRow {
-    const width = this.#width;
+    const width = this.width;
     if (record[0]?.charCodeAt(0) === 0x23)
       this.#fail(record, line, 0, 'directives and comments must come before the header');
     if (record.length !== width) {
@@ -73,8 +75,8 @@ export class RowParser {
         Cell.Ts,
         'ts must be ISO 8601 UTC (2026-01-05T09:30:00.000Z) or epoch milliseconds',
       );
-    if (ts < this.#previousTs) this.#fail(record, line, Cell.Ts, 'ts must never decrease');
-    this.#previousTs = ts;
+    if (ts < this.previousTs) this.#fail(record, line, Cell.Ts, 'ts must never decrease');
+    this.previousTs = ts;
     const id = this.#required(record, line, Cell.Id);
     const account = this.#required(record, line, Cell.Account);
     const symbol = this.#required(record, line, Cell.Symbol);
@@ -82,7 +84,7 @@ export class RowParser {
     if (action === 'new') return this.#newOrder(record, line, ts, id, account, symbol);
     if (action !== 'cancel' && action !== 'reduce' && action !== 'amend')
       this.#fail(record, line, Cell.Action, ENUM_MESSAGES.action);
-    for (let index = Cell.Side; index < this.#checked; index++) {
+    for (let index = Cell.Side; index < this.checked; index++) {
       const allowed = index === Cell.Size || (action === 'amend' && index === Cell.Price);
       if (!allowed && record[index] !== '')
         this.#fail(record, line, index, `${this.#headers[index]} must be empty for ${action}`);
@@ -142,13 +144,13 @@ export class RowParser {
     );
     if (this.layout.clientOrderId && record[Cell.ClientOrderId] !== '')
       row.clientOrderId = record[Cell.ClientOrderId]!;
-    if (this.#features >= 0) this.#orderFeatures(record, line, row);
+    if (this.features >= 0) this.#orderFeatures(record, line, row);
     return row;
   }
 
   /** stop_price (a decimal the venue judges), stp and expire_at (a time, like ts). */
   #orderFeatures(record: readonly string[], line: number, row: Parsed<NewOrderRow>): void {
-    const at = this.#features;
+    const at = this.features;
     const [stopPrice, stp, expireAt] = [record[at]!, record[at + 1]!, record[at + 2]!];
     if (stopPrice !== '') row.stopPrice = stopPrice;
     if (stp !== '') {

@@ -1,6 +1,7 @@
 /**
  * Scenario bytes to typed rows, a chunk at a time: the prelude (directives), the header, then
- * rows parsed by csv-parse and checked by the RowParser, with their line numbers. Every
+ * rows with their line numbers: plain lines read by the fast path (line-decoder.ts), and from the
+ * first other line to the end, records parsed by csv-parse, checked by the RowParser. Every
  * malformation, csv-parse's own included, becomes a ScenarioSyntaxError, handed back after the
  * rows that preceded it. The same decoder runs in the replay's parsing worker and in-thread.
  */
@@ -19,6 +20,7 @@ import {
 } from './scenario-row.js';
 import type { ParsedScenarioRow, ScenarioLayout } from './scenario-row.js';
 import { RowParser } from './row-parser.js';
+import { LineDecoder, plainCells } from './line-decoder.js';
 
 export interface ScenarioHeader {
   /** The instruments the directives list; empty when there are none (use the default venue). */
@@ -32,12 +34,26 @@ export interface DecodedChunk {
   readonly error: ScenarioSyntaxError | null;
 }
 
+const NEWLINE = 0x0a;
+/** A longer line (no scenario row is) goes to csv-parse rather than gathered chunk by chunk. */
+const MAX_FAST_LINE_BYTES = 1 << 16;
+const NOTHING = Buffer.alloc(0);
+
 export class ScenarioDecoder {
   header: ScenarioHeader | null = null;
   readonly #splitter = new PreludeSplitter();
-  readonly #engine: CsvEngine = csvEngine({ relax_column_count: true, skip_empty_lines: true });
+  /** csv-parse, from the first line that is not plain (without the fast path, the header) on. */
+  #engine: CsvEngine | null = null;
+  /** Lines the fast path read (the header's included) before csv-parse took over. */
+  #fastLines = 0;
+  /** The fast path's incomplete last line. */
+  #partial: Buffer = NOTHING;
   #rowParser: RowParser | null = null;
+  #lineDecoder: LineDecoder | null = null;
   #rows: ParsedScenarioRow[] = [];
+
+  /** Without the fast path (SIMEX_CSV_FAST_PATH=0, for tests), csv-parse reads every line. */
+  readonly #fastPath = process.env['SIMEX_CSV_FAST_PATH'] !== '0';
 
   constructor(readonly file: string) {}
 
@@ -47,10 +63,11 @@ export class ScenarioDecoder {
     try {
       if (chunk !== null) {
         const bytes = this.#splitter.split(chunk);
-        if (bytes.length > 0) this.#write(bytes);
+        if (bytes.length > 0) this.#read(bytes);
       } else {
         this.#splitter.end();
-        this.#write(null);
+        if (this.#engine === null && this.#partial.length > 0) this.#startEngine(this.#partial);
+        if (this.#engine !== null) this.#write(null);
         if (this.header === null) {
           const line = this.#splitter.prelude.length + 1;
           throw new ScenarioSyntaxError(this.file, line, 1, 'missing header line');
@@ -62,32 +79,103 @@ export class ScenarioDecoder {
     return { rows, error: null };
   }
 
+  #read(bytes: Buffer): void {
+    if (this.#engine !== null) return this.#write(bytes);
+    if (!this.#fastPath) return this.#startEngine(bytes);
+    if (this.#partial.length > 0) {
+      const newline = bytes.indexOf(NEWLINE);
+      const head = newline < 0 ? bytes : bytes.subarray(0, newline + 1);
+      const handedOver = !this.#readLines(Buffer.concat([this.#partial, head]));
+      if (newline < 0) return;
+      bytes = bytes.subarray(newline + 1);
+      if (handedOver) return this.#write(bytes);
+    }
+    this.#readLines(bytes);
+  }
+
+  /** Reads the complete lines of `data`; false when a line was not plain (csv-parse took over). */
+  #readLines(data: Buffer): boolean {
+    let start = 0;
+    for (let end = data.indexOf(NEWLINE); end >= 0; end = data.indexOf(NEWLINE, start)) {
+      if (!this.#readLine(data, start, end)) return this.#handOver(data.subarray(start));
+      start = end + 1;
+    }
+    if (data.length - start > MAX_FAST_LINE_BYTES) return this.#handOver(data.subarray(start));
+    this.#partial = start === data.length ? NOTHING : Buffer.from(data.subarray(start));
+    return true;
+  }
+
+  /** csv-parse reads `bytes`, from a line's start, and everything after them; false. */
+  #handOver(bytes: Buffer): false {
+    this.#partial = NOTHING;
+    this.#startEngine(bytes);
+    return false;
+  }
+
+  /** One line on the fast path; false when it is not plain. */
+  #readLine(data: Buffer, start: number, end: number): boolean {
+    const line = this.#splitter.prelude.length + this.#fastLines + 1;
+    if (this.#lineDecoder !== null) {
+      const row = this.#lineDecoder.decode(data, start, end, line);
+      if (row === null) return false;
+      this.#rows.push(row);
+    } else {
+      const cells = isAscii(data, start, end) ? plainCells(data, start, end) : null;
+      if (cells === null) return false;
+      this.#readHeader(cells, line);
+      this.#lineDecoder = new LineDecoder(this.#rowParser!);
+    }
+    this.#fastLines++;
+    return true;
+  }
+
+  /** A fresh csv-parse reads `bytes`, from a line's start, as its own would be there, and on. */
+  #startEngine(bytes: Buffer): void {
+    const options = { relax_column_count: true, skip_empty_lines: true };
+    // After a first line ending in \n, csv-parse's own parser would have found that delimiter.
+    const delimiter = this.#fastLines > 0 ? { record_delimiter: '\n' } : {};
+    this.#engine = csvEngine({ ...options, ...delimiter });
+    this.#write(bytes);
+  }
+
   #write(bytes: Buffer | null): void {
-    const error = this.#engine.write(bytes, this.#onRecord);
+    const error = this.#engine!.write(bytes, this.#onRecord);
     if (error !== undefined) throw error;
   }
 
+  /** Lines before the engine's first line. */
+  get #linesBefore(): number {
+    return this.#splitter.prelude.length + this.#fastLines;
+  }
+
   readonly #onRecord = (record: string[]): void => {
-    const line = this.#engine.info.lines + this.#splitter.prelude.length;
-    if (this.#rowParser !== null) {
-      this.#rows.push(this.#rowParser.parse(record, line));
-      return;
-    }
+    const line = this.#engine!.info.lines + this.#linesBefore;
+    if (this.#rowParser !== null) this.#rows.push(this.#rowParser.parse(record, line));
+    else this.#readHeader(record, line);
+  };
+
+  #readHeader(record: string[], line: number): void {
     const instruments = readDirectives(this.#splitter, this.file);
     const layout = readHeader(record, this.file, line);
     this.#rowParser = new RowParser(this.file, layout);
     this.header = { instruments, layout };
-  };
+  }
 
   #syntaxError(error: unknown): ScenarioSyntaxError {
     if (error instanceof ScenarioSyntaxError) return error;
     if (error instanceof CsvError) {
       const lines = typeof error['lines'] === 'number' ? error['lines'] : 1;
       const reason = error.message.replace(/ at line \d+/, '');
-      return new ScenarioSyntaxError(this.file, lines + this.#splitter.prelude.length, 1, reason);
+      return new ScenarioSyntaxError(this.file, lines + this.#linesBefore, 1, reason);
     }
     throw error;
   }
+}
+
+/** The header takes the fast path only when ASCII (so a byte-order mark goes to csv-parse). */
+function isAscii(bytes: Buffer, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) if (bytes[i]! >= 0x80) return false;
+  return true;
 }
 
 function readDirectives(splitter: PreludeSplitter, file: string): InstrumentSpec[] {

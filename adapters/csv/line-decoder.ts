@@ -41,6 +41,7 @@ function is(bytes: Buffer, start: number, end: number, word: string): boolean {
   return true;
 }
 
+/** RowParser's cells, repeated: a const enum is inlined only in the file that declares it. */
 const enum Cell {
   Ts,
   Action,

@@ -103,7 +103,14 @@ export class IdTable {
   /** Writes the UTF-8 bytes of `id` at the start of `scratch`; returns their length. */
   encode(id: string): number {
     if (id.length * 3 > this.scratch.length) this.scratch = new Uint8Array(id.length * 3);
-    return encoder.encodeInto(id, this.scratch).written;
+    const scratch = this.scratch;
+    for (let i = 0; i < id.length; i++) {
+      const code = id.charCodeAt(i);
+      // ASCII in JavaScript, cheaper than a call into the encoder for a short id
+      if (code >= 0x80) return encoder.encodeInto(id, scratch).written;
+      scratch[i] = code;
+    }
+    return id.length;
   }
 
   #equals(entry: number, bytes: Uint8Array, start: number, end: number): boolean {
@@ -134,7 +141,7 @@ export class IdTable {
   #makeRoom(length: number): void {
     const live = this.#arenaUsed - this.#arenaDead;
     let capacity = this.#arena.length;
-    while (live + length > capacity / 2) capacity *= 2;
+    while (live + length > capacity / 4) capacity *= 2; // a compaction frees 3/4 at least
     const arena = new Uint8Array(capacity);
     let used = 0;
     for (let entry = 0; entry < this.#entries; entry++) {

@@ -144,6 +144,8 @@ async function round(): Promise<{
   alone: Phase;
   streamed: Phase;
   delivery: Report;
+  /** Flushes the server handed to the fan-out process during the measure. */
+  flushes: number;
   expected: number;
 }> {
   const alone = await phase();
@@ -155,7 +157,8 @@ async function round(): Promise<{
   const delivery = await ask<Report>(subscribers, made);
   subscribers.kill('SIGTERM');
   subscribers = undefined;
-  return { alone, streamed, delivery, expected: made.trades.length * SUBSCRIBERS };
+  const flushes = made.flushes.length;
+  return { alone, streamed, delivery, flushes, expected: made.trades.length * SUBSCRIBERS };
 }
 
 const parts = ({ queued, handOff, inTurn }: Breakdown) =>
@@ -182,13 +185,13 @@ try {
   const p50s: number[] = [];
   const p99s: number[] = [];
   for (let r = 1; r <= ROUNDS; r++) {
-    const { alone, streamed, delivery, expected } = await round();
+    const { alone, streamed, delivery, flushes, expected } = await round();
     console.log(row(`${r}, no subscribers`, alone));
     console.log(row(`${r}, ${SUBSCRIBERS} subscribers`, streamed));
     const answered = streamed.ordersPerSecond * SECONDS;
     const extra = (streamed.cpuPerOrder - alone.cpuPerOrder) * answered;
     console.log(
-      `   delivered ${delivery.deliveries} of ${expected} trade events (${delivery.dropped} streams dropped as slow), ${(delivery.reads / SECONDS / SUBSCRIBERS).toFixed(0)} reads/s per stream (${((streamed.shares[3]! * SECONDS * 1e6) / delivery.reads).toFixed(1)} µs of the subscribers' CPU a read): p50 ${delivery.p50.toFixed(2)} ms, p99 ${delivery.p99.toFixed(2)} ms, max ${delivery.max.toFixed(2)} ms`,
+      `   delivered ${delivery.deliveries} of ${expected} trade events (${delivery.dropped} streams dropped as slow), ${(flushes / SECONDS).toFixed(0)} flushes/s, ${(delivery.reads / SECONDS / SUBSCRIBERS).toFixed(0)} reads/s per stream (${((streamed.shares[3]! * SECONDS * 1e6) / delivery.reads).toFixed(1)} µs of the subscribers' CPU a read): p50 ${delivery.p50.toFixed(2)} ms, p99 ${delivery.p99.toFixed(2)} ms, max ${delivery.max.toFixed(2)} ms`,
     );
     console.log(`   mean: ${parts(delivery.all)}; beyond the p99: ${parts(delivery.tail)}`);
     ratios.push((capacity(streamed) / capacity(alone)) * 100);

@@ -16,8 +16,8 @@ function orders(): OrderRecord[] {
       symbol: 'BTC-USD',
       side: 'sell',
       type: 'limit',
-      price: '30000.00',
       size: '0.5',
+      ...(request.type !== 'market' && { price: '30000.00' }),
       ...request,
     });
     if (!placed.ok) throw new Error(placed.error.message);
@@ -26,7 +26,7 @@ function orders(): OrderRecord[] {
   };
   place({ clientOrderId: 'maker_1-A' });
   place({ price: '30001.00', size: '0.25', postOnly: true });
-  place({ account: 'bob', side: 'buy', type: 'market', size: '0.6', price: undefined });
+  place({ account: 'bob', side: 'buy', type: 'market', size: '0.6' });
   place({ account: 'bob', side: 'buy', price: '30001.00', postOnly: true });
   place({ side: 'buy', price: '29000.00', stopPrice: '31000.00', stp: 'cancel_taker' });
   place({ side: 'buy', price: '29000.00', timeInForce: 'gtd', expireAt: NOW + 60_000 });

@@ -19,12 +19,11 @@ import { openJournalFile, writeNewJournal, type OpenJournalFile } from './journa
 import { JournalWriter } from './journal-writer.js';
 import { idempotencyScope, type IdempotencyStore } from './idempotency-store.js';
 import {
-  okResponse,
+  orderResponse,
   type AcceptedCommand,
   type CommandGroup,
   type IdempotencyTag,
 } from './route-context.js';
-import { orderJson } from './wire-format.js';
 import { dropTornLastLine } from './torn-line.js';
 
 /** A new journal's columns; one started before the order features keeps its own. */
@@ -101,7 +100,7 @@ export async function openJournal(path: string, options: JournalOptions): Promis
         const tag = parseTag(cell, `${path}:${row.line}`);
         if (tag !== undefined && options.idempotency !== undefined) {
           const scope = idempotencyScope(row.account, tag.key);
-          const response = okResponse(201, orderJson(order));
+          const response = orderResponse(201, order);
           options.idempotency.store(scope, tag.fingerprint, response, row.ts);
         }
       };

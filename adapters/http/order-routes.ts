@@ -17,6 +17,7 @@ import { quote, QUOTE_LIMIT } from './quote.js';
 import {
   errorResponse,
   okResponse,
+  orderResponse,
   venueErrorResponse,
   type IdempotencyTag,
   type RouteCall,
@@ -60,7 +61,7 @@ export function listOrders({ context, caller, search }: RouteCall): HttpResponse
 export function getOrder({ context, caller, id }: RouteCall): HttpResponse {
   if (id.length > QUOTE_LIMIT) return unknownOrder(id);
   const order = context.venue.getOrder(caller.account, id);
-  return order.ok ? okResponse(200, orderJson(order.value)) : venueErrorResponse(order);
+  return order.ok ? orderResponse(200, order.value) : venueErrorResponse(order);
 }
 
 /** GET /v1/orders/{id}/fills?limit=&cursor=: a page of the order's fills, oldest first. */
@@ -85,7 +86,7 @@ export function cancelOrder({ context, caller, id }: RouteCall): HttpResponse {
   const order = context.venue.cancelOrder(caller.account, id);
   if (!order.ok) return venueErrorResponse(order);
   context.onAccepted({ action: 'cancel', order: order.value, at: context.venue.now() });
-  return okResponse(200, orderJson(order.value));
+  return orderResponse(200, order.value);
 }
 
 /** PATCH /v1/orders/{id}: a new size and/or price (docs/order-types.md). */
@@ -101,7 +102,7 @@ export function amendOrder({ context, caller, request, id }: RouteCall): HttpRes
   if (!order.ok) return venueErrorResponse(order);
   const at = context.venue.now();
   context.onAccepted({ action: 'amend', order: order.value, at, request: amend.value });
-  return okResponse(200, orderJson(order.value));
+  return orderResponse(200, order.value);
 }
 
 /** The first order-feature field of a body (docs/order-types.md), if any. */
@@ -171,5 +172,5 @@ function placeOrder(
   const order = context.venue.placeOrder(orderRequest.value);
   if (!order.ok) return venueErrorResponse(order);
   context.onAccepted({ action: 'new', order: order.value, ...(idempotency && { idempotency }) });
-  return okResponse(201, orderJson(order.value));
+  return orderResponse(201, order.value);
 }

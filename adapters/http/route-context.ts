@@ -6,6 +6,7 @@ import { jsonResponse, type HttpRequest, type HttpResponse } from './http-types.
 import type { IdempotencyStore } from './idempotency-store.js';
 import type { OrderBookCache } from './book-cache.js';
 import type { StreamHub } from './stream-hub.js';
+import { orderText } from './wire-format.js';
 
 /** The Idempotency-Key a new order was placed with, and its body's fingerprint. */
 export interface IdempotencyTag {
@@ -76,4 +77,9 @@ export function venueErrorResponse(result: {
 
 export function okResponse(status: 200 | 201, json: unknown): HttpResponse {
   return jsonResponse(status, JSON.stringify(json));
+}
+
+/** An order command's answer: the order record as JSON. */
+export function orderResponse(status: 200 | 201, order: OrderRecord): HttpResponse {
+  return jsonResponse(status, orderText(order));
 }

@@ -4,6 +4,7 @@ import type { StreamConnection } from './http-types.js';
 import { EventBatch } from './stream-batch.js';
 import { Stream } from './stream-connection.js';
 import { FanOut, type StreamOutlet } from './stream-fanout.js';
+import { FlushTiming } from './stream-flush-timing.js';
 import type { FlushTexts } from './stream-fanout-sockets.js';
 import {
   encodeEvent,
@@ -107,9 +108,7 @@ export class StreamHub {
   #nextId = 1;
   /** When the hub started following the venue: ids of another epoch cannot be resumed. */
   #epoch = -1;
-  #flushTimer: ReturnType<typeof setTimeout> | undefined;
-  #flushImmediate: ReturnType<typeof setImmediate> | undefined;
-  #lastFlush = -Infinity;
+  readonly #timing: FlushTiming;
   #flushed: Promise<void> = Promise.resolve();
 
   constructor(venue: Venue, clock: () => number, options: StreamHubOptions = {}) {
@@ -119,6 +118,7 @@ export class StreamHub {
     this.limits = { ...DEFAULT_STREAM_LIMITS, ...options.limits };
     const closed = (id: number) => this.#streams.get(id)?.close();
     this.#outlet = options.outlet?.(closed) ?? new FanOut(this.limits, closed);
+    this.#timing = new FlushTiming(this.limits, () => this.#batch.chars, this.#flush);
   }
 
   /** The fan-out process's id, while it runs. */
@@ -180,7 +180,7 @@ export class StreamHub {
     group.add(stream);
     this.#streams.set(stream.id, stream);
     this.#outlet.attach(stream.id, connection);
-    this.#schedule();
+    this.#timing.stir();
   }
 
   /** Ends every stream (the server is stopping); resolves once the fan-out process is gone. */
@@ -230,22 +230,7 @@ export class StreamHub {
     return missed;
   }
 
-  /** A flush on the next turn when the last was `flushMs` ago or the batch is large, else then. */
-  #schedule(): void {
-    if (this.#flushImmediate !== undefined) return;
-    const wait = this.#lastFlush + this.limits.flushMs - performance.now();
-    if (wait > 0 && this.#batch.chars < this.limits.flushChars) {
-      this.#flushTimer ??= setTimeout(this.#flush, wait);
-      return;
-    }
-    clearTimeout(this.#flushTimer);
-    this.#flushTimer = undefined;
-    this.#flushImmediate = setImmediate(this.#flush);
-  }
-
   readonly #flush = () => {
-    this.#flushTimer = this.#flushImmediate = undefined;
-    this.#lastFlush = performance.now();
     const texts = this.#batchTexts();
     const write = () => this.#outlet.write(texts);
     const durable = this.#beforeFlush?.();
@@ -296,6 +281,6 @@ export class StreamHub {
     log.ring[log.sequence % log.ring.length] = logged;
     if (log.followers === 0) return;
     this.#batch.add(symbol, logged, event);
-    this.#schedule();
+    this.#timing.stir();
   };
 }

@@ -5,13 +5,16 @@
  * Prints its URL as one JSON line, then answers messages: `cpu` with its CPU time and the fan-out
  * process's (µs; the latter from /proc, in 10 ms ticks, 0 when it is not running); `record`
  * starts noting when each trade happens (process.hrtime, ms: the monotonic clock every process
- * shares) and `trades` stops and answers them as [trade number, ms] pairs; with BENCH_PROFILE=DIR,
- * the server's CPU profile between the two goes to DIR. Runs until killed.
+ * shares) and `trades` stops and answers them as [trade number, ms] pairs, with the flushes
+ * handed to the fan-out process meanwhile as [ms, last trade made before it] pairs (a trade went
+ * out with the first flush after it); with BENCH_PROFILE=DIR, the server's CPU profile between the
+ * two goes to DIR. Runs until killed.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { startServer } from '../../adapters/http/server.js';
+import { FanOut } from '../../adapters/http/stream-fanout.js';
 
 const subscribers = Number(process.argv[2]);
 const server = await startServer({
@@ -26,13 +29,21 @@ const server = await startServer({
   },
 });
 let trades: Array<[number, number]> = [];
+let flushes: Array<[number, number]> = [];
+let recording = false;
 let stopRecording = () => {};
+const handOn = FanOut.prototype.write;
+FanOut.prototype.write = function (texts) {
+  if (recording) flushes.push([Number(process.hrtime.bigint()) / 1e6, trades.at(-1)?.[0] ?? 0]);
+  handOn.call(this, texts);
+};
 const profileDir = process.env['BENCH_PROFILE'];
 const profiler = new Session();
 let profiles = 0;
 
 process.on('message', async (message) => {
   if (message === 'record') {
+    recording = true;
     stopRecording = server.venue.subscribe(
       (event) => {
         if (event.type === 'trade')
@@ -48,6 +59,7 @@ process.on('message', async (message) => {
     process.send!('recording');
   } else if (message === 'trades') {
     stopRecording();
+    recording = false;
     if (profileDir !== undefined) {
       const { profile } = await profiler.post('Profiler.stop');
       writeFileSync(
@@ -56,8 +68,9 @@ process.on('message', async (message) => {
       );
       profiler.disconnect();
     }
-    process.send!(trades);
+    process.send!({ trades, flushes });
     trades = [];
+    flushes = [];
   } else {
     const { user, system } = process.cpuUsage();
     process.send!([user + system, fanOutCpuMicros()]);

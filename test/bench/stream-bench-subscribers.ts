@@ -6,8 +6,8 @@
  * costs several times as much a read, and 200 streams read in turn make the last one wait for the
  * others: the latency measured would be the client's). Messages:
  * it sends `ready` once every stream has its snapshot; it answers `cpu` with its CPU time (µs) and
- * a list of when each trade was made with the delivery latencies' summary (and the reads between
- * the last two `cpu` messages).
+ * when each trade was made and flushed with the delivery latencies' summary, where their time went
+ * (and the reads between the last two `cpu` messages).
  */
 import { connect } from 'node:net';
 
@@ -15,10 +15,15 @@ const [url, countText] = process.argv.slice(2) as [string, string];
 const count = Number(countText);
 const KEY = 'bench-key';
 const PATH = '/v1/stream?symbols=BTC-USD&channels=trades,book';
-const TRADE = Buffer.from('event: trade\n');
-const TRADE_ID = Buffer.from('"trade_id":"t_');
-const HEAD_END = '\r\n\r\n';
-const EVENT_END = '\n\n';
+// An event's line `event: NAME` (the only line that starts with `e`); a trade event's text from
+// there up to its sequence, and from the sequence's end up to the trade's number.
+const EVENT_LINE = '\ne';
+const TRADE = '\nevent: trade\ndata: {"symbol":"BTC-USD","sequence":';
+const TRADE_ID = ',"trade_id":"t_';
+const HEAD_END = Buffer.from('\r\n\r\n');
+const EVENT_END = Buffer.from('\n\n');
+const NEWLINE = 10;
+const EMPTY = Buffer.alloc(0);
 const READ_BUFFER = 256 * 1024;
 
 const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
@@ -44,13 +49,27 @@ function record(trade: number, at: number): void {
   times[arrivals++] = at;
 }
 
-/** The trade numbers of the whole events in `bytes` (`end`: where the last one ends), recorded at `now`. */
-function recordTrades(bytes: Buffer, end: number, now: number): void {
-  for (let at = bytes.indexOf(TRADE); at >= 0 && at < end; at = bytes.indexOf(TRADE, at)) {
-    at = bytes.indexOf(TRADE_ID, at) + TRADE_ID.length;
+const isDigit = (byte: number | undefined) => byte !== undefined && byte >= 48 && byte <= 57;
+const [T, COMMA, UNDERSCORE] = [...'t,_'].map((char) => char.charCodeAt(0));
+
+/**
+ * Records at `now` the trade numbers of the trade events in `bytes` from `from` to `end`. Cheap,
+ * as one process reads every stream in turn: the events are found by their `event:` lines in the
+ * bytes read as latin1 text (a string search that costs far less than a Buffer's), and a trade's
+ * number is read where the event's fixed text puts it.
+ */
+function recordTrades(bytes: Buffer, from: number, end: number, now: number): void {
+  const text = bytes.toString('latin1', 0, end);
+  for (let at = text.indexOf(EVENT_LINE, from); at >= 0; at = text.indexOf(EVENT_LINE, at)) {
+    if (bytes[at + 8] !== T) {
+      at += EVENT_LINE.length;
+      continue;
+    }
+    for (at += TRADE.length; isDigit(bytes[at]);) at++; // the sequence
+    if (bytes[at] !== COMMA || bytes[at + TRADE_ID.length - 1] !== UNDERSCORE)
+      throw new Error(`not a trade event: ${text.slice(at - 60, at + 20)}`);
     let trade = 0;
-    for (let digit = bytes[at]! - 48; digit >= 0 && digit <= 9; digit = bytes[++at]! - 48)
-      trade = trade * 10 + digit;
+    for (at += TRADE_ID.length; isDigit(bytes[at]); at++) trade = trade * 10 + bytes[at]! - 48;
     record(trade, now);
   }
 }
@@ -58,28 +77,36 @@ function recordTrades(bytes: Buffer, end: number, now: number): void {
 function subscribe(): Promise<void> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve, reject) => {
-    let rest: Buffer = Buffer.alloc(0);
+    /** The bytes of an event not yet whole (rare: each write is whole events). */
+    let rest = EMPTY;
     let head = true;
     // Reads land in one buffer per socket, handed to `callback` without a stream's machinery.
-    const callback = (length: number, into: Uint8Array): boolean => {
+    const callback = (length: number, into: Buffer): boolean => {
       const now = nowMs();
       reads++;
-      const chunk = Buffer.from(into.buffer, into.byteOffset, length);
-      let bytes: Buffer = rest.length === 0 ? chunk : Buffer.concat([rest, chunk]);
-      const body = head ? bytes.indexOf(HEAD_END) : -1;
-      if (body >= 0) {
+      const read = into.subarray(0, length);
+      const bytes = rest.length === 0 ? read : Buffer.concat([rest, read]);
+      let from = 0;
+      if (head) {
+        const body = bytes.indexOf(HEAD_END);
+        if (body < 0) {
+          rest = Buffer.from(bytes);
+          return true;
+        }
         const status = bytes.toString('latin1', 0, bytes.indexOf('\r\n'));
         if (!status.startsWith('HTTP/1.1 200 ')) reject(new Error(status));
-        bytes = bytes.subarray(body + HEAD_END.length);
+        from = body + HEAD_END.length;
         head = false;
       }
-      const end = head ? -1 : bytes.lastIndexOf(EVENT_END);
-      if (end >= 0) {
-        recordTrades(bytes, end, now);
-        bytes = bytes.subarray(end + EVENT_END.length);
+      const size = bytes.length;
+      const whole = bytes[size - 1] === NEWLINE && bytes[size - 2] === NEWLINE && size - from >= 2;
+      const end = whole ? size - 2 : bytes.lastIndexOf(EVENT_END, size - 2);
+      if (end >= from) {
+        recordTrades(bytes, from, end, now);
         resolve();
       }
-      rest = Buffer.from(bytes); // a copy: the read buffer is reused
+      const left = end >= from ? end + EVENT_END.length : from;
+      rest = left === size ? EMPTY : Buffer.from(bytes.subarray(left)); // a copy: the read buffer is reused
       return true;
     };
     const buffer = Buffer.alloc(READ_BUFFER);
@@ -88,6 +115,16 @@ function subscribe(): Promise<void> {
     socket.on('close', () => dropped++);
     socket.on('error', reject);
   });
+}
+
+/** Where a group of deliveries' time went, on average (ms). */
+export interface Breakdown {
+  /** From the trade to the flush that handed it to the fan-out process (in the server). */
+  readonly queued: number;
+  /** From that flush to the trade's first arrival at any subscriber (IPC, fan-out, first write and read). */
+  readonly handOff: number;
+  /** From the first arrival to this one (the fan-out's writes and the subscribers' reads in turn). */
+  readonly inTurn: number;
 }
 
 /** What the subscribers answer `report` with. */
@@ -100,26 +137,61 @@ export interface Report {
   readonly dropped: number;
   /** Reads with data at all subscribers since the measure began (about one per server write). */
   readonly reads: number;
+  /** Where the time of all deliveries went, and of those at or beyond the p99. */
+  readonly all: Breakdown;
+  readonly tail: Breakdown;
 }
 
-/** The latencies of the trades made during the measure ([trade number, ms] pairs). */
-function report(made: ReadonlyArray<readonly [number, number]>): Report {
+/** What the server noted during the measure, as [trade number, ms] and [ms, last trade before] pairs. */
+export interface Made {
+  readonly trades: ReadonlyArray<readonly [number, number]>;
+  readonly flushes: ReadonlyArray<readonly [number, number]>;
+}
+
+/** The latencies of the trades made during the measure, and where their time went. */
+function report({ trades: made, flushes }: Made): Report {
   const madeAt = new Map(made);
+  const flushedAt = new Map<number, number>();
+  let flush = 0;
+  for (const [trade] of made) {
+    while (flush < flushes.length && flushes[flush]![1] < trade) flush++;
+    flushedAt.set(trade, flushes[flush]?.[0] ?? NaN);
+  }
+  const firstAt = new Map<number, number>();
+  for (let i = 0; i < arrivals; i++)
+    if (!(firstAt.get(trades[i]!)! <= times[i]!)) firstAt.set(trades[i]!, times[i]!);
   const latencies: number[] = [];
+  const kept: number[] = [];
   for (let i = 0; i < arrivals; i++) {
     const at = madeAt.get(trades[i]!);
-    if (at !== undefined) latencies.push(times[i]! - at);
+    if (at === undefined) continue;
+    latencies.push(times[i]! - at);
+    kept.push(i);
   }
-  const sorted = Float64Array.from(latencies).sort();
+  const order = Array.from(latencies.keys()).sort((a, b) => latencies[a]! - latencies[b]!);
   const quantile = (q: number) =>
-    sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+    latencies[order[Math.min(order.length - 1, Math.floor(q * order.length))]!] ?? NaN;
+  const breakdown = (from: number): Breakdown => {
+    let [queued, handOff, inTurn] = [0, 0, 0];
+    for (let k = from; k < order.length; k++) {
+      const i = kept[order[k]!]!;
+      const trade = trades[i]!;
+      queued += flushedAt.get(trade)! - madeAt.get(trade)!;
+      handOff += firstAt.get(trade)! - flushedAt.get(trade)!;
+      inTurn += times[i]! - firstAt.get(trade)!;
+    }
+    const n = order.length - from;
+    return { queued: queued / n, handOff: handOff / n, inTurn: inTurn / n };
+  };
   return {
-    deliveries: sorted.length,
+    deliveries: order.length,
     p50: quantile(0.5),
     p99: quantile(0.99),
     max: quantile(1),
     dropped,
     reads: readMarks.at(-1)! - readMarks.at(-2)!,
+    all: breakdown(0),
+    tail: breakdown(Math.floor(0.99 * order.length)),
   };
 }
 
@@ -129,7 +201,7 @@ process.on('message', (message) => {
     readMarks.push(reads);
     const { user, system } = process.cpuUsage();
     process.send!(user + system);
-  } else process.send!(report(message as Array<[number, number]>));
+  } else process.send!(report(message as Made));
 });
 process.on('SIGTERM', () => process.exit(0));
 process.send!('ready');

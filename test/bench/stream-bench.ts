@@ -8,6 +8,10 @@
  * per order), each process's share of a core; with subscribers, the server's extra CPU per
  * delivery and the delivery latency from each trade (noted by the server when the venue makes it)
  * to its trade event reaching each subscriber (the monotonic clock all three processes share).
+ * Per round, where the deliveries' time went (all of them, and those at or beyond the p99):
+ * queued in the server until the flush that hands them to the fan-out process, from that flush to
+ * the trade's first arrival at any subscriber, and from there to each arrival (the writes and
+ * reads in turn); and the subscriber process's CPU per read.
  * Targets: capacity with subscribers at least 80% of without; p99 delivery at most 10 ms.
  * BENCH_PROFILE=DIR writes the server's CPU profile of each measure with subscribers there;
  * BENCH_FLUSH_MS sets the streams' flushMs. Loopback only; bounded in count (at
@@ -18,7 +22,7 @@ import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { RawOrderClient } from './raw-order-client.js';
-import type { Report } from './stream-bench-subscribers.js';
+import type { Breakdown, Made, Report } from './stream-bench-subscribers.js';
 
 const bounded = (name: string, fallback: number, max: number) =>
   Math.min(max, Math.max(1, Number(process.env[name] ?? fallback)));
@@ -140,6 +144,8 @@ async function round(): Promise<{
   alone: Phase;
   streamed: Phase;
   delivery: Report;
+  /** Flushes the server handed to the fan-out process during the measure. */
+  flushes: number;
   expected: number;
 }> {
   const alone = await phase();
@@ -147,13 +153,16 @@ async function round(): Promise<{
   await nextMessage(subscribers);
   const streamed = await phase();
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS)); // the last events' way out
-  const trades = await ask<Array<[number, number]>>(server, 'trades');
-  const delivery = await ask<Report>(subscribers, trades);
+  const made = await ask<Made>(server, 'trades');
+  const delivery = await ask<Report>(subscribers, made);
   subscribers.kill('SIGTERM');
   subscribers = undefined;
-  return { alone, streamed, delivery, expected: trades.length * SUBSCRIBERS };
+  const flushes = made.flushes.length;
+  return { alone, streamed, delivery, flushes, expected: made.trades.length * SUBSCRIBERS };
 }
 
+const parts = ({ queued, handOff, inTurn }: Breakdown) =>
+  `queued ${queued.toFixed(2)} + hand-off ${handOff.toFixed(2)} + in turn ${inTurn.toFixed(2)} ms`;
 const capacity = (p: Phase) => 1e6 / p.cpuPerOrder;
 const percent = (share: number) => `${(share * 100).toFixed(0)}%`;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
@@ -176,14 +185,15 @@ try {
   const p50s: number[] = [];
   const p99s: number[] = [];
   for (let r = 1; r <= ROUNDS; r++) {
-    const { alone, streamed, delivery, expected } = await round();
+    const { alone, streamed, delivery, flushes, expected } = await round();
     console.log(row(`${r}, no subscribers`, alone));
     console.log(row(`${r}, ${SUBSCRIBERS} subscribers`, streamed));
     const answered = streamed.ordersPerSecond * SECONDS;
     const extra = (streamed.cpuPerOrder - alone.cpuPerOrder) * answered;
     console.log(
-      `   delivered ${delivery.deliveries} of ${expected} trade events (${delivery.dropped} streams dropped as slow), ${(delivery.reads / SECONDS / SUBSCRIBERS).toFixed(0)} reads/s per stream: p50 ${delivery.p50.toFixed(2)} ms, p99 ${delivery.p99.toFixed(2)} ms, max ${delivery.max.toFixed(2)} ms`,
+      `   delivered ${delivery.deliveries} of ${expected} trade events (${delivery.dropped} streams dropped as slow), ${(flushes / SECONDS).toFixed(0)} flushes/s, ${(delivery.reads / SECONDS / SUBSCRIBERS).toFixed(0)} reads/s per stream (${((streamed.shares[3]! * SECONDS * 1e6) / delivery.reads).toFixed(1)} µs of the subscribers' CPU a read): p50 ${delivery.p50.toFixed(2)} ms, p99 ${delivery.p99.toFixed(2)} ms, max ${delivery.max.toFixed(2)} ms`,
     );
+    console.log(`   mean: ${parts(delivery.all)}; beyond the p99: ${parts(delivery.tail)}`);
     ratios.push((capacity(streamed) / capacity(alone)) * 100);
     perDelivery.push(extra / delivery.deliveries);
     fanOutPerDelivery.push(streamed.fanOutMicros / delivery.deliveries);

@@ -169,21 +169,40 @@ describe('StreamHub', () => {
     expect(events(carol)).toEqual(['book 12']);
   });
 
-  it('flushes at most once per flushMs; a large batch on the next turn', () => {
+  it('flushes at most once per flushMs, on a turn of the event loop that brings no event; a large batch on the next turn', () => {
     vi.useFakeTimers();
     const { venue, open } = venueAndHub({ limits: { flushMs: 5, flushChars: 4096 } });
     const stream = open();
+    // (Fake timers run a turn's immediates a millisecond later.) Its turn, then a quiet one.
     vi.advanceTimersByTime(0);
+    expect(stream.chunks).toHaveLength(0);
+    vi.advanceTimersByTime(1);
     expect(stream.chunks).toHaveLength(1);
     restAndCancel(venue, 'bob');
     vi.advanceTimersByTime(4);
     expect(stream.chunks).toHaveLength(1);
-    vi.advanceTimersByTime(1);
+    vi.advanceTimersByTime(2);
     expect(stream.chunks).toHaveLength(2);
     // About 1 KB of text per rest-and-cancel: the fifth passes 4,096 characters.
     for (let i = 0; i < 5; i++) restAndCancel(venue, 'alice');
     vi.advanceTimersByTime(0);
     expect(stream.chunks).toHaveLength(3);
+  });
+
+  it('holds a flush while every turn brings new events: a burst of commands goes out as one flush when it ends', async () => {
+    const { venue, open } = venueAndHub({ limits: { flushMs: 60_000 } });
+    const stream = open();
+    for (let turn = 0; turn < 5; turn++) {
+      restAndCancel(venue, 'bob', `${100 - turn}.00`);
+      await nextTurn();
+    }
+    expect(stream.chunks).toHaveLength(0);
+    await nextTurn();
+    expect(stream.chunks).toHaveLength(1);
+    expect(stream.written.match(/^event: \w+/gm)).toEqual([
+      'event: snapshot',
+      ...Array(5).fill('event: book'),
+    ]);
   });
 
   it('order updates are encoded only for accounts with an orders stream; a resume that needs one missed gets a snapshot', async () => {

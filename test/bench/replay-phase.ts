@@ -11,7 +11,7 @@
  *   a temporary directory, without or with --check.
  * - `replay-summary`: simex replay without --out (the summary on stdout, discarded).
  */
-import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
+import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse';
@@ -68,5 +68,16 @@ const rows =
     ? await csvParseAlone(file)
     : await replay(file, phase === 'replay-check', phase === 'replay-summary');
 const seconds = (performance.now() - started) / 1000;
-const peakRssMb = process.resourceUsage().maxRSS / 1024;
+/**
+ * This process's own peak RSS: Linux's VmHWM. Not `resourceUsage().maxRSS`: Linux carries the
+ * maximum over an exec, so a child's figure starts at its parent's RSS at spawn (the bench's
+ * parent, which wrote the flows, then weighed on every phase alike).
+ */
+function ownPeakRssMb(): number {
+  const status = existsSync('/proc/self/status') ? readFileSync('/proc/self/status', 'utf8') : '';
+  const kilobytes = /^VmHWM:\s+(\d+) kB$/m.exec(status)?.[1];
+  return (kilobytes === undefined ? process.resourceUsage().maxRSS : Number(kilobytes)) / 1024;
+}
+
+const peakRssMb = ownPeakRssMb();
 process.stdout.write(JSON.stringify({ rows, seconds, peakRssMb }) + '\n');

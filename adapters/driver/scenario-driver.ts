@@ -21,6 +21,7 @@ import {
 import type { ScenarioClock, ScenarioRow } from '../csv/index.js';
 import { applyScenarioRow, type ApplyOptions } from './apply-row.js';
 import { feedPlainRow } from './plain-row.js';
+import { CurrentRow } from './current-row.js';
 import { ScenarioIds } from './scenario-ids.js';
 
 /** Final orders remembered (give the venue the same `orderRetention`) to answer order_not_open. */
@@ -87,7 +88,6 @@ const isLiveCode = (status: number) =>
   status <= STATUS_PARTIALLY_FILLED || status === STATUS_PENDING;
 
 const orderId = (sequence: number) => `ord_${sequence}`;
-const NO_BYTES = new Uint8Array(0);
 
 export class ScenarioDriver {
   rowCount = 0;
@@ -98,12 +98,7 @@ export class ScenarioDriver {
   readonly #ids: ScenarioIds;
   readonly #applyOptions: ApplyOptions;
   readonly #venueIds: boolean;
-  /** The id of the row being applied (the taker of its trades) as bytes, and as text once read. */
-  #inRow = false;
-  #rowBytes: Uint8Array = new Uint8Array(0);
-  #rowStart = 0;
-  #rowEnd = 0;
-  #rowText: string | undefined;
+  readonly #row = new CurrentRow();
   #lastOrder: OrderRecord | null = null;
   /** The row orders that became final, by status code. */
   readonly finalCounts = new Float64Array(ORDER_STATUSES.length);
@@ -177,9 +172,9 @@ export class ScenarioDriver {
         message: `order id ${row.id} is already used by an open order`,
       };
     }
-    this.#enterRow(NO_BYTES, 0, 0, row.id);
+    this.#row.enterText(row.id);
     const result = applyScenarioRow(this.#venue, row, this.#applyOptions);
-    this.#inRow = false;
+    this.#row.leave();
     this.#lastOrder = result.ok ? result.value : null;
     if (!result.ok) {
       const venueId = this.#applyOptions.venueOrderId(row.id);
@@ -265,7 +260,7 @@ export class ScenarioDriver {
     const entry = ids.find(idBytes, idStart, idEnd);
     if (ids.isLive(entry)) return false;
     this.#clock.now = ts;
-    this.#enterRow(idBytes, idStart, idEnd, idText);
+    this.#row.enter(idBytes, idStart, idEnd, idText);
     const core = this.#core;
     const sequence = core.place(
       account,
@@ -277,7 +272,7 @@ export class ScenarioDriver {
       priceTicks,
       sizeLots,
     );
-    this.#inRow = false;
+    this.#row.leave();
     if (sequence < 0) return false;
     this.rowCount++;
     this.#lastOrder = null;
@@ -304,9 +299,9 @@ export class ScenarioDriver {
     const entry = this.#ids.find(idBytes, idStart, idEnd);
     if (entry < 0) return false;
     this.#clock.now = ts;
-    this.#enterRow(idBytes, idStart, idEnd, idText);
+    this.#row.enter(idBytes, idStart, idEnd, idText);
     const result = this.#core.cancel(account, this.#ids.sequenceOf(entry));
-    this.#inRow = false;
+    this.#row.leave();
     if (result < 0) return false;
     this.rowCount++;
     this.#lastOrder = null;
@@ -330,26 +325,7 @@ export class ScenarioDriver {
 
   /** The taker of a trade: a live order when a stop triggers or an amend moves one, else the row. */
   #takerId(takerSequence: number): string | undefined {
-    return this.#ids.liveId(takerSequence) ?? this.#rowId();
-  }
-
-  /** A row starts: its id as bytes, and as text when the caller has it. */
-  #enterRow(bytes: Uint8Array, start: number, end: number, text: string | undefined): void {
-    this.#inRow = true;
-    this.#rowBytes = bytes;
-    this.#rowStart = start;
-    this.#rowEnd = end;
-    this.#rowText = text;
-  }
-
-  /** The current row's id, read from its bytes at most once. */
-  #rowId(): string | undefined {
-    if (!this.#inRow) return undefined;
-    return (this.#rowText ??= Buffer.from(
-      this.#rowBytes.buffer,
-      this.#rowBytes.byteOffset + this.#rowStart,
-      this.#rowEnd - this.#rowStart,
-    ).toString('utf8'));
+    return this.#ids.liveId(takerSequence) ?? this.#row.id();
   }
 
   /** A row's new order (mapped to id `entry`), live or final; `order` its record when there is one. */

@@ -1,0 +1,40 @@
+/**
+ * The scenario id of the row the driver is applying (the taker of its trades): its UTF-8 bytes,
+ * and its text, decoded from the bytes only when somebody asks for it.
+ */
+export class CurrentRow {
+  #inRow = false;
+  #bytes: Uint8Array = new Uint8Array(0);
+  #start = 0;
+  #end = 0;
+  #text: string | undefined;
+
+  /** A row starts: its id as bytes, and as text when the caller has it. */
+  enter(bytes: Uint8Array, start: number, end: number, text: string | undefined): void {
+    this.#inRow = true;
+    this.#bytes = bytes;
+    this.#start = start;
+    this.#end = end;
+    this.#text = text;
+  }
+
+  /** A row whose id is text only (the string API's rows). */
+  enterText(text: string): void {
+    this.enter(this.#bytes, 0, 0, text);
+  }
+
+  leave(): void {
+    this.#inRow = false;
+  }
+
+  /** The current row's id (undefined between rows), read from its bytes at most once. */
+  id(): string | undefined {
+    if (!this.#inRow) return undefined;
+    const bytes = this.#bytes;
+    return (this.#text ??= Buffer.from(
+      bytes.buffer,
+      bytes.byteOffset + this.#start,
+      this.#end - this.#start,
+    ).toString('utf8'));
+  }
+}

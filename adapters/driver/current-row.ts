@@ -2,6 +2,8 @@
  * The scenario id of the row the driver is applying (the taker of its trades): its UTF-8 bytes,
  * and its text, decoded from the bytes only when somebody asks for it.
  */
+import { utf8Text } from './id-table.js';
+
 export class CurrentRow {
   #inRow = false;
   #bytes: Uint8Array = new Uint8Array(0);
@@ -30,11 +32,6 @@ export class CurrentRow {
   /** The current row's id (undefined between rows), read from its bytes at most once. */
   id(): string | undefined {
     if (!this.#inRow) return undefined;
-    const bytes = this.#bytes;
-    return (this.#text ??= Buffer.from(
-      bytes.buffer,
-      bytes.byteOffset + this.#start,
-      this.#end - this.#start,
-    ).toString('utf8'));
+    return (this.#text ??= utf8Text(this.#bytes, this.#start, this.#end));
   }
 }

@@ -16,6 +16,20 @@ function hashOf(bytes: Uint8Array, start: number, end: number): number {
   return hash | 0;
 }
 
+/**
+ * The UTF-8 text of `bytes[start, end)`. A short ASCII id is read in JavaScript, a few times
+ * cheaper than a call into Buffer's decoder (which reads anything else).
+ */
+export function utf8Text(bytes: Uint8Array, start: number, end: number): string {
+  let text = '';
+  for (let i = start; i < end && end - start <= 32; i++) {
+    if (bytes[i]! >= 0x80) break;
+    text += String.fromCharCode(bytes[i]!);
+  }
+  if (text.length === end - start) return text;
+  return Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('utf8');
+}
+
 export class IdTable {
   /** By entry: the number it holds. */
   values = new Float64Array(64);
@@ -94,7 +108,7 @@ export class IdTable {
     let text = this.#texts[entry];
     if (text === undefined) {
       const start = this.#keyStart[entry]!;
-      text = Buffer.from(this.#arena.buffer, start, this.#keyLength[entry]!).toString('utf8');
+      text = utf8Text(this.#arena, start, start + this.#keyLength[entry]!);
       this.#texts[entry] = text;
     }
     return text;

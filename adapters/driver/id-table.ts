@@ -2,8 +2,8 @@
  * Scenario ids by their UTF-8 bytes, each entry holding a number: an open-addressing hash table
  * whose keys live in one byte arena, so that a row's id read from a file's bytes is found or
  * added without building a string. An entry's id as a string is decoded only when asked for
- * (and kept). Removed entries are reused; the arena is compacted once its dead bytes outweigh
- * the live ones.
+ * (and kept). Removed entries are reused; a full arena is compacted, into one at least four
+ * times the size of its live keys.
  */
 const EMPTY = 0;
 const REMOVED = -1;

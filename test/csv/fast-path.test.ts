@@ -2,14 +2,7 @@
  * The scenario reader's fast path (line-decoder.ts) against csv-parse reading every line
  * (SIMEX_CSV_FAST_PATH=0): the same rows, the same errors, the same replay outputs.
  */
-import {
-  createWriteStream,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -17,10 +10,9 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openScenario, parseScenarioTime } from '../../adapters/csv/index.js';
 import { parseScenarioTimeBytes } from '../../adapters/csv/scenario-time.js';
-import { flowInstruments } from '../../adapters/generate/flow-instruments.js';
-import { writeFlow } from '../../adapters/generate/write-flow.js';
 import { replayFile } from '../../adapters/replay/replay-file.js';
 import { fcRuns, fcSeed } from '../fast-check-seed.js';
+import { writeGeneratedFlow } from '../generated-flow.js';
 
 const work = mkdtempSync(join(tmpdir(), 'simex-fast-path-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -92,17 +84,7 @@ describe('the fast path and csv-parse read the same', () => {
 
   it('a generated flow (parsed in the worker thread): identical outputs and rows', async () => {
     const file = join(work, 'flow.csv');
-    const out = createWriteStream(file);
-    const options = {
-      seed: 11,
-      events: 20_000,
-      instruments: flowInstruments(['BTC-USD', 'ETH-USD']),
-      start: Date.UTC(2026, 0, 5),
-      meanIntervalMs: 10_000,
-      accounts: 8,
-    };
-    await writeFlow(options, out);
-    await new Promise((resolve) => out.end(resolve));
+    await writeGeneratedFlow(file, 11, 20_000);
     const [fast, slow] = await bothPaths(() => replayOutputs(file));
     expect(fast['code']).toBe('0');
     expect(fast).toEqual(slow);

@@ -1,37 +1,20 @@
-import {
-  appendFileSync,
-  createReadStream,
-  createWriteStream,
-  existsSync,
-  mkdtempSync,
-} from 'node:fs';
+import { appendFileSync, createReadStream, existsSync, mkdtempSync } from 'node:fs';
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invariantObserver } from '../../adapters/check/invariant-observer.js';
 import { openScenario, PARALLEL_MIN_BYTES } from '../../adapters/csv/index.js';
-import { flowInstruments } from '../../adapters/generate/flow-instruments.js';
-import { writeFlow } from '../../adapters/generate/write-flow.js';
 import { replayFile } from '../../adapters/replay/replay-file.js';
 import { runReplay } from '../../adapters/replay/run-replay.js';
+import { writeGeneratedFlow } from '../generated-flow.js';
 
 const work = mkdtempSync(join(tmpdir(), 'simex-parallel-'));
 const flow = join(work, 'flow.csv');
 let text = '';
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 beforeAll(async () => {
-  const out = createWriteStream(flow);
-  const options = {
-    seed: 3,
-    events: 20_000,
-    instruments: flowInstruments(['BTC-USD', 'ETH-USD']),
-    start: Date.UTC(2026, 0, 5),
-    meanIntervalMs: 10_000,
-    accounts: 8,
-  };
-  await writeFlow(options, out);
-  await new Promise((resolve) => out.end(resolve));
+  await writeGeneratedFlow(flow, 3, 20_000);
   text = readFileSync(flow, 'utf8');
 });
 

@@ -1,0 +1,23 @@
+import { createWriteStream } from 'node:fs';
+import { finished } from 'node:stream/promises';
+import { flowInstruments } from '../adapters/generate/flow-instruments.js';
+import { writeFlow } from '../adapters/generate/write-flow.js';
+
+/**
+ * Writes a generated scenario CSV to `file`: BTC-USD and ETH-USD from 2026-01-05, arrivals 10 s
+ * apart on average, 8 accounts.
+ */
+export async function writeGeneratedFlow(file: string, seed: number, events: number) {
+  const out = createWriteStream(file);
+  const options = {
+    seed,
+    events,
+    instruments: flowInstruments(['BTC-USD', 'ETH-USD']),
+    start: Date.UTC(2026, 0, 5),
+    meanIntervalMs: 10_000,
+    accounts: 8,
+  };
+  await writeFlow(options, out);
+  out.end();
+  await finished(out);
+}

@@ -2,7 +2,7 @@
  * The scenario id of the row the driver is applying (the taker of its trades): its UTF-8 bytes,
  * and its text, decoded from the bytes only when somebody asks for it.
  */
-import { utf8Text } from './id-table.js';
+import { utf8Text } from '../bytes-table.js';
 
 export class CurrentRow {
   #inRow = false;

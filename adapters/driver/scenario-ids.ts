@@ -2,17 +2,17 @@
  * Scenario order ids <-> the venue's orders, in bounded memory: an order is mapped while it is
  * live (resting, or a stop waiting), and for a while after it became final (the last
  * `finalRetention` ones, as the venue retains them), so that a cancel of a recently filled order
- * is answered `order_not_open` as the venue would. Ids are kept by their bytes (IdTable), so a
+ * is answered `order_not_open` as the venue would. Ids are kept by their bytes (BytesTable), so a
  * row read from a file's bytes is looked up without a string; a live order's id entry is kept by
  * its slot in the core's order store (a slot is not reused while its order is live), so that the
  * events' sequences find it without a lookup.
  */
 import type { VenueCore } from '../../src/index.js';
-import { IdTable } from './id-table.js';
+import { BytesTable } from '../bytes-table.js';
 
 export class ScenarioIds {
   /** Id -> order sequence: live orders and the last `finalRetention` final ones. */
-  readonly #table = new IdTable();
+  readonly #table = new BytesTable();
   /** By order store slot: the id entry + 1 of the live row order there, or 0. */
   #liveEntries = new Int32Array(1024);
   #liveCount = 0;

@@ -21,7 +21,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   'adapters/output': [],
   'adapters/init': [],
   'adapters/csv': ['src', 'adapters'],
-  'adapters/driver': ['src', 'adapters/csv'],
+  'adapters/driver': ['src', 'adapters', 'adapters/csv'],
   'adapters/arrow': ['src', 'adapters/csv'],
   'adapters/replay': [
     'src',

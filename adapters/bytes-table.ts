@@ -1,8 +1,8 @@
 /**
- * Scenario ids by their UTF-8 bytes, each entry holding a number: an open-addressing hash table
- * whose keys live in one byte arena, so that a row's id read from a file's bytes is found or
- * added without building a string. An entry's id as a string is decoded only when asked for
- * (and kept). Removed entries are reused; a full arena is compacted, into one at least four
+ * Keys by their UTF-8 bytes (scenario ids, account and symbol names), each entry holding a number:
+ * an open-addressing hash table whose keys live in one byte arena, so that a key read from a
+ * file's bytes is found or added without building a string. An entry's key as a string is
+ * decoded only when asked for (and kept). Removed entries are reused; a full arena is compacted, into one at least four
  * times the size of its live keys.
  */
 const EMPTY = 0;
@@ -30,7 +30,7 @@ export function utf8Text(bytes: Uint8Array, start: number, end: number): string 
   return Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('utf8');
 }
 
-export class IdTable {
+export class BytesTable {
   /** By entry: the number it holds. */
   values = new Float64Array(64);
   #keyStart = new Int32Array(64);

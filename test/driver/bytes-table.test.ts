@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { IdTable } from '../../adapters/driver/id-table.js';
+import { BytesTable } from '../../adapters/bytes-table.js';
 import { fcRuns, fcSeed } from '../fast-check-seed.js';
 
 const SEED = fcSeed(9);
@@ -17,7 +17,7 @@ const ids = fc.oneof(
   fc.integer({ min: 1, max: 400 }).map((n) => `o${n}`),
 );
 
-describe(`IdTable (seed ${SEED})`, () => {
+describe(`BytesTable (seed ${SEED})`, () => {
   it('agrees with a Map of strings through adds, finds, removes, growth and compaction', () => {
     fc.assert(
       fc.property(
@@ -26,7 +26,7 @@ describe(`IdTable (seed ${SEED})`, () => {
           maxLength: 3000,
         }),
         (steps) => {
-          const table = new IdTable();
+          const table = new BytesTable();
           const model = new Map<string, number>();
           const entries = new Map<string, number>();
           for (const [step, id, value] of steps) {
@@ -61,7 +61,7 @@ describe(`IdTable (seed ${SEED})`, () => {
   });
 
   it('finds the latest of a million ids added and removed in turn (rehashes, arena compactions)', () => {
-    const table = new IdTable();
+    const table = new BytesTable();
     const live: number[] = [];
     for (let n = 1; n <= 1_000_000; n++) {
       const [bytes, start, end] = inBuffer(`o${n}`);

@@ -23,10 +23,13 @@ export interface CompiledStrategy {
 
 /**
  * Null for a .js strategy, without esbuild (an optional dependency, as tsx), or when the module
- * does not compile (or nothing can be written): importing the source then reports why, as a single
- * backtest does.
+ * does not compile (or nothing can be written): importing the source through tsx then reports
+ * why. `use` names the temporary directory (`simex-<use>-...`), so that each user's can be told apart.
  */
-export async function compileStrategy(file: string): Promise<CompiledStrategy | null> {
+export async function compileStrategy(
+  file: string,
+  use: 'strategy' | 'backtest-strategy' = 'strategy',
+): Promise<CompiledStrategy | null> {
   if (!isTypeScript(file)) return null;
   let esbuild;
   try {
@@ -38,7 +41,7 @@ export async function compileStrategy(file: string): Promise<CompiledStrategy | 
   const esm = isEsModule(source);
   let dir: string;
   try {
-    dir = mkdtempSync(join(tmpdir(), 'simex-strategy-'));
+    dir = mkdtempSync(join(tmpdir(), `simex-${use}-`));
   } catch {
     return null;
   }

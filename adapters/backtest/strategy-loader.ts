@@ -1,5 +1,5 @@
 /**
- * Loads a strategy module (`.ts` through tsx, `.js` natively) and checks its default export: an
+ * Loads a strategy module (`.ts` compiled by esbuild, else through tsx; `.js` natively) and checks its default export: an
  * object or a class whose hooks are functions. Every failure is a StrategyLoadError with a
  * one-line message naming the file.
  */
@@ -7,6 +7,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { asFileError } from '../file-errors.js';
+import { compileStrategy } from './strategy-compiler.js';
 import { HOOK_NAMES, type Strategy, type StrategyParams } from './strategy.js';
 
 export class StrategyLoadError extends Error {}
@@ -15,8 +16,17 @@ const TYPESCRIPT = new Set(['.ts', '.mts', '.cts']);
 const JAVASCRIPT = new Set(['.js', '.mjs', '.cjs']);
 const HOOK_LIKE = /^on[A-Z]/;
 
+/**
+ * A `.ts` strategy is compiled by esbuild, as a sweep's is (strategy-compiler.ts), rather than run
+ * through tsx, whose keepNames wraps every closure the strategy creates in a naming call.
+ */
 export async function loadStrategy(file: string, params: StrategyParams): Promise<Strategy> {
-  return (await importStrategy(file))(params);
+  const compiled = await compileStrategy(file, 'backtest-strategy');
+  try {
+    return (await importStrategy(file, compiled?.file))(params);
+  } finally {
+    compiled?.remove();
+  }
 }
 
 /** Builds the strategy for one set of params; throws StrategyLoadError. */

@@ -130,7 +130,7 @@ export class BacktestEngine {
       inFlight: () => this.orders.waiting() + (view === null ? 0 : view.unanswered),
       send: (action) => {
         const due = this.#latency.arrival(action.kind, this.clock.now);
-        this.orders.enqueue({ ...action, due });
+        this.orders.enqueue(due, action);
         if (due < this.#nextDue) this.#nextDue = due;
       },
     });

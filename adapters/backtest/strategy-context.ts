@@ -37,8 +37,6 @@ export function venueReads(venue: Venue): MarketReads {
   };
 }
 
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
-
 export interface ContextHost {
   readonly venue: Venue;
   readonly clock: ScenarioClock;
@@ -50,7 +48,7 @@ export interface ContextHost {
   /** Actions sent whose answer the strategy has not received. */
   inFlight(): number;
   /** Queues an action; it is due after the latency. */
-  send(action: DistributiveOmit<StrategyAction, 'due'>): void;
+  send(action: StrategyAction): void;
 }
 
 const DECIMAL = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;

@@ -1,0 +1,44 @@
+/**
+ * The strategy's ids: each maps to its venue order while the venue may still know it, so that a
+ * long backtest holds a bounded map, and an action on an old id is refused as the venue refuses it.
+ */
+import { describe, expect, it } from 'vitest';
+import { FINAL_ORDER_RETENTION } from '../../adapters/driver/index.js';
+import type { ActionRefusal, Strategy } from '../../adapters/backtest/strategy.js';
+import { backtestInMemory, SMALL_FLOW, testConfig } from './helpers.js';
+
+const PLACED = FINAL_ORDER_RETENTION + 5;
+
+describe('strategy ids', () => {
+  it('stay mapped for the venue retention of final orders, and are refused alike beyond it', async () => {
+    const refusals: ActionRefusal[] = [];
+    let ticks = 0;
+    const strategy: Strategy = {
+      onStart: (ctx) => {
+        for (let i = 0; i < PLACED; i++)
+          ctx.place({
+            symbol: 'BTC-USD',
+            side: 'buy',
+            type: 'limit',
+            price: '1.00',
+            size: '0.001',
+          });
+      },
+      onTimer: (ctx) => {
+        ticks++;
+        if (ticks === 1) for (let i = 1; i <= PLACED; i++) ctx.cancel(`s${i}`);
+        if (ticks === 2) for (const id of ['s1', 's5', 's6', `s${PLACED}`, 'nope']) ctx.cancel(id);
+      },
+      onRefused: (refusal) => void refusals.push(refusal),
+    };
+    const engine = await backtestInMemory(SMALL_FLOW, strategy, testConfig({ intervalMs: 60_000 }));
+    expect(engine.orders.mappedIds).toBe(FINAL_ORDER_RETENTION);
+    expect(refusals.map(({ orderId, code, message }) => `${orderId} ${code}: ${message}`)).toEqual([
+      's1 order_not_found: no order s1 for this account',
+      's5 order_not_found: no order s5 for this account',
+      's6 order_not_open: order s6 is cancelled',
+      `s${PLACED} order_not_open: order s${PLACED} is cancelled`,
+      'nope order_not_found: no order nope for this account',
+    ]);
+  });
+});

@@ -6,7 +6,13 @@
  * Params: symbol (default: the first listed), size (default 0.1), spread_ticks (default 2),
  * max_position (default 10 x size), skew_ticks (ticks per size of inventory, default 1).
  */
-import type { OrderRecord, Strategy, StrategyContext, StrategyParams } from 'simex/backtest';
+import type {
+  BookSnapshot,
+  OrderRecord,
+  Strategy,
+  StrategyContext,
+  StrategyParams,
+} from 'simex/backtest';
 
 export default class MarketMaker implements Strategy {
   readonly #symbol: string | null;
@@ -36,8 +42,9 @@ export default class MarketMaker implements Strategy {
     if (ctx.inFlight() > 0) return;
     const symbol = this.#symbol ?? ctx.symbols()[0]!;
     const own = ctx.openOrders(symbol);
-    const bestBid = marketBest(ctx, symbol, 'buy', own);
-    const bestAsk = marketBest(ctx, symbol, 'sell', own);
+    const book = ctx.book(symbol, 10);
+    const bestBid = marketBest(ctx, symbol, book.bids, 'buy', own);
+    const bestAsk = marketBest(ctx, symbol, book.asks, 'sell', own);
     if (bestBid === null || bestAsk === null) return;
     const sizeLots = ctx.toLots(symbol, this.#size);
     const maxLots = ctx.toLots(symbol, this.#maxPosition ?? ctx.fromLots(symbol, 10 * sizeLots));
@@ -66,15 +73,15 @@ export default class MarketMaker implements Strategy {
   }
 }
 
-/** The best price of the others' orders on one side, in ticks; null when there are none. */
+/** The best price of the others' orders on one side's levels, in ticks; null when there are none. */
 function marketBest(
   ctx: StrategyContext,
   symbol: string,
+  levels: BookSnapshot['bids'],
   side: 'buy' | 'sell',
   own: readonly OrderRecord[],
 ): number | null {
-  const book = ctx.book(symbol, 10);
-  for (const [price, size] of side === 'buy' ? book.bids : book.asks) {
+  for (const [price, size] of levels) {
     let mine = 0;
     for (const order of own) {
       if (order.side === side && order.price === price)

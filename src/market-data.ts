@@ -1,7 +1,7 @@
 import { formatPrice, formatSize } from './instrument.js';
 import type { OrderBook } from './order-book.js';
 import type { PriceLadder } from './price-ladder.js';
-import type { BookLevel, BookSnapshot, Ticker } from './types.js';
+import type { BookLevel, BookSnapshot, Ticker, TickLevel, TickBook } from './types.js';
 
 export const MAX_QUERY_LIMIT = 1000;
 export const DEFAULT_BOOK_DEPTH = 50;
@@ -51,4 +51,17 @@ export function bookSnapshotOf(book: OrderBook, depth: number, now: number): Boo
     timestamp: now,
     sequence: book.sequence,
   };
+}
+
+/** bookSnapshotOf in ticks and lots. */
+export function bookTicksOf(book: OrderBook, depth: number): TickBook {
+  const { tickUnits, lotUnits } = book.instrument;
+  const levels = (ladder: PriceLadder) => {
+    const result: TickLevel[] = [];
+    ladder.forEachFromBest(depth, (level) => {
+      result.push([level.price / tickUnits, level.total / lotUnits]);
+    });
+    return result;
+  };
+  return { bids: levels(book.bids), asks: levels(book.asks), sequence: book.sequence };
 }

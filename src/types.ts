@@ -158,6 +158,19 @@ export interface BookSnapshot {
   readonly sequence: number;
 }
 
+/** [price in ticks, size in lots] of one aggregated level. */
+export type TickLevel = readonly [priceTicks: number, sizeLots: number];
+
+/** A BookSnapshot's levels in the instrument's integers, without decimal strings. */
+export interface TickBook {
+  /** Descending by price. */
+  readonly bids: readonly TickLevel[];
+  /** Ascending by price. */
+  readonly asks: readonly TickLevel[];
+  /** As BookSnapshot's. */
+  readonly sequence: number;
+}
+
 /** A level's new total; size "0..." when the level is gone. */
 export interface BookLevelChange {
   readonly symbol: string;

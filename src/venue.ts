@@ -10,6 +10,7 @@ import {
 import type { Instrument, InstrumentSpec } from './instrument.js';
 import {
   bookSnapshotOf,
+  bookTicksOf,
   DEFAULT_BOOK_DEPTH,
   DEFAULT_TRADES_LIMIT,
   isQueryLimit,
@@ -42,6 +43,7 @@ import {
   STP_MODES,
   type AmendRequest,
   type BookSnapshot,
+  type TickBook,
   type OrderRecord,
   type OrderRequest,
   type OrderStatus,
@@ -322,12 +324,14 @@ export class Venue {
 
   /** The top `depth` levels per side (default 50, at most 1000): bids descending, asks ascending. */
   orderBook(symbol: unknown, depth: number = DEFAULT_BOOK_DEPTH): Result<BookSnapshot> {
-    const found = this.#book(symbol);
-    if (!found.ok) return found;
-    if (!isQueryLimit(depth)) {
-      return invalidParameter('depth', `depth must be an integer from 1 to ${MAX_QUERY_LIMIT}`);
-    }
-    return ok(bookSnapshotOf(found.value, depth, this.now()));
+    const found = this.#bookToDepth(symbol, depth);
+    return found.ok ? ok(bookSnapshotOf(found.value, depth, this.now())) : found;
+  }
+
+  /** `orderBook` in ticks and lots, for callers that would only parse its strings back. */
+  orderBookTicks(symbol: unknown, depth: number = DEFAULT_BOOK_DEPTH): Result<TickBook> {
+    const found = this.#bookToDepth(symbol, depth);
+    return found.ok ? ok(bookTicksOf(found.value, depth)) : found;
   }
 
   /** Recent trades, most recent first. */
@@ -387,6 +391,12 @@ export class Venue {
   };
 
   /** A listed symbol's book; queries on books expire due orders first. */
+  #bookToDepth(symbol: unknown, depth: number): Result<OrderBook> {
+    const found = this.#book(symbol);
+    if (!found.ok || isQueryLimit(depth)) return found;
+    return invalidParameter('depth', `depth must be an integer from 1 to ${MAX_QUERY_LIMIT}`);
+  }
+
   #book(symbol: unknown): Result<OrderBook> {
     this.core.expireDueOutsideListeners();
     const index = typeof symbol === 'string' ? this.core.bookIndex(symbol) : -1;

@@ -14,6 +14,8 @@ export type {
   StrategyOrder,
   StrategyParams,
   Ticker,
+  TickBook,
+  TickLevel,
   TimeInForce,
   TradeRecord,
 } from './strategy.js';

@@ -11,6 +11,7 @@ import {
   type Instrument,
   type Result,
   type Ticker,
+  type TickBook,
   type TradeRecord,
   type Venue,
 } from '../../src/index.js';
@@ -25,6 +26,7 @@ import type { SymbolLedger } from './symbol-ledger.js';
 export interface MarketReads {
   ticker(symbol: string): Ticker;
   book(symbol: string, depth?: number): BookSnapshot;
+  bookTicks(symbol: string, depth?: number): TickBook;
   trades(symbol: string, limit?: number): TradeRecord[];
 }
 
@@ -33,6 +35,7 @@ export function venueReads(venue: Venue): MarketReads {
   return {
     ticker: (symbol) => unwrap(venue.ticker(symbol)),
     book: (symbol, depth) => unwrap(venue.orderBook(symbol, depth)),
+    bookTicks: (symbol, depth) => unwrap(venue.orderBookTicks(symbol, depth)),
     trades: (symbol, limit) => unwrap(venue.trades(symbol, limit)),
   };
 }
@@ -88,6 +91,7 @@ export function createContext(host: ContextHost): StrategyContext {
     instrument,
     ticker: (symbol) => market.ticker(symbol),
     book: (symbol, depth) => market.book(symbol, depth),
+    bookTicks: (symbol, depth) => market.bookTicks(symbol, depth),
     trades: (symbol, limit) => market.trades(symbol, limit),
     openOrders: (symbol) =>
       [...orders.open.values()].filter((order) => symbol === undefined || order.symbol === symbol),

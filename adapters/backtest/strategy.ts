@@ -11,6 +11,8 @@ import type {
   SelfTradePrevention,
   Side,
   Ticker,
+  TickBook,
+  TickLevel,
   TimeInForce,
   TradeRecord,
 } from '../../src/index.js';
@@ -24,6 +26,8 @@ export type {
   SelfTradePrevention,
   Side,
   Ticker,
+  TickBook,
+  TickLevel,
   TimeInForce,
   TradeRecord,
 };
@@ -121,6 +125,11 @@ export interface StrategyContext {
   ticker(symbol: string): Ticker;
   /** Aggregated levels; depth 1..1000, default 50. */
   book(symbol: string, depth?: number): BookSnapshot;
+  /**
+   * `book` in ticks and lots (what toTicks and toLots make of its strings), for strategies that
+   * read the book on every tick and would only parse its strings back.
+   */
+  bookTicks(symbol: string, depth?: number): TickBook;
   /** Most recent first; limit 1..1000, default 100. */
   trades(symbol: string, limit?: number): TradeRecord[];
   /** The strategy's resting orders and waiting (`pending`) stops, oldest first, as the venue's answers delivered so far show them. */

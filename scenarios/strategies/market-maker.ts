@@ -7,11 +7,11 @@
  * max_position (default 10 x size), skew_ticks (ticks per size of inventory, default 1).
  */
 import type {
-  BookSnapshot,
   OrderRecord,
   Strategy,
   StrategyContext,
   StrategyParams,
+  TickBook,
 } from 'simex/backtest';
 
 export default class MarketMaker implements Strategy {
@@ -42,7 +42,7 @@ export default class MarketMaker implements Strategy {
     if (ctx.inFlight() > 0) return;
     const symbol = this.#symbol ?? ctx.symbols()[0]!;
     const own = ctx.openOrders(symbol);
-    const book = ctx.book(symbol, 10);
+    const book = ctx.bookTicks(symbol, 10);
     const bestBid = marketBest(ctx, symbol, book.bids, 'buy', own);
     const bestAsk = marketBest(ctx, symbol, book.asks, 'sell', own);
     if (bestBid === null || bestAsk === null) return;
@@ -77,17 +77,17 @@ export default class MarketMaker implements Strategy {
 function marketBest(
   ctx: StrategyContext,
   symbol: string,
-  levels: BookSnapshot['bids'],
+  levels: TickBook['bids'],
   side: 'buy' | 'sell',
   own: readonly OrderRecord[],
 ): number | null {
-  for (const [price, size] of levels) {
+  for (const [ticks, lots] of levels) {
     let mine = 0;
     for (const order of own) {
-      if (order.side === side && order.price === price)
+      if (order.side === side && order.price !== null && ctx.toTicks(symbol, order.price) === ticks)
         mine += ctx.toLots(symbol, order.remainingSize);
     }
-    if (ctx.toLots(symbol, size) > mine) return ctx.toTicks(symbol, price);
+    if (lots > mine) return ticks;
   }
   return null;
 }

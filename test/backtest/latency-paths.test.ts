@@ -223,6 +223,14 @@ describe('the market a strategy reads under feed latency', () => {
       const book = ctx.book('BTC-USD', 5);
       const ticker = ctx.ticker('BTC-USD');
       const trades = ctx.trades('BTC-USD');
+      const inTicks = book.asks.map(
+        ([p, s]) => `${ctx.toLots('BTC-USD', s)}@${ctx.toTicks('BTC-USD', p)}`,
+      );
+      const ticks = ctx.bookTicks('BTC-USD', 5);
+      seen.push(
+        `ticks ${ticks.asks.map(([p, s]) => `${s}@${p}`).join(' ')} ${ticks.bids.length} ${ticks.sequence}`,
+        `from strings ${inTicks.join(' ')} ${book.bids.length} ${book.sequence}`,
+      );
       seen.push(
         `${at(ctx) / 1000}s asks=${book.asks.map(([p, s]) => `${s}@${p}`).join(' ')} ` +
           `bids=${book.bids.map(([p, s]) => `${s}@${p}`).join(' ')} seq=${book.sequence} ` +
@@ -236,7 +244,15 @@ describe('the market a strategy reads under feed latency', () => {
       'asks=0.500@100.00 0.500@101.00 bids= seq=2 trades= ticker=null null-null vol 0.000';
     const after =
       'asks=0.400@101.00 bids= seq=4 trades=0.100@101.00 0.500@100.00 ticker=101.00 100.00-101.00 vol 0.600';
-    expect(seen).toEqual([`30s ${before}`, `60s ${before}`, `90s ${after}`, `120s ${after}`]);
+    const [ticksBefore, ticksAfter] = ['500@10000 500@10100 0 2', '400@10100 0 4'];
+    expect(seen).toEqual(
+      [
+        [ticksBefore, `30s ${before}`],
+        [ticksBefore, `60s ${before}`],
+        [ticksAfter, `90s ${after}`],
+        [ticksAfter, `120s ${after}`],
+      ].flatMap(([ticks, line]) => [`ticks ${ticks}`, `from strings ${ticks}`, line]),
+    );
   });
 });
 
@@ -257,6 +273,8 @@ describe('market reads that fail', () => {
           onStart(ctx) {
             attempt(() => ctx.book('NOPE-USD'));
             attempt(() => ctx.book('BTC-USD', 0));
+            attempt(() => ctx.bookTicks('NOPE-USD'));
+            attempt(() => ctx.bookTicks('BTC-USD', 1001));
             attempt(() => ctx.trades('BTC-USD', 1001));
             attempt(() => ctx.ticker('NOPE-USD'));
           },
@@ -266,7 +284,9 @@ describe('market reads that fail', () => {
       return messages;
     };
     const direct = await errors({});
-    expect(direct).toHaveLength(4);
+    expect(direct).toHaveLength(6);
+    expect(direct[2]).toBe(direct[0]);
+    expect(direct[3]).toBe('depth must be an integer from 1 to 1000');
     expect(await errors({ feed: ms(10) })).toEqual(direct);
   });
 });

@@ -25,6 +25,34 @@ describe('orderBook', () => {
     });
   });
 
+  it('shows the same levels in ticks and lots with orderBookTicks', () => {
+    const { venue } = makeVenue();
+    limit(venue, 'buy', '99.00', '1');
+    limit(venue, 'buy', '100.00', '0.5');
+    limit(venue, 'sell', '101.00', '2');
+    limit(venue, 'sell', '102.00', '0.00000001');
+    const { tickSize, lotSize } = unwrap(venue.instrument('BTC-USD'));
+    expect([tickSize, lotSize]).toEqual(['0.01', '0.00000001']);
+    expect(unwrap(venue.orderBookTicks('BTC-USD'))).toEqual({
+      bids: [
+        [10_000, 50_000_000],
+        [9_900, 100_000_000],
+      ],
+      asks: [
+        [10_100, 200_000_000],
+        [10_200, 1],
+      ],
+      sequence: 4,
+    });
+    expect(unwrap(venue.orderBookTicks('BTC-USD', 1)).bids).toEqual([[10_000, 50_000_000]]);
+    expect(venue.orderBookTicks('NOPE-USD')).toEqual(venue.orderBook('NOPE-USD'));
+    expectInvalid(
+      venue.orderBookTicks('BTC-USD', 0),
+      'depth',
+      'depth must be an integer from 1 to 1000',
+    );
+  });
+
   it('never shows an emptied level', () => {
     const { venue } = makeVenue();
     const cancelled = limit(venue, 'buy', '99.00', '1');

@@ -13,6 +13,8 @@ import {
   type BookSnapshot,
   type Instrument,
   type Ticker,
+  type TickBook,
+  type TickLevel,
   type TradeRecord,
   type Venue,
 } from '../../../src/index.js';
@@ -95,6 +97,14 @@ export class FeedReplica implements MarketReads {
       timestamp: this.now(),
       sequence: replica.sequence,
     };
+  }
+
+  bookTicks(symbol: string, depth?: number): TickBook {
+    const { bids, asks, sequence } = this.book(symbol, depth);
+    const { tickUnits, lotUnits } = this.#symbols.get(symbol)!.instrument;
+    const inTicks = (levels: readonly BookLevel[]) =>
+      levels.map(([price, size]): TickLevel => [units(price) / tickUnits, units(size) / lotUnits]);
+    return { bids: inTicks(bids), asks: inTicks(asks), sequence };
   }
 
   trades(symbol: string, limit: number = DEFAULT_TRADES_LIMIT): TradeRecord[] {

@@ -44,6 +44,7 @@ describe('no look-ahead', () => {
       'account',
       'amend',
       'book',
+      'bookTicks',
       'cancel',
       'fromLots',
       'fromTicks',

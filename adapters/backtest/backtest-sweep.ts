@@ -43,12 +43,13 @@ export async function sweep(options: SweepOptions): Promise<Outcome<SweepOutcome
     return fail(fileError.message);
   }
   const csv = isArrowFile(parsed.dataFile) ? null : shareCsvFlow(parsed.dataFile);
-  const compiled = await compileStrategy(parsed.strategyFile);
+  // The workers start while the strategy compiles; every task brings them the compiled module.
+  const compiling = compileStrategy(parsed.strategyFile);
+  const compiledFile = compiling.then((compiled) => compiled?.file ?? null);
   const setup: SweepWorkerSetup = {
     options: base,
     params,
     holdout: plan.holdout,
-    compiledStrategy: compiled?.file ?? null,
     flow:
       csv === null
         ? { format: 'arrow', buffer: sharedCopy(readFileSync(parsed.dataFile)) }
@@ -63,20 +64,22 @@ export async function sweep(options: SweepOptions): Promise<Outcome<SweepOutcome
       params: sortedDefined(parsed.config.params.values),
       options: sortedDefined(given),
     },
-    worker: { file: workerFile(), setup },
+    worker: { file: workerFile(), setup, late: compiledFile },
     // Checked while the workers start (they import it too), so that an empty shard checks it too.
-    ready: importStrategy(parsed.strategyFile, compiled?.file).then(
-      () => null,
-      (error: unknown) => {
-        if (error instanceof StrategyLoadError) return error.message;
-        throw error;
-      },
-    ),
+    ready: compiledFile
+      .then((compiled) => importStrategy(parsed.strategyFile, compiled ?? undefined))
+      .then(
+        () => null,
+        (error: unknown) => {
+          if (error instanceof StrategyLoadError) return error.message;
+          throw error;
+        },
+      ),
     out: options.out ?? null,
     stderr: options.progress ?? null,
-  }).finally(() => {
+  }).finally(async () => {
     csv?.close();
-    compiled?.remove();
+    (await compiling)?.remove();
   });
   return 'fatal' in outcome ? fail(outcome.fatal) : { ok: true, value: outcome };
 }

@@ -1,6 +1,7 @@
 /**
  * A sweep's worker thread (tinypool): as soon as it starts (its workerData is the sweep's setup),
- * imports the strategy module and opens the flow, which the main thread reads into shared memory;
+ * opens the flow, which the main thread reads into shared memory; imports the strategy module
+ * with its first task (which brings the compiled module, compiled while the worker started);
  * runs its first combination while a CSV flow is still being parsed and keeps the rows: every
  * later combination runs against them, with a fresh venue. With --holdout the whole flow is read first (the split time
  * needs its last row), then each combination runs once on the first part and once on the held-out
@@ -24,8 +25,6 @@ export interface SweepWorkerSetup {
   /** The fixed --param pairs, key=value. */
   readonly params: readonly string[];
   readonly holdout: string | null;
-  /** A .ts strategy compiled once to JavaScript by the main thread; null: import the source. */
-  readonly compiledStrategy: string | null;
   /**
    * The flow, read once by the main thread into memory every worker reads: an Arrow file's bytes,
    * or a CSV file as it is parsed (shared-flow.ts).
@@ -47,16 +46,21 @@ interface Opened {
 /** The flow's two parts with --holdout: the first part, then the held-out part. */
 type Parts = readonly [Batches, Batches];
 
+/** A .ts strategy compiled once to JavaScript by the main thread; null: import the source. */
+type CompiledStrategy = string | null;
+
 // Started as the worker starts, before its first task: the setup is the pool's workerData.
 const setup = Tinypool.workerData as SweepWorkerSetup;
-const opening = open(setup);
-opening.catch(() => undefined); // a bug is thrown again to the first task, which awaits it
+const given = parseBacktestOptions({ ...setup.options, param: setup.params });
+const flowOpening = typeof given === 'string' ? null : openFlow(given.dataFile, setup.flow);
+flowOpening?.catch(() => undefined); // awaited by the first task, once a strategy error had its turn
+let opening: Promise<Opened | string> | null = null;
 /** Once the whole flow is read: why it stops every combination, or null. */
 let checking: Promise<string | null> | null = null;
 let splitting: Promise<Parts | string> | null = null;
 
 export default async function runCombination(task: SweepTask): Promise<SweepTaskResult> {
-  const opened = await opening;
+  const opened = await (opening ??= open(task.late as CompiledStrategy));
   if (typeof opened === 'string') return { fatal: opened };
   const param = [...setup.params, ...Object.entries(task.params).map(([k, v]) => `${k}=${v}`)];
   const options = parseBacktestOptions({ ...setup.options, param });
@@ -123,26 +127,27 @@ function metricsOf(summary: Summary): Metrics {
   );
 }
 
-/**
- * The strategy module imported and the flow opened from the shared memory: a CSV flow's header
- * (its rows come as the main thread parses them), or an Arrow flow decoded.
- */
-async function open(setup: SweepWorkerSetup): Promise<Opened | string> {
-  const options = parseBacktestOptions({ ...setup.options, param: setup.params });
-  if (typeof options === 'string') return options;
-  const { strategyFile, dataFile } = options;
-  const { format, buffer } = setup.flow;
-  const flow = format === 'csv' ? openCsv(dataFile, buffer) : null;
-  flow?.catch(() => undefined); // awaited below, once a strategy error had its turn
+/** The strategy module imported, and the flow opened (flowOpening). */
+async function open(compiled: CompiledStrategy): Promise<Opened | string> {
+  if (typeof given === 'string') return given;
+  const { strategyFile, dataFile } = given;
   try {
-    const factory = await importStrategy(strategyFile, setup.compiledStrategy ?? undefined);
-    return { options, factory, ...(await (flow ?? openArrow(dataFile, buffer))) };
+    const factory = await importStrategy(strategyFile, compiled ?? undefined);
+    return { options: given, factory, ...(await flowOpening!) };
   } catch (error) {
     return backtestFailure(error, strategyFile, (line) => `${dataFile}:${line}`).message;
   }
 }
 
 type OpenedFlow = Pick<Opened, 'instruments' | 'locate' | 'tape'>;
+
+/**
+ * The flow from the shared memory: a CSV flow's header (its rows come as the main thread parses
+ * them), or an Arrow flow decoded.
+ */
+function openFlow(dataFile: string, flow: SweepWorkerSetup['flow']): Promise<OpenedFlow> {
+  return flow.format === 'csv' ? openCsv(dataFile, flow.buffer) : openArrow(dataFile, flow.buffer);
+}
 
 async function openCsv(dataFile: string, buffer: SharedArrayBuffer): Promise<OpenedFlow> {
   const { instruments, batches } = await readSharedFlow(buffer);

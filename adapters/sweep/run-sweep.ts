@@ -14,8 +14,12 @@ export interface SweepJob {
   readonly plan: SweepPlan;
   /** The backtest's inputs, for results.json. */
   readonly backtest: Readonly<Record<string, unknown>>;
-  /** The worker module and what it loads once. */
-  readonly worker: { readonly file: string; readonly setup: unknown };
+  /** The worker module, what it loads once, and what every task brings it (sweep-pool.ts). */
+  readonly worker: {
+    readonly file: string;
+    readonly setup: unknown;
+    readonly late: Promise<unknown>;
+  };
   /** The caller's own checks, run while the workers start: a reason to refuse the sweep, or null. */
   readonly ready: Promise<string | null>;
   readonly out: string | null;
@@ -36,6 +40,7 @@ export async function runSweep(job: SweepJob): Promise<SweepOutcome | { readonly
   const results = await runCombinations({
     file: job.worker.file,
     setup: job.worker.setup,
+    late: job.worker.late,
     ready: job.ready,
     axes: plan.axes,
     run: plan.run,

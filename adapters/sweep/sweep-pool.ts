@@ -2,7 +2,9 @@
  * Runs combinations in a pool of worker threads (tinypool). A worker is a module that starts
  * loading from its workerData (the job's setup) at once, and whose default export takes a
  * SweepTask and answers a combination's result, or `fatal` when nothing can run (a bad flow): then
- * no more combinations are started. The results come back in any order; the caller ranks them.
+ * no more combinations are started. The pool starts before the job's `late` setup is ready (a
+ * strategy being compiled); every task carries it. The results come back in any order; the caller
+ * ranks them.
  */
 import Tinypool from 'tinypool';
 import { combinationAt, type GridAxis } from './grid.js';
@@ -12,6 +14,8 @@ import type { SweepProgress } from './sweep-progress.js';
 export interface SweepTask {
   readonly combination: number;
   readonly params: Readonly<Record<string, string>>;
+  /** The job's `late` setup. */
+  readonly late: unknown;
 }
 
 export type SweepTaskResult = CombinationResult | { readonly fatal: string };
@@ -21,6 +25,8 @@ export interface PoolJob {
   readonly file: string;
   /** What every worker loads once, as soon as it starts (its `Tinypool.workerData`). */
   readonly setup: unknown;
+  /** What the workers need that is ready only after they started; sent with every task. */
+  readonly late: Promise<unknown>;
   /** Awaited before any result counts: a reason to stop the whole sweep, or null. */
   readonly ready: Promise<string | null>;
   readonly axes: readonly GridAxis[];
@@ -51,9 +57,10 @@ export async function runCombinations(
   let next = 0;
   // Two tasks per worker in flight: a worker never waits for the main thread to hand it one.
   const lane = async () => {
+    const late = await job.late;
     while (fatal === null && next < job.run.length) {
       const combination = job.run[next++]!;
-      const task: SweepTask = { combination, params: combinationAt(job.axes, combination) };
+      const task: SweepTask = { combination, params: combinationAt(job.axes, combination), late };
       const result = (await pool.run(task)) as SweepTaskResult;
       if ('fatal' in result) fatal ??= result.fatal;
       else {

@@ -14,20 +14,6 @@ export type StrategyAction =
   | { readonly kind: 'reduce'; readonly id: string; readonly size: string }
   | { readonly kind: 'amend'; readonly id: string; readonly change: AmendRequest };
 
-/** The keys of a StrategyOrder; an order with another key goes to the venue as sent (refused). */
-const ORDER_KEYS: ReadonlySet<string> = new Set([
-  'symbol',
-  'side',
-  'type',
-  'size',
-  'price',
-  'timeInForce',
-  'postOnly',
-  'stopPrice',
-  'expireAt',
-  'stp',
-]);
-
 export class StrategyOrders {
   /** Resting orders and pending stops by venue id, oldest first. */
   readonly open = new Map<string, OrderRecord>();
@@ -121,14 +107,14 @@ export class StrategyOrders {
     }
   }
 
-  /** The venue's request for a strategy order: a literal of known keys (V8 copies spreads slowly). */
+  /**
+   * The venue's request for a strategy order: a literal of the request's keys (V8 copies spreads
+   * slowly); an order with another key goes to the venue as sent, which refuses it.
+   */
   #request(order: StrategyOrder, id: string): OrderRequest {
-    for (const key in order) {
-      if (!ORDER_KEYS.has(key)) return { ...order, account: this.account, clientOrderId: id };
-    }
     // Every field as sent, whatever its type says: the venue judges them (a market price too).
     const sent = order as Partial<OrderRequest>;
-    return {
+    const request = {
       account: this.account,
       symbol: sent.symbol,
       side: sent.side,
@@ -142,5 +128,9 @@ export class StrategyOrders {
       expireAt: sent.expireAt,
       stp: sent.stp,
     } as OrderRequest;
+    for (const key in order) {
+      if (!(key in request)) return { ...order, account: this.account, clientOrderId: id };
+    }
+    return request;
   }
 }

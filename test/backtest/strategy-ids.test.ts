@@ -41,4 +41,26 @@ describe('strategy ids', () => {
       'nope order_not_found: no order nope for this account',
     ]);
   });
+
+  it('reach the venue with every field as sent: an unknown one, or a market price, is refused', async () => {
+    const refusals: string[] = [];
+    const strategy: Strategy = {
+      onStart: (ctx) => {
+        const sent = [
+          { symbol: 'BTC-USD', side: 'buy', type: 'market', size: '0.001', colour: 'red' },
+          { symbol: 'BTC-USD', side: 'buy', type: 'market', size: '0.001', price: '100.00' },
+          { symbol: 'BTC-USD', side: 'buy', type: 'limit', price: '1.00', size: '0.001' },
+        ];
+        for (const order of sent) ctx.place(order as Parameters<typeof ctx.place>[0]);
+      },
+      onRefused: ({ orderId, code, message }) =>
+        void refusals.push(`${orderId} ${code}: ${message}`),
+    };
+    const engine = await backtestInMemory(SMALL_FLOW, strategy);
+    expect(refusals).toEqual([
+      's1 invalid_parameter: unknown field colour',
+      expect.stringMatching(/^s2 invalid_parameter: .*price/),
+    ]);
+    expect(engine.orders.open.size).toBe(1);
+  });
 });

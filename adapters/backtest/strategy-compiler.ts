@@ -24,7 +24,8 @@ export interface CompiledStrategy {
 /**
  * Null for a .js strategy, without esbuild (an optional dependency, as tsx), or when the module
  * does not compile (or nothing can be written): importing the source through tsx then reports
- * why. `use` names the temporary directory (`simex-<use>-...`), so that each user's can be told apart.
+ * why. `use` names the temporary directory (`simex-<use>-...`), so that each user's can be told
+ * apart.
  */
 export async function compileStrategy(
   file: string,

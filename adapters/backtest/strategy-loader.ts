@@ -1,7 +1,7 @@
 /**
  * Loads a strategy module (`.ts` compiled by esbuild, else through tsx; `.js` natively) and
- * checks its default export: an object or a class whose hooks are functions. Every failure is a StrategyLoadError with a
- * one-line message naming the file.
+ * checks its default export: an object or a class whose hooks are functions. Every failure is a
+ * StrategyLoadError with a one-line message naming the file.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { dirname, extname, join, resolve } from 'node:path';

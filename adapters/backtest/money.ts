@@ -2,7 +2,7 @@
  * Fee rates and the money figures the backtest prints, through decimal.js. The ledgers keep money
  * as bigint units of 10^-scale (see docs/numbers.md); this is where those units become text.
  */
-import { Exact, exactOf, formatExact, roundedQuotient, toUnits } from '../units/units.js';
+import { Exact, fromUnits, pow10, roundedQuotient, toUnits } from '../units/units.js';
 
 const RATE = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
 
@@ -29,10 +29,11 @@ export function formatQuotient(
   decimals: number,
   minDecimals: number,
 ): string {
-  const quotient = roundedQuotient(
-    exactOf(numerator, numeratorScale),
-    exactOf(denominator, denominatorScale),
-    decimals,
-  );
-  return formatExact(quotient, minDecimals);
+  // value x 10^decimals = numerator x 10^(denominatorScale + decimals - numeratorScale) / denominator
+  const shift = denominatorScale + decimals - numeratorScale;
+  const quotient =
+    shift >= 0
+      ? roundedQuotient(numerator * pow10(shift), denominator)
+      : roundedQuotient(numerator, denominator * pow10(-shift));
+  return fromUnits(quotient, decimals, minDecimals);
 }

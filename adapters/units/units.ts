@@ -5,22 +5,25 @@
  */
 import { Decimal } from 'decimal.js';
 
-/** Significant digits a quotient is carried to before it is rounded to its decimals. */
-const PRECISION = 100;
-
-/**
- * Products and sums below PRECISION digits are exact; a quotient is truncated at PRECISION
- * digits, so the half-away-from-zero rounding that follows is never a double rounding.
- */
-export const Exact = Decimal.clone({ precision: PRECISION, rounding: Decimal.ROUND_DOWN });
+/** Products and sums below 100 significant digits are exact; a longer result is truncated. */
+export const Exact = Decimal.clone({ precision: 100, rounding: Decimal.ROUND_DOWN });
 
 /** `units` x 10^-decimals, exactly. */
 export function exactOf(units: bigint, decimals: number): Decimal {
   return new Exact(`${units}e-${decimals}`);
 }
 
+const PLAIN_DECIMAL = /^-?[0-9]+(\.[0-9]+)?$/;
+
 /** A decimal text as units of 10^-decimals; more decimals than that is a bug, and throws. */
 export function toUnits(text: string, decimals: number): bigint {
+  const point = text.indexOf('.');
+  const fractionDigits = point < 0 ? 0 : text.length - point - 1;
+  // The common form by hand (prices and sizes as the venue writes them), anything else by Decimal.
+  if (fractionDigits <= decimals && PLAIN_DECIMAL.test(text)) {
+    const digits = point < 0 ? text : text.slice(0, point) + text.slice(point + 1);
+    return BigInt(digits + '0'.repeat(decimals - fractionDigits));
+  }
   const units = new Exact(`${text}e${decimals}`);
   if (!units.isInteger()) throw new Error(`${text} has more than ${decimals} decimals`);
   return BigInt(units.toFixed());
@@ -52,14 +55,12 @@ export function pow10(exponent: number): bigint {
   return 10n ** BigInt(exponent);
 }
 
-/** numerator / denominator rounded half away from zero to `decimals` decimals. */
-export function roundedQuotient(
-  numerator: Decimal,
-  denominator: Decimal.Value,
-  decimals: number,
-): Decimal {
-  const quotient = numerator.dividedBy(denominator);
-  if (quotient.e + 1 + decimals >= PRECISION)
-    throw new Error(`${quotient.toFixed()} has too many digits to round exactly`);
-  return quotient.toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP);
+/** numerator / denominator rounded half away from zero to a whole number; exact at any size. */
+export function roundedQuotient(numerator: bigint, denominator: bigint): bigint {
+  const negative = numerator < 0n !== denominator < 0n;
+  const top = numerator < 0n ? -numerator : numerator;
+  const bottom = denominator < 0n ? -denominator : denominator;
+  const whole = top / bottom;
+  const rounded = 2n * (top - whole * bottom) >= bottom ? whole + 1n : whole;
+  return negative ? -rounded : rounded;
 }

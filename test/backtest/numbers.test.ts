@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { formatQuotient, parseFeeRate } from '../../adapters/backtest/money.js';
 import { Params } from '../../adapters/backtest/strategy-params.js';
 import { fcRuns, fcSeed } from '../fast-check-seed.js';
-import { Exact, fromUnits, roundedQuotient, toUnits } from '../../adapters/units/units.js';
+import { Exact, fromUnits, toUnits } from '../../adapters/units/units.js';
 
 describe('exact decimals on decimal.js (docs/numbers.md)', () => {
   it('converts decimal text and bigint units both ways, refusing what does not fit', () => {
@@ -41,7 +41,58 @@ describe('exact decimals on decimal.js (docs/numbers.md)', () => {
     expect(formatQuotient([2n, 0], [3n, 0], 4, 2)).toBe('0.6667');
     expect(formatQuotient([-2n, 0], [3n, 0], 4, 2)).toBe('-0.6667');
     expect(formatQuotient([15n, 1], [1n, 0], 6, 2)).toBe('1.50');
-    expect(() => roundedQuotient(new Exact('1e95'), 3, 6)).toThrow('too many digits');
+    expect(formatQuotient([-1n, 3], [1n, 0], 2, 2)).toBe('0.00');
+    expect(formatQuotient([10n ** 120n + 5n, 0], [10n, 0], 0, 0)).toBe(`${10n ** 119n + 1n}`);
+  });
+
+  it(`rounds a quotient as decimal.js does, for any operands and scales (seed ${fcSeed(13)})`, () => {
+    const units = fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n });
+    const scale = fc.integer({ min: 0, max: 12 });
+    fc.assert(
+      fc.property(
+        units,
+        scale,
+        // Small even denominators make exact halves common.
+        fc.oneof(
+          units.filter((value) => value !== 0n),
+          fc.constantFrom(2n, -4n, 8n, 20n, -400n),
+        ),
+        scale,
+        scale,
+        scale,
+        (numerator, numeratorScale, denominator, denominatorScale, decimals, minDecimals) => {
+          const quotient = new Exact(`${numerator}e-${numeratorScale}`)
+            .dividedBy(new Exact(`${denominator}e-${denominatorScale}`))
+            .toDecimalPlaces(decimals, Decimal.ROUND_HALF_UP);
+          const expected = quotient.toFixed(Math.max(minDecimals, quotient.decimalPlaces()));
+          const operands = [
+            [numerator, numeratorScale],
+            [denominator, denominatorScale],
+          ] as const;
+          expect(formatQuotient(...operands, decimals, minDecimals)).toBe(expected);
+        },
+      ),
+      { seed: fcSeed(13), numRuns: fcRuns(2000) },
+    );
+  });
+
+  it(`reads decimal text as decimal.js does, refusing extra decimals (seed ${fcSeed(14)})`, () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }),
+        fc.integer({ min: 0, max: 12 }),
+        fc.integer({ min: 0, max: 12 }),
+        fc.integer({ min: 0, max: 3 }),
+        (units, textDecimals, decimals, trailingZeros) => {
+          const zeros = '0'.repeat(trailingZeros);
+          const text = `${fromUnits(units, textDecimals)}${textDecimals === 0 && zeros !== '' ? '.' : ''}${zeros}`;
+          const exact = new Exact(`${text}e${decimals}`);
+          if (exact.isInteger()) expect(toUnits(text, decimals)).toBe(BigInt(exact.toFixed()));
+          else expect(() => toUnits(text, decimals)).toThrow(`${text} has more than ${decimals}`);
+        },
+      ),
+      { seed: fcSeed(14), numRuns: fcRuns(2000) },
+    );
   });
 
   it('counts a fee rate by its value: trailing zeros change nothing', () => {

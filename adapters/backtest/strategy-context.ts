@@ -125,16 +125,30 @@ export function createContext(host: ContextHost): StrategyContext {
   return Object.freeze(context);
 }
 
+/** The figures as of the call, written as text only when read (strategies mostly read one). */
 function positionOf(ledger: SymbolLedger): Position {
+  const { position, realized, fees, openCost } = ledger;
   const unrealized = ledger.unrealized();
   return {
     symbol: ledger.instrument.symbol,
-    size: ledger.size(ledger.position),
-    averageEntry: ledger.averageEntry(),
-    realizedPnl: ledger.money(ledger.realized),
-    unrealizedPnl: ledger.money(unrealized),
-    fees: ledger.money(ledger.fees),
-    netPnl: ledger.money(ledger.realized + unrealized - ledger.fees),
+    get size() {
+      return ledger.size(position);
+    },
+    get averageEntry() {
+      return ledger.averageEntryOf(openCost, position);
+    },
+    get realizedPnl() {
+      return ledger.money(realized);
+    },
+    get unrealizedPnl() {
+      return ledger.money(unrealized);
+    },
+    get fees() {
+      return ledger.money(fees);
+    },
+    get netPnl() {
+      return ledger.money(realized + unrealized - fees);
+    },
   };
 }
 

@@ -31,12 +31,10 @@ export class SymbolLedger {
   #markUnits = -1;
   #markFormatted = true;
   /** Signed cost of the open lots. */
-  #openCost = 0n;
+  openCost = 0n;
   readonly #lotSizes: bigint[] = [];
   readonly #lotPrices: bigint[] = [];
   #lotHead = 0;
-  /** averageEntry() until the next fill: strategies read their position on every callback. */
-  #averageEntry: string | null | undefined;
   readonly #toMoney: bigint;
   readonly #makerRate: bigint;
   readonly #takerRate: bigint;
@@ -90,7 +88,6 @@ export class SymbolLedger {
     // Exact: moneyScale leaves room for the rate's decimals (see moneyScaleFor).
     const fee = (notional * rate) / this.#feeDivisor;
     this.fees += fee;
-    this.#averageEntry = undefined;
     this.tradedSize += size;
     if (liquidity === 'maker') {
       this.makerFills++;
@@ -110,7 +107,7 @@ export class SymbolLedger {
     if (this.#markUnits < 0 && text === null) return 0n;
     const mark =
       text === null ? BigInt(this.#markUnits) : toUnits(text, this.instrument.priceDecimals);
-    return this.position * mark * this.#toMoney - this.#openCost;
+    return this.position * mark * this.#toMoney - this.openCost;
   }
 
   net(): bigint {
@@ -118,16 +115,15 @@ export class SymbolLedger {
   }
 
   averageEntry(): string | null {
-    if (this.#averageEntry !== undefined) return this.#averageEntry;
-    if (this.position === 0n) return (this.#averageEntry = null);
+    return this.averageEntryOf(this.openCost, this.position);
+  }
+
+  /** The cost of open lots over their size; null when flat. */
+  averageEntryOf(openCost: bigint, position: bigint): string | null {
+    if (position === 0n) return null;
     const decimals = this.instrument.priceDecimals + AVERAGE_ENTRY_EXTRA_DECIMALS;
-    const size = [this.position, this.instrument.sizeDecimals] as const;
-    return (this.#averageEntry = formatQuotient(
-      [this.#openCost, this.moneyScale],
-      size,
-      decimals,
-      decimals,
-    ));
+    const size = [position, this.instrument.sizeDecimals] as const;
+    return formatQuotient([openCost, this.moneyScale], size, decimals, decimals);
   }
 
   money(value: bigint): string {
@@ -148,7 +144,7 @@ export class SymbolLedger {
       const lotPrice = this.#lotPrices[this.#lotHead]!;
       const closed = absolute(lot) < absolute(remaining) ? -lot : remaining;
       this.realized += -closed * (price - lotPrice) * this.#toMoney;
-      this.#openCost += closed * lotPrice * this.#toMoney;
+      this.openCost += closed * lotPrice * this.#toMoney;
       sizes[this.#lotHead] = lot + closed;
       remaining -= closed;
       if (sizes[this.#lotHead] === 0n) this.#lotHead++;
@@ -161,7 +157,7 @@ export class SymbolLedger {
     if (remaining !== 0n) {
       sizes.push(remaining);
       this.#lotPrices.push(price);
-      this.#openCost += remaining * price * this.#toMoney;
+      this.openCost += remaining * price * this.#toMoney;
     }
     this.position += quantity;
   }

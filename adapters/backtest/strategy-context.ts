@@ -18,7 +18,7 @@ import {
 import type { ScenarioClock } from '../csv/index.js';
 import { decimalUnits } from '../driver/index.js';
 import { Exact, exactOf } from '../units/units.js';
-import type { Position, StrategyContext, StrategyParams } from './strategy.js';
+import type { StrategyContext, StrategyParams } from './strategy.js';
 import type { StrategyAction, StrategyOrders } from './strategy-orders.js';
 import type { SymbolLedger } from './symbol-ledger.js';
 
@@ -95,7 +95,7 @@ export function createContext(host: ContextHost): StrategyContext {
     trades: (symbol, limit) => market.trades(symbol, limit),
     openOrders: (symbol) =>
       [...orders.open.values()].filter((order) => symbol === undefined || order.symbol === symbol),
-    position: (symbol) => positionOf(ledger(symbol)),
+    position: (symbol) => ledger(symbol).figures(),
     inFlight: () => host.inFlight(),
     place: (order) => {
       const id = orders.newId();
@@ -123,33 +123,6 @@ export function createContext(host: ContextHost): StrategyContext {
     },
   };
   return Object.freeze(context);
-}
-
-/** The figures as of the call, written as text only when read (strategies mostly read one). */
-function positionOf(ledger: SymbolLedger): Position {
-  const { position, realized, fees, openCost } = ledger;
-  const unrealized = ledger.unrealized();
-  return {
-    symbol: ledger.instrument.symbol,
-    get size() {
-      return ledger.size(position);
-    },
-    get averageEntry() {
-      return ledger.averageEntryOf(openCost, position);
-    },
-    get realizedPnl() {
-      return ledger.money(realized);
-    },
-    get unrealizedPnl() {
-      return ledger.money(unrealized);
-    },
-    get fees() {
-      return ledger.money(fees);
-    },
-    get netPnl() {
-      return ledger.money(realized + unrealized - fees);
-    },
-  };
 }
 
 function unwrap<T>(result: Result<T>): T {

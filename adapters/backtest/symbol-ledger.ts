@@ -6,6 +6,7 @@
 import { formatPrice, type Instrument, type Side } from '../../src/index.js';
 import { fromUnits, pow10, toUnits } from '../units/units.js';
 import { formatQuotient, type FeeRate } from './money.js';
+import type { Position } from './strategy.js';
 
 /** Extra decimals of the average entry price beyond the tick's. */
 export const AVERAGE_ENTRY_EXTRA_DECIMALS = 4;
@@ -31,10 +32,12 @@ export class SymbolLedger {
   #markUnits = -1;
   #markFormatted = true;
   /** Signed cost of the open lots. */
-  openCost = 0n;
+  #openCost = 0n;
   readonly #lotSizes: bigint[] = [];
   readonly #lotPrices: bigint[] = [];
   #lotHead = 0;
+  /** What figures() answers until a fill or a new mark changes it. */
+  #figures: Position | null = null;
   readonly #toMoney: bigint;
   readonly #makerRate: bigint;
   readonly #takerRate: bigint;
@@ -64,6 +67,7 @@ export class SymbolLedger {
   }
 
   set mark(price: string | null) {
+    this.#figures = null;
     this.#mark = price;
     this.#markUnits = -1;
     this.#markFormatted = true;
@@ -71,6 +75,7 @@ export class SymbolLedger {
 
   /** Sets the mark in price units; it is formatted when read. */
   markAt(units: number): void {
+    if (units !== this.#markUnits) this.#figures = null;
     this.#markUnits = units;
     this.#markFormatted = false;
   }
@@ -88,6 +93,7 @@ export class SymbolLedger {
     // Exact: moneyScale leaves room for the rate's decimals (see moneyScaleFor).
     const fee = (notional * rate) / this.#feeDivisor;
     this.fees += fee;
+    this.#figures = null;
     this.tradedSize += size;
     if (liquidity === 'maker') {
       this.makerFills++;
@@ -107,23 +113,34 @@ export class SymbolLedger {
     if (this.#markUnits < 0 && text === null) return 0n;
     const mark =
       text === null ? BigInt(this.#markUnits) : toUnits(text, this.instrument.priceDecimals);
-    return this.position * mark * this.#toMoney - this.openCost;
+    return this.position * mark * this.#toMoney - this.#openCost;
   }
 
   net(): bigint {
     return this.realized + this.unrealized() - this.fees;
   }
 
-  averageEntry(): string | null {
-    return this.averageEntryOf(this.openCost, this.position);
+  /** The strategy's position: the same frozen object until a fill or a new mark. */
+  figures(): Position {
+    if (this.#figures !== null) return this.#figures;
+    const unrealized = this.unrealized();
+    return (this.#figures = Object.freeze({
+      symbol: this.instrument.symbol,
+      size: this.size(this.position),
+      averageEntry: this.averageEntry(),
+      realizedPnl: this.money(this.realized),
+      unrealizedPnl: this.money(unrealized),
+      fees: this.money(this.fees),
+      netPnl: this.money(this.realized + unrealized - this.fees),
+    }));
   }
 
   /** The cost of open lots over their size; null when flat. */
-  averageEntryOf(openCost: bigint, position: bigint): string | null {
-    if (position === 0n) return null;
+  averageEntry(): string | null {
+    if (this.position === 0n) return null;
     const decimals = this.instrument.priceDecimals + AVERAGE_ENTRY_EXTRA_DECIMALS;
-    const size = [position, this.instrument.sizeDecimals] as const;
-    return formatQuotient([openCost, this.moneyScale], size, decimals, decimals);
+    const size = [this.position, this.instrument.sizeDecimals] as const;
+    return formatQuotient([this.#openCost, this.moneyScale], size, decimals, decimals);
   }
 
   money(value: bigint): string {
@@ -144,7 +161,7 @@ export class SymbolLedger {
       const lotPrice = this.#lotPrices[this.#lotHead]!;
       const closed = absolute(lot) < absolute(remaining) ? -lot : remaining;
       this.realized += -closed * (price - lotPrice) * this.#toMoney;
-      this.openCost += closed * lotPrice * this.#toMoney;
+      this.#openCost += closed * lotPrice * this.#toMoney;
       sizes[this.#lotHead] = lot + closed;
       remaining -= closed;
       if (sizes[this.#lotHead] === 0n) this.#lotHead++;
@@ -157,7 +174,7 @@ export class SymbolLedger {
     if (remaining !== 0n) {
       sizes.push(remaining);
       this.#lotPrices.push(price);
-      this.openCost += remaining * price * this.#toMoney;
+      this.#openCost += remaining * price * this.#toMoney;
     }
     this.position += quantity;
   }

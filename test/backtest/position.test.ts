@@ -1,6 +1,6 @@
 /**
- * `ctx.position`: exact figures as of the call, which stay as they were when read after later
- * fills, and which serialize like a plain object.
+ * `ctx.position`: exact figures as of the call, in a frozen plain object that stays as it was after
+ * later fills.
  */
 import { describe, expect, it } from 'vitest';
 import type { Position, Strategy, StrategyOrder } from '../../adapters/backtest/strategy.js';
@@ -45,7 +45,7 @@ describe('ctx.position', () => {
       netPnl: '0.4399',
     };
     expect(JSON.parse(JSON.stringify(positions))).toEqual([first, after, after]);
-    expect({ ...positions[0] }).toEqual(first);
     expect(Object.keys(positions[0]!)).toEqual(Object.keys(first));
+    expect(Object.isFrozen(positions[0])).toBe(true);
   });
 });

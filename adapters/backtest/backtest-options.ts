@@ -4,6 +4,7 @@ import { parseDuration } from './duration.js';
 import { parseLatency, type LatencyArguments } from './latency/latency-options.js';
 import { parseFeeRate } from './money.js';
 import { Params, parseParams } from './strategy-params.js';
+import { DEFAULT_ACCOUNT, DEFAULT_SAMPLE } from './backtest-defaults.js';
 
 export interface BacktestArguments extends LatencyArguments {
   readonly strategy: string;
@@ -24,8 +25,6 @@ export interface BacktestOptions {
   readonly config: BacktestConfig;
 }
 
-export const DEFAULT_ACCOUNT = 'strategy';
-export const DEFAULT_SAMPLE = '1m';
 const ACCOUNT = /^[A-Za-z0-9_-]{1,64}$/;
 
 export function parseBacktestOptions(args: BacktestArguments): BacktestOptions | string {

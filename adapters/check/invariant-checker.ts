@@ -17,6 +17,7 @@ import { fromUnits } from '../units/units.js';
 import { EventModel, fail, type ChangedLevel, type Problem } from './event-model.js';
 import { bookMismatch, coreProblemInvariant, tickerMismatch } from './state-comparisons.js';
 import { unitsOf } from './units-of.js';
+import { DEFAULT_FULL_CHECK_EVERY } from './full-check-every.js';
 
 export interface Violation {
   readonly line: number;
@@ -28,8 +29,6 @@ export interface CheckOptions {
   /** Rows between two full comparisons (default DEFAULT_FULL_CHECK_EVERY). */
   readonly fullCheckEvery?: number | undefined;
 }
-
-export const DEFAULT_FULL_CHECK_EVERY = 100_000;
 
 export class InvariantChecker {
   readonly #venue: Venue;

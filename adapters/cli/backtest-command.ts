@@ -1,5 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
-import { parseBacktestOptions, type BacktestArguments } from '../backtest/backtest-options.js';
+import type { BacktestArguments } from '../backtest/backtest-options.js';
 import { EXIT_CODES, EXIT_CODES_HELP } from '../exit-codes.js';
 import { requireInputFile } from '../file-errors.js';
 import { BACKTEST_RUN_OPTIONS } from './backtest-run-options.js';
@@ -43,6 +43,7 @@ export const backtestCommand: CommandModule<object, BacktestArguments> = {
           EXIT_CODES_HELP,
       ) as unknown as Argv<BacktestArguments>,
   handler: async (args) => {
+    const { parseBacktestOptions } = await import('../backtest/backtest-options.js');
     const options = parseBacktestOptions(args);
     if (typeof options === 'string') {
       process.stderr.write(`simex backtest: ${options}\n`);

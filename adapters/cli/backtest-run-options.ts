@@ -1,4 +1,4 @@
-import { DEFAULT_ACCOUNT, DEFAULT_SAMPLE } from '../backtest/backtest-options.js';
+import { DEFAULT_ACCOUNT, DEFAULT_SAMPLE } from '../backtest/backtest-defaults.js';
 
 /** The options of one backtest run beyond its strategy, data and params: backtest and sweep share them. */
 export const BACKTEST_RUN_OPTIONS = {

@@ -1,5 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
-import { ScenarioSyntaxError } from '../csv/index.js';
+import { ScenarioSyntaxError } from '../csv/scenario-error.js';
 
 interface ConvertArguments {
   readonly file: string;

@@ -1,7 +1,6 @@
 import type { Argv, CommandModule } from 'yargs';
-import { flowInstruments } from '../generate/flow-instruments.js';
 import type { FlowFormat } from '../generate/write-flow.js';
-import { parseScenarioTime } from '../csv/index.js';
+import { parseScenarioTime } from '../csv/scenario-time.js';
 import { EXIT_CODES_HELP } from '../exit-codes.js';
 import { FORMAT_OPTION, OUT_OPTION, writeFlowTo } from './flow-output.js';
 
@@ -72,6 +71,7 @@ export const generateCommand: CommandModule<object, GenerateArguments> = {
       .epilog(EXIT_CODES_HELP) as unknown as Argv<GenerateArguments>,
   handler: async (args) => {
     const { writeFlow } = await import('../generate/write-flow.js');
+    const { flowInstruments } = await import('../generate/flow-instruments.js');
     await writeFlowTo(args.out, (out) =>
       writeFlow(
         {

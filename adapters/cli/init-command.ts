@@ -1,5 +1,4 @@
 import type { Argv, CommandModule } from 'yargs';
-import { writeStarterStrategy } from '../init/write-strategy.js';
 
 interface InitArguments {
   readonly file: string;
@@ -15,7 +14,8 @@ export const initCommand: CommandModule<object, InitArguments> = {
         '$0 init strategy my-strategy.ts',
         'Then: npx simex backtest --strategy my-strategy.ts --data flow.csv --interval 1s',
       ) as unknown as Argv<InitArguments>,
-  handler: (args) => {
+  handler: async (args) => {
+    const { writeStarterStrategy } = await import('../init/write-strategy.js');
     const problem = writeStarterStrategy(args.file);
     if (problem !== null) {
       console.error(problem);

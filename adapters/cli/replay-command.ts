@@ -1,5 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
-import { DEFAULT_FULL_CHECK_EVERY } from '../check/invariant-checker.js';
+import { DEFAULT_FULL_CHECK_EVERY } from '../check/full-check-every.js';
 import { EXIT_CODES_HELP } from '../exit-codes.js';
 import { requireInputFile } from '../file-errors.js';
 

@@ -1,6 +1,5 @@
 import { EXIT_CODES } from '../exit-codes.js';
 import type { ArgumentsCamelCase, Argv, CommandModule } from 'yargs';
-import { resolveServeConfig, startupLines } from '../http/serve-config.js';
 
 const builder = (yargs: Argv) =>
   yargs
@@ -63,6 +62,7 @@ export const serveCommand: CommandModule = {
   describe:
     'Serve the /v1 REST API on the default venue (BTC-USD, ETH-USD), frozen or moved by agents or a flow',
   handler: async (argv) => {
+    const { resolveServeConfig, startupLines } = await import('../http/serve-config.js');
     const config = resolveServeConfig(argv as ArgumentsCamelCase<ServeOptions>, process.env);
     if ('error' in config) return fail(config.error);
     const log = (line: string) => process.stderr.write(`simex: ${line}\n`);

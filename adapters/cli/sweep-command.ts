@@ -1,5 +1,4 @@
 import type { Argv, CommandModule } from 'yargs';
-import { parseParams } from '../backtest/strategy-params.js';
 import { EXIT_CODES, EXIT_CODES_HELP } from '../exit-codes.js';
 import { requireInputFile } from '../file-errors.js';
 import { BACKTEST_RUN_OPTIONS } from './backtest-run-options.js';
@@ -99,6 +98,7 @@ export const sweepCommand: CommandModule<object, SweepCommandArguments> = {
     if (args.strategy === undefined) return fail('missing required option --strategy');
     if (args.data === undefined) return fail('missing required option --data');
     requireInputFile(args.data);
+    const { parseParams } = await import('../backtest/strategy-params.js');
     const params = parseParams(args.param ?? []);
     if (typeof params === 'string') return fail(params);
     // Every option by its camelCase name (yargs also gives kebab-case copies, `_` and `$0`).

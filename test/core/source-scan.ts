@@ -6,6 +6,10 @@ import { join } from 'node:path';
 const MODULE_SPECIFIER =
   /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*)['"]([^'"]+)['"]/g;
 
+/** The module an import or export-from loads when its module loads (not `import type`, not `import()`). */
+const STATIC_SPECIFIER =
+  /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\bfrom\s*)?['"]([^'"]+)['"]/gm;
+
 /** Source text without comments, so that prose about Math.random does not count. */
 export function withoutComments(source: string): string {
   return source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"\\])\/\/.*$/gm, '$1');
@@ -22,4 +26,9 @@ export function sourceFiles(dir: string): string[] {
     if (entry.isDirectory()) return sourceFiles(path);
     return /\.[cm]?[jt]s$/.test(entry.name) ? [path] : [];
   });
+}
+
+/** The module specifiers `source` loads statically, in order. */
+export function staticSpecifiers(source: string): string[] {
+  return [...withoutComments(source).matchAll(STATIC_SPECIFIER)].map(([, specifier]) => specifier!);
 }

@@ -15,6 +15,10 @@ import { serveCommand } from './serve-command.js';
 import { sweepCommand } from './sweep-command.js';
 import { UsageError } from './usage-errors.js';
 
+interface YargsInternals {
+  getInternalMethods(): { getUsageInstance(): { cacheHelpMessage(): void } };
+}
+
 const commands = {
   serve: serveCommand,
   replay: replayCommand,
@@ -28,8 +32,14 @@ const commands = {
 };
 const args = hideBin(process.argv);
 watchStdout(process.stdout, process.stderr);
+const cli = yargs(args);
+// yargs formats the whole help of the command it runs, for a failure that might follow (about
+// 0.1 s of CPU); simex answers a failure with one line (failure-report.ts) and never reads it.
+// The same workaround as angular-cli's (angular/angular-cli#34087).
+(cli as unknown as YargsInternals).getInternalMethods().getUsageInstance().cacheHelpMessage =
+  () => {};
 try {
-  await yargs(args)
+  await cli
     .scriptName('simex')
     .usage('$0 <command> [options]\n\nAn exact, deterministic exchange simulator.')
     .command(serveCommand)

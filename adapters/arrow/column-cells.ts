@@ -3,8 +3,11 @@
  * dictionary of utf8 (the dictionary decoded once), times from a timestamp or int64 column,
  * booleans from a bool column. Checks the column's type once, against what its name needs.
  */
-import { DataType, TimeUnit, type Data, type Field, type Vector } from 'apache-arrow';
+import type { Data, Field, Vector } from 'apache-arrow';
+import { arrow } from './arrow-library.js';
 import type { ColumnKind } from './flow-schema.js';
+
+const { DataType, TimeUnit } = arrow;
 
 /** Why a column's type does not fit its kind; null when it fits. */
 export function typeProblem(field: Field, kind: ColumnKind): string | null {
@@ -26,7 +29,7 @@ export function typeProblem(field: Field, kind: ColumnKind): string | null {
   return `must be ${wanted}, found ${String(type)}`;
 }
 
-function isText(type: DataType): boolean {
+function isText(type: Field['type']): boolean {
   return DataType.isUtf8(type) || DataType.isLargeUtf8(type);
 }
 

@@ -3,12 +3,15 @@
  * shared by its workers), decoded with the same checks as openArrowFlow: the instruments and every
  * row, in file order. Every problem is an ArrowFlowError naming the file as given.
  */
-import { RecordBatchReader } from 'apache-arrow';
+
+import { arrow } from './arrow-library.js';
 import type { InstrumentSpec } from '../../src/index.js';
 import type { ParsedScenarioRow } from '../csv/index.js';
 import { ArrowFlowError } from './flow-error.js';
 import { instrumentsOf } from './flow-reader.js';
 import { FlowRowDecoder } from './flow-rows.js';
+
+const { RecordBatchReader } = arrow;
 
 export interface DecodedFlow {
   readonly instruments: readonly InstrumentSpec[];

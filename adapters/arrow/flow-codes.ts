@@ -6,14 +6,8 @@
  * that is not plainly valid reads as EMPTY or BAD, and the caller leaves that row to the
  * FlowRowDecoder and the string API, which report it in the format's own words.
  */
-import {
-  DataType,
-  TimeUnit,
-  type Data,
-  type RecordBatch,
-  type Schema,
-  type Vector,
-} from 'apache-arrow';
+import type { Data, RecordBatch, Schema, Vector } from 'apache-arrow';
+import { arrow } from './arrow-library.js';
 import {
   SIDE_BUY,
   SIDE_SELL,
@@ -26,6 +20,8 @@ import {
   type VenueCore,
 } from '../../src/index.js';
 import { CLIENT_ORDER_ID_COLUMN, SCENARIO_COLUMNS } from '../csv/index.js';
+
+const { DataType, TimeUnit } = arrow;
 
 /** A null or empty cell. */
 export const EMPTY = -2;

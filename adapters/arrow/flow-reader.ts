@@ -5,12 +5,8 @@
  * the file, so memory stays flat. Every problem is an ArrowFlowError naming the row and column.
  */
 import { open } from 'node:fs/promises';
-import {
-  RecordBatchReader,
-  type AsyncRecordBatchFileReader,
-  type RecordBatch,
-  type Schema,
-} from 'apache-arrow';
+import type { AsyncRecordBatchFileReader, RecordBatch, Schema } from 'apache-arrow';
+import { arrow } from './arrow-library.js';
 import type { InstrumentSpec } from '../../src/index.js';
 import {
   CLIENT_ORDER_ID_COLUMN,
@@ -23,6 +19,8 @@ import { parseDirective } from '../csv/directives.js';
 import { ArrowFlowError } from './flow-error.js';
 import { INSTRUMENTS_KEY } from './flow-schema.js';
 import { FlowRowDecoder } from './flow-rows.js';
+
+const { RecordBatchReader } = arrow;
 
 /** An opened Arrow flow, read a record batch at a time (openArrowFlow turns them into rows). */
 export interface ArrowBatches {

@@ -2,17 +2,8 @@
  * The Arrow flow format (docs/flows.md): the scenario columns of the CSV format as an Arrow IPC
  * file. What simex writes, and what it accepts from other writers (pandas, polars).
  */
-import {
-  Bool,
-  Dictionary,
-  Field,
-  Int32,
-  Schema,
-  Timestamp,
-  TimeUnit,
-  Utf8,
-  type DataType,
-} from 'apache-arrow';
+import type { DataType, Schema as ArrowSchema } from 'apache-arrow';
+import { arrow } from './arrow-library.js';
 import {
   CLIENT_ORDER_ID_COLUMN,
   formatInstrumentDirective,
@@ -21,6 +12,8 @@ import {
   type ScenarioLayout,
 } from '../csv/index.js';
 import type { InstrumentSpec } from '../../src/index.js';
+
+const { Bool, Dictionary, Field, Int32, Schema, Timestamp, TimeUnit, Utf8 } = arrow;
 
 /** Schema metadata key: the instruments, one `instrument key=value ...` directive a line. */
 export const INSTRUMENTS_KEY = 'simex.instruments';
@@ -58,7 +51,10 @@ const DICTIONARY_COLUMNS = new Set([
 ]);
 
 /** The schema simex writes: ts in UTC milliseconds, enums, accounts and symbols as dictionaries. */
-export function flowSchema(instruments: readonly InstrumentSpec[], layout: ScenarioLayout): Schema {
+export function flowSchema(
+  instruments: readonly InstrumentSpec[],
+  layout: ScenarioLayout,
+): ArrowSchema {
   const names: string[] = [...SCENARIO_COLUMNS];
   if (layout.clientOrderId) names.push(CLIENT_ORDER_ID_COLUMN);
   if (layout.orderFeatures === true) names.push(...ORDER_FEATURE_COLUMNS);

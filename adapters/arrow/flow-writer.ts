@@ -4,19 +4,14 @@
  * batch (delta dictionaries), so memory holds one batch and the distinct names.
  */
 import { once } from 'node:events';
-import type { Writable } from 'node:stream';
-import {
-  makeBuilder,
-  makeData,
-  RecordBatch,
-  RecordBatchFileWriter,
-  Struct,
-  type Builder,
-  type Schema,
-} from 'apache-arrow';
+import { Readable, type Writable } from 'node:stream';
+import type { Builder, Schema } from 'apache-arrow';
+import { arrow } from './arrow-library.js';
 import type { ScenarioLayout, ScenarioRow } from '../csv/index.js';
 import type { InstrumentSpec } from '../../src/index.js';
 import { flowSchema } from './flow-schema.js';
+
+const { makeBuilder, makeData, RecordBatch, RecordBatchFileWriter, Struct } = arrow;
 
 export const BATCH_ROWS = 1 << 16;
 
@@ -36,7 +31,7 @@ export class ArrowFlowWriter {
     this.#builders = this.#schema.fields.map((field) =>
       makeBuilder({ type: field.type, nullValues: [null] }),
     );
-    const bytes = this.#writer.toNodeStream();
+    const bytes = Readable.from(this.#writer, { objectMode: false });
     this.#piped = once(bytes, 'end');
     bytes.pipe(out, { end: false });
     this.#writer.reset(undefined, this.#schema);

@@ -15,7 +15,9 @@ import {
   type VenueEvent,
 } from '../../src/index.js';
 import type { ArrowBatches, FlowFeed } from '../arrow/index.js';
-import { formatScenarioTime, ScenarioClock, type ParsedScenarioRow } from '../csv/index.js';
+import type { ParsedScenarioRow } from '../csv/index.js';
+import { ScenarioClock } from '../csv/scenario-clock.js';
+import { formatScenarioTime } from '../csv/scenario-time.js';
 import { FINAL_ORDER_RETENTION, ScenarioDriver, type RefusalCode } from '../driver/index.js';
 import { PROGRESS_EVERY } from '../output/progress-bar.js';
 import { EquitySampler } from './equity-sampler.js';

@@ -9,7 +9,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { isArrowFile } from '../arrow/flow-file.js';
 import { asFileError, notAFile } from '../file-errors.js';
 import { planSweep, runSweep, type SweepArguments, type SweepOutcome } from '../sweep/index.js';
-import { shareCsvFlow } from '../sweep/shared-flow.js';
+import { shareCsvFlow } from '../sweep/share-csv-flow.js';
 import type { RunBacktestOptions } from './backtest-api.js';
 import { parseBacktestOptions } from './backtest-options.js';
 import type { Outcome } from './in-process.js';

@@ -4,20 +4,16 @@ import type { OrderStore } from './order-store.js';
 import type { PriceLevel } from './price-level.js';
 import type { TradeStore } from './trade-store.js';
 
-type Handlers<K extends keyof NumericListener> = {
-  listener: NumericListener;
-  handler: Required<NumericListener>[K];
-}[];
-
 /**
  * The numeric listeners of a venue and their dispatch (NumericListener says what comes when).
  * Each announcement costs one length check when nobody listens; while listeners run, commands
- * throw (they would re-enter a command half done).
+ * throw (they would re-enter a command half done). A listener's methods are called on it, not
+ * bound: listeners of one class are then one call target for V8 from one venue to the next.
  */
 export class CoreEvents {
-  readonly #onTrade: Handlers<'onTrade'> = [];
-  readonly #onOrder: Handlers<'onOrder'> = [];
-  readonly #onLevel: Handlers<'onLevel'> = [];
+  readonly #onTrade: Required<Pick<NumericListener, 'onTrade'>>[] = [];
+  readonly #onOrder: Required<Pick<NumericListener, 'onOrder'>>[] = [];
+  readonly #onLevel: Required<Pick<NumericListener, 'onLevel'>>[] = [];
   #dispatching = false;
 
   constructor(
@@ -38,14 +34,15 @@ export class CoreEvents {
 
   /** Calls the listener's handlers with every event from now on; returns the function that stops it. */
   listen(listener: NumericListener): () => void {
-    const { onTrade, onOrder, onLevel } = listener;
-    if (onTrade !== undefined) this.#onTrade.push({ listener, handler: onTrade.bind(listener) });
-    if (onOrder !== undefined) this.#onOrder.push({ listener, handler: onOrder.bind(listener) });
-    if (onLevel !== undefined) this.#onLevel.push({ listener, handler: onLevel.bind(listener) });
+    const kinds: NumericListener[][] = [];
+    if (listener.onTrade !== undefined) kinds.push(this.#onTrade);
+    if (listener.onOrder !== undefined) kinds.push(this.#onOrder);
+    if (listener.onLevel !== undefined) kinds.push(this.#onLevel);
+    for (const listeners of kinds) listeners.push(listener);
     return () => {
-      for (const handlers of [this.#onTrade, this.#onOrder, this.#onLevel]) {
-        const index = handlers.findIndex((entry) => entry.listener === listener);
-        if (index >= 0) handlers.splice(index, 1);
+      for (const listeners of kinds) {
+        const index = listeners.indexOf(listener);
+        if (index >= 0) listeners.splice(index, 1);
       }
     };
   }
@@ -68,8 +65,8 @@ export class CoreEvents {
     const { tickUnits, lotUnits } = book.instrument;
     this.#dispatching = true;
     try {
-      for (const { handler } of this.#onTrade) {
-        handler(
+      for (const listener of this.#onTrade) {
+        listener.onTrade(
           trades.sequence[trade]!,
           book.index,
           trades.price[trade]! / tickUnits,
@@ -89,8 +86,8 @@ export class CoreEvents {
     const { lotUnits } = book.instrument;
     this.#dispatching = true;
     try {
-      for (const { handler } of this.#onOrder) {
-        handler(
+      for (const listener of this.#onOrder) {
+        listener.onOrder(
           store.sequence[slot]!,
           store.status[slot]!,
           store.filled[slot]! / lotUnits,
@@ -106,8 +103,14 @@ export class CoreEvents {
     const { tickUnits, lotUnits } = book.instrument;
     this.#dispatching = true;
     try {
-      for (const { handler } of this.#onLevel) {
-        handler(book.index, side, level.price / tickUnits, level.total / lotUnits, book.sequence);
+      for (const listener of this.#onLevel) {
+        listener.onLevel(
+          book.index,
+          side,
+          level.price / tickUnits,
+          level.total / lotUnits,
+          book.sequence,
+        );
       }
     } finally {
       this.#dispatching = false;

@@ -15,7 +15,9 @@ import {
   type VenueEvent,
 } from '../../src/index.js';
 import type { ArrowBatches, FlowFeed } from '../arrow/index.js';
-import { formatScenarioTime, ScenarioClock, type ParsedScenarioRow } from '../csv/index.js';
+import type { ParsedScenarioRow } from '../csv/index.js';
+import { ScenarioClock } from '../csv/scenario-clock.js';
+import { formatScenarioTime } from '../csv/scenario-time.js';
 import { FINAL_ORDER_RETENTION, ScenarioDriver, type RefusalCode } from '../driver/index.js';
 import { PROGRESS_EVERY } from '../output/progress-bar.js';
 import { EquitySampler } from './equity-sampler.js';
@@ -54,7 +56,7 @@ export class AccountClashError extends Error {
   }
 }
 
-export class BacktestEngine {
+export class BacktestEngine implements NumericListener {
   readonly clock = new ScenarioClock();
   readonly venue: Venue;
   readonly ledgers: readonly SymbolLedger[];
@@ -139,7 +141,7 @@ export class BacktestEngine {
     // for the strategy's own orders and fills, and for the hooks that read them.
     if (view !== null) this.venue.subscribe(this.#onEvent);
     else {
-      this.venue.core.listen(this.#numericEvents);
+      this.venue.core.listen(this);
       if (this.#wants.book) this.venue.subscribe(this.#onEvent, ['book']);
     }
   }
@@ -306,32 +308,39 @@ export class BacktestEngine {
     else if (this.#wants.book) this.#events.push(event);
   };
 
-  /** Without latency: the venue's events in numbers, records built only where needed. */
-  readonly #numericEvents: NumericListener = {
-    onTrade: (_trade, book, priceTicks, _sizeLots, makerSequence, takerSequence) => {
-      const { store, orders } = this.venue.core;
-      const ledger = this.ledgers[book]!;
-      ledger.markAt(priceTicks * ledger.instrument.tickUnits);
-      const maker = store.account[orders.slot(makerSequence)] === this.#account;
-      const taker = store.account[orders.slot(takerSequence)] === this.#account;
-      if (!maker && !taker && !this.#wants.trade) return;
-      // The trade just made is the newest on its symbol's tape.
-      const found = this.venue.trades(ledger.instrument.symbol, 1);
-      if (!found.ok) throw new Error(found.error.message);
-      const trade = found.value[0]!;
-      if (maker) this.#fill(ledger, trade, 'maker');
-      if (taker) this.#fill(ledger, trade, 'taker');
-      if (this.#wants.trade) this.#events.push({ type: 'trade', trade });
-    },
-    onOrder: (sequence) => {
-      const { store, orders } = this.venue.core;
-      if (store.account[orders.slot(sequence)] !== this.#account) return;
-      const found = this.venue.getOrder(this.config.account, `ord_${sequence}`);
-      if (!found.ok) throw new Error(found.error.message);
-      this.orders.updated(found.value);
-      if (this.#wants.order) this.#events.push({ type: 'order', order: found.value });
-    },
-  };
+  // Without latency: the venue's events in numbers, records built only where needed. Methods of
+  // the engine (not closures) so that the venue calls one target from one engine to the next.
+  onTrade(
+    _trade: number,
+    book: number,
+    priceTicks: number,
+    _sizeLots: number,
+    makerSequence: number,
+    takerSequence: number,
+  ): void {
+    const { store, orders } = this.venue.core;
+    const ledger = this.ledgers[book]!;
+    ledger.markAt(priceTicks * ledger.instrument.tickUnits);
+    const maker = store.account[orders.slot(makerSequence)] === this.#account;
+    const taker = store.account[orders.slot(takerSequence)] === this.#account;
+    if (!maker && !taker && !this.#wants.trade) return;
+    // The trade just made is the newest on its symbol's tape.
+    const found = this.venue.trades(ledger.instrument.symbol, 1);
+    if (!found.ok) throw new Error(found.error.message);
+    const trade = found.value[0]!;
+    if (maker) this.#fill(ledger, trade, 'maker');
+    if (taker) this.#fill(ledger, trade, 'taker');
+    if (this.#wants.trade) this.#events.push({ type: 'trade', trade });
+  }
+
+  onOrder(sequence: number): void {
+    const { store, orders } = this.venue.core;
+    if (store.account[orders.slot(sequence)] !== this.#account) return;
+    const found = this.venue.getOrder(this.config.account, `ord_${sequence}`);
+    if (!found.ok) throw new Error(found.error.message);
+    this.orders.updated(found.value);
+    if (this.#wants.order) this.#events.push({ type: 'order', order: found.value });
+  }
 
   #fill(ledger: SymbolLedger, trade: TradeRecord, liquidity: 'maker' | 'taker'): void {
     const maker = liquidity === 'maker';

@@ -3,13 +3,13 @@
  * thread, then runs the combinations in the sweep-worker.ts pool (adapters/sweep) while this thread
  * checks the strategy module.
  * The flow is read here once, into memory the workers share: an Arrow file's bytes, or a CSV file
- * parsed as the workers start (adapters/sweep/shared-flow.ts).
+ * parsed as the workers start (adapters/sweep/share-csv-flow.ts).
  */
 import { readFileSync, statSync } from 'node:fs';
 import { isArrowFile } from '../arrow/flow-file.js';
 import { asFileError, notAFile } from '../file-errors.js';
 import { planSweep, runSweep, type SweepArguments, type SweepOutcome } from '../sweep/index.js';
-import { shareCsvFlow } from '../sweep/shared-flow.js';
+import { shareCsvFlow } from '../sweep/share-csv-flow.js';
 import type { RunBacktestOptions } from './backtest-api.js';
 import { parseBacktestOptions } from './backtest-options.js';
 import type { Outcome } from './in-process.js';

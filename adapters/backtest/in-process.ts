@@ -5,7 +5,8 @@
  */
 import type { InstrumentSpec } from '../../src/index.js';
 import type { ArrowBatches } from '../arrow/index.js';
-import { ScenarioSyntaxError, type ParsedScenarioRow } from '../csv/index.js';
+import type { ParsedScenarioRow } from '../csv/index.js';
+import { ScenarioSyntaxError } from '../csv/scenario-error.js';
 import { asFileError } from '../file-errors.js';
 import { AccountClashError, BacktestEngine, type BacktestConfig } from './backtest-engine.js';
 import { StrategyRuntimeError } from './hook-failure.js';

@@ -1,5 +1,5 @@
 /** fills.csv lines as fills happen, equity.csv from the samples, round_trips.csv. */
-import { formatScenarioTime } from '../csv/index.js';
+import { formatScenarioTime } from '../csv/scenario-time.js';
 import { fromUnits } from '../units/units.js';
 import type { EquitySampler, EquityScope } from './equity-sampler.js';
 import { drawdowns } from './metrics.js';

@@ -3,7 +3,7 @@
  * per quote currency the PnL, fees, position, counts, volumes and performance figures. Keys are
  * written in a fixed order; money is exact decimal strings.
  */
-import { formatScenarioTime } from '../csv/index.js';
+import { formatScenarioTime } from '../csv/scenario-time.js';
 import { fromUnits } from '../units/units.js';
 import type { BacktestEngine } from './backtest-engine.js';
 import { latencySummary } from './latency/latency-options.js';

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { openScenarioFile, type ParsedScenarioRow } from '../../adapters/csv/index.js';
 import { asFileError } from '../../adapters/file-errors.js';
-import { readSharedFlow, shareCsvFlow } from '../../adapters/sweep/shared-flow.js';
+import { shareCsvFlow } from '../../adapters/sweep/share-csv-flow.js';
+import { readSharedFlow } from '../../adapters/sweep/shared-flow.js';
 import { tempFiles, writeGeneratedFlow } from '../backtest/helpers.js';
 
 const dir = tempFiles({});

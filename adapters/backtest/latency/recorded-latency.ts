@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { columnOf } from '../../input-error.js';
-import { parseScenarioTime } from '../../csv/index.js';
+import { parseScenarioTime } from '../../csv/scenario-time.js';
 import { MAX_LATENCY_MS } from './latency-spec.js';
 
 /** A latency file that cannot be read or is malformed; the message is one line. */

@@ -152,7 +152,7 @@ export class BacktestEngine implements NumericListener {
    */
   async run(flow: AsyncIterable<readonly ParsedScenarioRow[]> | ArrowBatches): Promise<void> {
     if ('decoder' in flow) {
-      // Loaded for an Arrow flow only: apache-arrow is most of a sweep worker's start-up.
+      // Loaded for an Arrow flow only: a CSV flow's process never loads apache-arrow.
       const { feedFlow } = await import('../arrow/flow-feed.js');
       await feedFlow(flow, this.venue.core, this.#feed);
     } else for await (const batch of flow) for (const row of batch) this.#flowRow(row);

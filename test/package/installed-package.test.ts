@@ -117,7 +117,13 @@ describe('the installed package', () => {
     await simex('init', 'strategy', 'starter.js');
     const flow = await simex('generate', '--seed', '7', '--events', '3000');
     await writeFile(join(project, 'flow.csv'), flow.stdout);
-    expect((await simex('replay', 'flow.csv')).stdout).toContain('rows');
+    const replayed = await simex('replay', 'flow.csv');
+    expect(replayed.stdout).toContain('rows');
+    // Arrow flows: apache-arrow's one-file build, resolved from the installed package.
+    await simex('convert', 'flow.csv', '--out', 'flow.arrow');
+    expect((await simex('replay', 'flow.arrow')).stdout).toBe(
+      replayed.stdout.replaceAll('flow.csv', 'flow.arrow'),
+    );
     const imported = await simex('import', 'lobster', AAPL, '--symbol', 'AAPL-USD');
     expect(imported.stdout).toContain('# instrument symbol=AAPL-USD');
     await simex('check', '--runs', '5', '--seed', '1');

@@ -390,13 +390,14 @@ export class Venue {
     },
   };
 
-  /** A listed symbol's book; queries on books expire due orders first. */
+  /** `#book`, refusing a depth outside 1..MAX_QUERY_LIMIT. */
   #bookToDepth(symbol: unknown, depth: number): Result<OrderBook> {
     const found = this.#book(symbol);
     if (!found.ok || isQueryLimit(depth)) return found;
     return invalidParameter('depth', `depth must be an integer from 1 to ${MAX_QUERY_LIMIT}`);
   }
 
+  /** A listed symbol's book; queries on books expire due orders first. */
   #book(symbol: unknown): Result<OrderBook> {
     this.core.expireDueOutsideListeners();
     const index = typeof symbol === 'string' ? this.core.bookIndex(symbol) : -1;

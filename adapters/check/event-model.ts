@@ -13,8 +13,7 @@ import type {
   VenueEvent,
 } from '../../src/index.js';
 import type { ParsedScenarioRow } from '../csv/index.js';
-import { fromUnits } from '../units/units.js';
-import { unitsOf } from './units-of.js';
+import { fromUnits, toUnits } from '../units/units.js';
 import { ShadowBook, type ShadowOrder } from './shadow-book.js';
 import { statusMismatch } from './state-comparisons.js';
 import { TickerModel } from './ticker-model.js';
@@ -88,8 +87,8 @@ export class EventModel {
     }
     this.#lastTradeSequence = sequence;
     this.#lastTradeTime = trade.timestamp;
-    const price = unitsOf(trade.price, instrument.priceDecimals);
-    const size = unitsOf(trade.size, instrument.sizeDecimals);
+    const price = toUnits(trade.price, instrument.priceDecimals);
+    const size = toUnits(trade.size, instrument.sizeDecimals);
     const book = this.book;
     // invariant 4
     const maker = book.orders.get(trade.makerOrderId);
@@ -133,7 +132,7 @@ export class EventModel {
     const instrument = this.instruments.get(record.symbol)!;
     let order = this.book.orders.get(id) ?? this.#taker(id);
     if (order === null) return fail(3, `update of an unknown order ${id}`);
-    const units = (text: string) => unitsOf(text, instrument.sizeDecimals);
+    const units = (text: string) => toUnits(text, instrument.sizeDecimals);
     if (row.action === 'amend' && order.resting && this.#isAmended(order, record, instrument)) {
       const left = units(record.remainingSize);
       const keeps =
@@ -190,7 +189,7 @@ export class EventModel {
 
   /** Whether a resting order's update shows the amend of the current row (docs/order-types.md). */
   #isAmended(order: ShadowOrder, record: OrderRecord, instrument: Instrument): boolean {
-    const units = (text: string) => unitsOf(text, instrument.sizeDecimals);
+    const units = (text: string) => toUnits(text, instrument.sizeDecimals);
     return (
       units(record.size) !== order.size ||
       record.price !== formatPrice(order.price, instrument) ||
@@ -205,8 +204,8 @@ export class EventModel {
   #amended(order: ShadowOrder, instrument: Instrument, keepsPlace = false): ShadowOrder {
     const row = this.#row as ParsedScenarioRow & { action: 'amend' };
     const price =
-      row.price === undefined ? order.price : unitsOf(row.price, instrument.priceDecimals);
-    const size = row.size === undefined ? order.size : unitsOf(row.size, instrument.sizeDecimals);
+      row.price === undefined ? order.price : toUnits(row.price, instrument.priceDecimals);
+    const size = row.size === undefined ? order.size : toUnits(row.size, instrument.sizeDecimals);
     if (!keepsPlace) this.book.unqueue(order);
     const amended: ShadowOrder = {
       ...order,
@@ -228,7 +227,7 @@ export class EventModel {
       return;
     }
     const instrument = this.instruments.get(symbol)!;
-    const units = unitsOf(price, instrument.priceDecimals);
+    const units = toUnits(price, instrument.priceDecimals);
     this.changedLevels.set(key, { instrument, side, price: units, published: size });
   }
 
@@ -247,7 +246,7 @@ export class EventModel {
     const row = this.#row!;
     if (row.action !== 'new') return null;
     const instrument = this.instruments.get(row.symbol)!;
-    const price = row.type === 'limit' ? unitsOf(row.price!, instrument.priceDecimals) : null;
+    const price = row.type === 'limit' ? toUnits(row.price!, instrument.priceDecimals) : null;
     const order: ShadowOrder = {
       id,
       symbol: row.symbol,
@@ -257,7 +256,7 @@ export class EventModel {
         price === null
           ? ''
           : `${row.symbol} ${row.side} ${fromUnits(price, instrument.priceDecimals)}`,
-      size: unitsOf(row.size, instrument.sizeDecimals),
+      size: toUnits(row.size, instrument.sizeDecimals),
       filled: 0n,
       removed: 0n,
       resting: false,

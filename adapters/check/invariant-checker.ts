@@ -13,10 +13,9 @@ import {
   type Venue,
 } from '../../src/index.js';
 import type { ParsedScenarioRow } from '../csv/index.js';
-import { fromUnits } from '../units/units.js';
+import { fromUnits, toUnits } from '../units/units.js';
 import { EventModel, fail, type ChangedLevel, type Problem } from './event-model.js';
 import { bookMismatch, coreProblemInvariant, tickerMismatch } from './state-comparisons.js';
-import { unitsOf } from './units-of.js';
 import { DEFAULT_FULL_CHECK_EVERY } from './full-check-every.js';
 
 export interface Violation {
@@ -109,7 +108,7 @@ export class InvariantChecker {
   /** Invariants 2 and 7: a changed level's published size is the sum of its resting orders. */
   #levelProblem({ instrument, side, price, published }: ChangedLevel): Problem | null {
     const total = this.#model.book.levelTotal(instrument.symbol, side, price);
-    if (published !== null && unitsOf(published, instrument.sizeDecimals) === total) return null;
+    if (published !== null && toUnits(published, instrument.sizeDecimals) === total) return null;
     const where = `${instrument.symbol} ${side} ${fromUnits(price, instrument.priceDecimals)}`;
     const sum = fromUnits(total, instrument.sizeDecimals);
     // invariant 7: the aggregated book a subscriber keeps from the level changes

@@ -7,10 +7,9 @@ import {
   type Ticker,
   type Venue,
 } from '../../src/index.js';
-import { fromUnits } from '../units/units.js';
+import { fromUnits, toUnits } from '../units/units.js';
 import type { ShadowBook } from './shadow-book.js';
 import type { TickerModel } from './ticker-model.js';
-import { unitsOf } from './units-of.js';
 
 /** Invariant 7: the queried book's top `depth` levels of a side (default both) against the shadow. */
 export function bookMismatch(
@@ -30,8 +29,8 @@ export function bookMismatch(
       actual.length === expected.length &&
       expected.every(
         ([price, size], i) =>
-          unitsOf(actual[i]![0], priceDecimals) === price &&
-          unitsOf(actual[i]![1], sizeDecimals) === size,
+          toUnits(actual[i]![0], priceDecimals) === price &&
+          toUnits(actual[i]![1], sizeDecimals) === size,
       );
     if (same) continue;
     const shown = expected

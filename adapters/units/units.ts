@@ -13,20 +13,39 @@ export function exactOf(units: bigint, decimals: number): Decimal {
   return new Exact(`${units}e-${decimals}`);
 }
 
-const PLAIN_DECIMAL = /^-?[0-9]+(\.[0-9]+)?$/;
-
 /** A decimal text as units of 10^-decimals; more decimals than that is a bug, and throws. */
 export function toUnits(text: string, decimals: number): bigint {
-  const point = text.indexOf('.');
-  const fractionDigits = point < 0 ? 0 : text.length - point - 1;
-  // The common form by hand (prices and sizes as the venue writes them), anything else by Decimal.
-  if (fractionDigits <= decimals && PLAIN_DECIMAL.test(text)) {
-    const digits = point < 0 ? text : text.slice(0, point) + text.slice(point + 1);
-    return BigInt(digits + '0'.repeat(decimals - fractionDigits));
-  }
+  const plain = plainUnits(text, decimals);
+  if (plain !== null) return plain;
   const units = new Exact(`${text}e${decimals}`);
   if (!units.isInteger()) throw new Error(`${text} has more than ${decimals} decimals`);
   return BigInt(units.toFixed());
+}
+
+/**
+ * `-?digits(.digits)?` with at most `decimals` decimals and a safe integer of digits, read by hand
+ * (the ledger and the checker read every price and size the venue writes); else null.
+ */
+function plainUnits(text: string, decimals: number): bigint | null {
+  const negative = text.charCodeAt(0) === 45; /* - */
+  let value = 0;
+  let digits = 0;
+  let fraction = -1;
+  for (let i = negative ? 1 : 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 46 /* . */ && fraction < 0 && digits > 0) fraction = 0;
+    else if (code < 48 || code > 57) return null;
+    else {
+      value = value * 10 + (code - 48);
+      digits++;
+      if (fraction >= 0) fraction++;
+    }
+  }
+  if (digits === 0 || fraction === 0 || fraction > decimals || !Number.isSafeInteger(value))
+    return null;
+  const scale = decimals - Math.max(fraction, 0);
+  const units = scale === 0 ? BigInt(value) : BigInt(value) * pow10(scale);
+  return negative ? -units : units;
 }
 
 /**

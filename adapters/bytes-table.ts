@@ -157,12 +157,13 @@ export class BytesTable {
     let capacity = this.#arena.length;
     while (live + length > capacity / 4) capacity *= 2; // a compaction frees 3/4 at least
     const arena = new Uint8Array(capacity);
+    const old = this.#arena;
     let used = 0;
     for (let entry = 0; entry < this.#entries; entry++) {
       const keyLength = this.#keyLength[entry]!;
       if (keyLength < 0) continue;
       const start = this.#keyStart[entry]!;
-      arena.set(this.#arena.subarray(start, start + keyLength), used);
+      for (let i = 0; i < keyLength; i++) arena[used + i] = old[start + i]!; // no view per key
       this.#keyStart[entry] = used;
       used += keyLength;
     }

@@ -44,13 +44,7 @@ export class CoreState {
     this.clock = new MonotonicClock(clock);
     this.defaultStp = defaultStp;
     this.orders = new OrderIndex(this.store, this.trades, orderRetention, instruments.length);
-    const matching = new OrderMatching(
-      this.store,
-      this.orders,
-      this.events,
-      this.clock,
-      new PendingStops(),
-    );
+    const matching = new OrderMatching(this.store, this.orders, this.events, new PendingStops());
     this.matching = matching;
     const tradeCounter = this.#tradeCounter;
     this.books = instruments.map((instrument, index) => {
@@ -64,6 +58,7 @@ export class CoreState {
         this.trades,
         tradeCounter,
         matching,
+        this.clock,
       );
     });
     this.expiry = new GtdExpiry(this.store, this.orders, matching, this.clock, this.books);

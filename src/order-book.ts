@@ -14,6 +14,7 @@
  * prevention, amend and expiry.
  */
 import type { Instrument } from './instrument.js';
+import type { MonotonicClock } from './monotonic-clock.js';
 import type { OrderIndex } from './order-index.js';
 import {
   FILLED,
@@ -66,6 +67,8 @@ export class OrderBook {
     private readonly tradeStore: TradeStore,
     private readonly tradeCounter: TradeCounter,
     private readonly listener: BookListener,
+    /** Trades are at its last reading (read once per command, before matching). */
+    private readonly clock: MonotonicClock,
   ) {
     this.tape = new TradeLog(tradeRetention, tradeStore);
     this.bids = new PriceLadder(1, instrument.tickUnits);
@@ -76,7 +79,7 @@ export class OrderBook {
    * Matches `taker` against the opposite side as far as its limit and remaining size allow;
    * true when self-trade prevention stopped it (invariant 10).
    */
-  match(taker: number, now: number): boolean {
+  match(taker: number): boolean {
     const store = this.store;
     const sell = store.isSell(taker);
     const opposite = sell ? this.bids : this.asks;
@@ -112,7 +115,7 @@ export class OrderBook {
         }
         if (level.count === 0) opposite.remove(level);
         this.sequence++;
-        this.listener.executed(this, this.#record(maker, taker, size, now), maker);
+        this.listener.executed(this, this.#record(maker, taker, size), maker);
         this.listener.levelChanged(this, level, side);
         maker = next;
       }
@@ -168,7 +171,7 @@ export class OrderBook {
     return level;
   }
 
-  #record(maker: number, taker: number, size: number, now: number): number {
+  #record(maker: number, taker: number, size: number): number {
     const { store, tradeStore } = this;
     const price = store.price[maker]!;
     const trade = tradeStore.record(
@@ -176,11 +179,11 @@ export class OrderBook {
       this.index,
       price,
       size,
-      now,
       store,
       maker,
       taker,
     );
+    tradeStore.timestamp[trade] = this.clock.last; // not an argument: it would be boxed
     store.addFill(maker, trade, tradeStore);
     store.addFill(taker, trade, tradeStore);
     this.tape.append(trade);

@@ -1,5 +1,4 @@
 import type { CoreEvents } from './core-events.js';
-import type { MonotonicClock } from './monotonic-clock.js';
 import {
   REASON_LEVEL_FULL,
   REASON_POST_ONLY_WOULD_TAKE,
@@ -40,7 +39,6 @@ export class OrderMatching implements BookListener {
     private readonly store: OrderStore,
     private readonly orders: OrderIndex,
     private readonly events: CoreEvents,
-    private readonly clock: MonotonicClock,
     readonly stops: PendingStops,
   ) {}
 
@@ -84,7 +82,7 @@ export class OrderMatching implements BookListener {
         : canFillPreventingSelfTrade(book, store, slot))
     ) {
       this.finish(book, slot, EXPIRED);
-    } else if (book.match(slot, this.clock.last)) {
+    } else if (book.match(slot)) {
       this.finish(book, slot, EXPIRED, REASON_SELF_TRADE_PREVENTED);
     } else if (store.remaining[slot] === 0) {
       this.finish(book, slot, FILLED);

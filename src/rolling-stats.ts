@@ -32,6 +32,14 @@ export class RollingStats {
   /** Price of the last trade at or before now - 24h. */
   #lastBeforeWindow: number | null = null;
   #last: number | null = null;
+  /**
+   * The trade being counted and the window's cutoff, handed over in fields: a time (beyond 2^31)
+   * passed as an argument would be allocated as a heap number on every call.
+   */
+  #time = 0;
+  #price = 0;
+  #size = 0;
+  #cutoff = 0;
 
   /** Price units of the last trade, or null before the first (what stop orders trigger on). */
   get lastPrice(): number | null {
@@ -40,11 +48,25 @@ export class RollingStats {
 
   /** Counts the trade at `slot` of the store. */
   recordSlot(trades: TradeStore, slot: number): void {
-    this.record(trades.timestamp[slot]!, trades.price[slot]!, trades.size[slot]!);
+    this.#time = trades.timestamp[slot]!;
+    this.#price = trades.price[slot]!;
+    this.#size = trades.size[slot]!;
+    this.#count();
   }
 
   record(timestamp: number, price: number, size: number): void {
-    this.#roll(timestamp - DAY_MS); // so that the window stays bounded without queries
+    this.#time = timestamp;
+    this.#price = price;
+    this.#size = size;
+    this.#count();
+  }
+
+  #count(): void {
+    const timestamp = this.#time;
+    const price = this.#price;
+    const size = this.#size;
+    this.#cutoff = timestamp - DAY_MS;
+    this.#roll(); // so that the window stays bounded without queries
     this.#volume.add(size);
     this.#last = price;
     if (
@@ -68,7 +90,8 @@ export class RollingStats {
   }
 
   figures(now: number): WindowFigures {
-    this.#roll(now - DAY_MS);
+    this.#cutoff = now - DAY_MS;
+    this.#roll();
     const last = this.#last;
     if (this.#times.length === 0) {
       return { last, open: last, high: last, low: last, volume: 0 };
@@ -82,7 +105,9 @@ export class RollingStats {
     };
   }
 
-  #roll(cutoff: number): void {
+  /** Lets the trades at or before `#cutoff` leave the window. */
+  #roll(): void {
+    const cutoff = this.#cutoff;
     const times = this.#times;
     while (times.length > 0 && times.first() <= cutoff) {
       const position = times.start;

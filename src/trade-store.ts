@@ -28,13 +28,15 @@ export class TradeStore {
   readonly takerClientOrderIds = new Map<number, string>();
   readonly #slots = new SlotPool((capacity) => this.#grow(capacity));
 
-  /** Records `size` at `price` between two orders of the store; returns the trade's slot. */
+  /**
+   * Records `size` at `price` between two orders of the store; returns the trade's slot. The
+   * caller writes its `timestamp`.
+   */
   record(
     sequence: number,
     book: number,
     price: number,
     size: number,
-    timestamp: number,
     orders: OrderStore,
     maker: number,
     taker: number,
@@ -43,7 +45,6 @@ export class TradeStore {
     this.sequence[slot] = sequence;
     this.price[slot] = price;
     this.size[slot] = size;
-    this.timestamp[slot] = timestamp;
     this.makerSequence[slot] = orders.sequence[maker]!;
     this.takerSequence[slot] = orders.sequence[taker]!;
     this.nextOfMaker[slot] = NO_SLOT;

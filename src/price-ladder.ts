@@ -5,6 +5,8 @@ import { SortedLadder } from './sorted-ladder.js';
 /** The most ticks between a side's best and worst level that the array covers. */
 export const MAX_DENSE_SPAN = 1 << 20;
 const MIN_CAPACITY = 1024;
+/** Emptied levels kept for reuse, per side. */
+const MAX_SPARE_LEVELS = 64;
 
 /**
  * One side's price levels in an array indexed by tick, over a window of ticks that moves and
@@ -23,6 +25,11 @@ export class PriceLadder {
   #bestPosition = -1;
   #size = 0;
   #sorted: SortedLadder | null = null;
+  /**
+   * Levels that left the side, reused for new ones: a level lives long enough to be copied and
+   * promoted by the garbage collector. The book announces a removed level before it adds one.
+   */
+  readonly #spare: PriceLevel[] = [];
   readonly #sign: 1 | -1;
   readonly #tickUnits: number;
 
@@ -51,7 +58,8 @@ export class PriceLadder {
   getOrCreate(price: number): PriceLevel {
     const found = this.get(price);
     if (found !== undefined) return found;
-    const level = new PriceLevel(price, this.#sign * price);
+    const key = this.#sign * price;
+    const level = this.#spare.pop()?.reuse(price, key) ?? new PriceLevel(price, key);
     if (this.#sorted?.size === 0) {
       this.#sorted = null; // the side emptied: back to the array
       this.#size = 0;
@@ -70,6 +78,7 @@ export class PriceLadder {
   }
 
   remove(level: PriceLevel): void {
+    if (this.#spare.length < MAX_SPARE_LEVELS) this.#spare.push(level);
     if (this.#sorted !== null) return this.#sorted.remove(level);
     const position = this.#position(level.price);
     this.#levels[position] = undefined;

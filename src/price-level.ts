@@ -9,10 +9,21 @@ export class PriceLevel {
   tail = NO_SLOT;
 
   constructor(
-    readonly price: number,
+    public price: number,
     /** Sort key: larger is better (bids: price, asks: -price). */
-    readonly key: number,
+    public key: number,
   ) {}
+
+  /** This emptied level, made the new empty level at `price` (PriceLadder reuses levels). */
+  reuse(price: number, key: number): PriceLevel {
+    this.price = price;
+    this.key = key;
+    this.total = 0;
+    this.count = 0;
+    this.head = NO_SLOT;
+    this.tail = NO_SLOT;
+    return this;
+  }
 
   append(store: OrderStore, slot: number): void {
     store.prev[slot] = this.tail;

@@ -29,9 +29,14 @@ export const EMPTY = -2;
 export const BAD = -1;
 export const ACTION_NEW = 0;
 export const ACTION_CANCEL = 1;
+export const ACTION_REDUCE = 2;
 
 /** The codes of the words of the enum columns (numeric.ts); any other word is BAD. */
-const ACTIONS: Record<string, number> = { new: ACTION_NEW, cancel: ACTION_CANCEL };
+const ACTIONS: Record<string, number> = {
+  new: ACTION_NEW,
+  cancel: ACTION_CANCEL,
+  reduce: ACTION_REDUCE,
+};
 const SIDE_CODES: Record<string, number> = { buy: SIDE_BUY, sell: SIDE_SELL };
 const TYPE_CODES: Record<string, number> = { limit: TYPE_LIMIT, market: TYPE_MARKET };
 const TIF_CODES: Record<string, number> = { gtc: TIF_GTC, ioc: TIF_IOC, fok: TIF_FOK };

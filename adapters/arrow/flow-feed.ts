@@ -1,12 +1,12 @@
 /**
- * An Arrow flow's rows fed in file order, each as numbers when it is a plainly valid `new` or
- * `cancel` row that the target takes, else decoded and checked by the FlowRowDecoder (which
- * reports a malformed row in the format's own words) and given as a ParsedScenarioRow. Only the
- * rows decoded build a record.
+ * An Arrow flow's rows fed in file order, each as numbers when it is a plainly valid `new`,
+ * `cancel` or `reduce` row that the target takes, else decoded and checked by the FlowRowDecoder
+ * (which reports a malformed row in the format's own words) and given as a ParsedScenarioRow. Only
+ * the rows decoded build a record.
  */
 import { FLAG_POST_ONLY, TIF_GTC, TIF_IOC, TYPE_LIMIT, type VenueCore } from '../../src/index.js';
 import type { ParsedScenarioRow } from '../csv/index.js';
-import { ACTION_CANCEL, ACTION_NEW, EMPTY, FlowCodes } from './flow-codes.js';
+import { ACTION_CANCEL, ACTION_NEW, ACTION_REDUCE, EMPTY, FlowCodes } from './flow-codes.js';
 import type { ArrowBatches } from './flow-reader.js';
 
 /**
@@ -29,6 +29,16 @@ export interface FlowFeed {
     sizeLots: number,
   ): boolean;
   cancel(ts: number, id: Uint8Array, idStart: number, idEnd: number, account: number): boolean;
+  /** `sizeLots` in lots of `book`, the row's symbol. */
+  reduce(
+    ts: number,
+    id: Uint8Array,
+    idStart: number,
+    idEnd: number,
+    account: number,
+    book: number,
+    sizeLots: number,
+  ): boolean;
   /** Any other row (and a plain one `place` or `cancel` declined), decoded; false stops the feed. */
   row(row: ParsedScenarioRow): boolean;
 }
@@ -45,8 +55,10 @@ export async function feedFlow(
     codes.load(batch);
     let cells: ReturnType<typeof decoder.cells> | null = null;
     for (let i = 0; i < batch.numRows; i++) {
-      if (feedCodes(codes, i, decoder.previousTs, feed)) {
-        decoder.countChecked(codes.ts(i));
+      // One time value for every call: a time (beyond 2^31) is boxed when passed.
+      const ts = codes.ts(i);
+      if (ts >= decoder.previousTs && feedCodes(codes, i, ts, feed)) {
+        decoder.countChecked(ts);
       } else {
         cells ??= decoder.cells(batch);
         if (!feed.row(decoder.row(cells, i))) return false;
@@ -57,12 +69,10 @@ export async function feedFlow(
 }
 
 /**
- * Gives row `i` to the feed as numbers when it is a plainly valid `new` or `cancel` row (by the
- * format's rules, with times never going back from `previousTs`); true when the feed took it.
+ * Gives row `i` (at `ts`, not before the previous row's) to the feed as numbers when it is a
+ * plainly valid `new`, `cancel` or `reduce` row by the format's rules; true when the feed took it.
  */
-function feedCodes(codes: FlowCodes, i: number, previousTs: number, feed: FlowFeed): boolean {
-  const ts = codes.ts(i);
-  if (!(ts >= previousTs)) return false;
+function feedCodes(codes: FlowCodes, i: number, ts: number, feed: FlowFeed): boolean {
   const action = codes.action.code(i);
   const account = codes.account.code(i);
   const book = codes.book.code(i);
@@ -100,15 +110,23 @@ function feedCodes(codes: FlowCodes, i: number, previousTs: number, feed: FlowFe
       size / instrument.lotUnits,
     );
   }
+  const plain =
+    codes.side.code(i) === EMPTY &&
+    codes.type.code(i) === EMPTY &&
+    codes.timeInForce.code(i) === EMPTY &&
+    codes.price.isEmpty(i) &&
+    codes.postOnly(i) === EMPTY;
+  if (!plain) return false;
   if (action === ACTION_CANCEL) {
-    const plain =
-      codes.side.code(i) === EMPTY &&
-      codes.type.code(i) === EMPTY &&
-      codes.timeInForce.code(i) === EMPTY &&
-      codes.price.isEmpty(i) &&
+    return (
       codes.size.isEmpty(i) &&
-      codes.postOnly(i) === EMPTY;
-    return plain && feed.cancel(ts, codes.id.bytes, codes.id.start(i), codes.id.end(i), account);
+      feed.cancel(ts, codes.id.bytes, codes.id.start(i), codes.id.end(i), account)
+    );
   }
-  return false;
+  if (action !== ACTION_REDUCE) return false;
+  const { sizeDecimals, lotUnits } = codes.instruments[book]!;
+  const size = codes.size.units(i, sizeDecimals);
+  if (size <= 0 || size % lotUnits !== 0) return false;
+  const { bytes } = codes.id;
+  return feed.reduce(ts, bytes, codes.id.start(i), codes.id.end(i), account, book, size / lotUnits);
 }

@@ -219,6 +219,13 @@ export class BacktestEngine implements NumericListener {
       if (cancelled) this.#afterRow(ts);
       return cancelled;
     },
+    reduce: (ts, id, idStart, idEnd, account, book, lots) => {
+      if (account === this.#account) return false;
+      this.#beforeRow(ts);
+      const reduced = this.flow.reduceBytes(ts, id, idStart, idEnd, account, book, lots);
+      if (reduced) this.#afterRow(ts);
+      return reduced;
+    },
     row: (row) => (this.#flowRow(row), true),
   };
 

@@ -68,7 +68,7 @@ export type ScenarioRow = NewOrderRow | CancelRow | ReduceRow | AmendRow;
 export type ParsedScenarioRow = ScenarioRow & { readonly line: number };
 
 /**
- * What takes a plain `new` or `cancel` row as numbers (the scenario driver): `place` gets
+ * What takes a plain `new`, `cancel` or `reduce` row as numbers (the scenario driver): `place` gets
  * venue.core.place's arguments. False: nothing changed, the row goes on as a record.
  */
 export interface PlainRowTarget {
@@ -85,6 +85,8 @@ export interface PlainRowTarget {
     sizeLots: number,
   ): boolean;
   cancel(ts: number, id: string, account: number): boolean;
+  /** `sizeLots` in lots of `book`, the row's symbol. */
+  reduce(ts: number, id: string, account: number, book: number, sizeLots: number): boolean;
 }
 
 /** Which columns a file has: the 11 of the scenario format, plus `client_order_id` when true. */

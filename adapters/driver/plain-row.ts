@@ -1,9 +1,10 @@
 /**
  * A scenario row as numbers, for the driver's numeric entries: a plain `new` (no client order id,
- * stop, stp or expiry; price and size exact decimals on the instrument's grid) or `cancel` row of
- * a listed symbol. Anything else, and anything not plainly valid, is left to the string API, which
- * refuses it in words. The decimals are read by the rules of the venue's parser (and of the Arrow
- * reader's, flow-codes.ts): `(0|[1-9][0-9]*)(\.[0-9]+)?`, no digit lost, a safe integer.
+ * stop, stp or expiry; price and size exact decimals on the instrument's grid), `cancel` or
+ * `reduce` (its size on the grid) row of a listed symbol. Anything else, and anything not plainly
+ * valid, is left to the string API, which refuses it in words. The decimals are read by the rules
+ * of the venue's parser (and of the Arrow reader's, flow-codes.ts): `(0|[1-9][0-9]*)(\.[0-9]+)?`,
+ * no digit lost, a safe integer.
  */
 import {
   FLAG_POST_ONLY,
@@ -25,6 +26,18 @@ export function feedPlainRow(row: ScenarioRow, core: VenueCore, target: PlainRow
   if (row.action === 'cancel') {
     const account = core.store.accounts.find(row.account);
     return account >= 0 && target.cancel(row.ts, row.id, account);
+  }
+  if (row.action === 'reduce') {
+    const account = core.store.accounts.find(row.account);
+    const book = core.bookIndex(row.symbol);
+    if (account < 0 || book < 0) return false;
+    const { lotUnits, sizeDecimals } = core.books[book]!.instrument;
+    const size = decimalUnits(row.size, sizeDecimals);
+    return (
+      size > 0 &&
+      size % lotUnits === 0 &&
+      target.reduce(row.ts, row.id, account, book, size / lotUnits)
+    );
   }
   if (row.action !== 'new') return false;
   const { side, type, timeInForce, price } = row;

@@ -2,10 +2,10 @@
  * The one way scenario rows reach a Venue: sets the clock to the row's time, turns the row into a
  * command on the order its scenario id names, refuses a `new` reusing a live order's id, and
  * reports what happens to the orders it placed under their scenario ids. A row comes in as a
- * ScenarioRow (`apply`, through the string API), or, for a plain `new` or `cancel`, as numbers
- * (`place`, `cancel`: straight to `venue.core`, no record built). The driver follows the orders
- * through the core's numeric events, and builds a record only for an observer member that takes
- * one.
+ * ScenarioRow (`apply`, through the string API), or, for a plain `new`, `cancel` or `reduce`, as
+ * numbers (`place`, `cancel`, `reduce`: straight to `venue.core`, no record built). The driver
+ * follows the orders through the core's numeric events, and builds a record only for an observer
+ * member that takes one.
  */
 import {
   ORDER_STATUSES,
@@ -193,9 +193,9 @@ export class ScenarioDriver {
   }
 
   /**
-   * Applies one row as `apply` does, but a plain `new` or `cancel` row (plain-row.ts) goes to the
-   * core as numbers, as with `place` and `cancel`, and `lastOrder` is then null: for callers that
-   * read no record of the row's command.
+   * Applies one row as `apply` does, but a plain `new`, `cancel` or `reduce` row (plain-row.ts)
+   * goes to the core as numbers, and `lastOrder` is then null: for callers that read no record of
+   * the row's command.
    */
   feed(row: ScenarioRow): Refusal | null {
     return feedPlainRow(row, this.#core, this) ? null : this.apply(row);
@@ -284,7 +284,7 @@ export class ScenarioDriver {
   /** A `cancel` row in numbers; false: nothing was changed, give the row to `apply`. */
   cancel(ts: number, id: string, account: number): boolean {
     const length = this.#ids.encode(id);
-    return this.cancelBytes(ts, this.#ids.scratch, 0, length, account, id);
+    return this.#takeOff(ts, this.#ids.scratch, 0, length, account, -1, 0, id);
   }
 
   /** `cancel` with the row's id as bytes, as `placeBytes`. */
@@ -296,11 +296,55 @@ export class ScenarioDriver {
     account: number,
     idText?: string,
   ): boolean {
+    return this.#takeOff(ts, idBytes, idStart, idEnd, account, -1, 0, idText);
+  }
+
+  /**
+   * A `reduce` row in numbers: its size in lots of `book`, the row's symbol (the order must be on
+   * it, else the lots would be another instrument's); false: give the row to `apply`.
+   */
+  reduce(ts: number, id: string, account: number, book: number, sizeLots: number): boolean {
+    const length = this.#ids.encode(id);
+    return this.#takeOff(ts, this.#ids.scratch, 0, length, account, book, sizeLots, id);
+  }
+
+  /** `reduce` with the row's id as bytes, as `placeBytes`. */
+  reduceBytes(
+    ts: number,
+    idBytes: Uint8Array,
+    idStart: number,
+    idEnd: number,
+    account: number,
+    book: number,
+    sizeLots: number,
+    idText?: string,
+  ): boolean {
+    return this.#takeOff(ts, idBytes, idStart, idEnd, account, book, sizeLots, idText);
+  }
+
+  /** Cancels (`sizeLots` 0) or reduces the order a row names; false: nothing was changed. */
+  #takeOff(
+    ts: number,
+    idBytes: Uint8Array,
+    idStart: number,
+    idEnd: number,
+    account: number,
+    book: number,
+    sizeLots: number,
+    idText: string | undefined,
+  ): boolean {
     const entry = this.#ids.find(idBytes, idStart, idEnd);
     if (entry < 0) return false;
+    const core = this.#core;
+    const sequence = this.#ids.sequenceOf(entry);
+    if (sizeLots !== 0) {
+      const slot = core.orders.slot(sequence);
+      if (slot < 0 || core.store.book[slot] !== book) return false;
+    }
     this.#clock.now = ts;
     this.#row.enter(idBytes, idStart, idEnd, idText);
-    const result = this.#core.cancel(account, this.#ids.sequenceOf(entry));
+    const result =
+      sizeLots === 0 ? core.cancel(account, sequence) : core.reduce(account, sequence, sizeLots);
     this.#row.leave();
     if (result < 0) return false;
     this.rowCount++;

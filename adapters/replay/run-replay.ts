@@ -114,6 +114,8 @@ export async function runReplay<Stop>(
           ),
         cancel: (ts, id, idStart, idEnd, account) =>
           progress(driver.cancelBytes(ts, id, idStart, idEnd, account)),
+        reduce: (ts, id, idStart, idEnd, account, book, lots) =>
+          progress(driver.reduceBytes(ts, id, idStart, idEnd, account, book, lots)),
         row: step,
       });
       if (!fed) return stopped!;

@@ -47,6 +47,15 @@ const cancel = (id: string, account = 'maker'): ScenarioRow => ({
   symbol: 'BTC-USD',
 });
 
+const reduce = (id: string, size: string, symbol = 'BTC-USD'): ScenarioRow => ({
+  action: 'reduce',
+  ts: T0 + 2,
+  id,
+  account: 'maker',
+  symbol,
+  size,
+});
+
 describe('the scenario driver', () => {
   it('sets the clock and maps scenario ids to the venue orders they name', () => {
     const { venue, clock, driver } = driven();
@@ -157,6 +166,13 @@ describe('feed: plain rows as numbers', () => {
       buy('t', '1.50000000'),
       cancel('a'), // order_not_open: a was filled
       cancel('b', 'someone-else'), // order_not_found
+      sell('d', '103.00', '3.00000000'),
+      reduce('d', '0.50000000'),
+      reduce('d', '0.000000001'), // off the lot grid: refused through the string API
+      reduce('d', '1.0000', 'ETH-USD'), // another symbol's lots: the order's instrument decides
+      reduce('d', '9.00000000'), // more than it has left: cancels it
+      reduce('d', '1.00000000'), // order_not_open
+      reduce('zz', '1.00000000'), // order_not_found
       cancel('b'),
       cancel('zz'),
     ];
@@ -175,8 +191,24 @@ describe('feed: plain rows as numbers', () => {
     };
     const fed = run(true);
     expect(fed).toEqual(run(false));
-    expect(fed.seen.filter((line) => line.startsWith('{'))).toHaveLength(5);
+    expect(fed.seen.filter((line) => line.startsWith('{'))).toHaveLength(8);
     expect(fed.rows).toBe(rows.length);
+  });
+
+  it('reduces a plain reduce row as numbers, to the same order as apply', () => {
+    const remaining = (feed: boolean) => {
+      const { venue, driver } = driven();
+      driver.apply(sell('d', '103.00', '3.00000000'));
+      const step = feed
+        ? driver.feed(reduce('d', '0.50000000'))
+        : driver.apply(reduce('d', '0.50000000'));
+      expect(step).toBeNull();
+      const numbers = driver.lastOrder === null; // apply returns the record, the numbers none
+      const order = venue.getOrder('maker', 'ord_1');
+      return { numbers, size: order.ok ? order.value.remainingSize : order.error.code };
+    };
+    expect(remaining(true)).toEqual({ numbers: true, size: '2.50000000' });
+    expect(remaining(false)).toEqual({ numbers: false, size: '2.50000000' });
   });
 });
 

@@ -119,6 +119,21 @@ export class CoreState {
     return slot < 0 ? -1 : this.store.remaining[slot]! / this.bookOf(slot).instrument.lotUnits;
   }
 
+  /** The order's size in lots (as placed, or as an amend set it), or -1. */
+  sizeLots(sequence: number): number {
+    const slot = this.#querySlot(sequence);
+    return slot < 0 ? -1 : this.store.size[slot]! / this.bookOf(slot).instrument.lotUnits;
+  }
+
+  /** The order's limit price in ticks (0 for a market order), or -1. */
+  priceTicks(sequence: number): number {
+    const slot = this.#querySlot(sequence);
+    if (slot < 0) return -1;
+    return this.store.isMarket(slot)
+      ? 0
+      : this.store.price[slot]! / this.bookOf(slot).instrument.tickUnits;
+  }
+
   /** Calls the listener's handlers with every event from now on; returns the function that stops it. */
   listen(listener: NumericListener): () => void {
     return this.events.listen(listener);

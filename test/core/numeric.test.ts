@@ -103,6 +103,18 @@ describe('the numeric path', () => {
     expect(core.reduce(alice, 99, 1)).toBe(REFUSED_ORDER_NOT_FOUND);
   });
 
+  it("reads an order's size and price: as placed, after an amend, 0 for a market order", () => {
+    const { core, alice, bob } = numericVenue();
+    const limit = core.place(alice, BTC, SIDE_BUY, TYPE_LIMIT, TIF_GTC, 0, 9_000, 10);
+    core.reduce(alice, limit, 4);
+    expect([core.sizeLots(limit), core.priceTicks(limit)]).toEqual([10, 9_000]);
+    expect(core.amend(alice, limit, 7, 9_100)).toBe(limit);
+    expect([core.sizeLots(limit), core.priceTicks(limit)]).toEqual([7, 9_100]);
+    const market = core.place(bob, BTC, SIDE_SELL, TYPE_MARKET, TIF_IOC, 0, 0, 3);
+    expect([core.sizeLots(market), core.priceTicks(market)]).toEqual([3, 0]);
+    expect([core.sizeLots(99), core.priceTicks(99), core.sizeLots(1.5)]).toEqual([-1, -1, -1]);
+  });
+
   it.each([
     ['unknown book', REFUSED_UNKNOWN_SYMBOL, [0, 2, 0, 0, 0, 0, 1, 1]],
     ['unknown account', REFUSED_ACCOUNT, [7, 0, 0, 0, 0, 0, 1, 1]],

@@ -1,16 +1,21 @@
 /**
- * Follows the venue's events through one row with the checker's own models: the shadow book (the
- * open orders' size accounting and price-time queues) and a ticker model per symbol. Invariants
- * 3, 4 and 5 are checked as each trade and order update arrives; the levels the row changed, as
- * the shadow saw them and as the venue published them, are noted for invariants 1, 2 and 7.
+ * Follows the core's numeric events through one row with the checker's own models: the shadow
+ * book (the open orders' size accounting and price-time queues) and a ticker model per symbol.
+ * Invariants 3, 4 and 5 are checked as each trade and order update arrives; the levels the row
+ * changed, as the shadow saw them and as the venue published them, are noted for invariants 1, 2
+ * and 7. Events come in ticks and lots; the model works in units (ticks x tickUnits, lots x
+ * lotUnits), and reads the row's decimals once each.
  */
-import type {
-  BookLevelChange,
-  Instrument,
-  OrderRecord,
-  Side,
-  TradeRecord,
-  VenueEvent,
+import {
+  SIDE_BUY,
+  SIDE_SELL,
+  STATUS_EXPIRED,
+  STATUS_PARTIALLY_FILLED,
+  STATUS_PENDING,
+  STATUS_REJECTED,
+  type Instrument,
+  type NumericListener,
+  type VenueCore,
 } from '../../src/index.js';
 import type { ParsedScenarioRow } from '../csv/index.js';
 import { fromUnits, toUnits } from '../units/units.js';
@@ -23,164 +28,215 @@ export interface Problem {
   readonly message: string;
 }
 
-/** A level the current row changed; `published` is the venue's last size for it, if any. */
+/** What `ChangedLevel.published` holds while the venue published no change of the level. */
+export const UNPUBLISHED = -1;
+
+/** A level the current row changed; `published` is the venue's last total for it, in units. */
 export interface ChangedLevel {
-  readonly instrument: Instrument;
-  readonly side: Side;
-  readonly price: bigint;
-  published: string | null;
+  readonly book: number;
+  readonly side: number;
+  readonly price: number;
+  published: number;
 }
 
-export class EventModel {
-  readonly book = new ShadowBook();
-  readonly instruments = new Map<string, Instrument>();
-  readonly tickers = new Map<string, TickerModel>();
+export class EventModel implements NumericListener {
+  readonly book: ShadowBook;
+  /** By book index. */
+  readonly instruments: readonly Instrument[];
+  readonly tickers: readonly TickerModel[];
   /** The first problem of the current row. */
   problem: Problem | null = null;
-  /** Keyed by symbol, side and price as the venue formats them. */
-  readonly changedLevels = new Map<string, ChangedLevel>();
-  readonly tradedSymbols = new Set<string>();
+  readonly changedLevels: ChangedLevel[] = [];
+  readonly tradedBooks = new Set<number>();
   takerSeen = false;
+  readonly #core: VenueCore;
+  /** The changed levels by book * 2 + side, keyed by price. */
+  readonly #levelsBySide: Map<number, ChangedLevel>[] = [];
   #row: ParsedScenarioRow | null = null;
-  #takerId: string | null = null;
-  #lastTradeSequence = 0;
+  #takerSequence = 0;
+  #lastTrade = 0;
   #lastTradeTime = -Infinity;
-  /** Each instrument's zero size, as the venue formats it. */
-  readonly #zeroSizes = new Map<Instrument, string>();
 
-  constructor(instruments: readonly Instrument[]) {
-    for (const instrument of instruments) {
-      this.instruments.set(instrument.symbol, instrument);
-      this.tickers.set(instrument.symbol, new TickerModel(instrument));
-      this.#zeroSizes.set(instrument, fromUnits(0n, instrument.sizeDecimals));
-    }
+  constructor(core: VenueCore, instruments: readonly Instrument[]) {
+    this.#core = core;
+    this.instruments = instruments;
+    this.book = new ShadowBook(instruments.length);
+    this.tickers = instruments.map((instrument) => new TickerModel(instrument));
+    for (let i = 0; i < instruments.length * 2; i++) this.#levelsBySide.push(new Map());
   }
 
   startRow(row: ParsedScenarioRow): void {
     this.#row = row;
-    this.#takerId = null;
+    this.#takerSequence = 0;
     this.takerSeen = false;
     this.problem = null;
-    if (this.changedLevels.size > 0) this.changedLevels.clear();
-    if (this.tradedSymbols.size > 0) this.tradedSymbols.clear();
+    for (const level of this.changedLevels)
+      this.#levelsBySide[level.book * 2 + level.side]!.clear();
+    this.changedLevels.length = 0;
+    if (this.tradedBooks.size > 0) this.tradedBooks.clear();
   }
 
-  readonly onEvent = (event: VenueEvent): void => {
+  onTrade(
+    trade: number,
+    book: number,
+    priceTicks: number,
+    sizeLots: number,
+    makerSequence: number,
+    takerSequence: number,
+    time: number,
+  ): void {
     if (this.problem !== null) return;
-    if (event.type === 'trade') this.problem = this.#onTrade(event.trade);
-    else if (event.type === 'order') this.problem = this.#onOrder(event.order);
-    else this.#onLevel(event.change);
-  };
+    const { tickUnits, lotUnits } = this.instruments[book]!;
+    this.problem = this.#trade(
+      trade,
+      book,
+      priceTicks * tickUnits,
+      sizeLots * lotUnits,
+      makerSequence,
+      takerSequence,
+      time,
+    );
+  }
 
-  #onTrade(trade: TradeRecord): Problem | null {
-    const instrument = this.instruments.get(trade.symbol)!;
+  onOrder(sequence: number, status: number, filledLots: number, remainingLots: number): void {
+    if (this.problem !== null) return;
+    this.problem = this.#order(sequence, status, filledLots, remainingLots);
+  }
+
+  /** Invariants 2 and 7: the venue's published new size of a level, kept for the row's end. */
+  onLevel(book: number, side: number, priceTicks: number, totalLots: number): void {
+    if (this.problem !== null) return;
+    const { tickUnits, lotUnits } = this.instruments[book]!;
+    this.#level(book, side, priceTicks * tickUnits).published = totalLots * lotUnits;
+  }
+
+  #trade(
+    trade: number,
+    bookIndex: number,
+    price: number,
+    size: number,
+    makerSequence: number,
+    takerSequence: number,
+    time: number,
+  ): Problem | null {
     const row = this.#row!;
-    const sequence = Number(trade.id.slice(2));
     // invariant 5
-    if (sequence !== this.#lastTradeSequence + 1)
-      return fail(5, `trade ${trade.id} follows t_${this.#lastTradeSequence}`);
-    if (trade.timestamp < this.#lastTradeTime || trade.timestamp !== row.ts) {
+    if (trade !== this.#lastTrade + 1)
+      return fail(5, `trade t_${trade} follows t_${this.#lastTrade}`);
+    if (time < this.#lastTradeTime || time !== row.ts) {
       return fail(
         5,
-        `trade ${trade.id} at ${trade.timestamp}, row time ${row.ts}, previous trade ${this.#lastTradeTime}`,
+        `trade t_${trade} at ${time}, row time ${row.ts}, previous trade ${this.#lastTradeTime}`,
       );
     }
-    this.#lastTradeSequence = sequence;
-    this.#lastTradeTime = trade.timestamp;
-    const price = toUnits(trade.price, instrument.priceDecimals);
-    const size = toUnits(trade.size, instrument.sizeDecimals);
+    this.#lastTrade = trade;
+    this.#lastTradeTime = time;
     const book = this.book;
     // invariant 4
-    const maker = book.orders.get(trade.makerOrderId);
+    const maker = book.orders.get(makerSequence);
     if (maker === undefined || !maker.resting)
-      return fail(4, `trade ${trade.id}: maker ${trade.makerOrderId} was not resting`);
+      return fail(4, `trade t_${trade}: maker ord_${makerSequence} was not resting`);
     if (price !== maker.price)
-      return fail(4, `trade ${trade.id} at ${trade.price}, not the maker's price`);
-    const best = book.best(trade.symbol, maker.side);
-    if (best?.first !== maker.id) {
+      return fail(4, `trade t_${trade} at ${this.#price(bookIndex, price)}, not the maker's price`);
+    const first = book.firstAtBest(bookIndex, maker.side);
+    if (first !== maker.sequence) {
       return fail(
         4,
-        `trade ${trade.id}: maker ${maker.id} was not first in time at the best price (${best?.first} was)`,
+        `trade t_${trade}: maker ord_${maker.sequence} was not first in time at the best price (${first === 0 ? 'none' : `ord_${first}`} was)`,
       );
     }
-    let taker = this.#taker(trade.takerOrderId);
+    let taker = this.#taker(takerSequence);
     // an amend to a crossing price: the amended order leaves its queue and comes in as the taker
-    if (taker?.resting === true && row.action === 'amend') taker = this.#amended(taker, instrument);
-    if (taker === null || taker.resting || taker.side !== trade.side || taker.side === maker.side) {
+    if (taker?.resting === true && row.action === 'amend') this.#amend(taker, false);
+    if (taker === null || taker.resting || taker.side === maker.side || taker.book !== bookIndex) {
       return fail(
         4,
-        `trade ${trade.id}: taker ${trade.takerOrderId} is not the incoming order on the other side`,
+        `trade t_${trade}: taker ord_${takerSequence} is not the incoming order on the other side`,
       );
     }
-    if (taker.price !== null && (taker.side === 'buy' ? price > taker.price : price < taker.price))
-      return fail(4, `trade ${trade.id} at ${trade.price} is beyond the taker's limit`);
+    if (
+      taker.price !== null &&
+      (taker.side === SIDE_BUY ? price > taker.price : price < taker.price)
+    )
+      return fail(
+        4,
+        `trade t_${trade} at ${this.#price(bookIndex, price)} is beyond the taker's limit`,
+      );
     // invariant 3
-    if (size <= 0n || size > book.remaining(maker) || size > book.remaining(taker))
-      return fail(3, `trade ${trade.id} of ${trade.size} exceeds what its orders had left`);
+    if (size <= 0 || size > book.remaining(maker) || size > book.remaining(taker)) {
+      return fail(
+        3,
+        `trade t_${trade} of ${this.#size(bookIndex, size)} exceeds what its orders had left`,
+      );
+    }
     maker.filled += size;
     taker.filled += size;
     this.#changed(maker);
-    if (book.remaining(maker) === 0n) book.unqueue(maker);
-    this.tickers.get(trade.symbol)!.record(trade.timestamp, price, size);
-    this.tradedSymbols.add(trade.symbol);
+    if (book.remaining(maker) === 0) book.unqueue(maker);
+    this.tickers[bookIndex]!.record(time, price, size);
+    this.tradedBooks.add(bookIndex);
     return null;
   }
 
-  #onOrder(record: OrderRecord): Problem | null {
+  #order(
+    sequence: number,
+    status: number,
+    filledLots: number,
+    remainingLots: number,
+  ): Problem | null {
     const row = this.#row!;
-    const id = record.id;
-    const instrument = this.instruments.get(record.symbol)!;
-    let order = this.book.orders.get(id) ?? this.#taker(id);
+    const id = `ord_${sequence}`;
+    const order = this.book.orders.get(sequence) ?? this.#taker(sequence);
     if (order === null) return fail(3, `update of an unknown order ${id}`);
-    const units = (text: string) => toUnits(text, instrument.sizeDecimals);
-    if (row.action === 'amend' && order.resting && this.#isAmended(order, record, instrument)) {
-      const left = units(record.remainingSize);
-      const keeps =
-        record.price === formatPrice(order.price, instrument) && left <= this.book.remaining(order);
-      order = this.#amended(order, instrument, keeps);
-      this.#changed(order);
-    }
-    const [size, filled, remaining] = [
-      units(record.size),
-      // most updates are of orders with nothing filled yet
-      order.filled === 0n && record.filledSize === this.#zeroSizes.get(instrument)
-        ? 0n
-        : units(record.filledSize),
-      units(record.remainingSize),
-    ];
+    const { lotUnits } = this.instruments[order.book]!;
+    const [filled, remaining] = [filledLots * lotUnits, remainingLots * lotUnits];
     const book = this.book;
-    if (id === this.#takerId) this.takerSeen = true;
+    if (row.action === 'amend' && order.resting && this.#isAmended(order, filled, remaining)) {
+      const keeps = this.#limitPrice(order) === order.price && remaining <= book.remaining(order);
+      this.#amend(order, keeps);
+    }
+    if (sequence === this.#takerSequence) this.takerSeen = true;
     // a cancel or reduce row's own update (an expiry in the same row is `expired`)
-    if ((row.action === 'cancel' || row.action === 'reduce') && record.status !== 'expired') {
+    if ((row.action === 'cancel' || row.action === 'reduce') && status !== STATUS_EXPIRED) {
       const before = book.remaining(order);
-      order.removed += row.action === 'cancel' ? before : minimum(units(row.size), before);
+      order.removed +=
+        row.action === 'cancel'
+          ? before
+          : Math.min(this.#rowUnits(row.size, this.instruments[order.book]!.sizeDecimals), before);
       this.#changed(order);
     }
-    const final =
-      record.status !== 'open' &&
-      record.status !== 'partially_filled' &&
-      record.status !== 'pending';
-    if (record.status === 'expired' || record.status === 'rejected')
+    const final = status > STATUS_PARTIALLY_FILLED && status !== STATUS_PENDING;
+    if (status === STATUS_EXPIRED || status === STATUS_REJECTED)
       order.removed += book.remaining(order);
+    const size = order.size;
     // invariant 3
-    if (size !== order.size) return fail(3, `${id}: size ${record.size} changed`);
+    const sizeLots = this.#core.sizeLots(sequence);
+    if (sizeLots * lotUnits !== size) {
+      const stated =
+        sizeLots < 0 ? 'unknown to the core' : this.#size(order.book, sizeLots * lotUnits);
+      return fail(3, `${id}: size ${stated} changed`);
+    }
     // invariant 5: each side of each trade counted once
-    if (filled !== order.filled)
+    if (filled !== order.filled) {
       return fail(
         5,
-        `${id}: filled ${record.filledSize}, but its trades sum ${fromUnits(order.filled, instrument.sizeDecimals)}`,
-      );
-    if (filled > size) return fail(3, `${id}: filled ${record.filledSize} exceeds its size`);
-    if (filled + remaining + order.removed !== size) {
-      return fail(
-        3,
-        `${id}: filled ${record.filledSize} + remaining ${record.remainingSize} + cancelled or expired ${fromUnits(order.removed, instrument.sizeDecimals)} != size ${record.size}`,
+        `${id}: filled ${this.#size(order.book, filled)}, but its trades sum ${this.#size(order.book, order.filled)}`,
       );
     }
-    const statusProblem = statusMismatch(record.status, filled, remaining, size);
+    if (filled > size)
+      return fail(3, `${id}: filled ${this.#size(order.book, filled)} exceeds its size`);
+    const total = filled + remaining + order.removed;
+    if (total !== size || !Number.isSafeInteger(total)) {
+      const units = (value: number) => this.#size(order.book, value);
+      return fail(
+        3,
+        `${id}: filled ${units(filled)} + remaining ${units(remaining)} + cancelled or expired ${units(order.removed)} != size ${units(size)}`,
+      );
+    }
+    const statusProblem = statusMismatch(status, filled, remaining, size);
     if (statusProblem !== null) return fail(3, `${id}: ${statusProblem}`);
     if (final) book.forget(order);
-    else if (!order.resting && record.status !== 'pending') {
+    else if (!order.resting && status !== STATUS_PENDING) {
       book.rest(order);
       this.#changed(order);
     }
@@ -188,91 +244,90 @@ export class EventModel {
   }
 
   /** Whether a resting order's update shows the amend of the current row (docs/order-types.md). */
-  #isAmended(order: ShadowOrder, record: OrderRecord, instrument: Instrument): boolean {
-    const units = (text: string) => toUnits(text, instrument.sizeDecimals);
+  #isAmended(order: ShadowOrder, filled: number, remaining: number): boolean {
+    const { lotUnits } = this.instruments[order.book]!;
     return (
-      units(record.size) !== order.size ||
-      record.price !== formatPrice(order.price, instrument) ||
-      units(record.filledSize) + units(record.remainingSize) + order.removed !== order.size
+      this.#core.sizeLots(order.sequence) * lotUnits !== order.size ||
+      this.#limitPrice(order) !== order.price ||
+      filled + remaining + order.removed !== order.size
     );
+  }
+
+  /** The order's limit price as the core holds it, in units (null for a market order). */
+  #limitPrice(order: ShadowOrder): number | null {
+    const ticks = this.#core.priceTicks(order.sequence);
+    return ticks === 0 ? null : ticks * this.instruments[order.book]!.tickUnits;
   }
 
   /**
    * The order as the amend row makes it: the row's size (filled size included; nothing taken off
    * any more) and price. It keeps its place in its queue, or leaves it to come in again.
    */
-  #amended(order: ShadowOrder, instrument: Instrument, keepsPlace = false): ShadowOrder {
+  #amend(order: ShadowOrder, keepsPlace: boolean): void {
     const row = this.#row as ParsedScenarioRow & { action: 'amend' };
-    const price =
-      row.price === undefined ? order.price : toUnits(row.price, instrument.priceDecimals);
-    const size = row.size === undefined ? order.size : toUnits(row.size, instrument.sizeDecimals);
+    const { priceDecimals, sizeDecimals } = this.instruments[order.book]!;
+    this.#changed(order);
     if (!keepsPlace) this.book.unqueue(order);
-    const amended: ShadowOrder = {
-      ...order,
-      price,
-      levelKey: `${order.symbol} ${order.side} ${formatPrice(price, instrument)}`,
-      size,
-      removed: row.size === undefined ? order.removed : 0n,
-    };
-    this.book.orders.set(order.id, amended);
-    return amended;
-  }
-
-  /** Invariants 2 and 7: the venue's published new size of a level, kept for the row's end. */
-  #onLevel({ symbol, side, price, size }: BookLevelChange): void {
-    const key = `${symbol} ${side} ${price}`;
-    const level = this.changedLevels.get(key);
-    if (level !== undefined) {
-      level.published = size;
-      return;
+    if (row.price !== undefined) order.price = this.#rowUnits(row.price, priceDecimals);
+    if (row.size !== undefined) {
+      order.size = this.#rowUnits(row.size, sizeDecimals);
+      order.removed = 0;
     }
-    const instrument = this.instruments.get(symbol)!;
-    const units = toUnits(price, instrument.priceDecimals);
-    this.changedLevels.set(key, { instrument, side, price: units, published: size });
   }
 
   /** Notes the level of a resting order whose remaining size changes. */
   #changed(order: ShadowOrder): void {
-    if (!order.resting || this.changedLevels.has(order.levelKey)) return;
-    const instrument = this.instruments.get(order.symbol)!;
-    const level = { instrument, side: order.side, price: order.price!, published: null };
-    this.changedLevels.set(order.levelKey, level);
+    if (order.resting) this.#level(order.book, order.side, order.price!);
+  }
+
+  /** The changed level at `price`, noted on first mention. */
+  #level(book: number, side: number, price: number): ChangedLevel {
+    const levels = this.#levelsBySide[book * 2 + side]!;
+    let level = levels.get(price);
+    if (level === undefined) {
+      level = { book, side, price, published: UNPUBLISHED };
+      levels.set(price, level);
+      this.changedLevels.push(level);
+    }
+    return level;
   }
 
   /** The incoming order of the current `new` row, created on its first mention. */
-  #taker(id: string): ShadowOrder | null {
-    const known = this.book.orders.get(id);
+  #taker(sequence: number): ShadowOrder | null {
+    const known = this.book.orders.get(sequence);
     if (known !== undefined) return known;
     const row = this.#row!;
     if (row.action !== 'new') return null;
-    const instrument = this.instruments.get(row.symbol)!;
-    const price = row.type === 'limit' ? toUnits(row.price!, instrument.priceDecimals) : null;
+    const book = this.#core.bookIndex(row.symbol);
+    if (book < 0) return null;
+    const { priceDecimals, sizeDecimals } = this.instruments[book]!;
     const order: ShadowOrder = {
-      id,
-      symbol: row.symbol,
-      side: row.side,
-      price,
-      levelKey:
-        price === null
-          ? ''
-          : `${row.symbol} ${row.side} ${fromUnits(price, instrument.priceDecimals)}`,
-      size: toUnits(row.size, instrument.sizeDecimals),
-      filled: 0n,
-      removed: 0n,
+      sequence,
+      book,
+      side: row.side === 'buy' ? SIDE_BUY : SIDE_SELL,
+      price: row.type === 'limit' ? this.#rowUnits(row.price!, priceDecimals) : null,
+      size: this.#rowUnits(row.size, sizeDecimals),
+      filled: 0,
+      removed: 0,
       resting: false,
     };
-    this.book.orders.set(id, order);
-    this.#takerId = id;
+    this.book.orders.set(sequence, order);
+    this.#takerSequence = sequence;
     return order;
   }
-}
 
-function formatPrice(price: bigint | null, instrument: Instrument): string | null {
-  return price === null ? null : fromUnits(price, instrument.priceDecimals);
-}
+  /** A row's decimal as units. */
+  #rowUnits(text: string, decimals: number): number {
+    return Number(toUnits(text, decimals));
+  }
 
-function minimum(a: bigint, b: bigint): bigint {
-  return a < b ? a : b;
+  #price(book: number, units: number): string {
+    return fromUnits(BigInt(units), this.instruments[book]!.priceDecimals);
+  }
+
+  #size(book: number, units: number): string {
+    return fromUnits(BigInt(units), this.instruments[book]!.sizeDecimals);
+  }
 }
 
 export function fail(invariant: number, message: string): Problem {

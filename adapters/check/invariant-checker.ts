@@ -8,13 +8,16 @@
  */
 import {
   MAX_QUERY_LIMIT,
+  SIDE_BUY,
+  SIDE_SELL,
+  SIDES,
   validateVenueState,
-  type Instrument,
   type Venue,
 } from '../../src/index.js';
 import type { ParsedScenarioRow } from '../csv/index.js';
-import { fromUnits, toUnits } from '../units/units.js';
-import { EventModel, fail, type ChangedLevel, type Problem } from './event-model.js';
+import { fromUnits } from '../units/units.js';
+import { EventModel, fail, UNPUBLISHED, type ChangedLevel, type Problem } from './event-model.js';
+import { TOO_LARGE } from './shadow-book.js';
 import { bookMismatch, coreProblemInvariant, tickerMismatch } from './state-comparisons.js';
 import { DEFAULT_FULL_CHECK_EVERY } from './full-check-every.js';
 
@@ -33,14 +36,16 @@ export class InvariantChecker {
   readonly #venue: Venue;
   readonly #model: EventModel;
   readonly #fullCheckEvery: number;
+  /** The sides (book * 2 + side) whose top level the current row's check queried. */
+  readonly #queriedSides: number[] = [];
   #rowsSinceFullCheck = 0;
   #line = 0;
 
   constructor(venue: Venue, options: CheckOptions = {}) {
     this.#venue = venue;
     this.#fullCheckEvery = options.fullCheckEvery ?? DEFAULT_FULL_CHECK_EVERY;
-    this.#model = new EventModel(venue.instruments());
-    venue.subscribe(this.#model.onEvent);
+    this.#model = new EventModel(venue.core, venue.instruments());
+    venue.core.listen(this.#model);
   }
 
   beforeRow(row: ParsedScenarioRow): void {
@@ -70,62 +75,72 @@ export class InvariantChecker {
   }
 
   /**
-   * Invariant 1 on the symbols the row changed, 2 and 7 on its levels, and 7 on the queried top
+   * Invariant 1 on the books the row changed, 2 and 7 on its levels, and 7 on the queried top
    * of each side whose best level it may have changed.
    */
   #bookProblem(): Problem | null {
     const { changedLevels, book } = this.#model;
-    for (const { instrument } of changedLevels.values()) {
-      const crossed = this.#crossedProblem(instrument);
+    if (changedLevels.length === 0) return null;
+    for (const level of changedLevels) {
+      const crossed = this.#crossedProblem(level.book);
       if (crossed !== null) return crossed;
     }
-    for (const level of changedLevels.values()) {
+    for (const level of changedLevels) {
       const problem = this.#levelProblem(level);
       if (problem !== null) return problem;
     }
-    for (const { instrument, side, price } of changedLevels.values()) {
-      const best = book.best(instrument.symbol, side);
-      if (best !== null && (side === 'buy' ? price < best.price : price > best.price)) continue;
-      const mismatch = bookMismatch(this.#venue, book, instrument, 1, side);
+    const queried = this.#queriedSides;
+    queried.length = 0;
+    for (const { book: index, side, price } of changedLevels) {
+      const best = book.bestPrice(index, side);
+      if (best !== null && (side === SIDE_BUY ? price < best : price > best)) continue;
+      if (queried.includes(index * 2 + side)) continue;
+      queried.push(index * 2 + side);
+      const mismatch = bookMismatch(this.#venue, book, index, 1, side);
       if (mismatch !== null) return fail(7, mismatch);
     }
     return null;
   }
 
   /** Invariant 1: best bid < best ask among the orders at rest. */
-  #crossedProblem(instrument: Instrument): Problem | null {
-    const { book } = this.#model;
-    const { symbol, priceDecimals } = instrument;
-    const [bid, ask] = [book.best(symbol, 'buy'), book.best(symbol, 'sell')];
-    if (bid === null || ask === null || bid.price < ask.price) return null;
+  #crossedProblem(index: number): Problem | null {
+    const { book, instruments } = this.#model;
+    const [bid, ask] = [book.bestPrice(index, SIDE_BUY), book.bestPrice(index, SIDE_SELL)];
+    if (bid === null || ask === null || bid < ask) return null;
+    const { symbol, priceDecimals } = instruments[index]!;
     const [bidPrice, askPrice] = [
-      fromUnits(bid.price, priceDecimals),
-      fromUnits(ask.price, priceDecimals),
+      fromUnits(BigInt(bid), priceDecimals),
+      fromUnits(BigInt(ask), priceDecimals),
     ];
     return fail(1, `${symbol}: orders rest crossed, bid ${bidPrice} >= ask ${askPrice}`);
   }
 
   /** Invariants 2 and 7: a changed level's published size is the sum of its resting orders. */
-  #levelProblem({ instrument, side, price, published }: ChangedLevel): Problem | null {
-    const total = this.#model.book.levelTotal(instrument.symbol, side, price);
-    if (published !== null && toUnits(published, instrument.sizeDecimals) === total) return null;
-    const where = `${instrument.symbol} ${side} ${fromUnits(price, instrument.priceDecimals)}`;
-    const sum = fromUnits(total, instrument.sizeDecimals);
+  #levelProblem({ book: index, side, price, published }: ChangedLevel): Problem | null {
+    const total = this.#model.book.levelTotal(index, side, price);
+    if (published !== UNPUBLISHED && published === total) return null;
+    const { symbol, priceDecimals, sizeDecimals } = this.#model.instruments[index]!;
+    const where = `${symbol} ${SIDES[side]} ${fromUnits(BigInt(price), priceDecimals)}`;
+    if (total === TOO_LARGE)
+      return fail(2, `${where}: its resting orders add up to more than 2^53 units`);
+    const sum = fromUnits(BigInt(total), sizeDecimals);
     // invariant 7: the aggregated book a subscriber keeps from the level changes
-    if (published === null)
+    if (published === UNPUBLISHED)
       return fail(
         7,
         `${where}: its orders now add up to ${sum}, but no level change was published`,
       );
-    return fail(2, `${where}: level size ${published}, but its resting orders add up to ${sum}`);
+    const stated = fromUnits(BigInt(published), sizeDecimals);
+    return fail(2, `${where}: level size ${stated}, but its resting orders add up to ${sum}`);
   }
 
   /** Invariant 6 for each symbol that traded, or whose window lost trades, on this row. */
   #tickerProblem(): Problem | null {
     const now = this.#venue.now();
-    const { tickers, tradedSymbols } = this.#model;
-    for (const [symbol, model] of tickers) {
-      if (model.roll(now) === 0 && !tradedSymbols.has(symbol)) continue;
+    const { tickers, tradedBooks } = this.#model;
+    for (let index = 0; index < tickers.length; index++) {
+      const model = tickers[index]!;
+      if (model.roll(now) === 0 && !tradedBooks.has(index)) continue;
       const mismatch = tickerMismatch(this.#venue, model, false);
       if (mismatch !== null) return fail(6, mismatch);
     }
@@ -138,12 +153,12 @@ export class InvariantChecker {
     const [problem] = validateVenueState(this.#venue);
     if (problem !== undefined) return fail(coreProblemInvariant(problem), problem);
     const { book, tickers } = this.#model;
-    for (const instrument of this.#model.instruments.values()) {
-      const crossed = this.#crossedProblem(instrument);
+    for (let index = 0; index < tickers.length; index++) {
+      const crossed = this.#crossedProblem(index);
       if (crossed !== null) return crossed;
-      const mismatch = bookMismatch(this.#venue, book, instrument, MAX_QUERY_LIMIT);
+      const mismatch = bookMismatch(this.#venue, book, index, MAX_QUERY_LIMIT);
       if (mismatch !== null) return fail(7, mismatch);
-      const ticker = tickerMismatch(this.#venue, tickers.get(instrument.symbol)!, true);
+      const ticker = tickerMismatch(this.#venue, tickers[index]!, true);
       if (ticker !== null) return fail(6, ticker);
     }
     return null;

@@ -1,52 +1,67 @@
 /**
- * The checker's own model of what rests: every open order with its size accounting, and per
- * symbol and side a FIFO queue per price with the prices kept sorted. Deliberately simple (maps,
- * arrays, sums by scanning), so it can judge the core's optimised book.
+ * The checker's own model of what rests: every open order with its size accounting, and per book
+ * and side a FIFO queue per price with the prices kept sorted. Deliberately simple (maps, arrays,
+ * sums by scanning), so it can judge the core's optimised book. Amounts are integer units (ticks x
+ * tickUnits, lots x lotUnits) in plain numbers: the core keeps every amount below 2^53, and a sum
+ * that could pass it is checked.
  */
-import type { Side } from '../../src/index.js';
+import { SIDE_BUY, SIDE_SELL } from '../../src/index.js';
 
 export interface ShadowOrder {
-  readonly id: string;
-  readonly symbol: string;
-  readonly side: Side;
-  /** Null for market orders. */
-  readonly price: bigint | null;
-  /** `${symbol} ${side} ${price}`, the price as the venue formats it ('' for market orders). */
-  readonly levelKey: string;
-  readonly size: bigint;
+  /** The venue's order number (`ord_<sequence>`). */
+  readonly sequence: number;
+  /** The instrument's index. */
+  readonly book: number;
+  /** SIDE_BUY or SIDE_SELL. */
+  readonly side: number;
+  /** Null for market orders; an amend may change it. */
+  price: number | null;
+  /** An amend may change it. */
+  size: number;
   /** Sum of this order's trades. */
-  filled: bigint;
+  filled: number;
   /** Taken off by reduces, cancels and expiry. */
-  removed: bigint;
+  removed: number;
   resting: boolean;
 }
 
 interface BookSide {
-  /** Price -> order ids, oldest first. */
-  readonly queues: Map<bigint, string[]>;
+  /** Price -> order sequences, oldest first. */
+  readonly queues: Map<number, number[]>;
   /** The queued prices, worst first, so the best is last. */
-  readonly prices: bigint[];
+  readonly prices: number[];
   readonly buy: boolean;
 }
 
-export class ShadowBook {
-  readonly orders = new Map<string, ShadowOrder>();
-  readonly #books = new Map<string, Record<Side, BookSide>>();
+/** What `levelTotal` returns when the sum passes 2^53 (no level may hold that much). */
+export const TOO_LARGE = -1;
 
-  remaining(order: ShadowOrder): bigint {
+export class ShadowBook {
+  readonly orders = new Map<number, ShadowOrder>();
+  /** Indexed by book * 2 + side. */
+  readonly #sides: BookSide[] = [];
+
+  constructor(books: number) {
+    for (let book = 0; book < books; book++) {
+      for (const side of [SIDE_BUY, SIDE_SELL])
+        this.#sides[book * 2 + side] = { queues: new Map(), prices: [], buy: side === SIDE_BUY };
+    }
+  }
+
+  remaining(order: ShadowOrder): number {
     return order.size - order.filled - order.removed;
   }
 
   rest(order: ShadowOrder): void {
     order.resting = true;
-    const side = this.#side(order.symbol, order.side);
+    const side = this.#side(order.book, order.side);
     const price = order.price!;
-    const ids = side.queues.get(price);
-    if (ids !== undefined) {
-      ids.push(order.id);
+    const sequences = side.queues.get(price);
+    if (sequences !== undefined) {
+      sequences.push(order.sequence);
       return;
     }
-    side.queues.set(price, [order.id]);
+    side.queues.set(price, [order.sequence]);
     side.prices.splice(position(side, price), 0, price);
   }
 
@@ -54,11 +69,11 @@ export class ShadowBook {
   unqueue(order: ShadowOrder): void {
     if (!order.resting) return;
     order.resting = false;
-    const side = this.#side(order.symbol, order.side);
+    const side = this.#side(order.book, order.side);
     const price = order.price!;
-    const ids = side.queues.get(price)!;
-    ids.splice(ids.indexOf(order.id), 1);
-    if (ids.length > 0) return;
+    const sequences = side.queues.get(price)!;
+    sequences.splice(sequences.indexOf(order.sequence), 1);
+    if (sequences.length > 0) return;
     side.queues.delete(price);
     side.prices.splice(position(side, price), 1);
   }
@@ -66,48 +81,45 @@ export class ShadowBook {
   /** Drops a final order. */
   forget(order: ShadowOrder): void {
     this.unqueue(order);
-    this.orders.delete(order.id);
+    this.orders.delete(order.sequence);
   }
 
-  /** The best price on a side and the id first in time there, or null when the side is empty. */
-  best(symbol: string, side: Side): { price: bigint; first: string } | null {
-    const { prices, queues } = this.#side(symbol, side);
-    const price = prices[prices.length - 1];
-    return price === undefined ? null : { price, first: queues.get(price)![0]! };
+  /** The best price on a side, or null when the side is empty. */
+  bestPrice(book: number, side: number): number | null {
+    const { prices } = this.#side(book, side);
+    return prices.length === 0 ? null : prices[prices.length - 1]!;
+  }
+
+  /** The order first in time at the best price of a side (0 when the side is empty). */
+  firstAtBest(book: number, side: number): number {
+    const { prices, queues } = this.#side(book, side);
+    return prices.length === 0 ? 0 : queues.get(prices[prices.length - 1]!)![0]!;
   }
 
   /** The remaining sizes of the orders resting at `price`, summed (0 when none rest there). */
-  levelTotal(symbol: string, side: Side, price: bigint): bigint {
-    let total = 0n;
-    for (const id of this.#side(symbol, side).queues.get(price) ?? [])
-      total += this.remaining(this.orders.get(id)!);
-    return total;
+  levelTotal(book: number, side: number, price: number): number {
+    let total = 0;
+    for (const sequence of this.#side(book, side).queues.get(price) ?? [])
+      total += this.remaining(this.orders.get(sequence)!);
+    return Number.isSafeInteger(total) ? total : TOO_LARGE;
   }
 
   /** Levels [price, total remaining] from best, as the venue's aggregated book lists them. */
-  levels(symbol: string, side: Side, depth: number): [bigint, bigint][] {
-    const { prices } = this.#side(symbol, side);
-    const levels: [bigint, bigint][] = [];
+  levels(book: number, side: number, depth: number): [number, number][] {
+    const { prices } = this.#side(book, side);
+    const levels: [number, number][] = [];
     for (let i = prices.length - 1; i >= 0 && levels.length < depth; i--)
-      levels.push([prices[i]!, this.levelTotal(symbol, side, prices[i]!)]);
+      levels.push([prices[i]!, this.levelTotal(book, side, prices[i]!)]);
     return levels;
   }
 
-  #side(symbol: string, side: Side): BookSide {
-    let book = this.#books.get(symbol);
-    if (book === undefined) {
-      book = {
-        buy: { queues: new Map(), prices: [], buy: true },
-        sell: { queues: new Map(), prices: [], buy: false },
-      };
-      this.#books.set(symbol, book);
-    }
-    return book[side];
+  #side(book: number, side: number): BookSide {
+    return this.#sides[book * 2 + side]!;
   }
 }
 
 /** Where `price` is, or would go, in the side's prices (worst first). */
-function position(side: BookSide, price: bigint): number {
+function position(side: BookSide, price: number): number {
   const { prices, buy } = side;
   let low = 0;
   let high = prices.length;

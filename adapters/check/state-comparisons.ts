@@ -1,9 +1,14 @@
 /** The checker's comparisons of the venue's answers with its own models. */
 import {
+  ORDER_STATUSES,
+  SIDE_BUY,
+  SIDE_SELL,
   SIDES,
-  type Instrument,
-  type OrderRecord,
-  type Side,
+  STATUS_FILLED,
+  STATUS_OPEN,
+  STATUS_PARTIALLY_FILLED,
+  STATUS_PENDING,
+  STATUS_REJECTED,
   type Ticker,
   type Venue,
 } from '../../src/index.js';
@@ -11,33 +16,37 @@ import { fromUnits, toUnits } from '../units/units.js';
 import type { ShadowBook } from './shadow-book.js';
 import type { TickerModel } from './ticker-model.js';
 
-/** Invariant 7: the queried book's top `depth` levels of a side (default both) against the shadow. */
+/**
+ * Invariant 7: the queried book's top `depth` levels of a side (default both) against the shadow,
+ * in units.
+ */
 export function bookMismatch(
   venue: Venue,
   shadow: ShadowBook,
-  instrument: Instrument,
+  book: number,
   depth: number,
-  only?: Side,
+  only?: number,
 ): string | null {
-  const { symbol, priceDecimals, sizeDecimals } = instrument;
+  const { symbol, priceDecimals, sizeDecimals } = venue.core.books[book]!.instrument;
   const snapshot = venue.orderBook(symbol, depth);
   if (!snapshot.ok) return snapshot.error.message;
-  for (const side of only === undefined ? SIDES : [only]) {
-    const expected = shadow.levels(symbol, side, depth);
-    const actual = side === 'buy' ? snapshot.value.bids : snapshot.value.asks;
+  for (const side of only === undefined ? [SIDE_BUY, SIDE_SELL] : [only]) {
+    const expected = shadow.levels(book, side, depth);
+    const actual = side === SIDE_BUY ? snapshot.value.bids : snapshot.value.asks;
     const same =
       actual.length === expected.length &&
       expected.every(
         ([price, size], i) =>
-          toUnits(actual[i]![0], priceDecimals) === price &&
-          toUnits(actual[i]![1], sizeDecimals) === size,
+          Number(toUnits(actual[i]![0], priceDecimals)) === price &&
+          Number(toUnits(actual[i]![1], sizeDecimals)) === size,
       );
     if (same) continue;
+    const units = (value: number, decimals: number) => fromUnits(BigInt(value), decimals);
     const shown = expected
-      .map(([price, size]) => `${fromUnits(price, priceDecimals)}:${fromUnits(size, sizeDecimals)}`)
+      .map(([price, size]) => `${units(price, priceDecimals)}:${units(size, sizeDecimals)}`)
       .join(' ');
     const listed = actual.map(([price, size]) => `${price}:${size}`).join(' ');
-    return `${symbol} ${side} book is [${listed}], its open orders add up to [${shown}]`;
+    return `${symbol} ${SIDES[side]} book is [${listed}], its open orders add up to [${shown}]`;
   }
   return null;
 }
@@ -59,28 +68,28 @@ export function tickerMismatch(
   return `${model.instrument.symbol} ticker is ${got}, the trades give ${wanted}`;
 }
 
-/** Invariant 3's status rules: what each status says about filled and remaining sizes. */
+/** Invariant 3's status rules: what each status code says about filled and remaining sizes. */
 export function statusMismatch(
-  status: OrderRecord['status'],
-  filled: bigint,
-  remaining: bigint,
-  size: bigint,
+  status: number,
+  filled: number,
+  remaining: number,
+  size: number,
 ): string | null {
   const ok =
-    status === 'open'
-      ? filled === 0n && remaining > 0n
-      : status === 'partially_filled'
-        ? filled > 0n && remaining > 0n
-        : status === 'filled'
-          ? filled > 0n && remaining === 0n
-          : status === 'rejected'
-            ? filled === 0n && remaining === 0n
-            : status === 'pending'
-              ? filled === 0n && remaining > 0n
-              : remaining === 0n;
+    status === STATUS_OPEN
+      ? filled === 0 && remaining > 0
+      : status === STATUS_PARTIALLY_FILLED
+        ? filled > 0 && remaining > 0
+        : status === STATUS_FILLED
+          ? filled > 0 && remaining === 0
+          : status === STATUS_REJECTED
+            ? filled === 0 && remaining === 0
+            : status === STATUS_PENDING
+              ? filled === 0 && remaining > 0
+              : remaining === 0;
   return ok
     ? null
-    : `status ${status} with filled ${filled} and remaining ${remaining} of ${size} units`;
+    : `status ${ORDER_STATUSES[status]} with filled ${filled} and remaining ${remaining} of ${size} units`;
 }
 
 /** The invariant each kind of `validateVenueState` problem breaks; 8 is the core's own structure. */

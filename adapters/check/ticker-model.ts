@@ -8,16 +8,17 @@
 import { DAY_MS, type Instrument, type Ticker } from '../../src/index.js';
 import { fromUnits } from '../units/units.js';
 
+/** Prices and sizes in integer units; the volume, which may pass 2^53, as a bigint. */
 interface WindowTrade {
   readonly ts: number;
-  readonly price: bigint;
+  readonly price: number;
   readonly size: bigint;
 }
 
 interface Figures {
-  readonly open: bigint | null;
-  readonly high: bigint | null;
-  readonly low: bigint | null;
+  readonly open: number | null;
+  readonly high: number | null;
+  readonly low: number | null;
   readonly volume: bigint;
 }
 
@@ -25,17 +26,18 @@ export class TickerModel {
   #window: WindowTrade[] = [];
   /** Index of the oldest trade still in the window. */
   #head = 0;
-  #beforeWindow: bigint | null = null;
-  #last: bigint | null = null;
+  #beforeWindow: number | null = null;
+  #last: number | null = null;
   #volume = 0n;
   /** Price -> number of window trades at that price. */
-  readonly #counts = new Map<bigint, number>();
-  #high: bigint | null = null;
-  #low: bigint | null = null;
+  readonly #counts = new Map<number, number>();
+  #high: number | null = null;
+  #low: number | null = null;
 
   constructor(readonly instrument: Instrument) {}
 
-  record(ts: number, price: bigint, size: bigint): void {
+  record(ts: number, price: number, sizeUnits: number): void {
+    const size = BigInt(sizeUnits);
     this.#window.push({ ts, price, size });
     this.#last = price;
     this.#volume += size;
@@ -106,8 +108,10 @@ export class TickerModel {
 
   #ticker(now: number, figures: Figures): Ticker {
     const { instrument } = this;
-    const price = (units: bigint | null) =>
-      units === null ? instrument.referencePrice : fromUnits(units, instrument.priceDecimals);
+    const price = (units: number | null) =>
+      units === null
+        ? instrument.referencePrice
+        : fromUnits(BigInt(units), instrument.priceDecimals);
     return {
       symbol: instrument.symbol,
       price: price(this.#last),

@@ -25,15 +25,7 @@ export class Replayer implements ReplayTotals {
   readonly clock = new ScenarioClock();
   readonly driver: ScenarioDriver;
 
-  /**
-   * `numbers`: plain `new` and `cancel` rows go to the core as numbers (ScenarioDriver.feed);
-   * else every row goes through the string API, where an observer (`--check`) sees them.
-   */
-  constructor(
-    instruments: readonly InstrumentSpec[],
-    sinks: ReplaySinks | null,
-    private readonly numbers = true,
-  ) {
+  constructor(instruments: readonly InstrumentSpec[], sinks: ReplaySinks | null) {
     const created = Venue.create({
       clock: this.clock.read,
       ...(instruments.length > 0 ? { instruments } : {}),
@@ -63,9 +55,12 @@ export class Replayer implements ReplayTotals {
     return this.driver.finalCounts;
   }
 
-  /** Applies one row; a refusal is returned, not thrown. */
+  /**
+   * Applies one row (plain `new` and `cancel` rows go to the core as numbers: ScenarioDriver.feed);
+   * a refusal is returned, not thrown.
+   */
   apply(row: ParsedScenarioRow): Refusal | null {
-    const refusal = this.numbers ? this.driver.feed(row) : this.driver.apply(row);
+    const refusal = this.driver.feed(row);
     return refusal === null ? null : { line: row.line, ...refusal };
   }
 }

@@ -63,7 +63,7 @@ export async function runReplay<Stop>(
         : { trades: output.open('trades.csv'), orders: output.open('orders.csv') };
     sinks?.trades.write(TRADES_HEADER);
     sinks?.orders.write(ORDERS_HEADER);
-    const replayer = new Replayer(source.instruments, sinks, options.observe === null);
+    const replayer = new Replayer(source.instruments, sinks);
     options.prepareVenue?.(replayer.venue);
     const observer = options.observe?.(replayer.venue) ?? null;
     const { driver } = replayer;

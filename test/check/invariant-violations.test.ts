@@ -7,7 +7,15 @@ import { invariantObserver } from '../../adapters/check/invariant-observer.js';
 import { coreProblemInvariant } from '../../adapters/check/state-comparisons.js';
 import { replayFile } from '../../adapters/replay/replay-file.js';
 import { fromUnits, toUnits } from '../../adapters/units/units.js';
-import type { OrderRequest, Venue, VenueEvent } from '../../src/index.js';
+import {
+  SIDE_BUY,
+  TIF_IOC,
+  TYPE_MARKET,
+  STATUS_CANCELLED,
+  type NumericListener,
+  type Venue,
+  type VenueCore,
+} from '../../src/index.js';
 
 const work = mkdtempSync(join(tmpdir(), 'simex-violations-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -50,11 +58,35 @@ async function replayChecked(
   return { code, stderr: stderr.replaceAll(file, 'F') };
 }
 
-/** The checker subscribes after `prepareVenue`: it receives the events `rewrite` makes. */
-function rewriteEvents(venue: Venue, rewrite: (event: VenueEvent) => VenueEvent[]): void {
-  const subscribe = venue.subscribe.bind(venue);
-  venue.subscribe = (listener, types) =>
-    subscribe((event) => rewrite(event).forEach(listener), types);
+/**
+ * The checker listens to the core's numeric events after `prepareVenue`: it listens through the
+ * handlers `rewrite` gives (each default passes the event on unchanged).
+ */
+function rewriteEvents(
+  venue: Venue,
+  rewrite: (listener: Required<NumericListener>) => NumericListener,
+): void {
+  const { core } = venue;
+  const listen = core.listen.bind(core);
+  core.listen = (listener) => {
+    const model = listener as Required<NumericListener>;
+    return listen({
+      onTrade: (...event) => model.onTrade(...event),
+      onOrder: (...event) => model.onOrder(...event),
+      onLevel: (...event) => model.onLevel(...event),
+      ...rewrite(model),
+    });
+  };
+}
+
+/** Plain `new` rows reach the core as numbers: `change` rewrites core.place's arguments. */
+function rewritePlace(
+  venue: Venue,
+  change: (...args: Parameters<VenueCore['place']>) => Parameters<VenueCore['place']>,
+): void {
+  const { core } = venue;
+  const place = core.place.bind(core);
+  core.place = (...args) => place(...change(...args));
 }
 
 const DAY = 86_400_000;
@@ -63,11 +95,17 @@ describe('replay --check reports each broken invariant at the row that broke it 
   it('1: a driver that sends a crossing buy below the ask, so it rests crossed', async () => {
     const result = await replayChecked(
       scenario(sell('s1', '101.0', '1'), buy('b1', '102.0', '1')),
-      (venue) => {
-        const placeOrder = venue.placeOrder.bind(venue);
-        venue.placeOrder = (request: OrderRequest) =>
-          placeOrder(request.side === 'buy' ? { ...request, price: '100.0' } : request);
-      },
+      (venue) =>
+        rewritePlace(venue, (account, book, side, type, tif, flags, priceTicks, ...rest) => [
+          account,
+          book,
+          side,
+          type,
+          tif,
+          flags,
+          side === SIDE_BUY ? 200 /* 100.0 */ : priceTicks,
+          ...rest,
+        ]),
     );
     expect(result).toEqual({
       code: 3,
@@ -80,11 +118,10 @@ describe('replay --check reports each broken invariant at the row that broke it 
     const result = await replayChecked(
       scenario(sell('s1', '101.0', '1'), sell('s2', '101.0', '2'), sell('s3', '101.0', '3')),
       (venue) =>
-        rewriteEvents(venue, (event) =>
-          event.type === 'book' && ++levelChanges === 2
-            ? [{ type: 'book', change: { ...event.change, size: '2.99' } }]
-            : [event],
-        ),
+        rewriteEvents(venue, (model) => ({
+          onLevel: (book, side, priceTicks, totalLots, sequence) =>
+            model.onLevel(book, side, priceTicks, ++levelChanges === 2 ? 299 : totalLots, sequence),
+        })),
     );
     expect(result).toEqual({
       code: 3,
@@ -112,17 +149,12 @@ describe('replay --check reports each broken invariant at the row that broke it 
   it('4: a matcher that lets a crossing limit order walk past its limit', async () => {
     const result = await replayChecked(
       scenario(sell('s1', '101.0', '1'), sell('s2', '102.0', '1'), buy('b1', '101.0', '2')),
-      (venue) => {
-        const placeOrder = venue.placeOrder.bind(venue);
-        venue.placeOrder = ({ account, symbol, side, type, size, ...limit }: OrderRequest) =>
-          placeOrder({
-            account,
-            symbol,
-            side,
-            size,
-            ...(side === 'buy' ? { type: 'market' } : { type, ...limit }),
-          });
-      },
+      (venue) =>
+        rewritePlace(venue, (account, book, side, type, tif, flags, priceTicks, ...rest) =>
+          side === SIDE_BUY
+            ? [account, book, side, TYPE_MARKET, TIF_IOC, flags, 0, ...rest]
+            : [account, book, side, type, tif, flags, priceTicks, ...rest],
+        ),
     );
     expect(result).toEqual({
       code: 3,
@@ -134,9 +166,12 @@ describe('replay --check reports each broken invariant at the row that broke it 
     const result = await replayChecked(
       scenario(sell('s1', '101.0', '2'), buy('b1', '101.0', '1', 5), buy('b2', '101.0', '1', 9)),
       (venue) =>
-        rewriteEvents(venue, (event) =>
-          event.type === 'trade' && event.trade.id === 't_2' ? [event, event] : [event],
-        ),
+        rewriteEvents(venue, (model) => ({
+          onTrade: (...event) => {
+            model.onTrade(...event);
+            if (event[0] === 2) model.onTrade(...event);
+          },
+        })),
     );
     expect(result).toEqual({
       code: 3,
@@ -177,10 +212,15 @@ describe('replay --check reports each broken invariant at the row that broke it 
       ),
       (venue) => {
         let cancelled = false;
-        rewriteEvents(venue, (event) => {
-          if (event.type === 'order') cancelled = event.order.status === 'cancelled';
-          return event.type === 'book' && cancelled ? [] : [event];
-        });
+        rewriteEvents(venue, (model) => ({
+          onOrder: (sequence, status, filledLots, remainingLots) => {
+            cancelled = status === STATUS_CANCELLED;
+            model.onOrder(sequence, status, filledLots, remainingLots);
+          },
+          onLevel: (...event) => {
+            if (!cancelled) model.onLevel(...event);
+          },
+        }));
       },
     );
     expect(result).toEqual({

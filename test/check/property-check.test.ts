@@ -5,8 +5,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { invariantObserver } from '../../adapters/check/invariant-observer.js';
 import { runPropertyCheck } from '../../adapters/check/property-check.js';
 import { replayFile } from '../../adapters/replay/replay-file.js';
-import { Exact } from '../../adapters/units/units.js';
-import type { OrderRequest, Venue } from '../../src/index.js';
+import {
+  FLAG_POST_ONLY,
+  SIDE_BUY,
+  TIF_IOC,
+  TYPE_LIMIT,
+  TYPE_MARKET,
+  type Venue,
+} from '../../src/index.js';
 import { simex } from '../cli/run-simex.js';
 import { fcRuns, fcSeed } from '../fast-check-seed.js';
 
@@ -17,32 +23,25 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /**
  * A matcher that forgets limit prices: a limit order that would trade on arrival is matched like
- * a market order, so it may walk past its limit. Injected through the venue's public API.
+ * a market order, so it may walk past its limit. Injected where the rows' new orders enter the
+ * core (venue.core.place), judged by the venue's public book query.
  */
 function breakMatcher(venue: Venue): void {
-  const placeOrder = venue.placeOrder.bind(venue);
-  venue.placeOrder = (request: OrderRequest) => {
-    const book = venue.orderBook(request.symbol, 1);
-    const best = book.ok
-      ? (request.side === 'buy' ? book.value.asks : book.value.bids)[0]
+  const { core } = venue;
+  const place = core.place.bind(core);
+  core.place = (account, book, side, type, timeInForce, flags, priceTicks, ...rest) => {
+    const query = venue.orderBookTicks(venue.instruments()[book]!.symbol, 1);
+    const best = query.ok
+      ? (side === SIDE_BUY ? query.value.asks : query.value.bids)[0]?.[0]
       : undefined;
-    if (request.type !== 'limit' || request.postOnly === true || best === undefined)
-      return placeOrder(request);
     const crosses =
-      request.side === 'buy'
-        ? new Exact(best[0]).lte(request.price!)
-        : new Exact(best[0]).gte(request.price!);
-    return placeOrder(
-      crosses
-        ? {
-            account: request.account,
-            symbol: request.symbol,
-            side: request.side,
-            type: 'market',
-            size: request.size,
-          }
-        : request,
-    );
+      type === TYPE_LIMIT &&
+      flags !== FLAG_POST_ONLY &&
+      best !== undefined &&
+      (side === SIDE_BUY ? best <= priceTicks : best >= priceTicks);
+    return crosses
+      ? place(account, book, side, TYPE_MARKET, TIF_IOC, 0, 0, ...rest)
+      : place(account, book, side, type, timeInForce, flags, priceTicks, ...rest);
   };
 }
 

@@ -46,13 +46,14 @@ export class EventModel implements NumericListener {
   readonly tickers: readonly TickerModel[];
   /** The first problem of the current row. */
   problem: Problem | null = null;
-  readonly changedLevels: ChangedLevel[] = [];
-  readonly tradedBooks = new Set<number>();
+  changedLevels: ChangedLevel[] = [];
+  /** By book index: whether the current row traded there. */
+  readonly tradedBooks: boolean[];
   takerSeen = false;
   readonly #core: VenueCore;
-  /** The changed levels by book * 2 + side, keyed by price. */
-  readonly #levelsBySide: Map<number, ChangedLevel>[] = [];
   #row: ParsedScenarioRow | null = null;
+  /** Whether the current row traded at all. */
+  #traded = false;
   #takerSequence = 0;
   #lastTrade = 0;
   #lastTradeTime = -Infinity;
@@ -62,7 +63,7 @@ export class EventModel implements NumericListener {
     this.instruments = instruments;
     this.book = new ShadowBook(instruments.length);
     this.tickers = instruments.map((instrument) => new TickerModel(instrument));
-    for (let i = 0; i < instruments.length * 2; i++) this.#levelsBySide.push(new Map());
+    this.tradedBooks = instruments.map(() => false);
   }
 
   startRow(row: ParsedScenarioRow): void {
@@ -70,10 +71,11 @@ export class EventModel implements NumericListener {
     this.#takerSequence = 0;
     this.takerSeen = false;
     this.problem = null;
-    for (const level of this.changedLevels)
-      this.#levelsBySide[level.book * 2 + level.side]!.clear();
-    this.changedLevels.length = 0;
-    if (this.tradedBooks.size > 0) this.tradedBooks.clear();
+    if (this.changedLevels.length > 0) this.changedLevels = [];
+    if (this.#traded) {
+      this.tradedBooks.fill(false);
+      this.#traded = false;
+    }
   }
 
   onTrade(
@@ -139,10 +141,10 @@ export class EventModel implements NumericListener {
     if (price !== maker.price)
       return fail(4, `trade t_${trade} at ${this.#price(bookIndex, price)}, not the maker's price`);
     const first = book.firstAtBest(bookIndex, maker.side);
-    if (first !== maker.sequence) {
+    if (first !== maker) {
       return fail(
         4,
-        `trade t_${trade}: maker ord_${maker.sequence} was not first in time at the best price (${first === 0 ? 'none' : `ord_${first}`} was)`,
+        `trade t_${trade}: maker ord_${maker.sequence} was not first in time at the best price (${first === null ? 'none' : `ord_${first.sequence}`} was)`,
       );
     }
     let taker = this.#taker(takerSequence);
@@ -174,7 +176,8 @@ export class EventModel implements NumericListener {
     this.#changed(maker);
     if (book.remaining(maker) === 0) book.unqueue(maker);
     this.tickers[bookIndex]!.record(time, price, size);
-    this.tradedBooks.add(bookIndex);
+    this.tradedBooks[bookIndex] = true;
+    this.#traded = true;
     return null;
   }
 
@@ -185,11 +188,11 @@ export class EventModel implements NumericListener {
     remainingLots: number,
   ): Problem | null {
     const row = this.#row!;
-    const id = `ord_${sequence}`;
     const order = this.book.orders.get(sequence) ?? this.#taker(sequence);
-    if (order === null) return fail(3, `update of an unknown order ${id}`);
+    if (order === null) return fail(3, `update of an unknown order ord_${sequence}`);
     const { lotUnits } = this.instruments[order.book]!;
-    const [filled, remaining] = [filledLots * lotUnits, remainingLots * lotUnits];
+    const filled = filledLots * lotUnits;
+    const remaining = remainingLots * lotUnits;
     const book = this.book;
     if (row.action === 'amend' && order.resting && this.#isAmended(order, filled, remaining)) {
       const keeps = this.#limitPrice(order) === order.price && remaining <= book.remaining(order);
@@ -214,27 +217,27 @@ export class EventModel implements NumericListener {
     if (sizeLots * lotUnits !== size) {
       const stated =
         sizeLots < 0 ? 'unknown to the core' : this.#size(order.book, sizeLots * lotUnits);
-      return fail(3, `${id}: size ${stated} changed`);
+      return fail(3, `ord_${sequence}: size ${stated} changed`);
     }
     // invariant 5: each side of each trade counted once
     if (filled !== order.filled) {
       return fail(
         5,
-        `${id}: filled ${this.#size(order.book, filled)}, but its trades sum ${this.#size(order.book, order.filled)}`,
+        `ord_${sequence}: filled ${this.#size(order.book, filled)}, but its trades sum ${this.#size(order.book, order.filled)}`,
       );
     }
     if (filled > size)
-      return fail(3, `${id}: filled ${this.#size(order.book, filled)} exceeds its size`);
+      return fail(3, `ord_${sequence}: filled ${this.#size(order.book, filled)} exceeds its size`);
     const total = filled + remaining + order.removed;
     if (total !== size || !Number.isSafeInteger(total)) {
       const units = (value: number) => this.#size(order.book, value);
       return fail(
         3,
-        `${id}: filled ${units(filled)} + remaining ${units(remaining)} + cancelled or expired ${units(order.removed)} != size ${units(size)}`,
+        `ord_${sequence}: filled ${units(filled)} + remaining ${units(remaining)} + cancelled or expired ${units(order.removed)} != size ${units(size)}`,
       );
     }
     const statusProblem = statusMismatch(status, filled, remaining, size);
-    if (statusProblem !== null) return fail(3, `${id}: ${statusProblem}`);
+    if (statusProblem !== null) return fail(3, `ord_${sequence}: ${statusProblem}`);
     if (final) book.forget(order);
     else if (!order.resting && status !== STATUS_PENDING) {
       book.rest(order);
@@ -280,15 +283,18 @@ export class EventModel implements NumericListener {
     if (order.resting) this.#level(order.book, order.side, order.price!);
   }
 
-  /** The changed level at `price`, noted on first mention. */
+  /**
+   * The changed level at `price`, noted on first mention. Found by scanning: a row changes a few
+   * levels (a sweep of n levels costs n^2 / 2 comparisons: little for the tens a sweep reaches).
+   */
   #level(book: number, side: number, price: number): ChangedLevel {
-    const levels = this.#levelsBySide[book * 2 + side]!;
-    let level = levels.get(price);
-    if (level === undefined) {
-      level = { book, side, price, published: UNPUBLISHED };
-      levels.set(price, level);
-      this.changedLevels.push(level);
+    const levels = this.changedLevels;
+    for (let i = 0; i < levels.length; i++) {
+      const level = levels[i]!;
+      if (level.price === price && level.side === side && level.book === book) return level;
     }
+    const level = { book, side, price, published: UNPUBLISHED };
+    levels.push(level);
     return level;
   }
 

@@ -18,7 +18,12 @@ import type { ParsedScenarioRow } from '../csv/index.js';
 import { fromUnits } from '../units/units.js';
 import { EventModel, fail, UNPUBLISHED, type ChangedLevel, type Problem } from './event-model.js';
 import { TOO_LARGE } from './shadow-book.js';
-import { bookMismatch, coreProblemInvariant, tickerMismatch } from './state-comparisons.js';
+import {
+  bookMismatch,
+  coreProblemInvariant,
+  tickerMismatch,
+  topMismatch,
+} from './state-comparisons.js';
 import { DEFAULT_FULL_CHECK_EVERY } from './full-check-every.js';
 
 export interface Violation {
@@ -81,8 +86,11 @@ export class InvariantChecker {
   #bookProblem(): Problem | null {
     const { changedLevels, book } = this.#model;
     if (changedLevels.length === 0) return null;
+    let checked = -1;
     for (const level of changedLevels) {
-      const crossed = this.#crossedProblem(level.book);
+      if (level.book === checked) continue;
+      checked = level.book;
+      const crossed = this.#crossedProblem(checked);
       if (crossed !== null) return crossed;
     }
     for (const level of changedLevels) {
@@ -96,7 +104,7 @@ export class InvariantChecker {
       if (best !== null && (side === SIDE_BUY ? price < best : price > best)) continue;
       if (queried.includes(index * 2 + side)) continue;
       queried.push(index * 2 + side);
-      const mismatch = bookMismatch(this.#venue, book, index, 1, side);
+      const mismatch = topMismatch(this.#venue, book, index, side);
       if (mismatch !== null) return fail(7, mismatch);
     }
     return null;
@@ -140,7 +148,7 @@ export class InvariantChecker {
     const { tickers, tradedBooks } = this.#model;
     for (let index = 0; index < tickers.length; index++) {
       const model = tickers[index]!;
-      if (model.roll(now) === 0 && !tradedBooks.has(index)) continue;
+      if (model.roll(now) === 0 && !tradedBooks[index]) continue;
       const mismatch = tickerMismatch(this.#venue, model, false);
       if (mismatch !== null) return fail(6, mismatch);
     }

@@ -26,8 +26,8 @@ export interface ShadowOrder {
 }
 
 interface BookSide {
-  /** Price -> order sequences, oldest first. */
-  readonly queues: Map<number, number[]>;
+  /** Price -> orders, oldest first. */
+  readonly queues: Map<number, ShadowOrder[]>;
   /** The queued prices, worst first, so the best is last. */
   readonly prices: number[];
   readonly buy: boolean;
@@ -56,12 +56,12 @@ export class ShadowBook {
     order.resting = true;
     const side = this.#side(order.book, order.side);
     const price = order.price!;
-    const sequences = side.queues.get(price);
-    if (sequences !== undefined) {
-      sequences.push(order.sequence);
+    const queue = side.queues.get(price);
+    if (queue !== undefined) {
+      queue.push(order);
       return;
     }
-    side.queues.set(price, [order.sequence]);
+    side.queues.set(price, [order]);
     side.prices.splice(position(side, price), 0, price);
   }
 
@@ -71,9 +71,9 @@ export class ShadowBook {
     order.resting = false;
     const side = this.#side(order.book, order.side);
     const price = order.price!;
-    const sequences = side.queues.get(price)!;
-    sequences.splice(sequences.indexOf(order.sequence), 1);
-    if (sequences.length > 0) return;
+    const queue = side.queues.get(price)!;
+    queue.splice(queue.indexOf(order), 1);
+    if (queue.length > 0) return;
     side.queues.delete(price);
     side.prices.splice(position(side, price), 1);
   }
@@ -90,17 +90,17 @@ export class ShadowBook {
     return prices.length === 0 ? null : prices[prices.length - 1]!;
   }
 
-  /** The order first in time at the best price of a side (0 when the side is empty). */
-  firstAtBest(book: number, side: number): number {
+  /** The order first in time at the best price of a side, or null when the side is empty. */
+  firstAtBest(book: number, side: number): ShadowOrder | null {
     const { prices, queues } = this.#side(book, side);
-    return prices.length === 0 ? 0 : queues.get(prices[prices.length - 1]!)![0]!;
+    return prices.length === 0 ? null : queues.get(prices[prices.length - 1]!)![0]!;
   }
 
   /** The remaining sizes of the orders resting at `price`, summed (0 when none rest there). */
   levelTotal(book: number, side: number, price: number): number {
     let total = 0;
-    for (const sequence of this.#side(book, side).queues.get(price) ?? [])
-      total += this.remaining(this.orders.get(sequence)!);
+    for (const order of this.#side(book, side).queues.get(price) ?? [])
+      total += this.remaining(order);
     return Number.isSafeInteger(total) ? total : TOO_LARGE;
   }
 

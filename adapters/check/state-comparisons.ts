@@ -9,6 +9,7 @@ import {
   STATUS_PARTIALLY_FILLED,
   STATUS_PENDING,
   STATUS_REJECTED,
+  type Instrument,
   type Ticker,
   type Venue,
 } from '../../src/index.js';
@@ -16,39 +17,67 @@ import { fromUnits, toUnits } from '../units/units.js';
 import type { ShadowBook } from './shadow-book.js';
 import type { TickerModel } from './ticker-model.js';
 
-/**
- * Invariant 7: the queried book's top `depth` levels of a side (default both) against the shadow,
- * in units.
- */
+/** Invariant 7: the queried book's top `depth` levels of both sides against the shadow. */
 export function bookMismatch(
   venue: Venue,
   shadow: ShadowBook,
   book: number,
   depth: number,
-  only?: number,
 ): string | null {
-  const { symbol, priceDecimals, sizeDecimals } = venue.core.books[book]!.instrument;
-  const snapshot = venue.orderBook(symbol, depth);
+  const instrument = venue.core.books[book]!.instrument;
+  const { priceDecimals, sizeDecimals } = instrument;
+  const snapshot = venue.orderBook(instrument.symbol, depth);
   if (!snapshot.ok) return snapshot.error.message;
-  for (const side of only === undefined ? [SIDE_BUY, SIDE_SELL] : [only]) {
-    const expected = shadow.levels(book, side, depth);
-    const actual = side === SIDE_BUY ? snapshot.value.bids : snapshot.value.asks;
-    const same =
-      actual.length === expected.length &&
-      expected.every(
-        ([price, size], i) =>
-          Number(toUnits(actual[i]![0], priceDecimals)) === price &&
-          Number(toUnits(actual[i]![1], sizeDecimals)) === size,
-      );
-    if (same) continue;
-    const units = (value: number, decimals: number) => fromUnits(BigInt(value), decimals);
-    const shown = expected
-      .map(([price, size]) => `${units(price, priceDecimals)}:${units(size, sizeDecimals)}`)
-      .join(' ');
-    const listed = actual.map(([price, size]) => `${price}:${size}`).join(' ');
-    return `${symbol} ${SIDES[side]} book is [${listed}], its open orders add up to [${shown}]`;
+  for (const side of [SIDE_BUY, SIDE_SELL]) {
+    const levels = side === SIDE_BUY ? snapshot.value.bids : snapshot.value.asks;
+    const actual = levels.map(([price, size]): Level => [
+      Number(toUnits(price, priceDecimals)),
+      Number(toUnits(size, sizeDecimals)),
+    ]);
+    const mismatch = sideMismatch(instrument, side, actual, shadow.levels(book, side, depth));
+    if (mismatch !== null) return mismatch;
   }
   return null;
+}
+
+/** Invariant 7: a side's best level, queried in ticks and lots, against the shadow's. */
+export function topMismatch(
+  venue: Venue,
+  shadow: ShadowBook,
+  book: number,
+  side: number,
+): string | null {
+  const instrument = venue.core.books[book]!.instrument;
+  const { tickUnits, lotUnits } = instrument;
+  const snapshot = venue.orderBookTicks(instrument.symbol, 1);
+  if (!snapshot.ok) return snapshot.error.message;
+  const levels = side === SIDE_BUY ? snapshot.value.bids : snapshot.value.asks;
+  const actual = levels.map(([ticks, lots]): Level => [ticks * tickUnits, lots * lotUnits]);
+  return sideMismatch(instrument, side, actual, shadow.levels(book, side, 1));
+}
+
+/** [price, size] in units. */
+type Level = [number, number];
+
+function sideMismatch(
+  instrument: Instrument,
+  side: number,
+  actual: readonly Level[],
+  expected: readonly Level[],
+): string | null {
+  const same =
+    actual.length === expected.length &&
+    expected.every(([price, size], i) => actual[i]![0] === price && actual[i]![1] === size);
+  if (same) return null;
+  const { symbol, priceDecimals, sizeDecimals } = instrument;
+  const shown = (levels: readonly Level[]) =>
+    levels
+      .map(
+        ([price, size]) =>
+          `${fromUnits(BigInt(price), priceDecimals)}:${fromUnits(BigInt(size), sizeDecimals)}`,
+      )
+      .join(' ');
+  return `${symbol} ${SIDES[side]} book is [${shown(actual)}], its open orders add up to [${shown(expected)}]`;
 }
 
 /** Invariant 6: the venue's ticker against the model's, running or recomputed from scratch. */
@@ -62,10 +91,21 @@ export function tickerMismatch(
   const now = actual.value.timestamp;
   model.roll(now);
   const expected = recompute ? model.recomputed(now) : model.running(now);
-  const keys = Object.keys(expected) as (keyof Ticker)[];
-  if (keys.every((key) => actual.value[key] === expected[key])) return null;
+  if (sameTicker(actual.value, expected)) return null;
   const [got, wanted] = [JSON.stringify(actual.value), JSON.stringify(expected)];
   return `${model.instrument.symbol} ticker is ${got}, the trades give ${wanted}`;
+}
+
+function sameTicker(a: Ticker, b: Ticker): boolean {
+  return (
+    a.symbol === b.symbol &&
+    a.price === b.price &&
+    a.open24h === b.open24h &&
+    a.high24h === b.high24h &&
+    a.low24h === b.low24h &&
+    a.volume24h === b.volume24h &&
+    a.timestamp === b.timestamp
+  );
 }
 
 /** Invariant 3's status rules: what each status code says about filled and remaining sizes. */

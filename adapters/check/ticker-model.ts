@@ -9,6 +9,9 @@ import { DAY_MS, type Instrument, type Ticker } from '../../src/index.js';
 import { fromUnits } from '../units/units.js';
 
 /** Prices and sizes in integer units; the volume, which may pass 2^53, as a bigint. */
+/** How many formatted prices are kept. */
+const PRICE_TEXTS = 64;
+
 interface WindowTrade {
   readonly ts: number;
   readonly price: number;
@@ -33,6 +36,7 @@ export class TickerModel {
   readonly #counts = new Map<number, number>();
   #high: number | null = null;
   #low: number | null = null;
+  readonly #priceTexts = new Map<number, string>();
 
   constructor(readonly instrument: Instrument) {}
 
@@ -106,12 +110,22 @@ export class TickerModel {
     }
   }
 
+  /** A price as text; the few prices of a ticker are formatted once while they last. */
+  #priceText(units: number): string {
+    const texts = this.#priceTexts;
+    let text = texts.get(units);
+    if (text === undefined) {
+      if (texts.size >= PRICE_TEXTS) texts.clear();
+      text = fromUnits(BigInt(units), this.instrument.priceDecimals);
+      texts.set(units, text);
+    }
+    return text;
+  }
+
   #ticker(now: number, figures: Figures): Ticker {
     const { instrument } = this;
     const price = (units: number | null) =>
-      units === null
-        ? instrument.referencePrice
-        : fromUnits(BigInt(units), instrument.priceDecimals);
+      units === null ? instrument.referencePrice : this.#priceText(units);
     return {
       symbol: instrument.symbol,
       price: price(this.#last),

@@ -231,11 +231,11 @@ describe('replay --check reports each broken invariant at the row that broke it 
   });
   it('7: a book query that shows a wrong best level', async () => {
     const result = await replayChecked(scenario(sell('s1', '101.0', '1')), (venue) => {
-      const orderBook = venue.orderBook.bind(venue);
-      venue.orderBook = (symbol, depth) => {
-        const real = orderBook(symbol, depth);
+      const orderBookTicks = venue.orderBookTicks.bind(venue);
+      venue.orderBookTicks = (symbol, depth) => {
+        const real = orderBookTicks(symbol, depth);
         if (!real.ok) return real;
-        const asks = real.value.asks.map(([price]) => [price, '9.99'] as const);
+        const asks = real.value.asks.map(([ticks]) => [ticks, 999 /* 9.99 */] as const);
         return { ...real, value: { ...real.value, asks } };
       };
     });

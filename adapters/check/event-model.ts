@@ -48,12 +48,13 @@ export class EventModel implements NumericListener {
   problem: Problem | null = null;
   changedLevels: ChangedLevel[] = [];
   /** By book index: whether the current row traded there. */
-  readonly tradedBooks: boolean[];
+  /** By book index: the number of the last row that traded there. */
+  readonly #tradedRow: number[];
   takerSeen = false;
   readonly #core: VenueCore;
   #row: ParsedScenarioRow | null = null;
-  /** Whether the current row traded at all. */
-  #traded = false;
+  /** Rows started so far. */
+  #rows = 0;
   #takerSequence = 0;
   #lastTrade = 0;
   #lastTradeTime = -Infinity;
@@ -63,7 +64,12 @@ export class EventModel implements NumericListener {
     this.instruments = instruments;
     this.book = new ShadowBook(instruments.length);
     this.tickers = instruments.map((instrument) => new TickerModel(instrument));
-    this.tradedBooks = instruments.map(() => false);
+    this.#tradedRow = instruments.map(() => 0);
+  }
+
+  /** Whether the current row traded on the book. */
+  traded(book: number): boolean {
+    return this.#tradedRow[book] === this.#rows;
   }
 
   startRow(row: ParsedScenarioRow): void {
@@ -72,10 +78,7 @@ export class EventModel implements NumericListener {
     this.takerSeen = false;
     this.problem = null;
     if (this.changedLevels.length > 0) this.changedLevels = [];
-    if (this.#traded) {
-      this.tradedBooks.fill(false);
-      this.#traded = false;
-    }
+    this.#rows++;
   }
 
   onTrade(
@@ -176,8 +179,7 @@ export class EventModel implements NumericListener {
     this.#changed(maker);
     if (book.remaining(maker) === 0) book.unqueue(maker);
     this.tickers[bookIndex]!.record(time, price, size);
-    this.tradedBooks[bookIndex] = true;
-    this.#traded = true;
+    this.#tradedRow[bookIndex] = this.#rows;
     return null;
   }
 

@@ -41,8 +41,9 @@ export class InvariantChecker {
   readonly #venue: Venue;
   readonly #model: EventModel;
   readonly #fullCheckEvery: number;
-  /** The sides (book * 2 + side) whose top level the current row's check queried. */
-  readonly #queriedSides: number[] = [];
+  /** By book * 2 + side: the row (counted from 1) whose check last queried that side's top. */
+  readonly #queriedRow: number[];
+  #rows = 0;
   #rowsSinceFullCheck = 0;
   #line = 0;
 
@@ -50,6 +51,7 @@ export class InvariantChecker {
     this.#venue = venue;
     this.#fullCheckEvery = options.fullCheckEvery ?? DEFAULT_FULL_CHECK_EVERY;
     this.#model = new EventModel(venue.core, venue.instruments());
+    this.#queriedRow = this.#model.instruments.flatMap(() => [0, 0]);
     venue.core.listen(this.#model);
   }
 
@@ -97,13 +99,13 @@ export class InvariantChecker {
       const problem = this.#levelProblem(level);
       if (problem !== null) return problem;
     }
-    const queried = this.#queriedSides;
-    queried.length = 0;
+    const queried = this.#queriedRow;
+    const row = ++this.#rows;
     for (const { book: index, side, price } of changedLevels) {
       const best = book.bestPrice(index, side);
       if (best !== null && (side === SIDE_BUY ? price < best : price > best)) continue;
-      if (queried.includes(index * 2 + side)) continue;
-      queried.push(index * 2 + side);
+      if (queried[index * 2 + side] === row) continue;
+      queried[index * 2 + side] = row;
       const mismatch = topMismatch(this.#venue, book, index, side);
       if (mismatch !== null) return fail(7, mismatch);
     }
@@ -145,10 +147,10 @@ export class InvariantChecker {
   /** Invariant 6 for each symbol that traded, or whose window lost trades, on this row. */
   #tickerProblem(): Problem | null {
     const now = this.#venue.now();
-    const { tickers, tradedBooks } = this.#model;
+    const { tickers } = this.#model;
     for (let index = 0; index < tickers.length; index++) {
       const model = tickers[index]!;
-      if (model.roll(now) === 0 && !tradedBooks[index]) continue;
+      if (model.roll(now) === 0 && !this.#model.traded(index)) continue;
       const mismatch = tickerMismatch(this.#venue, model, false);
       if (mismatch !== null) return fail(6, mismatch);
     }

@@ -146,6 +146,18 @@ describe('replay --check reports each broken invariant at the row that broke it 
     });
   });
 
+  it("3: an order whose size changes without an amend (the core's sizeLots)", async () => {
+    const result = await replayChecked(scenario(sell('s1', '101.0', '5')), (venue) => {
+      const { core } = venue;
+      const sizeLots = core.sizeLots.bind(core);
+      core.sizeLots = (sequence) => sizeLots(sequence) + 1;
+    });
+    expect(result).toEqual({
+      code: 3,
+      stderr: 'F:3: invariant 3 violated: ord_1: size 5.01 changed\n',
+    });
+  });
+
   it('4: a matcher that lets a crossing limit order walk past its limit', async () => {
     const result = await replayChecked(
       scenario(sell('s1', '101.0', '1'), sell('s2', '102.0', '1'), buy('b1', '101.0', '2')),

@@ -6,7 +6,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { invariantObserver } from '../../adapters/check/invariant-observer.js';
 import { coreProblemInvariant } from '../../adapters/check/state-comparisons.js';
 import { replayFile } from '../../adapters/replay/replay-file.js';
-import { fromUnits, toUnits } from '../../adapters/units/units.js';
 import {
   SIDE_BUY,
   TIF_IOC,
@@ -134,9 +133,9 @@ describe('replay --check reports each broken invariant at the row that broke it 
     const result = await replayChecked(
       scenario(sell('s1', '101.0', '5'), 'T+1,reduce,s1,alice,BTC-USD,,,,1,,'),
       (venue) => {
-        const reduceOrder = venue.reduceOrder.bind(venue);
-        venue.reduceOrder = (account, id, size) =>
-          reduceOrder(account, id, fromUnits(toUnits(size, 2) * 2n, 2));
+        const reduce = venue.core.reduce.bind(venue.core);
+        venue.core.reduce = (account, sequence, sizeLots) =>
+          reduce(account, sequence, sizeLots * 2);
       },
     );
     expect(result).toEqual({

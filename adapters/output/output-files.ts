@@ -7,26 +7,90 @@ import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'n
 import { join } from 'node:path';
 
 const CAPACITY = 1 << 16;
-/** Lines are gathered in a short string, then encoded into the buffer together. */
-const GATHER = 1 << 11;
+/** Longer texts are encoded by Buffer.write, shorter ones byte by byte while they are ASCII. */
+const SHORT = 64;
+/** Room for any number `fixed` writes: sign, 16 digits of a safe integer, point, leading zeros. */
+const NUMBER_ROOM = 40;
+const MAX_INT32 = 0x7fffffff;
+const MINUS = 0x2d;
+const POINT = 0x2e;
+const ZERO = 0x30;
 
-export class BufferedFile {
+/**
+ * What an output line is written with: text, and numbers written as digits straight into the
+ * file's buffer, so that a line of numbers builds no string.
+ */
+export interface LineWriter {
+  write(text: string): void;
+  /** One ASCII character, by its code. */
+  byte(code: number): void;
+  /** A safe integer `units` at `decimals` as a fixed-point decimal, as formatUnits writes it. */
+  fixed(units: number, decimals: number): void;
+}
+
+export class BufferedFile implements LineWriter {
   #fd: number | null;
   readonly #bytes = Buffer.allocUnsafe(CAPACITY);
+  readonly #digits = new Uint8Array(20);
   #used = 0;
-  #text = '';
 
   constructor(readonly path: string) {
     this.#fd = openSync(path, 'w');
   }
 
   write(text: string): void {
-    this.#text += text;
-    if (this.#text.length >= GATHER) this.#encode();
+    const length = text.length;
+    if (length > SHORT) return this.#writeLong(text);
+    this.#room(length * 3);
+    const bytes = this.#bytes;
+    let used = this.#used;
+    for (let i = 0; i < length; i++) {
+      const code = text.charCodeAt(i);
+      if (code >= 0x80) {
+        this.#used += bytes.write(text, this.#used); // over the ASCII bytes already copied
+        return;
+      }
+      bytes[used++] = code;
+    }
+    this.#used = used;
+  }
+
+  byte(code: number): void {
+    if (this.#used === CAPACITY) this.flush();
+    this.#bytes[this.#used++] = code;
+  }
+
+  fixed(units: number, decimals: number): void {
+    this.#room(NUMBER_ROOM);
+    const digits = this.#digits; // least significant first
+    let count = 0;
+    let rest = units < 0 ? -units : units;
+    if (rest > MAX_INT32) {
+      // the 8 lowest digits apart: the rest is then a 32-bit integer, cheap to divide
+      let low = rest % 1e8;
+      rest = (rest - low) / 1e8;
+      for (; count < 8; count++) {
+        digits[count] = low % 10;
+        low = (low / 10) | 0;
+      }
+    }
+    let high = rest;
+    do {
+      digits[count++] = high % 10;
+      high = (high / 10) | 0;
+    } while (high > 0);
+    while (count <= decimals) digits[count++] = 0;
+    const bytes = this.#bytes;
+    let used = this.#used;
+    if (units < 0) bytes[used++] = MINUS;
+    for (let i = count - 1; i >= 0; i--) {
+      if (i === decimals - 1) bytes[used++] = POINT;
+      bytes[used++] = ZERO + digits[i]!;
+    }
+    this.#used = used;
   }
 
   flush(): void {
-    this.#encode();
     if (this.#fd !== null && this.#used > 0) writeSync(this.#fd, this.#bytes, 0, this.#used);
     this.#used = 0;
   }
@@ -37,18 +101,16 @@ export class BufferedFile {
     this.#fd = null;
   }
 
-  /** Moves the gathered text into the buffer as UTF-8 (at most 3 bytes a UTF-16 unit). */
-  #encode(): void {
-    const text = this.#text;
-    this.#text = '';
-    if (this.#used + text.length * 3 > CAPACITY) {
-      this.flush();
-      if (text.length * 3 > CAPACITY) {
-        if (this.#fd !== null) writeSync(this.#fd, text);
-        return;
-      }
-    }
-    this.#used += this.#bytes.write(text, this.#used);
+  /** Flushes unless `length` more bytes fit. */
+  #room(length: number): void {
+    if (this.#used + length > CAPACITY) this.flush();
+  }
+
+  /** UTF-8 takes at most 3 bytes a UTF-16 unit. */
+  #writeLong(text: string): void {
+    this.#room(text.length * 3);
+    if (text.length * 3 <= CAPACITY) this.#used += this.#bytes.write(text, this.#used);
+    else if (this.#fd !== null) writeSync(this.#fd, text);
   }
 }
 

@@ -114,6 +114,11 @@ export class BytesTable {
     return text;
   }
 
+  /** Keeps `text`, the entry's key already decoded elsewhere, as its string. */
+  keepText(entry: number, text: string): void {
+    this.#texts[entry] ??= text;
+  }
+
   /** Writes the UTF-8 bytes of `id` at the start of `scratch`; returns their length. */
   encode(id: string): number {
     if (id.length * 3 > this.scratch.length) this.scratch = new Uint8Array(id.length * 3);

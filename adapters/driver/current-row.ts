@@ -29,6 +29,11 @@ export class CurrentRow {
     this.#inRow = false;
   }
 
+  /** The last row's id if it was decoded (or given): a mapping keeps it, not to decode it again. */
+  get decoded(): string | undefined {
+    return this.#text;
+  }
+
   /** The current row's id (undefined between rows), read from its bytes at most once. */
   id(): string | undefined {
     if (!this.#inRow) return undefined;

@@ -277,6 +277,8 @@ export class ScenarioDriver {
     this.rowCount++;
     this.#lastOrder = null;
     const mapped = ids.map(entry, idBytes, idStart, idEnd, sequence);
+    const decoded = this.#row.decoded;
+    if (decoded !== undefined) ids.keepText(mapped, decoded);
     this.#placed(sequence, core.store.status[core.orders.slot(sequence)]!, mapped, null);
     return true;
   }

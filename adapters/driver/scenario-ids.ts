@@ -101,6 +101,11 @@ export class ScenarioIds {
     return entry;
   }
 
+  /** The id of `entry` is `text` (when the caller decoded it already). */
+  keepText(entry: number, text: string): void {
+    this.#table.keepText(entry, text);
+  }
+
   /** An order mapped to `entry` is live (rests on the book, or waits for its trigger). */
   rested(entry: number): void {
     const slot = this.core.orders.slot(this.#table.values[entry]!);

@@ -99,8 +99,9 @@ export class ReplayEvents implements DriverObserver {
 
   /** `formatScenarioTime(ms)`, whose text up to the milliseconds is made once per second. */
   #writeTime(out: LineWriter, ms: number): void {
-    const millis = ((ms % 1000) + 1000) % 1000;
-    if (ms - millis !== this.#second) {
+    let millis = ms - this.#second;
+    if (!(millis >= 0 && millis < 1000)) {
+      millis = ((ms % 1000) + 1000) % 1000;
       this.#second = ms - millis;
       this.#secondText = formatScenarioTime(this.#second).slice(0, -4);
     }

@@ -47,7 +47,6 @@ export class EventModel implements NumericListener {
   /** The first problem of the current row. */
   problem: Problem | null = null;
   changedLevels: ChangedLevel[] = [];
-  /** By book index: whether the current row traded there. */
   /** By book index: the number of the last row that traded there. */
   readonly #tradedRow: number[];
   takerSeen = false;

@@ -296,9 +296,8 @@ export class ScenarioDriver {
     idStart: number,
     idEnd: number,
     account: number,
-    idText?: string,
   ): boolean {
-    return this.#takeOff(ts, idBytes, idStart, idEnd, account, -1, 0, idText);
+    return this.#takeOff(ts, idBytes, idStart, idEnd, account, -1, 0, undefined);
   }
 
   /**
@@ -319,9 +318,8 @@ export class ScenarioDriver {
     account: number,
     book: number,
     sizeLots: number,
-    idText?: string,
   ): boolean {
-    return this.#takeOff(ts, idBytes, idStart, idEnd, account, book, sizeLots, idText);
+    return this.#takeOff(ts, idBytes, idStart, idEnd, account, book, sizeLots, undefined);
   }
 
   /** Cancels (`sizeLots` 0) or reduces the order a row names; false: nothing was changed. */

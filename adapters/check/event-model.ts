@@ -7,6 +7,8 @@
  * lotUnits), and reads the row's decimals once each.
  */
 import {
+  formatPrice,
+  formatSize,
   SIDE_BUY,
   SIDE_SELL,
   STATUS_EXPIRED,
@@ -18,7 +20,7 @@ import {
   type VenueCore,
 } from '../../src/index.js';
 import type { ParsedScenarioRow } from '../csv/index.js';
-import { fromUnits, toUnits } from '../units/units.js';
+import { toUnits } from '../units/units.js';
 import { ShadowBook, type ShadowOrder } from './shadow-book.js';
 import { statusMismatch } from './state-comparisons.js';
 import { TickerModel } from './ticker-model.js';
@@ -329,11 +331,11 @@ export class EventModel implements NumericListener {
   }
 
   #price(book: number, units: number): string {
-    return fromUnits(BigInt(units), this.instruments[book]!.priceDecimals);
+    return formatPrice(this.instruments[book]!, units);
   }
 
   #size(book: number, units: number): string {
-    return fromUnits(BigInt(units), this.instruments[book]!.sizeDecimals);
+    return formatSize(this.instruments[book]!, units);
   }
 }
 

@@ -7,6 +7,8 @@
  * recomputed from scratch.
  */
 import {
+  formatPrice,
+  formatSize,
   MAX_QUERY_LIMIT,
   SIDE_BUY,
   SIDE_SELL,
@@ -15,7 +17,6 @@ import {
   type Venue,
 } from '../../src/index.js';
 import type { ParsedScenarioRow } from '../csv/index.js';
-import { fromUnits } from '../units/units.js';
 import { EventModel, fail, UNPUBLISHED, type ChangedLevel, type Problem } from './event-model.js';
 import { TOO_LARGE } from './shadow-book.js';
 import {
@@ -117,30 +118,27 @@ export class InvariantChecker {
     const { book, instruments } = this.#model;
     const [bid, ask] = [book.bestPrice(index, SIDE_BUY), book.bestPrice(index, SIDE_SELL)];
     if (bid === null || ask === null || bid < ask) return null;
-    const { symbol, priceDecimals } = instruments[index]!;
-    const [bidPrice, askPrice] = [
-      fromUnits(BigInt(bid), priceDecimals),
-      fromUnits(BigInt(ask), priceDecimals),
-    ];
-    return fail(1, `${symbol}: orders rest crossed, bid ${bidPrice} >= ask ${askPrice}`);
+    const instrument = instruments[index]!;
+    const [bidPrice, askPrice] = [formatPrice(instrument, bid), formatPrice(instrument, ask)];
+    return fail(1, `${instrument.symbol}: orders rest crossed, bid ${bidPrice} >= ask ${askPrice}`);
   }
 
   /** Invariants 2 and 7: a changed level's published size is the sum of its resting orders. */
   #levelProblem({ book: index, side, price, published }: ChangedLevel): Problem | null {
     const total = this.#model.book.levelTotal(index, side, price);
     if (published !== UNPUBLISHED && published === total) return null;
-    const { symbol, priceDecimals, sizeDecimals } = this.#model.instruments[index]!;
-    const where = `${symbol} ${SIDES[side]} ${fromUnits(BigInt(price), priceDecimals)}`;
+    const instrument = this.#model.instruments[index]!;
+    const where = `${instrument.symbol} ${SIDES[side]} ${formatPrice(instrument, price)}`;
     if (total === TOO_LARGE)
       return fail(2, `${where}: its resting orders add up to more than 2^53 units`);
-    const sum = fromUnits(BigInt(total), sizeDecimals);
+    const sum = formatSize(instrument, total);
     // invariant 7: the aggregated book a subscriber keeps from the level changes
     if (published === UNPUBLISHED)
       return fail(
         7,
         `${where}: its orders now add up to ${sum}, but no level change was published`,
       );
-    const stated = fromUnits(BigInt(published), sizeDecimals);
+    const stated = formatSize(instrument, published);
     return fail(2, `${where}: level size ${stated}, but its resting orders add up to ${sum}`);
   }
 

@@ -1,5 +1,7 @@
 /** The checker's comparisons of the venue's answers with its own models. */
 import {
+  formatPrice,
+  formatSize,
   ORDER_STATUSES,
   SIDE_BUY,
   SIDE_SELL,
@@ -13,7 +15,7 @@ import {
   type Ticker,
   type Venue,
 } from '../../src/index.js';
-import { fromUnits, toUnits } from '../units/units.js';
+import { toUnits } from '../units/units.js';
 import type { ShadowBook } from './shadow-book.js';
 import type { TickerModel } from './ticker-model.js';
 
@@ -69,15 +71,11 @@ function sideMismatch(
     actual.length === expected.length &&
     expected.every(([price, size], i) => actual[i]![0] === price && actual[i]![1] === size);
   if (same) return null;
-  const { symbol, priceDecimals, sizeDecimals } = instrument;
   const shown = (levels: readonly Level[]) =>
     levels
-      .map(
-        ([price, size]) =>
-          `${fromUnits(BigInt(price), priceDecimals)}:${fromUnits(BigInt(size), sizeDecimals)}`,
-      )
+      .map(([price, size]) => `${formatPrice(instrument, price)}:${formatSize(instrument, size)}`)
       .join(' ');
-  return `${symbol} ${SIDES[side]} book is [${shown(actual)}], its open orders add up to [${shown(expected)}]`;
+  return `${instrument.symbol} ${SIDES[side]} book is [${shown(actual)}], its open orders add up to [${shown(expected)}]`;
 }
 
 /** Invariant 6: the venue's ticker against the model's, running or recomputed from scratch. */

@@ -3,105 +3,32 @@
  * command on the order its scenario id names, refuses a `new` reusing a live order's id, and
  * reports what happens to the orders it placed under their scenario ids. A row comes in as a
  * ScenarioRow (`apply`, through the string API), or, for a plain `new`, `cancel` or `reduce`, as
- * numbers (`place`, `cancel`, `reduce`: straight to `venue.core`, no record built). The driver
- * follows the orders through the core's numeric events, and builds a record only for an observer
- * member that takes one.
+ * numbers (`place`, `cancel`, `reduce`: straight to `venue.core`, no record built).
+ * RowOrderReports follows the orders and tells the observer.
  */
-import {
-  ORDER_STATUSES,
-  STATUS_PENDING,
-  STATUS_PARTIALLY_FILLED,
-  type OrderRecord,
-  type OrderStatus,
-  type TradeRecord,
-  type Venue,
-  type VenueCore,
-  type VenueErrorCode,
-} from '../../src/index.js';
+import type { OrderRecord, Venue, VenueCore } from '../../src/index.js';
 import type { ScenarioClock, ScenarioRow } from '../csv/index.js';
 import { applyScenarioRow, type ApplyOptions } from './apply-row.js';
-import { feedPlainRow } from './plain-row.js';
 import { CurrentRow } from './current-row.js';
+import type { DriverObserver, DriverOptions, Refusal } from './driver-reports.js';
+import { feedPlainRow } from './plain-row.js';
+import { ORDER_CODES, orderId, RowOrderReports, sequenceOf } from './row-order-reports.js';
 import { ScenarioIds } from './scenario-ids.js';
 
 /** Final orders remembered (give the venue the same `orderRetention`) to answer order_not_open. */
 export const FINAL_ORDER_RETENTION = 1000;
-
-/** Why a valid row was not applied: the venue's codes, and `duplicate_id` (the driver's own). */
-export type RefusalCode = VenueErrorCode | 'duplicate_id';
-
-export interface Refusal {
-  readonly code: RefusalCode;
-  /** Names the order by its scenario id. */
-  readonly message: string;
-}
-
-/**
- * What the driver reports, each under the scenario ids; every member is optional, and a record
- * is built only for the members that take one. `makerId` is undefined when the maker is not a
- * row's order, `takerId` when the trade happens outside a row.
- */
-export interface DriverObserver {
-  trade?(trade: TradeRecord, makerId: string | undefined, takerId: string | undefined): void;
-  /** A trade in the core's numbers (its onTrade arguments). */
-  numericTrade?(
-    trade: number,
-    book: number,
-    priceTicks: number,
-    sizeLots: number,
-    makerSequence: number,
-    takerSequence: number,
-    time: number,
-    makerId: string | undefined,
-    takerId: string | undefined,
-  ): void;
-  /** A row's new order is live: it rests on the book, or waits for its trigger. */
-  rested?(order: OrderRecord, scenarioId: string): void;
-  /** A row's order became final: when placed (after its trades), or later while live. */
-  final?(order: OrderRecord, scenarioId: string): void;
-  /** The same, in numbers: the order's slot is still readable in `venue.core` meanwhile. */
-  numericFinal?(sequence: number, status: number, scenarioId: string): void;
-}
-
-export interface DriverOptions {
-  /**
-   * The rows' ids are the venue's own order ids (a server journal): a cancel or reduce row names
-   * the venue order directly, so the venue answers for every order it still holds, however long
-   * ago it became final; a `new` row's id is not checked (the venue assigns it: compare it with
-   * `lastOrder.id`). Rows go through `apply` only.
-   */
-  readonly venueIds?: boolean;
-}
-
-/** Whether an order with this status rests on the book. */
-export function isResting(status: OrderStatus): boolean {
-  return status === 'open' || status === 'partially_filled';
-}
-
-/** Resting, or a stop waiting for its trigger: what a row can still cancel, reduce or amend. */
-export function isLive(status: OrderStatus): boolean {
-  return isResting(status) || status === 'pending';
-}
-
-/** isLive of a status code. */
-const isLiveCode = (status: number) =>
-  status <= STATUS_PARTIALLY_FILLED || status === STATUS_PENDING;
-
-const orderId = (sequence: number) => `ord_${sequence}`;
 
 export class ScenarioDriver {
   rowCount = 0;
   readonly #venue: Venue;
   readonly #core: VenueCore;
   readonly #clock: ScenarioClock;
-  readonly #observer: DriverObserver;
   readonly #ids: ScenarioIds;
   readonly #applyOptions: ApplyOptions;
   readonly #venueIds: boolean;
   readonly #row = new CurrentRow();
+  readonly #reports: RowOrderReports;
   #lastOrder: OrderRecord | null = null;
-  /** The row orders that became final, by status code. */
-  readonly finalCounts = new Float64Array(ORDER_STATUSES.length);
 
   constructor(
     venue: Venue,
@@ -113,7 +40,6 @@ export class ScenarioDriver {
     this.#core = venue.core;
     this.#ids = new ScenarioIds(venue.core, FINAL_ORDER_RETENTION);
     this.#clock = clock;
-    this.#observer = observer;
     this.#venueIds = options.venueIds === true;
     const venueOrderId = this.#venueIds
       ? (id: string) => id
@@ -122,43 +48,7 @@ export class ScenarioDriver {
           return entry < 0 ? undefined : orderId(this.#ids.sequenceOf(entry));
         };
     this.#applyOptions = { clock, venueOrderId };
-    const numericTrade = observer.numericTrade?.bind(observer);
-    this.#core.listen({
-      ...(numericTrade === undefined
-        ? {}
-        : {
-            onTrade: (trade, book, priceTicks, sizeLots, makerSequence, takerSequence, time) =>
-              numericTrade(
-                trade,
-                book,
-                priceTicks,
-                sizeLots,
-                makerSequence,
-                takerSequence,
-                time,
-                this.#ids.liveId(makerSequence),
-                this.#takerId(takerSequence),
-              ),
-          }),
-      onOrder: (sequence, status) => {
-        if (isLiveCode(status)) return;
-        // A row's own order that is final when placed is reported once the row returns.
-        const entry = this.#ids.liveEntry(sequence);
-        if (entry >= 0) this.#finalized(sequence, status, entry, null);
-      },
-    });
-    if (observer.trade !== undefined) {
-      const trade = observer.trade.bind(observer);
-      venue.subscribe(
-        (event) => {
-          if (event.type !== 'trade') return;
-          const record = event.trade;
-          const maker = this.#ids.liveId(sequenceOf(record.makerOrderId));
-          trade(record, maker, this.#takerId(sequenceOf(record.takerOrderId)));
-        },
-        ['trade'],
-      );
-    }
+    this.#reports = new RowOrderReports(venue, this.#ids, this.#row, observer);
   }
 
   /** Applies one row; a refusal is returned (and nothing changed), never thrown. */
@@ -187,7 +77,7 @@ export class ScenarioDriver {
       const bytes = ids.scratch;
       const sequence = sequenceOf(order.id);
       const entry = ids.map(ids.find(bytes, 0, length), bytes, 0, length, sequence);
-      this.#placed(sequence, ORDER_CODES.get(order.status)!, entry, order);
+      this.#reports.placed(sequence, ORDER_CODES.get(order.status)!, entry, order);
     }
     return null;
   }
@@ -279,7 +169,7 @@ export class ScenarioDriver {
     const mapped = ids.map(entry, idBytes, idStart, idEnd, sequence);
     const decoded = this.#row.decoded;
     if (decoded !== undefined) ids.keepText(mapped, decoded);
-    this.#placed(sequence, core.store.status[core.orders.slot(sequence)]!, mapped, null);
+    this.#reports.placed(sequence, core.store.status[core.orders.slot(sequence)]!, mapped, null);
     return true;
   }
 
@@ -357,6 +247,11 @@ export class ScenarioDriver {
     return this.#lastOrder;
   }
 
+  /** The row orders that became final, by status code. */
+  get finalCounts(): Float64Array {
+    return this.#reports.finalCounts;
+  }
+
   get restingCount(): number {
     return this.#ids.liveCount;
   }
@@ -364,49 +259,6 @@ export class ScenarioDriver {
   /** The live (resting and pending) orders' current records with their scenario ids, oldest first. */
   *restingOrders(): Generator<[OrderRecord, string]> {
     for (const [sequence, scenarioId] of this.#ids.live())
-      yield [this.#record(sequence), scenarioId];
+      yield [this.#reports.record(sequence), scenarioId];
   }
-
-  /** The taker of a trade: a live order when a stop triggers or an amend moves one, else the row. */
-  #takerId(takerSequence: number): string | undefined {
-    return this.#ids.liveId(takerSequence) ?? this.#row.id();
-  }
-
-  /** A row's new order (mapped to id `entry`), live or final; `order` its record when there is one. */
-  #placed(sequence: number, status: number, entry: number, order: OrderRecord | null): void {
-    if (isLiveCode(status)) {
-      this.#ids.rested(entry);
-      const observer = this.#observer;
-      if (observer.rested !== undefined)
-        observer.rested(order ?? this.#record(sequence), this.#ids.text(entry));
-    } else {
-      this.#finalized(sequence, status, entry, order);
-    }
-  }
-
-  #finalized(sequence: number, status: number, entry: number, order: OrderRecord | null) {
-    this.finalCounts[status]!++;
-    const ids = this.#ids;
-    ids.finalized(entry);
-    const observer = this.#observer;
-    if (observer.numericFinal !== undefined)
-      observer.numericFinal(sequence, status, ids.text(entry));
-    if (observer.final !== undefined)
-      observer.final(order ?? this.#record(sequence), ids.text(entry));
-  }
-
-  /** The order's current record (the venue still holds it: live, or final while reported). */
-  #record(sequence: number): OrderRecord {
-    const { store, orders } = this.#core;
-    const found = this.#venue.getOrder(store.accountName(orders.slot(sequence)), orderId(sequence));
-    if (!found.ok) throw new Error(`order ${orderId(sequence)} is missing: ${found.error.message}`);
-    return found.value;
-  }
-}
-
-const ORDER_CODES = new Map(ORDER_STATUSES.map((status, code) => [status, code]));
-
-/** The sequence of a venue order id `ord_<sequence>`. */
-function sequenceOf(venueOrderId: string): number {
-  return Number(venueOrderId.slice('ord_'.length));
 }

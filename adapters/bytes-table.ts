@@ -114,6 +114,27 @@ export class BytesTable {
     return text;
   }
 
+  /**
+   * The bytes holding the entry's key at `keyStart(entry)`, `keyLength(entry)` long: valid until
+   * the next `add`.
+   */
+  get arena(): Uint8Array {
+    return this.#arena;
+  }
+
+  keyStart(entry: number): number {
+    return this.#keyStart[entry]!;
+  }
+
+  keyLength(entry: number): number {
+    return this.#keyLength[entry]!;
+  }
+
+  /** The entry's key as a string if it was decoded or kept already. */
+  decodedText(entry: number): string | undefined {
+    return this.#texts[entry];
+  }
+
   /** Keeps `text`, the entry's key already decoded elsewhere, as its string. */
   keepText(entry: number, text: string): void {
     this.#texts[entry] ??= text;

@@ -4,9 +4,9 @@
  * A record is built only for an observer member that takes one.
  */
 import { ORDER_STATUSES, type OrderRecord, type Venue } from '../../src/index.js';
-import type { CurrentRow } from './current-row.js';
 import type { DriverObserver } from './driver-reports.js';
 import { isLiveCode } from './order-liveness.js';
+import { ScenarioIdView } from './scenario-id-view.js';
 import type { ScenarioIds } from './scenario-ids.js';
 
 export const orderId = (sequence: number): string => `ord_${sequence}`;
@@ -24,11 +24,16 @@ export const ORDER_CODES: ReadonlyMap<string, number> = new Map(
 export class RowOrderReports {
   /** The row orders that became final, by status code. */
   readonly finalCounts = new Float64Array(ORDER_STATUSES.length);
+  /** What the numeric observer members are handed (reused). */
+  readonly #maker = new ScenarioIdView();
+  readonly #taker = new ScenarioIdView();
+  readonly #final = new ScenarioIdView();
 
   constructor(
     private readonly venue: Venue,
     private readonly ids: ScenarioIds,
-    private readonly row: CurrentRow,
+    /** The row being applied: the taker of its trades. */
+    private readonly row: ScenarioIdView,
     private readonly observer: DriverObserver,
   ) {
     const numericTrade = observer.numericTrade?.bind(observer);
@@ -36,7 +41,8 @@ export class RowOrderReports {
       ...(numericTrade === undefined
         ? {}
         : {
-            onTrade: (trade, book, priceTicks, sizeLots, makerSequence, takerSequence, time) =>
+            onTrade: (trade, book, priceTicks, sizeLots, makerSequence, takerSequence, time) => {
+              ids.viewLive(makerSequence, this.#maker);
               numericTrade(
                 trade,
                 book,
@@ -45,9 +51,10 @@ export class RowOrderReports {
                 makerSequence,
                 takerSequence,
                 time,
-                ids.liveId(makerSequence),
-                this.#takerId(takerSequence),
-              ),
+                this.#maker,
+                ids.viewLive(takerSequence, this.#taker) ? this.#taker : this.row,
+              );
+            },
           }),
       onOrder: (sequence, status) => {
         if (isLiveCode(status)) return;
@@ -92,7 +99,7 @@ export class RowOrderReports {
 
   /** The taker of a trade: a live order when a stop triggers or an amend moves one, else the row. */
   #takerId(takerSequence: number): string | undefined {
-    return this.ids.liveId(takerSequence) ?? this.row.id();
+    return this.ids.liveId(takerSequence) ?? this.row.text();
   }
 
   #finalized(sequence: number, status: number, entry: number, order: OrderRecord | null): void {
@@ -100,8 +107,10 @@ export class RowOrderReports {
     const ids = this.ids;
     ids.finalized(entry);
     const observer = this.observer;
-    if (observer.numericFinal !== undefined)
-      observer.numericFinal(sequence, status, ids.text(entry));
+    if (observer.numericFinal !== undefined) {
+      ids.view(entry, this.#final);
+      observer.numericFinal(sequence, status, this.#final);
+    }
     if (observer.final !== undefined)
       observer.final(order ?? this.record(sequence), ids.text(entry));
   }

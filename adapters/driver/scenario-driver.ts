@@ -9,10 +9,10 @@
 import type { OrderRecord, Venue, VenueCore } from '../../src/index.js';
 import type { ScenarioClock, ScenarioRow } from '../csv/index.js';
 import { applyScenarioRow, type ApplyOptions } from './apply-row.js';
-import { CurrentRow } from './current-row.js';
 import type { DriverObserver, DriverOptions, Refusal } from './driver-reports.js';
 import { feedPlainRow } from './plain-row.js';
 import { ORDER_CODES, orderId, RowOrderReports, sequenceOf } from './row-order-reports.js';
+import { ScenarioIdView } from './scenario-id-view.js';
 import { ScenarioIds } from './scenario-ids.js';
 
 /** Final orders remembered (give the venue the same `orderRetention`) to answer order_not_open. */
@@ -26,7 +26,8 @@ export class ScenarioDriver {
   readonly #ids: ScenarioIds;
   readonly #applyOptions: ApplyOptions;
   readonly #venueIds: boolean;
-  readonly #row = new CurrentRow();
+  /** The id of the row being applied: the taker of its trades. */
+  readonly #row = new ScenarioIdView();
   readonly #reports: RowOrderReports;
   #lastOrder: OrderRecord | null = null;
 
@@ -62,9 +63,9 @@ export class ScenarioDriver {
         message: `order id ${row.id} is already used by an open order`,
       };
     }
-    this.#row.enterText(row.id);
+    this.#row.setText(row.id);
     const result = applyScenarioRow(this.#venue, row, this.#applyOptions);
-    this.#row.leave();
+    this.#row.clear();
     this.#lastOrder = result.ok ? result.value : null;
     if (!result.ok) {
       const venueId = this.#applyOptions.venueOrderId(row.id);
@@ -150,7 +151,7 @@ export class ScenarioDriver {
     const entry = ids.find(idBytes, idStart, idEnd);
     if (ids.isLive(entry)) return false;
     this.#clock.now = ts;
-    this.#row.enter(idBytes, idStart, idEnd, idText);
+    this.#row.set(idBytes, idStart, idEnd, idText);
     const core = this.#core;
     const sequence = core.place(
       account,
@@ -162,7 +163,7 @@ export class ScenarioDriver {
       priceTicks,
       sizeLots,
     );
-    this.#row.leave();
+    this.#row.clear();
     if (sequence < 0) return false;
     this.rowCount++;
     this.#lastOrder = null;
@@ -232,10 +233,10 @@ export class ScenarioDriver {
       if (slot < 0 || core.store.book[slot] !== book) return false;
     }
     this.#clock.now = ts;
-    this.#row.enter(idBytes, idStart, idEnd, idText);
+    this.#row.set(idBytes, idStart, idEnd, idText);
     const result =
       sizeLots === 0 ? core.cancel(account, sequence) : core.reduce(account, sequence, sizeLots);
-    this.#row.leave();
+    this.#row.clear();
     if (result < 0) return false;
     this.rowCount++;
     this.#lastOrder = null;

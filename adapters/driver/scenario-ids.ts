@@ -9,6 +9,7 @@
  */
 import type { VenueCore } from '../../src/index.js';
 import { BytesTable } from '../bytes-table.js';
+import type { ScenarioIdView } from './scenario-id-view.js';
 
 export class ScenarioIds {
   /** Id -> order sequence: live orders and the last `finalRetention` final ones. */
@@ -75,6 +76,24 @@ export class ScenarioIds {
   liveId(sequence: number): string | undefined {
     const entry = this.liveEntry(sequence);
     return entry < 0 ? undefined : this.#table.text(entry);
+  }
+
+  /** Points `view` at the id of the live order `sequence`; false (view unknown) when it has none. */
+  viewLive(sequence: number, view: ScenarioIdView): boolean {
+    const entry = this.liveEntry(sequence);
+    if (entry < 0) {
+      view.clear();
+      return false;
+    }
+    this.view(entry, view);
+    return true;
+  }
+
+  /** Points `view` at the id of `entry`. */
+  view(entry: number, view: ScenarioIdView): void {
+    const table = this.#table;
+    const start = table.keyStart(entry);
+    view.set(table.arena, start, start + table.keyLength(entry), table.decodedText(entry));
   }
 
   get liveCount(): number {

@@ -26,6 +26,8 @@ export interface LineWriter {
   byte(code: number): void;
   /** A safe integer `units` at `decimals` as a fixed-point decimal, as formatUnits writes it. */
   fixed(units: number, decimals: number): void;
+  /** The bytes `source[start, end)` as they are (UTF-8 text read from elsewhere). */
+  bytes(source: Uint8Array, start: number, end: number): void;
 }
 
 export class BufferedFile implements LineWriter {
@@ -87,6 +89,19 @@ export class BufferedFile implements LineWriter {
       if (i === decimals - 1) bytes[used++] = POINT;
       bytes[used++] = ZERO + digits[i]!;
     }
+    this.#used = used;
+  }
+
+  bytes(source: Uint8Array, start: number, end: number): void {
+    const length = end - start;
+    this.#room(length);
+    if (length > CAPACITY) {
+      if (this.#fd !== null) writeSync(this.#fd, source, start, length);
+      return;
+    }
+    const bytes = this.#bytes;
+    let used = this.#used;
+    for (let i = start; i < end; i++) bytes[used++] = source[i]!; // no subarray per call
     this.#used = used;
   }
 

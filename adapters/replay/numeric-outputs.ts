@@ -1,12 +1,12 @@
 /**
  * What the replay writes of the driver's events: each trades.csv and orders.csv line is written
  * from the core's numbers and the order store's columns (the orders' slots are still held while
- * their command runs), its amounts as digits straight into the file's buffer: no record and no
- * line string per trade or final order.
+ * their command runs), its amounts and times as digits and its ids as their bytes straight into
+ * the file's buffer: no record, no line string and no id string per trade or final order.
  */
 import { ORDER_STATUSES, type Instrument, type Venue, type VenueCore } from '../../src/index.js';
 import { csvCell, formatScenarioTime } from '../csv/index.js';
-import type { DriverObserver } from '../driver/index.js';
+import type { DriverObserver, ScenarioIdView } from '../driver/index.js';
 import type { LineWriter } from '../output/output-files.js';
 
 export interface ReplaySinks {
@@ -16,15 +16,35 @@ export interface ReplaySinks {
 
 const COMMA = 0x2c;
 const NEWLINE = 0x0a;
+const RETURN = 0x0d;
+const QUOTE = 0x22;
+const COLON = 0x3a;
+const POINT = 0x2e;
 const ZERO = 0x30;
 const ZULU = 0x5a;
+const DAY_MS = 86_400_000;
+
+/** Whether the bytes hold a character that makes csvCell quote the text. */
+function needsQuotes(bytes: Uint8Array, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const code = bytes[i]!;
+    if (code === COMMA || code === QUOTE || code === NEWLINE || code === RETURN) return true;
+  }
+  return false;
+}
+
+/** `value` (0-99) as two digits. */
+function twoDigits(out: LineWriter, value: number): void {
+  out.byte(ZERO + Math.floor(value / 10));
+  out.byte(ZERO + (value % 10));
+}
 
 export class ReplayEvents implements DriverObserver {
   readonly #core: VenueCore;
   readonly #instruments: readonly Instrument[];
-  /** The last trade's second, and its time up to the point (`2026-01-05T00:00:01.`). */
-  #second = NaN;
-  #secondText = '';
+  /** The last trade's day (its first millisecond), and its text up to the time (`2026-01-05T`). */
+  #day = NaN;
+  #dayText = '';
 
   constructor(
     venue: Venue,
@@ -42,8 +62,8 @@ export class ReplayEvents implements DriverObserver {
     makerSequence: number,
     takerSequence: number,
     time: number,
-    makerId: string | undefined,
-    takerId: string | undefined,
+    makerId: ScenarioIdView,
+    takerId: ScenarioIdView,
   ): void {
     const { store, orders } = this.#core;
     const instrument = this.#instruments[book]!;
@@ -62,9 +82,9 @@ export class ReplayEvents implements DriverObserver {
     out.byte(COMMA);
     out.write(store.side(taker));
     out.byte(COMMA);
-    out.write(csvCell(makerId!));
+    writeId(out, makerId);
     out.byte(COMMA);
-    out.write(csvCell(takerId!));
+    writeId(out, takerId);
     out.byte(COMMA);
     out.write(csvCell(store.accountName(orders.slot(makerSequence))));
     out.byte(COMMA);
@@ -72,12 +92,12 @@ export class ReplayEvents implements DriverObserver {
     out.byte(NEWLINE);
   }
 
-  numericFinal(sequence: number, status: number, scenarioId: string): void {
+  numericFinal(sequence: number, status: number, scenarioId: ScenarioIdView): void {
     const { store, orders } = this.#core;
     const slot = orders.slot(sequence);
     const instrument = this.#instruments[store.book[slot]!]!;
     const out = this.sinks.orders;
-    out.write(csvCell(scenarioId));
+    writeId(out, scenarioId);
     out.byte(COMMA);
     out.write(csvCell(store.accountName(slot)));
     out.byte(COMMA);
@@ -97,18 +117,35 @@ export class ReplayEvents implements DriverObserver {
     out.byte(NEWLINE);
   }
 
-  /** `formatScenarioTime(ms)`, whose text up to the milliseconds is made once per second. */
+  /** `formatScenarioTime(ms)`, its day's text made once per day, the rest written as digits. */
   #writeTime(out: LineWriter, ms: number): void {
-    let millis = ms - this.#second;
-    if (!(millis >= 0 && millis < 1000)) {
-      millis = ((ms % 1000) + 1000) % 1000;
-      this.#second = ms - millis;
-      this.#secondText = formatScenarioTime(this.#second).slice(0, -4);
+    let clock = ms - this.#day;
+    if (!(clock >= 0 && clock < DAY_MS)) {
+      const text = formatScenarioTime(ms);
+      if (text.length !== 24) return out.write(text); // a year beyond 9999: as it is
+      clock = ((ms % DAY_MS) + DAY_MS) % DAY_MS;
+      this.#day = ms - clock;
+      this.#dayText = text.slice(0, 11);
     }
-    out.write(this.#secondText);
+    out.write(this.#dayText);
+    const seconds = Math.floor(clock / 1000);
+    const minutes = Math.floor(seconds / 60);
+    twoDigits(out, Math.floor(minutes / 60));
+    out.byte(COLON);
+    twoDigits(out, minutes % 60);
+    out.byte(COLON);
+    twoDigits(out, seconds % 60);
+    out.byte(POINT);
+    const millis = clock % 1000;
     out.byte(ZERO + Math.floor(millis / 100));
-    out.byte(ZERO + (Math.floor(millis / 10) % 10));
-    out.byte(ZERO + (millis % 10));
+    twoDigits(out, millis % 100);
     out.byte(ZULU);
   }
+}
+
+/** A scenario id as a CSV cell: its bytes as they are, unless csvCell would quote it. */
+function writeId(out: LineWriter, id: ScenarioIdView): void {
+  const { bytes, start, end } = id;
+  if (start === end || needsQuotes(bytes, start, end)) out.write(csvCell(id.text()!));
+  else out.bytes(bytes, start, end);
 }

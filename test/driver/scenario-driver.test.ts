@@ -183,7 +183,7 @@ describe('feed: plain rows as numbers', () => {
         rested: (order, id) => seen.push(`rested ${id} ${order.id}`),
         final: (order, id) => seen.push(`final ${id} ${order.status} ${order.filledSize}`),
         numericFinal: (sequence, status, id) =>
-          seen.push(`numeric final ${id} ${sequence} ${status}`),
+          seen.push(`numeric final ${id.text()} ${sequence} ${status}`),
       });
       for (const row of rows)
         seen.push(JSON.stringify(feed ? driver.feed(row) : driver.apply(row)));

@@ -39,20 +39,24 @@ describe('BufferedFile', () => {
     );
   });
 
-  it('keeps the call order across flushes, for ASCII, other text and text longer than the buffer', () => {
+  it('keeps the call order across flushes, for ASCII, other text, bytes and text longer than the buffer', () => {
     const long = 'é'.repeat(40_000);
+    const source = Buffer.from('..o17-ß..', 'utf8');
+    const longBytes = Buffer.from('x'.repeat(70_000));
     const text = written('mixed.txt', (file) => {
       for (let i = 0; i < 20_000; i++) {
         file.write(i % 3 === 0 ? 'ask,' : 'käse,');
         file.fixed(i, 2);
+        file.bytes(source, 2, source.length - 2);
         file.byte(0x0a);
       }
       file.write(long);
+      file.bytes(longBytes, 0, longBytes.length);
     });
     const lines = Array.from(
       { length: 20_000 },
-      (_, i) => `${i % 3 === 0 ? 'ask,' : 'käse,'}${formatUnits(i, 2)}\n`,
+      (_, i) => `${i % 3 === 0 ? 'ask,' : 'käse,'}${formatUnits(i, 2)}o17-ß\n`,
     );
-    expect(text).toBe(lines.join('') + long);
+    expect(text).toBe(lines.join('') + long + 'x'.repeat(70_000));
   });
 });

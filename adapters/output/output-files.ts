@@ -69,14 +69,17 @@ export class BufferedFile implements LineWriter {
     let rest = units < 0 ? -units : units;
     if (rest > MAX_INT32) {
       // the 8 lowest digits apart: the rest is then a 32-bit integer, cheap to divide
-      let low = rest % 1e8;
-      rest = (rest - low) / 1e8;
+      let upper = Math.floor(rest / 1e8);
+      let low = rest - upper * 1e8; // exact; the division may have rounded up to the next integer
+      if (low < 0) (upper--, (low += 1e8));
+      rest = upper;
+      low |= 0;
       for (; count < 8; count++) {
         digits[count] = low % 10;
         low = (low / 10) | 0;
       }
     }
-    let high = rest;
+    let high = rest | 0; // int32 arithmetic below, not float remainders
     do {
       digits[count++] = high % 10;
       high = (high / 10) | 0;

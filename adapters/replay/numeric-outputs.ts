@@ -33,6 +33,18 @@ function needsQuotes(bytes: Uint8Array, start: number, end: number): boolean {
   return false;
 }
 
+/** A text as the bytes of its CSV cell, made once. */
+const cellBytes = (text: string): Uint8Array => Buffer.from(csvCell(text), 'utf8');
+const BUY = cellBytes('buy');
+const SELL = cellBytes('sell');
+const LIMIT = cellBytes('limit');
+const MARKET = cellBytes('market');
+const STATUS_CELLS = ORDER_STATUSES.map(cellBytes);
+
+function writeCell(out: LineWriter, cell: Uint8Array): void {
+  out.bytes(cell, 0, cell.length);
+}
+
 /** `value` (0-99) as two digits. */
 function twoDigits(out: LineWriter, value: number): void {
   out.byte(ZERO + Math.floor(value / 10));
@@ -42,6 +54,9 @@ function twoDigits(out: LineWriter, value: number): void {
 export class ReplayEvents implements DriverObserver {
   readonly #core: VenueCore;
   readonly #instruments: readonly Instrument[];
+  readonly #symbolCells: readonly Uint8Array[];
+  /** By account id, made as the accounts appear. */
+  readonly #accountCells: Uint8Array[] = [];
   /** The last trade's day (its first millisecond), and its text up to the time (`2026-01-05T`). */
   #day = NaN;
   #dayText = '';
@@ -52,6 +67,7 @@ export class ReplayEvents implements DriverObserver {
   ) {
     this.#core = venue.core;
     this.#instruments = venue.instruments();
+    this.#symbolCells = this.#instruments.map((instrument) => cellBytes(instrument.symbol));
   }
 
   numericTrade(
@@ -74,38 +90,39 @@ export class ReplayEvents implements DriverObserver {
     out.byte(COMMA);
     this.#writeTime(out, time);
     out.byte(COMMA);
-    out.write(instrument.symbol);
+    writeCell(out, this.#symbolCells[book]!);
     out.byte(COMMA);
     out.fixed(priceTicks * instrument.tickUnits, instrument.priceDecimals);
     out.byte(COMMA);
     out.fixed(sizeLots * instrument.lotUnits, instrument.sizeDecimals);
     out.byte(COMMA);
-    out.write(store.side(taker));
+    writeCell(out, store.isSell(taker) ? SELL : BUY);
     out.byte(COMMA);
     writeId(out, makerId);
     out.byte(COMMA);
     writeId(out, takerId);
     out.byte(COMMA);
-    out.write(csvCell(store.accountName(orders.slot(makerSequence))));
+    this.#writeAccount(out, orders.slot(makerSequence));
     out.byte(COMMA);
-    out.write(csvCell(store.accountName(taker)));
+    this.#writeAccount(out, taker);
     out.byte(NEWLINE);
   }
 
   numericFinal(sequence: number, status: number, scenarioId: ScenarioIdView): void {
     const { store, orders } = this.#core;
     const slot = orders.slot(sequence);
-    const instrument = this.#instruments[store.book[slot]!]!;
+    const book = store.book[slot]!;
+    const instrument = this.#instruments[book]!;
     const out = this.sinks.orders;
     writeId(out, scenarioId);
     out.byte(COMMA);
-    out.write(csvCell(store.accountName(slot)));
+    this.#writeAccount(out, slot);
     out.byte(COMMA);
-    out.write(instrument.symbol);
+    writeCell(out, this.#symbolCells[book]!);
     out.byte(COMMA);
-    out.write(store.side(slot));
+    writeCell(out, store.isSell(slot) ? SELL : BUY);
     out.byte(COMMA);
-    out.write(store.type(slot));
+    writeCell(out, store.isMarket(slot) ? MARKET : LIMIT);
     out.byte(COMMA);
     if (!store.isMarket(slot)) out.fixed(store.price[slot]!, instrument.priceDecimals);
     out.byte(COMMA);
@@ -113,8 +130,15 @@ export class ReplayEvents implements DriverObserver {
     out.byte(COMMA);
     out.fixed(store.filled[slot]!, instrument.sizeDecimals);
     out.byte(COMMA);
-    out.write(ORDER_STATUSES[status]!);
+    writeCell(out, STATUS_CELLS[status]!);
     out.byte(NEWLINE);
+  }
+
+  /** The account of the order at `slot`, as its CSV cell. */
+  #writeAccount(out: LineWriter, slot: number): void {
+    const { store } = this.#core;
+    const account = store.account[slot]!;
+    writeCell(out, (this.#accountCells[account] ??= cellBytes(store.accountName(slot))));
   }
 
   /** `formatScenarioTime(ms)`, its day's text made once per day, the rest written as digits. */

@@ -36,6 +36,7 @@ describe('replay output cells', () => {
       const code = await replayFile({
         file,
         out,
+        observe: null,
         strict: true,
         stdout: { write: () => true },
         stderr: { write: (chunk: string) => (stderr += chunk) },

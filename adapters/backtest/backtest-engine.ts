@@ -1,62 +1,35 @@
 /**
  * The backtest's event loop. Flow rows go through the venue in file order; between them, in time
- * order, come the strategy's actions when their latency is over, the messages to the strategy
- * when theirs is (under response or feed latency), `onTimer` ticks and equity samples. Anything
- * due at time t runs after every flow row stamped t (ties go to the flow); at one time: actions,
- * then messages, then the timer, then the sample. Without response and feed latency, the events
- * a command causes are handed to the hooks as soon as the command has returned.
+ * order, runs the pending work (pending-work.ts). The engine wires the parts: the venue listener
+ * that turns the venue's events into the strategy's fills and hook events, the refusal counts,
+ * and the hook dispatcher.
  */
-import {
-  MAX_QUERY_LIMIT,
-  Venue,
-  type InstrumentSpec,
-  type NumericListener,
-  type TradeRecord,
-  type VenueEvent,
-} from '../../src/index.js';
+import { MAX_QUERY_LIMIT, Venue, type InstrumentSpec } from '../../src/index.js';
 import type { ArrowBatches, FlowFeed } from '../arrow/index.js';
 import type { ParsedScenarioRow } from '../csv/index.js';
 import { ScenarioClock } from '../csv/scenario-clock.js';
-import { formatScenarioTime } from '../csv/scenario-time.js';
 import { FINAL_ORDER_RETENTION, ScenarioDriver, type RefusalCode } from '../driver/index.js';
 import { PROGRESS_EVERY } from '../output/progress-bar.js';
+import {
+  AccountClashError,
+  type BacktestConfig,
+  type BacktestHandlers,
+} from './backtest-config.js';
 import { EquitySampler } from './equity-sampler.js';
-import { hookFailure, type HookName } from './hook-failure.js';
+import { HookDispatcher, wantedEvents } from './hook-dispatcher.js';
 import { DelayedView, type HookEvent } from './latency/delayed-view.js';
 import { LatencyModel } from './latency/latency-model.js';
-import type { LatencySettings } from './latency/latency-spec.js';
-import type { ActionRefusal, Strategy, StrategyFill, StrategyParams } from './strategy.js';
+import { PendingWork } from './pending-work.js';
+import { RefusalCounts } from './refusal-counts.js';
+import type { Strategy } from './strategy.js';
 import { createContext, venueReads } from './strategy-context.js';
 import { StrategyOrders } from './strategy-orders.js';
-import { moneyScaleFor, SymbolLedger, type FeeSchedule } from './symbol-ledger.js';
+import { moneyScaleFor, SymbolLedger } from './symbol-ledger.js';
+import { VenueListener } from './venue-listener.js';
 
-export interface BacktestConfig {
-  readonly account: string;
-  readonly latency: LatencySettings;
-  /** Null: no onTimer ticks. */
-  readonly intervalMs: number | null;
-  readonly sampleMs: number;
-  readonly fees: FeeSchedule;
-  readonly params: StrategyParams;
-}
+export type { BacktestConfig } from './backtest-config.js';
 
-export interface BacktestHandlers {
-  readonly onFill?: (fill: StrategyFill, ledger: SymbolLedger) => void;
-  /** Called every PROGRESS_EVERY rows. */
-  readonly onProgress?: () => void;
-}
-
-/** A flow row that uses the strategy's own account. */
-export class AccountClashError extends Error {
-  constructor(
-    readonly line: number,
-    readonly reason: string,
-  ) {
-    super(reason);
-  }
-}
-
-export class BacktestEngine implements NumericListener {
+export class BacktestEngine {
   readonly clock = new ScenarioClock();
   readonly venue: Venue;
   readonly ledgers: readonly SymbolLedger[];
@@ -64,23 +37,19 @@ export class BacktestEngine implements NumericListener {
   readonly orders: StrategyOrders;
   /** Drives the flow's rows; only they are mapped by scenario id. */
   readonly flow: ScenarioDriver;
-  readonly flowRefusals = new Map<RefusalCode, number>();
-  readonly actionRefusals = new Map<string, number>();
+  readonly flowRefusals: Map<RefusalCode, number>;
+  readonly actionRefusals: Map<string, number>;
   startTime: number | null = null;
   endTime: number | null = null;
   unsentActions = 0;
-  readonly #ledgers = new Map<string, SymbolLedger>();
   readonly #events: HookEvent[] = [];
-  readonly #latency: LatencyModel;
   /** Null without response and feed latency: the strategy sees the venue as it is. */
   readonly #view: DelayedView | null;
-  readonly #context;
-  readonly #wants: { [K in 'trade' | 'book' | 'order' | 'fill' | 'refused']: boolean };
+  readonly #refusals: RefusalCounts;
+  readonly #hooks: HookDispatcher;
+  readonly #pending: PendingWork;
   /** The strategy's account id in the core. */
   readonly #account: number;
-  #nextTimer = Infinity;
-  #nextSample = Infinity;
-  #nextDue = Infinity;
 
   constructor(
     instruments: readonly InstrumentSpec[],
@@ -99,51 +68,63 @@ export class BacktestEngine implements NumericListener {
     const listed = this.venue.instruments();
     const scale = moneyScaleFor(listed, config.fees);
     this.ledgers = listed.map((instrument) => new SymbolLedger(instrument, scale, config.fees));
-    for (const ledger of this.ledgers) this.#ledgers.set(ledger.instrument.symbol, ledger);
+    const ledgers = new Map<string, SymbolLedger>();
+    for (const ledger of this.ledgers) ledgers.set(ledger.instrument.symbol, ledger);
     this.sampler = new EquitySampler(this.ledgers);
     this.orders = new StrategyOrders(this.venue, config.account);
     this.flow = new ScenarioDriver(this.venue, this.clock);
-    this.#latency = new LatencyModel(config.latency);
-    this.#view = this.#latency.delayed
+    const latency = new LatencyModel(config.latency);
+    const view = latency.delayed
       ? new DelayedView(
           this.venue,
           this.clock.read,
           listed.map((instrument) => new SymbolLedger(instrument, scale, config.fees)),
-          this.#latency,
+          latency,
           this.orders,
         )
       : null;
-    const view = this.#view;
-    this.#wants = {
-      trade: strategy.onTrade !== undefined,
-      book: strategy.onBook !== undefined,
-      order: strategy.onOrder !== undefined,
-      fill: strategy.onFill !== undefined,
-      refused: strategy.onRefused !== undefined,
-    };
-    this.#context = createContext({
+    this.#view = view;
+    const wants = wantedEvents(strategy);
+    this.#refusals = new RefusalCounts(view, wants.refused, this.#events);
+    this.flowRefusals = this.#refusals.flow;
+    this.actionRefusals = this.#refusals.actions;
+    const context = createContext({
       venue: this.venue,
       clock: this.clock,
       account: config.account,
       params: config.params,
       orders: this.orders,
       market: view === null ? venueReads(this.venue) : view.replica,
-      ledger: (symbol) => (view === null ? this.#ledgers : view.ledgers).get(symbol),
+      ledger: (symbol) => (view === null ? ledgers : view.ledgers).get(symbol),
       inFlight: () => this.orders.waiting() + (view === null ? 0 : view.unanswered),
-      send: (action) => {
-        const due = this.#latency.arrival(action.kind, this.clock.now);
-        this.orders.enqueue(due, action);
-        if (due < this.#nextDue) this.#nextDue = due;
-      },
+      send: (action) => this.#pending.send(action),
     });
+    this.#hooks = new HookDispatcher(strategy, context, this.clock);
+    this.#pending = new PendingWork(
+      this.clock,
+      this.orders,
+      latency,
+      view,
+      this.#events,
+      this.#hooks,
+      this.#refusals,
+      ledgers,
+      this.sampler,
+      config,
+    );
     this.#account = this.venue.core.accountId(config.account);
-    // Under latency the view replays the venue's events as records; else records are built only
-    // for the strategy's own orders and fills, and for the hooks that read them.
-    if (view !== null) this.venue.subscribe(this.#onEvent);
-    else {
-      this.venue.core.listen(this);
-      if (this.#wants.book) this.venue.subscribe(this.#onEvent, ['book']);
-    }
+    new VenueListener(
+      this.venue,
+      this.ledgers,
+      ledgers,
+      this.orders,
+      config.account,
+      this.#account,
+      view,
+      wants,
+      this.#events,
+      handlers.onFill,
+    ).listen();
   }
 
   /**
@@ -158,9 +139,9 @@ export class BacktestEngine implements NumericListener {
     } else for await (const batch of flow) for (const row of batch) this.#flowRow(row);
     this.endTime = this.clock.now;
     if (this.startTime === null) return;
-    this.#runPending(this.endTime, true);
+    this.#pending.run(this.endTime, true);
     if (this.sampler.lastTime < this.endTime) this.sampler.sample(this.endTime);
-    this.#call('onEnd', undefined);
+    this.#hooks.call('onEnd', undefined);
     this.unsentActions = this.orders.drop();
   }
 
@@ -185,8 +166,7 @@ export class BacktestEngine implements NumericListener {
         `the flow trades under account ${account}, the strategy's; choose another --account`,
       );
     const refusal = this.flow.feed(row);
-    if (refusal !== null)
-      this.flowRefusals.set(refusal.code, (this.flowRefusals.get(refusal.code) ?? 0) + 1);
+    if (refusal !== null) this.#refusals.flowRow(refusal.code);
     this.#afterRow(row.ts);
   }
 
@@ -232,11 +212,11 @@ export class BacktestEngine implements NumericListener {
   /** Before a flow row at `ts`: the start, then what is due before it. */
   #beforeRow(ts: number): void {
     if (this.startTime === null) this.#start(ts);
-    if (this.#nextDue < ts) this.#runPending(ts, false);
+    this.#pending.runBefore(ts);
   }
 
   #afterRow(ts: number): void {
-    this.#settle(ts, false);
+    this.#pending.settle(ts, false);
     const { onProgress } = this.handlers;
     if (onProgress !== undefined && this.flow.rowCount % PROGRESS_EVERY === 0) onProgress();
   }
@@ -244,159 +224,8 @@ export class BacktestEngine implements NumericListener {
   #start(time: number): void {
     this.startTime = time;
     this.clock.now = time;
-    this.#nextSample = time;
-    if (this.config.intervalMs !== null) this.#nextTimer = time + this.config.intervalMs;
-    this.#call('onStart', undefined);
-    this.#nextDue = this.#dueNext();
-  }
-
-  #dueNext(): number {
-    const message = this.#view === null ? Infinity : this.#view.nextDue();
-    return Math.min(this.orders.nextDue(), message, this.#nextTimer, this.#nextSample);
-  }
-
-  /** After a command: its events go to the hooks now, or travel as messages. */
-  #settle(time: number, action: boolean): void {
-    if (this.#view === null) {
-      if (this.#events.length > 0) this.#dispatch(this.#events);
-      this.#events.length = 0;
-    } else this.#nextDue = Math.min(this.#nextDue, this.#view.close(time, action));
-  }
-
-  /** Runs what is due before `limit` (or at it, when inclusive), in time order. */
-  #runPending(limit: number, inclusive: boolean): void {
-    const view = this.#view;
-    for (;;) {
-      const due = this.orders.nextDue();
-      const message = view === null ? Infinity : view.nextDue();
-      const time = Math.min(due, message, this.#nextTimer, this.#nextSample);
-      if (inclusive ? time > limit : time >= limit) break;
-      this.clock.now = time;
-      if (due === time) {
-        const sent = this.orders.sendNext(time);
-        if (sent !== null && 'action' in sent) this.#refused(sent);
-        else if (sent !== null) this.#ledgers.get(sent.symbol)!.orders++;
-        this.#settle(time, true);
-      } else if (message === time) {
-        this.#dispatch(view!.deliver());
-      } else if (this.#nextTimer === time) {
-        this.#nextTimer += this.config.intervalMs!;
-        this.#call('onTimer', undefined);
-      } else {
-        this.sampler.sample(time);
-        this.#nextSample += this.config.sampleMs;
-      }
-    }
-    this.#nextDue = this.#dueNext();
-  }
-
-  #refused(refusal: ActionRefusal): void {
-    this.actionRefusals.set(refusal.code, (this.actionRefusals.get(refusal.code) ?? 0) + 1);
-    if (this.#view !== null) this.#view.answer({ type: 'refused', refusal });
-    else if (this.#wants.refused) this.#events.push({ type: 'refused', refusal });
-  }
-
-  readonly #onEvent = (event: VenueEvent): void => {
-    const view = this.#view;
-    if (event.type === 'trade') {
-      const { trade } = event;
-      const ledger = this.#ledgers.get(trade.symbol)!;
-      ledger.mark = trade.price;
-      if (trade.makerAccount === this.config.account) this.#fill(ledger, trade, 'maker');
-      if (trade.takerAccount === this.config.account) this.#fill(ledger, trade, 'taker');
-      if (view !== null) view.publish(event);
-      else if (this.#wants.trade) this.#events.push(event);
-    } else if (event.type === 'order') {
-      if (event.order.account !== this.config.account) return;
-      if (view !== null) return view.answer(event);
-      this.orders.updated(event.order);
-      if (this.#wants.order) this.#events.push(event);
-    } else if (view !== null) view.publish(event);
-    else if (this.#wants.book) this.#events.push(event);
-  };
-
-  // Without latency: the venue's events in numbers, records built only where needed. Methods of
-  // the engine (not closures) so that the venue calls one target from one engine to the next.
-  onTrade(
-    _trade: number,
-    book: number,
-    priceTicks: number,
-    _sizeLots: number,
-    makerSequence: number,
-    takerSequence: number,
-  ): void {
-    const { store, orders } = this.venue.core;
-    const ledger = this.ledgers[book]!;
-    ledger.markAt(priceTicks * ledger.instrument.tickUnits);
-    const maker = store.account[orders.slot(makerSequence)] === this.#account;
-    const taker = store.account[orders.slot(takerSequence)] === this.#account;
-    if (!maker && !taker && !this.#wants.trade) return;
-    // The trade just made is the newest on its symbol's tape.
-    const found = this.venue.trades(ledger.instrument.symbol, 1);
-    if (!found.ok) throw new Error(found.error.message);
-    const trade = found.value[0]!;
-    if (maker) this.#fill(ledger, trade, 'maker');
-    if (taker) this.#fill(ledger, trade, 'taker');
-    if (this.#wants.trade) this.#events.push({ type: 'trade', trade });
-  }
-
-  onOrder(sequence: number): void {
-    const { store, orders } = this.venue.core;
-    if (store.account[orders.slot(sequence)] !== this.#account) return;
-    const found = this.venue.getOrder(this.config.account, `ord_${sequence}`);
-    if (!found.ok) throw new Error(found.error.message);
-    this.orders.updated(found.value);
-    if (this.#wants.order) this.#events.push({ type: 'order', order: found.value });
-  }
-
-  #fill(ledger: SymbolLedger, trade: TradeRecord, liquidity: 'maker' | 'taker'): void {
-    const maker = liquidity === 'maker';
-    const side = maker ? (trade.side === 'buy' ? 'sell' : 'buy') : trade.side;
-    const fee = ledger.fill(side, trade.price, trade.size, liquidity);
-    const fill: StrategyFill = {
-      orderId: (maker ? trade.makerClientOrderId : trade.takerClientOrderId) ?? '',
-      tradeId: trade.id,
-      symbol: trade.symbol,
-      side,
-      liquidity,
-      price: trade.price,
-      size: trade.size,
-      fee: ledger.money(fee),
-      timestamp: trade.timestamp,
-    };
-    this.handlers.onFill?.(fill, ledger);
-    if (this.#view !== null) this.#view.answer({ type: 'fill', fill });
-    else if (this.#wants.fill) this.#events.push({ type: 'fill', fill });
-  }
-
-  #dispatch(events: readonly HookEvent[]): void {
-    for (let i = 0; i < events.length; i++) {
-      const event = events[i]!;
-      if (event.type === 'trade') this.#call('onTrade', event.trade);
-      else if (event.type === 'book') this.#call('onBook', event.change);
-      else if (event.type === 'order') this.#call('onOrder', event.order);
-      else if (event.type === 'fill') this.#call('onFill', event.fill);
-      else this.#call('onRefused', event.refusal);
-    }
-  }
-
-  #call(name: HookName, argument: unknown): void {
-    const hook = this.strategy[name] as ((...args: unknown[]) => unknown) | undefined;
-    if (hook === undefined) return;
-    let result: unknown;
-    try {
-      result =
-        argument === undefined
-          ? hook.call(this.strategy, this.#context)
-          : hook.call(this.strategy, argument, this.#context);
-    } catch (error) {
-      throw hookFailure(name, formatScenarioTime(this.clock.now), error);
-    }
-    if (typeof (result as { then?: unknown } | undefined)?.then === 'function')
-      throw hookFailure(
-        name,
-        formatScenarioTime(this.clock.now),
-        'returned a promise; hooks must be synchronous',
-      );
+    this.#pending.start(time);
+    this.#hooks.call('onStart', undefined);
+    this.#pending.reschedule();
   }
 }

@@ -1,5 +1,5 @@
 /** The command line of `simex backtest`, checked: every bad value is a one-line reason. */
-import type { BacktestConfig } from './backtest-engine.js';
+import type { BacktestConfig } from './backtest-config.js';
 import { parseDuration } from './duration.js';
 import { parseLatency, type LatencyArguments } from './latency/latency-options.js';
 import { parseFeeRate } from './money.js';

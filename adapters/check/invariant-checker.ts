@@ -17,7 +17,9 @@ import {
   type Venue,
 } from '../../src/index.js';
 import type { ParsedScenarioRow } from '../csv/index.js';
-import { EventModel, fail, UNPUBLISHED, type ChangedLevel, type Problem } from './event-model.js';
+import { UNPUBLISHED, type ChangedLevel } from './current-row.js';
+import { EventModel } from './event-model.js';
+import { fail, type Problem } from './problem.js';
 import { TOO_LARGE } from './shadow-book.js';
 import {
   bookMismatch,

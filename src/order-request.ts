@@ -25,6 +25,19 @@ export interface ValidOrder {
   expireAt: number;
 }
 
+/** A ValidOrder to be filled in by validateOrderRequest. */
+export function blankOrder(): ValidOrder {
+  return {
+    account: '',
+    kind: 0,
+    price: 0,
+    size: 0,
+    clientOrderId: null,
+    stopPrice: 0,
+    expireAt: 0,
+  };
+}
+
 export const CLIENT_ORDER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**

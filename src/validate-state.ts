@@ -1,8 +1,19 @@
 import { orderId } from './order.js';
+import type { OrderBook } from './order-book.js';
+import type { OrderIndex } from './order-index.js';
 import { NO_SLOT, OPEN, PARTIALLY_FILLED, PENDING, type OrderStore } from './order-store.js';
 import { ORDER_STATUSES } from './types.js';
 import type { PriceLadder } from './price-ladder.js';
+import type { TradeStore } from './trade-store.js';
 import type { Venue } from './venue.js';
+
+/** What the state validator reads of a venue (`Venue.internals`). */
+export interface VenueInternals {
+  books: readonly OrderBook[];
+  store: OrderStore;
+  trades: TradeStore;
+  orders: OrderIndex;
+}
 
 /**
  * Checks the venue's whole internal state; returns every problem found (empty when sound):

@@ -8,7 +8,7 @@ import {
   TYPE_LIMIT,
   TYPE_MARKET,
 } from './numeric.js';
-import { orderKind } from './order-store.js';
+import { orderKind } from './order-kind.js';
 import { ORDER_TYPES, SIDES, STP_MODES, TIMES_IN_FORCE, type OrderRequest } from './types.js';
 
 /** An order request that passed every check, in instrument units (price 0 for market orders). */

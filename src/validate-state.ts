@@ -123,7 +123,7 @@ function checkLadder(
     for (let slot = level.head; slot !== NO_SLOT; slot = store.next[slot]!) {
       const id = orderId(store.sequence[slot]!);
       if (store.prev[slot] !== previous) out.push(`${at}: ${id} has a broken back link`);
-      if (previous !== NO_SLOT && !store.joinedBefore(previous, slot))
+      if (previous !== NO_SLOT && !store.extras.joinedBefore(previous, slot))
         out.push(`${at}: ${id} out of time order`);
       if (!store.isOpen(slot) || store.remaining[slot]! <= 0)
         out.push(

@@ -73,7 +73,6 @@ export function orderFillsQuery(
   return fillsPage(core.store, core.trades, slot, core.bookOf(slot).instrument, query);
 }
 
-/** The account's orders, newest first; costs what it returns (the orders are indexed). */
 export function listOrdersQuery(
   core: VenueCore,
   account: string,

@@ -29,7 +29,7 @@ export class GtdExpiry {
 
   /** Gives a new order its expiry time. */
   add(slot: number, expireAt: number): void {
-    this.store.setExpireAt(slot, expireAt);
+    this.store.extras.setExpireAt(slot, expireAt);
     this.#queue.add(expireAt, this.store.sequence[slot]!, this.#isLive);
   }
 

@@ -16,13 +16,8 @@
 import type { Instrument } from './instrument.js';
 import type { MonotonicClock } from './monotonic-clock.js';
 import type { OrderIndex } from './order-index.js';
-import {
-  FILLED,
-  KIND_STP_SHIFT,
-  NO_SLOT,
-  PARTIALLY_FILLED,
-  type OrderStore,
-} from './order-store.js';
+import { FILLED, NO_SLOT, PARTIALLY_FILLED, type OrderStore } from './order-store.js';
+import { KIND_STP_SHIFT } from './order-kind.js';
 import { PriceLadder } from './price-ladder.js';
 import type { PriceLevel } from './price-level.js';
 import { RollingStats } from './rolling-stats.js';

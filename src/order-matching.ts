@@ -17,14 +17,13 @@ import {
   CANCELLED,
   EXPIRED,
   FILLED,
-  KIND_POST_ONLY,
-  KIND_TIF_SHIFT,
   OPEN,
   PARTIALLY_FILLED,
   PENDING,
   REJECTED,
   type OrderStore,
 } from './order-store.js';
+import { KIND_POST_ONLY, KIND_TIF_SHIFT } from './order-kind.js';
 import type { PendingStops } from './pending-stops.js';
 import type { PriceLevel } from './price-level.js';
 import { canFillPreventingSelfTrade } from './self-trade.js';
@@ -91,7 +90,7 @@ export class OrderMatching implements BookListener {
     } else {
       this.orders.setStatus(slot, store.filled[slot]! > 0 ? PARTIALLY_FILLED : OPEN);
       this.events.order(book, slot);
-      if (rejoining) store.setRejoined(slot, this.orders.lastSequence);
+      if (rejoining) store.extras.setRejoined(slot, this.orders.lastSequence);
       book.rest(slot, level);
     }
   }
@@ -133,7 +132,12 @@ export class OrderMatching implements BookListener {
   /** Takes a pending stop out of its book's stops. */
   unpend(book: OrderBook, slot: number): void {
     const store = this.store;
-    this.stops.remove(book.index, store.sequence[slot]!, store.isSell(slot), store.stopPrice(slot));
+    this.stops.remove(
+      book.index,
+      store.sequence[slot]!,
+      store.isSell(slot),
+      store.extras.stopPrice(slot),
+    );
   }
 
   /** Ends a live order for the venue's reason (self-trade prevention, expiry). */

@@ -8,7 +8,7 @@ import {
   TYPE_LIMIT,
   TYPE_MARKET,
 } from './numeric.js';
-import { orderKind } from './order-store.js';
+import { orderKind } from './order-kind.js';
 import { ORDER_TYPES, SIDES, STP_MODES, TIMES_IN_FORCE, type OrderRequest } from './types.js';
 
 /** An order request that passed every check, in instrument units (price 0 for market orders). */
@@ -23,6 +23,19 @@ export interface ValidOrder {
   stopPrice: number;
   /** 0: not gtd. */
   expireAt: number;
+}
+
+/** A ValidOrder to be filled in by validateOrderRequest. */
+export function blankOrder(): ValidOrder {
+  return {
+    account: '',
+    kind: 0,
+    price: 0,
+    size: 0,
+    clientOrderId: null,
+    stopPrice: 0,
+    expireAt: 0,
+  };
 }
 
 export const CLIENT_ORDER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;

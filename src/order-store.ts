@@ -1,6 +1,8 @@
 import type { AccountNames } from './account-names.js';
 import type { TradeStore } from './trade-store.js';
 import { STATUS_OPEN, STATUS_PARTIALLY_FILLED, STATUS_PENDING } from './numeric.js';
+import { BIG_NOTIONAL, EXTRA_REASON_SHIFT, OrderExtras } from './order-extras.js';
+import { KIND_CLIENT_ORDER_ID, KIND_STP_SHIFT } from './order-kind.js';
 import { grown, SlotPool } from './typed-columns.js';
 import {
   ORDER_REASONS,
@@ -15,8 +17,6 @@ import {
 
 /** No slot: the end of a queue. */
 export const NO_SLOT = -1;
-/** In the `notional` column: the sum passed 2^53 and is held as a BigInt. */
-const BIG_NOTIONAL = -1;
 
 const SIDE_CODES: readonly Side[] = ['buy', 'sell'];
 const TYPE_CODES: readonly OrderType[] = ['limit', 'market'];
@@ -29,35 +29,6 @@ export {
   STATUS_PENDING as PENDING,
   STATUS_REJECTED as REJECTED,
 } from './numeric.js';
-/** Bits of the `kind` column. */
-export const KIND_SELL = 1;
-export const KIND_MARKET = 2;
-export const KIND_TIF_SHIFT = 2;
-export const KIND_POST_ONLY = 16;
-const KIND_CLIENT_ORDER_ID = 32;
-export const KIND_STP_SHIFT = 6;
-/** Bits of the `extras` column: what the order has beyond the common fields, and its reason. */
-const EXTRA_STOP = 1;
-const EXTRA_EXPIRY = 2;
-const EXTRA_REJOINED = 4;
-const EXTRA_REASON_SHIFT = 4;
-
-/** The `kind` of an order from its numeric codes (see numeric.ts). */
-export function orderKind(
-  side: number,
-  type: number,
-  timeInForce: number,
-  flags: number,
-  stp = 0,
-): number {
-  return (
-    side |
-    (type << 1) |
-    (timeInForce << KIND_TIF_SHIFT) |
-    (flags === 0 ? 0 : KIND_POST_ONLY) |
-    (stp << KIND_STP_SHIFT)
-  );
-}
 
 /**
  * Every order's fields in parallel typed arrays indexed by slot, so that resting orders cost the
@@ -88,10 +59,10 @@ export class OrderStore {
    */
   kind = new Uint8Array(0);
   /**
-   * Bit 0 has a stop price, bit 1 an expiry time, bit 2 joined its queue after its own placement;
-   * bits 4-7 the reason code (ORDER_REASONS).
+   * Bit 0 has a stop price, bit 1 an expiry time, bit 2 joined its queue after its own placement
+   * (their values are in `extras`); bits 4-7 the reason code (ORDER_REASONS).
    */
-  extras = new Uint8Array(0);
+  extraBits = new Uint8Array(0);
   status = new Uint8Array(0);
   account = new Int32Array(0);
   /** The order's number among its account's orders (see OrderIndex). */
@@ -100,17 +71,8 @@ export class OrderStore {
   listed = new Uint8Array(0);
   /** Client order ids by slot, for the orders that have one. */
   readonly #clientOrderIds = new Map<number, string>();
-  /** The notional of the slots whose `notional` column is BIG_NOTIONAL. */
-  readonly #bigNotionals = new Map<number, bigint>();
-  /** Stop prices and expiry times by slot, for the orders that have one. */
-  readonly #stopPrices = new Map<number, number>();
-  readonly #expiryTimes = new Map<number, number>();
-  /**
-   * For orders that joined their queue after their own placement (a triggered stop, an amend that
-   * lost its place): the last sequence placed by then, and how many such joins came before.
-   */
-  readonly #rejoins = new Map<number, { after: number; count: number }>();
-  #rejoinCount = 0;
+  /** Stop prices, expiry times, queue rejoins and notionals past 2^53, for the orders that have one. */
+  readonly extras = new OrderExtras(this);
   readonly #slots = new SlotPool((capacity) => this.#grow(capacity));
 
   /** A new open order; `kind` from orderKind, amounts in units. */
@@ -146,61 +108,16 @@ export class OrderStore {
     this.lastFill[slot] = NO_SLOT;
     this.fillCount[slot] = 0;
     this.notional[slot] = 0;
-    this.extras[slot] = 0;
+    this.extraBits[slot] = 0;
     return slot;
   }
 
-  /** Gives a new order a stop price (units). */
-  setStopPrice(slot: number, price: number): void {
-    this.extras[slot]! |= EXTRA_STOP;
-    this.#stopPrices.set(slot, price);
-  }
-
-  /** Gives a new order an expiry time. */
-  setExpireAt(slot: number, time: number): void {
-    this.extras[slot]! |= EXTRA_EXPIRY;
-    this.#expiryTimes.set(slot, time);
-  }
-
   setReason(slot: number, reason: number): void {
-    this.extras[slot] = (this.extras[slot]! & 15) | (reason << EXTRA_REASON_SHIFT);
-  }
-
-  /** Records that the order joins its queue now, `after` being the last sequence placed. */
-  setRejoined(slot: number, after: number): void {
-    this.extras[slot]! |= EXTRA_REJOINED;
-    this.#rejoins.set(slot, { after, count: ++this.#rejoinCount });
-  }
-
-  /**
-   * Whether order `a` joined its queue before order `b` (order-book.ts, 1). An order that rests
-   * when placed joins after every order placed before it and before any later one; the others
-   * are ordered by what `setRejoined` recorded. For validation: the store keeps no column for it.
-   */
-  joinedBefore(a: number, b: number): boolean {
-    const [afterA, countA] = this.#joined(a);
-    const [afterB, countB] = this.#joined(b);
-    return afterA < afterB || (afterA === afterB && countA < countB);
-  }
-
-  #joined(slot: number): [number, number] {
-    const rejoin =
-      (this.extras[slot]! & EXTRA_REJOINED) === 0 ? undefined : this.#rejoins.get(slot);
-    return rejoin === undefined ? [this.sequence[slot]!, 0] : [rejoin.after, rejoin.count];
-  }
-
-  /** The stop price in units, or 0. */
-  stopPrice(slot: number): number {
-    return (this.extras[slot]! & EXTRA_STOP) === 0 ? 0 : this.#stopPrices.get(slot)!;
-  }
-
-  /** The expiry time, or 0. */
-  expireAt(slot: number): number {
-    return (this.extras[slot]! & EXTRA_EXPIRY) === 0 ? 0 : this.#expiryTimes.get(slot)!;
+    this.extraBits[slot] = (this.extraBits[slot]! & 15) | (reason << EXTRA_REASON_SHIFT);
   }
 
   reason(slot: number): OrderReason | null {
-    return ORDER_REASONS[this.extras[slot]! >> EXTRA_REASON_SHIFT]!;
+    return ORDER_REASONS[this.extraBits[slot]! >> EXTRA_REASON_SHIFT]!;
   }
 
   /** The self-trade prevention mode code (STP_NONE ...). */
@@ -221,10 +138,7 @@ export class OrderStore {
       fill = next;
     }
     this.#clientOrderIds.delete(slot);
-    this.#bigNotionals.delete(slot);
-    if (this.extras[slot]! & EXTRA_STOP) this.#stopPrices.delete(slot);
-    if (this.extras[slot]! & EXTRA_EXPIRY) this.#expiryTimes.delete(slot);
-    if (this.extras[slot]! & EXTRA_REJOINED) this.#rejoins.delete(slot);
+    this.extras.forget(slot);
     this.#slots.give(slot);
   }
 
@@ -279,16 +193,14 @@ export class OrderStore {
     if (notional !== BIG_NOTIONAL && added <= Number.MAX_SAFE_INTEGER - notional) {
       this.notional[slot] = notional + added;
     } else {
-      const before = notional === BIG_NOTIONAL ? this.#bigNotionals.get(slot)! : BigInt(notional);
-      this.#bigNotionals.set(slot, before + BigInt(price) * BigInt(size));
-      this.notional[slot] = BIG_NOTIONAL;
+      this.extras.addBigNotional(slot, price, size);
     }
   }
 
   /** The exact sum of the order's fills' price x size units. */
   notionalOf(slot: number): number | bigint {
     const notional = this.notional[slot]!;
-    return notional === BIG_NOTIONAL ? this.#bigNotionals.get(slot)! : notional;
+    return notional === BIG_NOTIONAL ? this.extras.bigNotional(slot) : notional;
   }
 
   #grow(capacity: number): void {
@@ -309,7 +221,7 @@ export class OrderStore {
     this.notional = grown(this.notional, capacity);
     this.book = grown(this.book, capacity);
     this.kind = grown(this.kind, capacity);
-    this.extras = grown(this.extras, capacity);
+    this.extraBits = grown(this.extraBits, capacity);
     this.status = grown(this.status, capacity);
   }
 }

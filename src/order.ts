@@ -76,11 +76,11 @@ export class OrderView implements OrderRecord {
     this.#remaining = store.remaining[slot]!;
     this.#notional = store.notionalOf(slot);
     this.fillCount = store.fillCount[slot]!;
-    const expireAt = store.expireAt(slot);
+    const expireAt = store.extras.expireAt(slot);
     this.expireAt = expireAt === 0 ? null : expireAt;
     this.stp = store.stp(slot);
     this.reason = store.reason(slot);
-    this.#stopPrice = store.stopPrice(slot);
+    this.#stopPrice = store.extras.stopPrice(slot);
     this.#fills =
       this.fillCount === 0
         ? NO_FILLS

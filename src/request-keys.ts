@@ -1,4 +1,5 @@
 import { invalidParameter, type Failure } from './result.js';
+import type { AmendRequest, OrderRequest } from './types.js';
 
 /** Longest key quoted in full in a message; longer ones are cut and marked. */
 const QUOTED_KEY_LIMIT = 64;
@@ -20,3 +21,22 @@ export function refuseUnknownKeys(
   }
   return undefined;
 }
+
+export const ORDER_REQUEST_KEYS: ReadonlySet<keyof OrderRequest> = new Set([
+  'account',
+  'symbol',
+  'side',
+  'type',
+  'size',
+  'price',
+  'timeInForce',
+  'postOnly',
+  'clientOrderId',
+  'stopPrice',
+  'expireAt',
+  'stp',
+] as const);
+export const AMEND_REQUEST_KEYS: ReadonlySet<keyof AmendRequest> = new Set([
+  'size',
+  'price',
+] as const);

@@ -1,8 +1,19 @@
 import { orderId } from './order.js';
+import type { OrderBook } from './order-book.js';
+import type { OrderIndex } from './order-index.js';
 import { NO_SLOT, OPEN, PARTIALLY_FILLED, PENDING, type OrderStore } from './order-store.js';
 import { ORDER_STATUSES } from './types.js';
 import type { PriceLadder } from './price-ladder.js';
+import type { TradeStore } from './trade-store.js';
 import type { Venue } from './venue.js';
+
+/** What the state validator reads of a venue (`Venue.internals`). */
+export interface VenueInternals {
+  books: readonly OrderBook[];
+  store: OrderStore;
+  trades: TradeStore;
+  orders: OrderIndex;
+}
 
 /**
  * Checks the venue's whole internal state; returns every problem found (empty when sound):
@@ -112,7 +123,7 @@ function checkLadder(
     for (let slot = level.head; slot !== NO_SLOT; slot = store.next[slot]!) {
       const id = orderId(store.sequence[slot]!);
       if (store.prev[slot] !== previous) out.push(`${at}: ${id} has a broken back link`);
-      if (previous !== NO_SLOT && !store.joinedBefore(previous, slot))
+      if (previous !== NO_SLOT && !store.extras.joinedBefore(previous, slot))
         out.push(`${at}: ${id} out of time order`);
       if (!store.isOpen(slot) || store.remaining[slot]! <= 0)
         out.push(

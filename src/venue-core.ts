@@ -10,7 +10,7 @@ import {
 } from './numeric.js';
 import { amendLive } from './order-amend.js';
 import type { OrderBook } from './order-book.js';
-import { KIND_MARKET, KIND_SELL, orderKind } from './order-store.js';
+import { KIND_MARKET, KIND_SELL, orderKind } from './order-kind.js';
 import { amendRefusal, placeRefusal } from './place-checks.js';
 
 /**
@@ -166,7 +166,7 @@ export class VenueCore extends CoreState {
     if (stopPrice !== 0 || expireAt !== 0) {
       if (expireAt !== 0) this.expiry.add(slot, expireAt);
       if (stopPrice !== 0) {
-        this.store.setStopPrice(slot, stopPrice);
+        this.store.extras.setStopPrice(slot, stopPrice);
         const last = book.stats.lastPrice;
         if (last === null || (sell ? last > stopPrice : last < stopPrice)) {
           this.matching.park(book, slot, stopPrice);

@@ -1,99 +1,42 @@
-import { EventHub, type VenueEventType, type VenueListener } from './event-hub.js';
+import { EventBridge } from './event-bridge.js';
+import type { VenueEventType, VenueListener } from './event-hub.js';
+import { parseSizeUnits, type Instrument } from './instrument.js';
+import { DEFAULT_BOOK_DEPTH, DEFAULT_TRADES_LIMIT } from './market-data.js';
 import {
-  createInstrument,
-  DEFAULT_INSTRUMENTS,
-  formatPrice,
-  formatSize,
-  parseSizeUnits,
-  SYMBOL_PATTERN,
-} from './instrument.js';
-import type { Instrument, InstrumentSpec } from './instrument.js';
-import {
-  bookSnapshotOf,
-  bookTicksOf,
-  DEFAULT_BOOK_DEPTH,
-  DEFAULT_TRADES_LIMIT,
-  isQueryLimit,
-  MAX_QUERY_LIMIT,
-  tickerOf,
-} from './market-data.js';
-import { refusalError, type NumericListener } from './numeric.js';
-import { OrderView, orderSequence } from './order.js';
-import type { OrderBook } from './order-book.js';
-import { fillsPage, type FillsPage, type FillsQuery } from './order-fills.js';
-import type { OrderIndex } from './order-index.js';
+  bookMissing,
+  bookQuery,
+  bookTicksQuery,
+  findBook,
+  tickerQuery,
+  tradesQuery,
+} from './market-queries.js';
+import { refusalError } from './numeric.js';
+import type { OrderView } from './order.js';
+import type { FillsPage, FillsQuery } from './order-fills.js';
 import { validateAmend } from './order-amend.js';
-import { validateOrderRequest, type ValidOrder } from './order-request.js';
-import type { OrderStore } from './order-store.js';
-import { refuseUnknownKeys } from './request-keys.js';
 import {
-  invalidParameter,
-  ok,
-  orderNotFound,
-  orderNotOpen,
-  unknownSymbol,
-  type Failure,
-  type Result,
-} from './result.js';
-import { TradeView } from './trade.js';
-import type { TradeStore } from './trade-store.js';
-import {
-  ORDER_STATUSES,
-  SIDES,
-  STP_MODES,
-  type AmendRequest,
-  type BookSnapshot,
-  type TickBook,
-  type OrderRecord,
-  type OrderRequest,
-  type OrderStatus,
-  type SelfTradePrevention,
-  type Ticker,
-  type TradeRecord,
+  getOrderQuery,
+  listOrdersQuery,
+  openOrder,
+  orderFillsQuery,
+  orderView,
+  type OrderFilter,
+} from './order-queries.js';
+import { blankOrder, validateOrderRequest, type ValidOrder } from './order-request.js';
+import { AMEND_REQUEST_KEYS, ORDER_REQUEST_KEYS, refuseUnknownKeys } from './request-keys.js';
+import { ok, type Result } from './result.js';
+import type {
+  AmendRequest,
+  BookSnapshot,
+  TickBook,
+  OrderRecord,
+  OrderRequest,
+  Ticker,
+  TradeRecord,
 } from './types.js';
-import { VenueCore } from './venue-core.js';
-
-export interface VenueOptions {
-  /** Default: DEFAULT_INSTRUMENTS (BTC-USD, ETH-USD). */
-  readonly instruments?: readonly InstrumentSpec[];
-  /** Milliseconds since the epoch. Readings are made non-decreasing: an earlier one counts as the last. */
-  readonly clock: () => number;
-  /** Trades kept per symbol for `trades()`; default 1000, the most one query may ask for. */
-  readonly tradeRetention?: number;
-  /** Final orders kept for `getOrder`/`listOrders`, oldest forgotten first; default all. */
-  readonly orderRetention?: number;
-  /** The self-trade prevention of orders that name none; default `none` (docs/order-types.md). */
-  readonly selfTradePrevention?: SelfTradePrevention;
-}
-
-export interface OrderFilter {
-  readonly symbol?: string;
-  readonly status?: OrderStatus;
-  /** Default: all. */
-  readonly limit?: number;
-}
-
-const ORDER_REQUEST_KEYS: ReadonlySet<keyof OrderRequest> = new Set([
-  'account',
-  'symbol',
-  'side',
-  'type',
-  'size',
-  'price',
-  'timeInForce',
-  'postOnly',
-  'clientOrderId',
-  'stopPrice',
-  'expireAt',
-  'stp',
-] as const);
-const AMEND_REQUEST_KEYS: ReadonlySet<keyof AmendRequest> = new Set(['size', 'price'] as const);
-const FILLS_QUERY_KEYS: ReadonlySet<keyof FillsQuery> = new Set(['cursor', 'limit'] as const);
-const ORDER_FILTER_KEYS: ReadonlySet<keyof OrderFilter> = new Set([
-  'symbol',
-  'status',
-  'limit',
-] as const);
+import type { VenueInternals } from './validate-state.js';
+import type { VenueCore } from './venue-core.js';
+import { createVenueCore, type VenueOptions } from './venue-options.js';
 
 /**
  * An exchange: listed instruments, their order books, a trade tape and 24h statistics, with
@@ -105,59 +48,19 @@ export class Venue {
   /** The numeric path: commands and events in integer codes, ticks and lots (docs/core.md). */
   readonly core: VenueCore;
   /** The order being placed (validation fills it in; reused, as commands never nest). */
-  readonly #draft: ValidOrder = {
-    account: '',
-    kind: 0,
-    price: 0,
-    size: 0,
-    clientOrderId: null,
-    stopPrice: 0,
-    expireAt: 0,
-  };
-  readonly #events = new EventHub();
+  readonly #draft: ValidOrder = blankOrder();
+  readonly #events: EventBridge;
   readonly #now = (): number => this.core.now();
-  /** Stops the core feeding `#events`; set while anyone subscribes. */
-  #unbridge: (() => void) | undefined;
 
-  private constructor(instruments: readonly Instrument[], options: VenueOptions) {
-    this.core = new VenueCore(
-      instruments,
-      options.clock,
-      options.tradeRetention ?? MAX_QUERY_LIMIT,
-      options.orderRetention ?? Infinity,
-      STP_MODES.indexOf(options.selfTradePrevention ?? 'none'),
-    );
+  private constructor(core: VenueCore) {
+    this.core = core;
+    this.#events = new EventBridge(core);
   }
 
   /** A venue over validated instruments; a bad spec or a repeated symbol is refused. */
   static create(options: VenueOptions): Result<Venue> {
-    const instruments: Instrument[] = [];
-    for (const spec of options.instruments ?? DEFAULT_INSTRUMENTS) {
-      const instrument = createInstrument(spec);
-      if (!instrument.ok) return instrument;
-      if (instruments.some((listed) => listed.symbol === spec.symbol)) {
-        return invalidParameter('symbol', `symbol ${spec.symbol} is listed twice`);
-      }
-      instruments.push(instrument.value);
-    }
-    const { tradeRetention = MAX_QUERY_LIMIT, orderRetention = Infinity } = options;
-    if (!Number.isSafeInteger(tradeRetention) || tradeRetention < 1) {
-      return invalidParameter('trade_retention', 'trade retention must be a positive integer');
-    }
-    if (
-      orderRetention !== Infinity &&
-      (!Number.isSafeInteger(orderRetention) || orderRetention < 0)
-    ) {
-      return invalidParameter('order_retention', 'order retention must be a non-negative integer');
-    }
-    const { selfTradePrevention = 'none' } = options;
-    if (!STP_MODES.includes(selfTradePrevention)) {
-      return invalidParameter(
-        'stp',
-        `self-trade prevention must be one of ${STP_MODES.join(', ')}`,
-      );
-    }
-    return ok(new Venue(instruments, options));
+    const core = createVenueCore(options);
+    return core.ok ? ok(new Venue(core.value)) : core;
   }
 
   /** In book index order (the numeric path's `book`). */
@@ -166,7 +69,7 @@ export class Venue {
   }
 
   instrument(symbol: unknown): Result<Instrument> {
-    const book = this.#book(symbol);
+    const book = findBook(this.core, symbol);
     return book.ok ? ok(book.value.instrument) : book;
   }
 
@@ -180,15 +83,7 @@ export class Venue {
    * must not issue commands (that throws); they may query. Events nobody listens to are not built.
    */
   subscribe(listener: VenueListener, types?: readonly VenueEventType[]): () => void {
-    const unsubscribe = this.#events.subscribe(listener, types);
-    this.#unbridge ??= this.core.listen(this.#bridge);
-    return () => {
-      unsubscribe();
-      if (!this.#events.listeningToAny()) {
-        this.#unbridge?.();
-        this.#unbridge = undefined;
-      }
-    };
+    return this.#events.subscribe(listener, types);
   }
 
   placeOrder(request: OrderRequest): Result<OrderRecord> {
@@ -222,7 +117,7 @@ export class Venue {
       expireAt,
     );
     if (sequence < 0) return { ok: false, error: refusalError(sequence) };
-    const record = this.#view(core.orders.slot(sequence), book);
+    const record = orderView(core, core.orders.slot(sequence), book);
     core.orders.forgetBeyondRetention();
     return ok(record);
   }
@@ -231,7 +126,7 @@ export class Venue {
   cancelOrder(account: string, id: string): Result<OrderRecord> {
     this.core.assertNotDispatching();
     this.core.expireDue();
-    const slot = this.#openOrder(account, id);
+    const slot = openOrder(this.core, account, id);
     return typeof slot === 'number'
       ? ok(this.#takeOff(slot, this.core.store.remaining[slot]!))
       : slot;
@@ -241,7 +136,7 @@ export class Venue {
   reduceOrder(account: string, id: string, size: string): Result<OrderRecord> {
     this.core.assertNotDispatching();
     this.core.expireDue();
-    const slot = this.#openOrder(account, id);
+    const slot = openOrder(this.core, account, id);
     if (typeof slot !== 'number') return slot;
     const parsed = parseSizeUnits(this.core.bookOf(slot).instrument, size, 'size');
     if (typeof parsed !== 'number') return parsed;
@@ -259,14 +154,14 @@ export class Venue {
     core.expireDue();
     const unknownKey = refuseUnknownKeys(request, AMEND_REQUEST_KEYS);
     if (unknownKey !== undefined) return unknownKey;
-    const slot = this.#openOrder(account, id);
+    const slot = openOrder(core, account, id);
     if (typeof slot !== 'number') return slot;
     const amended = validateAmend(core.bookOf(slot).instrument, core.store, slot, request);
     if (!amended.ok) return amended;
     const { size, price } = amended.value;
     const refused = core.amendValid(slot, size, price);
     if (refused < 0) return { ok: false, error: refusalError(refused) };
-    const view = this.#view(slot);
+    const view = orderView(core, slot);
     core.orders.forgetBeyondRetention();
     return ok(view);
   }
@@ -278,161 +173,48 @@ export class Venue {
   }
 
   getOrder(account: string, id: string): Result<OrderRecord> {
-    this.core.expireDueOutsideListeners();
-    const slot = this.#ownOrder(account, id);
-    return slot < 0 ? orderNotFound(id) : ok(this.#view(slot));
+    return getOrderQuery(this.core, account, id);
   }
 
   /** A page of the order's fills, in time order (a record carries only its first MAX_RECORD_FILLS). */
   orderFills(account: string, id: string, query: FillsQuery = {}): Result<FillsPage> {
-    const unknownKey = refuseUnknownKeys(query, FILLS_QUERY_KEYS);
-    if (unknownKey !== undefined) return unknownKey;
-    this.core.expireDueOutsideListeners();
-    const slot = this.#ownOrder(account, id);
-    if (slot < 0) return orderNotFound(id);
-    const { store, trades } = this.core;
-    return fillsPage(store, trades, slot, this.core.bookOf(slot).instrument, query);
+    return orderFillsQuery(this.core, account, id, query);
   }
 
   /** The account's orders, newest first; costs what it returns (the orders are indexed). */
   listOrders(account: string, filter: OrderFilter = {}): Result<OrderRecord[]> {
-    const unknownKey = refuseUnknownKeys(filter, ORDER_FILTER_KEYS);
-    if (unknownKey !== undefined) return unknownKey;
-    this.core.expireDueOutsideListeners();
-    const { symbol, status, limit = Infinity } = filter;
-    let book = -1;
-    if (symbol !== undefined) {
-      const found = this.#book(symbol);
-      if (!found.ok) return found;
-      book = found.value.index;
-    }
-    if (status !== undefined && !ORDER_STATUSES.includes(status)) {
-      return invalidParameter('status', `status must be one of ${ORDER_STATUSES.join(', ')}`);
-    }
-    if (limit !== Infinity && !isQueryLimit(limit)) {
-      return invalidParameter('limit', `limit must be an integer from 1 to ${MAX_QUERY_LIMIT}`);
-    }
-    const statusCode = status === undefined ? -1 : ORDER_STATUSES.indexOf(status);
-    const slots = this.core.orders.list(account, book, statusCode, limit);
-    return ok(slots.map((slot) => this.#view(slot)));
+    return listOrdersQuery(this.core, account, filter);
   }
 
   ticker(symbol: unknown): Result<Ticker> {
-    const found = this.#book(symbol);
-    return found.ok ? ok(tickerOf(found.value, this.now())) : found;
+    return tickerQuery(this.core, symbol);
   }
 
   /** The top `depth` levels per side (default 50, at most 1000): bids descending, asks ascending. */
   orderBook(symbol: unknown, depth: number = DEFAULT_BOOK_DEPTH): Result<BookSnapshot> {
-    const found = this.#bookToDepth(symbol, depth);
-    return found.ok ? ok(bookSnapshotOf(found.value, depth, this.now())) : found;
+    return bookQuery(this.core, symbol, depth);
   }
 
   /** `orderBook` in ticks and lots, for callers that would only parse its strings back. */
   orderBookTicks(symbol: unknown, depth: number = DEFAULT_BOOK_DEPTH): Result<TickBook> {
-    const found = this.#bookToDepth(symbol, depth);
-    return found.ok ? ok(bookTicksOf(found.value, depth)) : found;
+    return bookTicksQuery(this.core, symbol, depth);
   }
 
   /** Recent trades, most recent first. */
   trades(symbol: unknown, limit: number = DEFAULT_TRADES_LIMIT): Result<TradeRecord[]> {
-    const found = this.#book(symbol);
-    if (!found.ok) return found;
-    if (!isQueryLimit(limit))
-      return invalidParameter('limit', `limit must be an integer from 1 to ${MAX_QUERY_LIMIT}`);
-    const book = found.value;
-    const { trades, store } = this.core;
-    return ok(
-      book.tape
-        .recent(limit)
-        .map((trade) => new TradeView(trades, trade, book.instrument, store.accounts)),
-    );
+    return tradesQuery(this.core, symbol, limit);
   }
 
   /** @internal For the state validator: the books, the store and the order index. */
-  internals(): {
-    books: readonly OrderBook[];
-    store: OrderStore;
-    trades: TradeStore;
-    orders: OrderIndex;
-  } {
+  internals(): VenueInternals {
     const { books, store, trades, orders } = this.core;
     return { books, store, trades, orders };
   }
 
-  /** Turns the core's numeric events into VenueEvents, building only what someone listens to. */
-  readonly #bridge: NumericListener = {
-    onTrade: (_trade, book, _price, _size, _maker, takerSequence) => {
-      if (!this.#events.listening('trade')) return;
-      const { store, trades, orders, books } = this.core;
-      // The trade is the taker's latest fill.
-      const trade = store.lastFill[orders.slot(takerSequence)]!;
-      const view = new TradeView(trades, trade, books[book]!.instrument, store.accounts);
-      this.#events.emit({ type: 'trade', trade: view });
-    },
-    onOrder: (sequence) => {
-      if (!this.#events.listening('order')) return;
-      this.#events.emit({ type: 'order', order: this.#view(this.core.orders.slot(sequence)) });
-    },
-    onLevel: (book, side, priceTicks, totalLots, bookSequence) => {
-      if (!this.#events.listening('book')) return;
-      const instrument = this.core.books[book]!.instrument;
-      this.#events.emit({
-        type: 'book',
-        change: {
-          symbol: instrument.symbol,
-          side: SIDES[side]!,
-          price: formatPrice(instrument, priceTicks * instrument.tickUnits),
-          size: formatSize(instrument, totalLots * instrument.lotUnits),
-          sequence: bookSequence,
-        },
-      });
-    },
-  };
-
-  /** `#book`, refusing a depth outside 1..MAX_QUERY_LIMIT. */
-  #bookToDepth(symbol: unknown, depth: number): Result<OrderBook> {
-    const found = this.#book(symbol);
-    if (!found.ok || isQueryLimit(depth)) return found;
-    return invalidParameter('depth', `depth must be an integer from 1 to ${MAX_QUERY_LIMIT}`);
-  }
-
-  /** A listed symbol's book; queries on books expire due orders first. */
-  #book(symbol: unknown): Result<OrderBook> {
-    this.core.expireDueOutsideListeners();
-    const index = typeof symbol === 'string' ? this.core.bookIndex(symbol) : -1;
-    return index < 0 ? bookMissing(symbol) : ok(this.core.books[index]!);
-  }
-
-  #view(slot: number, book: OrderBook = this.core.bookOf(slot)): OrderView {
-    const { store, trades } = this.core;
-    return new OrderView(store, trades, slot, book.instrument);
-  }
-
-  /** The slot of the account's order `id`, or -1. */
-  #ownOrder(account: string, id: string): number {
-    const sequence = orderSequence(id);
-    const slot = sequence < 0 ? -1 : this.core.orders.slot(sequence);
-    return slot >= 0 && this.core.store.accountName(slot) === account ? slot : -1;
-  }
-
-  #openOrder(account: string, id: string): number | Failure {
-    const slot = this.#ownOrder(account, id);
-    if (slot < 0) return orderNotFound(id);
-    const { store } = this.core;
-    return store.isLive(slot) ? slot : orderNotOpen(id, ORDER_STATUSES[store.status[slot]!]!);
-  }
-
   #takeOff(slot: number, size: number): OrderView {
     this.core.takeOff(slot, size);
-    const view = this.#view(slot);
+    const view = orderView(this.core, slot);
     this.core.orders.forgetBeyondRetention();
     return view;
   }
-}
-
-function bookMissing(symbol: unknown): Failure {
-  return typeof symbol === 'string' && SYMBOL_PATTERN.test(symbol)
-    ? unknownSymbol(symbol)
-    : invalidParameter('symbol', 'symbol must look like BASE-QUOTE, each 1-12 of A-Z 0-9');
 }

@@ -1,0 +1,101 @@
+import type { OrderStore } from './order-store.js';
+
+/** In the `notional` column: the sum passed 2^53 and is held here as a BigInt. */
+export const BIG_NOTIONAL = -1;
+/** Bits of the `extraBits` column: what the order has beyond the common fields, and its reason. */
+const EXTRA_STOP = 1;
+const EXTRA_EXPIRY = 2;
+const EXTRA_REJOINED = 4;
+export const EXTRA_REASON_SHIFT = 4;
+
+/**
+ * What few orders have, kept by slot in maps rather than columns: notionals past 2^53, stop
+ * prices, expiry times and queue rejoins. The store's `extraBits` and `notional` columns say which
+ * ones an order has, so that an order without them costs a bit test, never a map lookup.
+ */
+export class OrderExtras {
+  readonly #store: OrderStore;
+  /** The notional of the slots whose `notional` column is BIG_NOTIONAL. */
+  readonly #bigNotionals = new Map<number, bigint>();
+  /** Stop prices and expiry times by slot, for the orders that have one. */
+  readonly #stopPrices = new Map<number, number>();
+  readonly #expiryTimes = new Map<number, number>();
+  /**
+   * For orders that joined their queue after their own placement (a triggered stop, an amend that
+   * lost its place): the last sequence placed by then, and how many such joins came before.
+   */
+  readonly #rejoins = new Map<number, { after: number; count: number }>();
+  #rejoinCount = 0;
+
+  constructor(store: OrderStore) {
+    this.#store = store;
+  }
+
+  /** Gives a new order a stop price (units). */
+  setStopPrice(slot: number, price: number): void {
+    this.#store.extraBits[slot]! |= EXTRA_STOP;
+    this.#stopPrices.set(slot, price);
+  }
+
+  /** Gives a new order an expiry time. */
+  setExpireAt(slot: number, time: number): void {
+    this.#store.extraBits[slot]! |= EXTRA_EXPIRY;
+    this.#expiryTimes.set(slot, time);
+  }
+
+  /** Records that the order joins its queue now, `after` being the last sequence placed. */
+  setRejoined(slot: number, after: number): void {
+    this.#store.extraBits[slot]! |= EXTRA_REJOINED;
+    this.#rejoins.set(slot, { after, count: ++this.#rejoinCount });
+  }
+
+  /**
+   * Whether order `a` joined its queue before order `b` (order-book.ts, 1). An order that rests
+   * when placed joins after every order placed before it and before any later one; the others
+   * are ordered by what `setRejoined` recorded. For validation: the store keeps no column for it.
+   */
+  joinedBefore(a: number, b: number): boolean {
+    const [afterA, countA] = this.#joined(a);
+    const [afterB, countB] = this.#joined(b);
+    return afterA < afterB || (afterA === afterB && countA < countB);
+  }
+
+  #joined(slot: number): [number, number] {
+    const store = this.#store;
+    const rejoin =
+      (store.extraBits[slot]! & EXTRA_REJOINED) === 0 ? undefined : this.#rejoins.get(slot);
+    return rejoin === undefined ? [store.sequence[slot]!, 0] : [rejoin.after, rejoin.count];
+  }
+
+  /** The stop price in units, or 0. */
+  stopPrice(slot: number): number {
+    return (this.#store.extraBits[slot]! & EXTRA_STOP) === 0 ? 0 : this.#stopPrices.get(slot)!;
+  }
+
+  /** The expiry time, or 0. */
+  expireAt(slot: number): number {
+    return (this.#store.extraBits[slot]! & EXTRA_EXPIRY) === 0 ? 0 : this.#expiryTimes.get(slot)!;
+  }
+
+  /** Adds price x size units to a notional that would pass 2^53 in its column. */
+  addBigNotional(slot: number, price: number, size: number): void {
+    const notional = this.#store.notional[slot]!;
+    const before = notional === BIG_NOTIONAL ? this.#bigNotionals.get(slot)! : BigInt(notional);
+    this.#bigNotionals.set(slot, before + BigInt(price) * BigInt(size));
+    this.#store.notional[slot] = BIG_NOTIONAL;
+  }
+
+  /** The notional of a slot whose `notional` column is BIG_NOTIONAL. */
+  bigNotional(slot: number): bigint {
+    return this.#bigNotionals.get(slot)!;
+  }
+
+  /** Lets go of what the order in `slot` had, as the slot is freed. */
+  forget(slot: number): void {
+    const bits = this.#store.extraBits[slot]!;
+    this.#bigNotionals.delete(slot);
+    if (bits & EXTRA_STOP) this.#stopPrices.delete(slot);
+    if (bits & EXTRA_EXPIRY) this.#expiryTimes.delete(slot);
+    if (bits & EXTRA_REJOINED) this.#rejoins.delete(slot);
+  }
+}

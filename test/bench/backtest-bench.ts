@@ -1,8 +1,8 @@
 /**
- * `npm run bench:backtest`: events per second of plain `simex replay` (no --out) and of
+ * `npm run bench:backtest`: builds dist/, then times plain `simex replay` (no --out) and
  * `simex backtest` (no --out) with a do-nothing strategy and with the example market maker
  * (`--interval 1s`), on the same flow as CSV and as an Arrow file, in the same run, each run a
- * fresh process (start-up included). Files: 1,000,000 generated events (`--events N` or
+ * fresh process of the built CLI (what `npx simex` runs; start-up included), in events/s. Files: 1,000,000 generated events (`--events N` or
  * BENCH_EVENTS), and the GOOG day when BENCH_GOOG names its imported scenario CSV (see
  * docs/lobster.md; CSV only). Each figure is the best of BENCH_RUNS interleaved rounds (default 3).
  * Targets: do-nothing >= 70% of replay; on the Arrow flow, do-nothing >= 2 M events/s and the
@@ -12,7 +12,7 @@ import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { flowInstruments } from '../../adapters/generate/flow-instruments.js';
 import { writeFlow, type FlowFormat } from '../../adapters/generate/write-flow.js';
 
@@ -42,10 +42,10 @@ async function generated(dir: string, format: FlowFormat): Promise<string> {
   return file;
 }
 
-/** Seconds of one `simex ...` run in a fresh process (from the sources, through tsx). */
+/** Seconds of one `simex ...` run in a fresh process (the built CLI in dist/). */
 function timed(args: readonly string[]): Promise<number> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'adapters/cli/main.ts', ...args], {
+  const child = spawn(process.execPath, ['dist/adapters/cli/main.js', ...args], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -120,6 +120,7 @@ async function bench(
   return ok;
 }
 
+execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
 const dir = mkdtempSync(join(tmpdir(), 'simex-backtest-bench-'));
 try {
   const csv = await generated(dir, 'csv');

@@ -10,6 +10,7 @@ export {
   formatScenarioHeader,
   formatScenarioRow,
   formatInstrumentDirective,
+  cellNeedsQuotes,
   csvCell,
 } from './scenario-row.js';
 export type {

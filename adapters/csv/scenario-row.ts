@@ -155,3 +155,12 @@ const NEEDS_QUOTES = /[",\r\n]/;
 export function csvCell(value: string): string {
   return NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
 }
+
+/** Whether the UTF-8 text `bytes[start, end)` is one csvCell quotes (NEEDS_QUOTES, in bytes). */
+export function cellNeedsQuotes(bytes: Uint8Array, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const code = bytes[i]!;
+    if (code === 0x22 || code === 0x2c || code === 0x0d || code === 0x0a) return true;
+  }
+  return false;
+}

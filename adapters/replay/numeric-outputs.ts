@@ -5,7 +5,7 @@
  * the file's buffer: no record, no line string and no id string per trade or final order.
  */
 import { ORDER_STATUSES, type Instrument, type Venue, type VenueCore } from '../../src/index.js';
-import { csvCell, formatScenarioTime } from '../csv/index.js';
+import { cellNeedsQuotes, csvCell, formatScenarioTime } from '../csv/index.js';
 import type { DriverObserver, ScenarioIdView } from '../driver/index.js';
 import type { LineWriter } from '../output/output-files.js';
 
@@ -16,22 +16,11 @@ export interface ReplaySinks {
 
 const COMMA = 0x2c;
 const NEWLINE = 0x0a;
-const RETURN = 0x0d;
-const QUOTE = 0x22;
 const COLON = 0x3a;
 const POINT = 0x2e;
 const ZERO = 0x30;
 const ZULU = 0x5a;
 const DAY_MS = 86_400_000;
-
-/** Whether the bytes hold a character that makes csvCell quote the text. */
-function needsQuotes(bytes: Uint8Array, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) {
-    const code = bytes[i]!;
-    if (code === COMMA || code === QUOTE || code === NEWLINE || code === RETURN) return true;
-  }
-  return false;
-}
 
 /** A text as the bytes of its CSV cell, made once. */
 const cellBytes = (text: string): Uint8Array => Buffer.from(csvCell(text), 'utf8');
@@ -170,6 +159,6 @@ export class ReplayEvents implements DriverObserver {
 /** A scenario id as a CSV cell: its bytes as they are, unless csvCell would quote it. */
 function writeId(out: LineWriter, id: ScenarioIdView): void {
   const { bytes, start, end } = id;
-  if (start === end || needsQuotes(bytes, start, end)) out.write(csvCell(id.text()!));
+  if (start === end || cellNeedsQuotes(bytes, start, end)) out.write(csvCell(id.text()!));
   else out.bytes(bytes, start, end);
 }

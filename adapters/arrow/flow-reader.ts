@@ -19,6 +19,7 @@ import { parseDirective } from '../csv/directives.js';
 import { ArrowFlowError } from './flow-error.js';
 import { INSTRUMENTS_KEY } from './flow-schema.js';
 import { FlowRowDecoder } from './flow-rows.js';
+import { readRecordBatches } from './block-reader.js';
 
 const { RecordBatchReader } = arrow;
 
@@ -75,10 +76,11 @@ export async function openArrowBatches(path: string): Promise<ArrowBatches> {
   };
   async function* batches(): AsyncGenerator<RecordBatch> {
     try {
-      for (let index = 0; index < batchCount; index++) {
-        let batch: RecordBatch | null;
+      const blocks = readRecordBatches(handle.fd, schema);
+      for (;;) {
+        let next: IteratorResult<RecordBatch>;
         try {
-          batch = await reader.readRecordBatch(index);
+          next = blocks.next();
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);
           throw new ArrowFlowError(
@@ -88,8 +90,9 @@ export async function openArrowBatches(path: string): Promise<ArrowBatches> {
             `unreadable record batch: ${reason}`,
           );
         }
-        batchesRead = index + 1;
-        if (batch !== null && batch.numRows > 0) yield batch;
+        if (next.done === true) break;
+        batchesRead++;
+        if (next.value.numRows > 0) yield next.value;
       }
     } finally {
       close();

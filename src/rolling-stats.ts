@@ -16,17 +16,20 @@ export interface WindowFigures {
 
 /**
  * 24h rolling figures of one symbol, over trades with now - 24h < timestamp <= now, in O(1)
- * amortised per trade and per query: the window is a queue, high and low are monotonic queues
- * of window positions, and the volume a running exact sum. `now` must never decrease. Trades roll
- * the window as they are recorded, so its memory is bounded by one day's trades.
+ * amortised per trade and per query. The window is a queue of trades, rolled as trades are
+ * recorded, so its memory is bounded by one day's trades. High and low (monotonic queues of window
+ * positions) and the volume (an exact running sum) are counted only when a query reads them: a
+ * trade that leaves the window before any query is never counted. `now` must never decrease.
  */
 export class RollingStats {
   readonly #times = new NumberQueue();
   readonly #prices = new NumberQueue();
   readonly #sizes = new NumberQueue();
-  /** Window positions whose prices strictly decrease from the front: the front is the high. */
+  /** Window positions before this one are counted in highs, lows and volume. */
+  #counted = 0;
+  /** Counted positions whose prices strictly decrease from the front: the front is the high. */
   readonly #highs = new NumberQueue();
-  /** Window positions whose prices strictly increase from the front: the front is the low. */
+  /** Counted positions whose prices strictly increase from the front: the front is the low. */
   readonly #lows = new NumberQueue();
   readonly #volume = new ExactSum();
   /** Price of the last trade at or before now - 24h. */
@@ -46,52 +49,48 @@ export class RollingStats {
     return this.#last;
   }
 
-  /** Counts the trade at `slot` of the store. */
+  /** Records the trade at `slot` of the store. */
   recordSlot(trades: TradeStore, slot: number): void {
     this.#time = trades.timestamp[slot]!;
     this.#price = trades.price[slot]!;
     this.#size = trades.size[slot]!;
-    this.#count();
+    this.#record();
   }
 
   record(timestamp: number, price: number, size: number): void {
     this.#time = timestamp;
     this.#price = price;
     this.#size = size;
-    this.#count();
+    this.#record();
   }
 
-  #count(): void {
+  #record(): void {
     const timestamp = this.#time;
     const price = this.#price;
     const size = this.#size;
     this.#cutoff = timestamp - DAY_MS;
     this.#roll(); // so that the window stays bounded without queries
-    this.#volume.add(size);
     this.#last = price;
+    const times = this.#times;
     if (
-      this.#times.length > 0 &&
-      this.#times.last() === timestamp &&
+      times.length > 0 &&
+      times.last() === timestamp &&
       this.#prices.last() === price &&
       this.#sizes.last() <= Number.MAX_SAFE_INTEGER - size
     ) {
       this.#sizes.addToLast(size); // same instant, same price: one window entry
+      if (this.#counted === times.end) this.#volume.add(size);
       return;
     }
-    const position = this.#times.end;
-    this.#times.push(timestamp);
+    times.push(timestamp);
     this.#prices.push(price);
     this.#sizes.push(size);
-    const prices = this.#prices;
-    while (this.#highs.length > 0 && prices.at(this.#highs.last()) <= price) this.#highs.pop();
-    this.#highs.push(position);
-    while (this.#lows.length > 0 && prices.at(this.#lows.last()) >= price) this.#lows.pop();
-    this.#lows.push(position);
   }
 
   figures(now: number): WindowFigures {
     this.#cutoff = now - DAY_MS;
     this.#roll();
+    this.#count();
     const last = this.#last;
     if (this.#times.length === 0) {
       return { last, open: last, high: last, low: last, volume: 0 };
@@ -105,6 +104,21 @@ export class RollingStats {
     };
   }
 
+  /** Counts the window's trades not yet counted. */
+  #count(): void {
+    const prices = this.#prices;
+    const end = this.#times.end;
+    for (let position = this.#counted; position < end; position++) {
+      const price = prices.at(position);
+      this.#volume.add(this.#sizes.at(position));
+      while (this.#highs.length > 0 && prices.at(this.#highs.last()) <= price) this.#highs.pop();
+      this.#highs.push(position);
+      while (this.#lows.length > 0 && prices.at(this.#lows.last()) >= price) this.#lows.pop();
+      this.#lows.push(position);
+    }
+    this.#counted = end;
+  }
+
   /** Lets the trades at or before `#cutoff` leave the window. */
   #roll(): void {
     const cutoff = this.#cutoff;
@@ -113,9 +127,12 @@ export class RollingStats {
       const position = times.start;
       times.shift();
       this.#lastBeforeWindow = this.#prices.shift();
-      this.#volume.subtract(this.#sizes.shift());
+      const size = this.#sizes.shift();
+      if (position >= this.#counted) continue;
+      this.#volume.subtract(size);
       if (this.#highs.first() === position) this.#highs.shift();
       if (this.#lows.first() === position) this.#lows.shift();
     }
+    if (this.#counted < times.start) this.#counted = times.start;
   }
 }

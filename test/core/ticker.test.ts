@@ -120,6 +120,42 @@ describe('ticker over the 24h window', () => {
   });
 });
 
+describe('ticker figures counted when read', () => {
+  it('counts a trade merged into a window entry that a query already counted', () => {
+    const { venue, clock } = makeVenue();
+    trade(venue, '100.00', '1');
+    expect(tickerAt(venue, clock, START_MS).volume24h).toBe('1.00000000');
+    trade(venue, '100.00', '0.5'); // the same instant and price: the same window entry
+    expect(tickerAt(venue, clock, START_MS).volume24h).toBe('1.50000000');
+  });
+
+  it('lets counted and never counted trades leave the window alike', () => {
+    const { venue, clock } = makeVenue();
+    trade(venue, '100.00', '1');
+    expect(tickerAt(venue, clock, START_MS).high24h).toBe('100.00');
+    clock.now = START_MS + 1000;
+    trade(venue, '150.00', '2');
+    clock.now = START_MS + 2000;
+    trade(venue, '80.00', '4');
+    clock.now = START_MS + 2000 + DAY_MS;
+    trade(venue, '120.00', '0.25');
+    expect(tickerAt(venue, clock, START_MS + 2000 + DAY_MS)).toMatchObject({
+      price: '120.00',
+      open24h: '80.00',
+      high24h: '120.00',
+      low24h: '120.00',
+      volume24h: '0.25000000',
+    });
+    clock.now += 1;
+    trade(venue, '130.00', '1');
+    expect(tickerAt(venue, clock, START_MS + 2001 + DAY_MS)).toMatchObject({
+      high24h: '130.00',
+      low24h: '120.00',
+      volume24h: '1.25000000',
+    });
+  });
+});
+
 describe('ticker volume', () => {
   it('stays exact beyond 2^53 units', () => {
     const { venue } = makeVenue([{ symbol: 'BIG-USD', tickSize: '0.01', lotSize: '0.00000001' }]);

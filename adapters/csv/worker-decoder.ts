@@ -3,7 +3,7 @@
  * gives its decoded chunks in order, counting each one as used once the consumer asks for the next.
  * The worker does not keep the process alive unless a chunk is being waited for.
  */
-import { Worker } from 'node:worker_threads';
+import { startWorker } from '../start-worker.js';
 import { ScenarioSyntaxError } from './scenario-error.js';
 import type { DecodedChunk, ScenarioHeader } from './scenario-decoder.js';
 import type { DecodedSource } from './scenario-reader.js';
@@ -30,7 +30,8 @@ export interface WorkerInput {
 
 export function decodeInWorker(path: string): DecodedSource {
   const consumed = new Int32Array(new SharedArrayBuffer(4));
-  const worker = startWorker({ path, consumed });
+  const workerData: WorkerInput = { path, consumed };
+  const worker = startWorker(import.meta.url, 'scenario-worker', { workerData });
   worker.unref();
   const inbox: WorkerMessage[] = [];
   let wake: (() => void) | null = null;
@@ -83,17 +84,4 @@ export function decodeInWorker(path: string): DecodedSource {
     bytesRead: () => bytes,
     close: () => void worker.terminate(),
   };
-}
-
-/** The built worker next to this module; from sources (tsx, vitest), the .ts one through tsx. */
-function startWorker(workerData: WorkerInput): Worker {
-  const here = import.meta.url;
-  if (!here.endsWith('.ts'))
-    return new Worker(new URL('./scenario-worker.js', here), { workerData });
-  const entry = JSON.stringify(new URL('./scenario-worker.ts', here).href);
-  const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
-  return new Worker(`import(${tsx}).then((tsx) => tsx.tsImport(${entry}, ${entry}))`, {
-    eval: true,
-    workerData,
-  });
 }

@@ -36,8 +36,12 @@ export class BufferedFile implements LineWriter {
   readonly #digits = new Uint8Array(20);
   #used = 0;
 
-  constructor(readonly path: string) {
-    this.#fd = openSync(path, 'w');
+  /** `flags` as node:fs takes them: 'w' creates or empties the file, 'r+' needs it there. */
+  constructor(
+    readonly path: string,
+    flags: 'w' | 'r+' = 'w',
+  ) {
+    this.#fd = openSync(path, flags);
   }
 
   write(text: string): void {
@@ -134,7 +138,8 @@ export class BufferedFile implements LineWriter {
 
 /** A set of named outputs in `dir`, written under temporary names until `commit`. */
 export class OutputDirectory {
-  readonly #files = new Map<string, BufferedFile>();
+  /** By name: the temporary path, and the file when this thread writes it. */
+  readonly #files = new Map<string, { path: string; file: BufferedFile | null }>();
   readonly #suffix: string;
 
   constructor(
@@ -146,26 +151,42 @@ export class OutputDirectory {
   }
 
   open(name: string): BufferedFile {
-    const file = new BufferedFile(join(this.dir, `.${name}${this.#suffix}`));
-    this.#files.set(name, file);
+    const file = new BufferedFile(this.#temporary(name));
+    this.#files.set(name, { path: file.path, file });
     return file;
+  }
+
+  /**
+   * The temporary path of an output another thread writes (and closes) before `commit`, created
+   * empty: that thread opens it without creating it (BufferedFile's 'r+'), so a file `discard`
+   * removed first stays removed.
+   */
+  reserve(name: string): string {
+    const path = this.#temporary(name);
+    closeSync(openSync(path, 'w'));
+    this.#files.set(name, { path, file: null });
+    return path;
   }
 
   /** Closes every file and renames it to its final name. */
   commit(): void {
-    for (const [name, file] of this.#files) {
-      file.close();
-      renameSync(file.path, join(this.dir, name));
+    for (const [name, { path, file }] of this.#files) {
+      file?.close();
+      renameSync(path, join(this.dir, name));
     }
     this.#files.clear();
   }
 
   /** Closes and removes every temporary file. */
   discard(): void {
-    for (const file of this.#files.values()) {
-      file.close();
-      rmSync(file.path, { force: true });
+    for (const { path, file } of this.#files.values()) {
+      file?.close();
+      rmSync(path, { force: true });
     }
     this.#files.clear();
+  }
+
+  #temporary(name: string): string {
+    return join(this.dir, `.${name}${this.#suffix}`);
   }
 }

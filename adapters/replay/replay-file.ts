@@ -33,7 +33,15 @@ export interface ReplayFileOptions {
   readonly stdout: { write(text: string): unknown };
   readonly stderr: NodeJS.WriteStream | { write(text: string): unknown; isTTY?: boolean };
   readonly prepareVenue?: (venue: Venue) => void;
+  /**
+   * Write trades.csv and orders.csv on a worker thread. By default, for an Arrow flow read as
+   * numbers of at least OUTPUT_WORKER_MIN_BYTES: a large CSV is already parsed on a worker, and a
+   * third thread on two cores gained nothing.
+   */
+  readonly outputWorker?: boolean;
 }
+
+export const OUTPUT_WORKER_MIN_BYTES = 16 * 1024 * 1024;
 
 export async function replayFile(options: ReplayFileOptions): Promise<number> {
   const { file, stderr } = options;
@@ -66,6 +74,8 @@ export async function replayFile(options: ReplayFileOptions): Promise<number> {
       strict: options.strict,
       onRefused: (entry: Refusal) => stderr.write(refusal(entry)),
       ...(options.prepareVenue === undefined ? {} : { prepareVenue: options.prepareVenue }),
+      outputWorker:
+        options.outputWorker ?? ('decoder' in scenario && totalBytes >= OUTPUT_WORKER_MIN_BYTES),
       ...(bar === null ? {} : { onProgress: () => ((rows += PROGRESS_EVERY), bar.update()) }),
     });
     bar?.done();

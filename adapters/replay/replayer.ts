@@ -10,10 +10,9 @@ import {
   ScenarioDriver,
   type Refusal as DriverRefusal,
 } from '../driver/index.js';
-import { ReplayEvents, type ReplaySinks } from './numeric-outputs.js';
+import type { LineSink } from './line-formatter.js';
+import { ReplayEvents } from './numeric-outputs.js';
 import type { ReplayTotals } from './replay-summary.js';
-
-export type { ReplaySinks } from './numeric-outputs.js';
 
 /** A valid row the venue (or the driver) refused, with its line. */
 export interface Refusal extends DriverRefusal {
@@ -25,7 +24,8 @@ export class Replayer implements ReplayTotals {
   readonly clock = new ScenarioClock();
   readonly driver: ScenarioDriver;
 
-  constructor(instruments: readonly InstrumentSpec[], sinks: ReplaySinks | null) {
+  /** `lines` makes where the trades and final orders go, for the venue made here; null: nowhere. */
+  constructor(instruments: readonly InstrumentSpec[], lines: ((venue: Venue) => LineSink) | null) {
     const created = Venue.create({
       clock: this.clock.read,
       ...(instruments.length > 0 ? { instruments } : {}),
@@ -35,7 +35,7 @@ export class Replayer implements ReplayTotals {
     if (!created.ok) throw new Error(created.error.message);
     this.venue = created.value;
     // Without outputs, nothing reads the rows' ids: the driver then never turns them into strings.
-    const events = sinks === null ? {} : new ReplayEvents(this.venue, sinks);
+    const events = lines === null ? {} : new ReplayEvents(this.venue, lines(this.venue));
     this.driver = new ScenarioDriver(this.venue, this.clock, events);
   }
 

@@ -16,7 +16,8 @@ import {
   tickerJson,
   TRADES_HEADER,
 } from './replay-records.js';
-import { Replayer, type Refusal, type ReplaySinks } from './replayer.js';
+import { Replayer, type Refusal } from './replayer.js';
+import { openReplayLines, type ReplayLines } from './replay-lines.js';
 
 /** Watches a replay row by row; a `Stop` it returns ends the replay. */
 export interface ReplayObserver<Stop> {
@@ -38,6 +39,8 @@ export interface ReplayOptions<Stop> {
   readonly onProgress?: () => void;
   /** Called with the venue before the first row (tests inject faults through it). */
   readonly prepareVenue?: (venue: Venue) => void;
+  /** Write trades.csv and orders.csv on the second core (worker-lines.ts). */
+  readonly outputWorker?: boolean;
 }
 
 export type ReplayOutcome<Stop> =
@@ -56,14 +59,17 @@ export async function runReplay<Stop>(
   options: ReplayOptions<Stop>,
 ): Promise<ReplayOutcome<Stop>> {
   const output = options.out === null ? null : new OutputDirectory(options.out, process.pid);
+  let lines: ReplayLines | null = null;
   try {
-    const sinks =
+    const replayer = new Replayer(
+      source.instruments,
       output === null
         ? null
-        : { trades: output.open('trades.csv'), orders: output.open('orders.csv') };
-    sinks?.trades.write(TRADES_HEADER);
-    sinks?.orders.write(ORDERS_HEADER);
-    const replayer = new Replayer(source.instruments, sinks);
+        : (venue) => (lines = openReplayLines(output, venue, options.outputWorker === true)),
+    );
+    const opened = lines as ReplayLines | null; // made by the Replayer's call above
+    opened?.write('trades', TRADES_HEADER);
+    opened?.write('orders', ORDERS_HEADER);
     options.prepareVenue?.(replayer.venue);
     const observer = options.observe?.(replayer.venue) ?? null;
     const { driver } = replayer;
@@ -122,10 +128,10 @@ export async function runReplay<Stop>(
     }
     const stop = observer?.atEnd(replayer.clock.now) ?? null;
     if (stop !== null) return { kind: 'stopped', stop };
-    if (output !== null && sinks !== null) {
+    if (output !== null && opened !== null) {
       writeClosingOutputs(
         output,
-        sinks,
+        opened,
         replayer.venue,
         replayer.driver.restingOrders(),
         replayer.clock.now,
@@ -133,6 +139,7 @@ export async function runReplay<Stop>(
     }
     return { kind: 'completed', replayer, refusals };
   } finally {
+    (lines as ReplayLines | null)?.stop();
     output?.discard();
   }
 }
@@ -140,14 +147,14 @@ export async function runReplay<Stop>(
 /** After the last row: the resting orders' lines, book.json and ticker.json; then commits. */
 export function writeClosingOutputs(
   output: OutputDirectory,
-  sinks: ReplaySinks,
+  lines: ReplayLines,
   venue: Venue,
   resting: Iterable<[OrderRecord, string]>,
   now: number,
 ): void {
   const open = [];
   for (const [order, scenarioId] of resting) {
-    sinks.orders.write(orderLine(order, scenarioId));
+    lines.write('orders', orderLine(order, scenarioId));
     open.push(order);
   }
   const instruments = venue.instruments();
@@ -158,5 +165,6 @@ export function writeClosingOutputs(
     return ticker.value;
   });
   output.open('ticker.json').write(tickerJson(tickers));
+  lines.finish();
   output.commit();
 }

@@ -22,22 +22,25 @@ const FLOW = [
 
 describe('replay output cells', () => {
   it.each([
-    ['CSV', false],
-    ['an Arrow flow', true],
+    ['CSV', false, false],
+    ['an Arrow flow', true, false],
+    ['CSV, through the output worker', false, true],
+    ['an Arrow flow, through the output worker', true, true],
   ])(
     'writes ids as csvCell quotes them and times as formatScenarioTime, from %s',
-    async (_, arrow) => {
+    async (_, arrow, outputWorker) => {
       const csv = join(work, `flow-${arrow}.csv`);
       writeFileSync(csv, FLOW.join('\n') + '\n');
       const file = arrow ? join(work, `flow-${arrow}.arrow`) : csv;
       if (arrow) await convertFlowFile(csv, file);
-      const out = join(work, `out-${arrow}`);
+      const out = join(work, `out-${arrow}-${outputWorker}`);
       let stderr = '';
       const code = await replayFile({
         file,
         out,
         observe: null,
         strict: true,
+        outputWorker,
         stdout: { write: () => true },
         stderr: { write: (chunk: string) => (stderr += chunk) },
       });

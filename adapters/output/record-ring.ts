@@ -1,0 +1,159 @@
+/**
+ * A ring of records in shared memory, from one thread that writes to one that reads, in order.
+ * A record is a multiple of 8 bytes that starts with its kind (an int32) and is never split: one
+ * that does not fit before the end of the ring starts again at 0, after a WRAP record. The writer
+ * publishes what it wrote every PUBLISH_BYTES (and when it waits for room or ends); the reader
+ * hands back the room every PUBLISH_BYTES too. Either side sleeps on Atomics.wait when it must.
+ */
+
+/** The record kind that sends the reader back to the ring's start. */
+const WRAP = -1;
+const PUBLISH_BYTES = 1 << 16;
+/**
+ * Control words: the writer's published offset, the reader's, the reader's state, and whether
+ * each side sleeps (so that the other wakes it only then: a wake is a system call).
+ */
+const HEAD = 0;
+const TAIL = 1;
+const STATE = 2;
+const READER_SLEEPS = 3;
+const WRITER_SLEEPS = 4;
+export const RING_RUNNING = 0;
+export const RING_DONE = 1;
+export const RING_FAILED = 2;
+
+export interface RingMemory {
+  readonly control: SharedArrayBuffer;
+  readonly data: SharedArrayBuffer;
+}
+
+/** A ring of `capacity` bytes (a multiple of 8). */
+export function ringMemory(capacity: number): RingMemory {
+  return { control: new SharedArrayBuffer(32), data: new SharedArrayBuffer(capacity) };
+}
+
+/** Typed views of the ring's data, for writing and reading records. */
+export class RingViews {
+  readonly bytes: Uint8Array;
+  readonly int32: Int32Array;
+  readonly float64: Float64Array;
+  protected readonly control: Int32Array;
+
+  constructor(memory: RingMemory) {
+    this.control = new Int32Array(memory.control);
+    this.bytes = new Uint8Array(memory.data);
+    this.int32 = new Int32Array(memory.data);
+    this.float64 = new Float64Array(memory.data);
+  }
+
+  get state(): number {
+    return Atomics.load(this.control, STATE);
+  }
+}
+
+export class RingWriter extends RingViews {
+  #head = 0;
+  #unpublished = 0;
+
+  /**
+   * The offset where a record of `length` bytes (a multiple of 8) can be written, waiting for
+   * the reader to make room; `commit` it after. Throws `failed()` if the reader has stopped.
+   */
+  reserve(length: number, failed: () => Error): number {
+    const capacity = this.bytes.length;
+    for (;;) {
+      const tail = Atomics.load(this.control, TAIL);
+      const head = this.#head;
+      if (head >= tail) {
+        if (capacity - head >= length + 8) return head; // 8 left for a WRAP record
+        if (tail > length) {
+          this.int32[head >> 2] = WRAP;
+          this.#head = 0;
+          continue;
+        }
+      } else if (tail - head > length) {
+        return head;
+      }
+      this.publish();
+      if (this.state !== RING_RUNNING) throw failed();
+      sleep(this.control, WRITER_SLEEPS, TAIL, tail);
+    }
+  }
+
+  commit(offset: number, length: number): void {
+    this.#head = offset + length;
+    this.#unpublished += length;
+    if (this.#unpublished >= PUBLISH_BYTES) this.publish();
+  }
+
+  publish(): void {
+    this.#unpublished = 0;
+    Atomics.store(this.control, HEAD, this.#head);
+    if (Atomics.load(this.control, READER_SLEEPS) === 1) Atomics.notify(this.control, HEAD);
+  }
+
+  /** Waits until the reader is no longer running; its final state. */
+  awaitReader(): number {
+    this.publish();
+    while (this.state === RING_RUNNING) Atomics.wait(this.control, STATE, RING_RUNNING, 100);
+    return this.state;
+  }
+}
+
+export class RingReader extends RingViews {
+  /**
+   * Gives every record's offset to `read`, which returns the record's length, or 0 after the
+   * last record; returns then.
+   */
+  readAll(read: (offset: number) => number): void {
+    const control = this.control;
+    let tail = Atomics.load(control, TAIL);
+    let unreturned = 0;
+    for (;;) {
+      const head = Atomics.load(control, HEAD);
+      if (head === tail) {
+        this.#giveBack(tail);
+        unreturned = 0;
+        sleep(control, READER_SLEEPS, HEAD, head);
+        continue;
+      }
+      while (tail !== head) {
+        if (this.int32[tail >> 2] === WRAP) {
+          tail = 0;
+          continue;
+        }
+        const length = read(tail);
+        if (length === 0) return;
+        tail += length;
+        unreturned += length;
+        if (unreturned >= PUBLISH_BYTES) {
+          this.#giveBack(tail);
+          unreturned = 0;
+        }
+      }
+    }
+  }
+
+  #giveBack(tail: number): void {
+    Atomics.store(this.control, TAIL, tail);
+    if (Atomics.load(this.control, WRITER_SLEEPS) === 1) Atomics.notify(this.control, TAIL);
+  }
+
+  /** Tells the writer the reader stopped: RING_DONE or RING_FAILED. */
+  finish(state: number): void {
+    Atomics.store(this.control, STATE, state);
+    Atomics.notify(this.control, STATE);
+    Atomics.notify(this.control, TAIL);
+  }
+}
+
+/**
+ * Sleeps while `control[word]` is `value` (at most 100 ms: then the caller looks again), saying
+ * so in `control[flag]`. The other side stores `word` before it reads `flag`, and this side
+ * stores `flag` before Atomics.wait compares `word`: one of the two sees the other's store.
+ */
+function sleep(control: Int32Array, flag: number, word: number, value: number): void {
+  Atomics.store(control, flag, 1);
+  Atomics.wait(control, word, value, 100);
+  Atomics.store(control, flag, 0);
+}

@@ -1,0 +1,132 @@
+/**
+ * The replay's output worker (worker-lines.ts starts it): reads the line records from the ring in
+ * order and writes them with the LineFormatter into trades.csv and orders.csv, then closes both.
+ * A failure (a write refused) is posted to the main thread before the ring says so.
+ */
+import { receiveMessageOnPort, workerData } from 'node:worker_threads';
+import { utf8Text } from '../bytes-table.js';
+import { BufferedFile } from '../output/output-files.js';
+import { RING_DONE, RING_FAILED, RingReader } from '../output/record-ring.js';
+import { LineFormatter, type IdBytes } from './line-formatter.js';
+import {
+  ACCOUNT,
+  AT_KIND,
+  AT_LENGTH,
+  FILE_TRADES,
+  FINAL,
+  FLAG_MARKET,
+  FLAG_SELLS,
+  ID_BY_MESSAGE,
+  KIND_ACCOUNT,
+  KIND_END,
+  KIND_FINAL,
+  KIND_TEXT,
+  KIND_TRADE,
+  TEXT,
+  TRADE,
+} from './output-records.js';
+import type { OutputWorkerFailure, OutputWorkerInput } from './worker-lines.js';
+
+const input = workerData as OutputWorkerInput;
+const ring = new RingReader(input.ring);
+const { bytes, int32, float64 } = ring;
+
+/** An id in the ring, or one that came through the port. */
+class RingId implements IdBytes {
+  bytes: Uint8Array = bytes;
+  start = 0;
+  end = 0;
+
+  /** The id whose length (or ID_BY_MESSAGE) is `length`, its bytes at `at`. */
+  at(at: number, length: number): this {
+    if (length === ID_BY_MESSAGE) {
+      this.bytes = receiveMessageOnPort(input.port)!.message as Uint8Array;
+      this.start = 0;
+      this.end = this.bytes.length;
+    } else {
+      this.bytes = bytes;
+      this.start = at;
+      this.end = at + length;
+    }
+    return this;
+  }
+
+  text(): string {
+    return utf8Text(this.bytes, this.start, this.end);
+  }
+}
+
+const files: BufferedFile[] = [];
+try {
+  files.push(new BufferedFile(input.trades, 'r+'), new BufferedFile(input.orders, 'r+'));
+  const lines = new LineFormatter(input.books, { trades: files[0]!, orders: files[1]! });
+  const maker = new RingId();
+  const taker = new RingId();
+  const name = (at: number, length: number) => utf8Text(bytes, at, at + length);
+  ring.readAll((at) => {
+    const kind = int32[(at + AT_KIND) >> 2];
+    if (kind === KIND_TRADE) {
+      const makerLength = int32[(at + TRADE.makerIdLength) >> 2]!;
+      const takerLength = int32[(at + TRADE.takerIdLength) >> 2]!;
+      const ids = at + TRADE.ids;
+      lines.trade(
+        float64[(at + TRADE.trade) >> 3]!,
+        float64[(at + TRADE.time) >> 3]!,
+        int32[(at + TRADE.book) >> 2]!,
+        float64[(at + TRADE.priceUnits) >> 3]!,
+        float64[(at + TRADE.sizeUnits) >> 3]!,
+        int32[(at + TRADE.takerSells) >> 2] === 1,
+        int32[(at + TRADE.makerAccount) >> 2]!,
+        int32[(at + TRADE.takerAccount) >> 2]!,
+        maker.at(ids, makerLength),
+        taker.at(ids + Math.max(makerLength, 0), takerLength),
+      );
+    } else if (kind === KIND_FINAL) {
+      const flags = int32[(at + FINAL.flags) >> 2]!;
+      lines.final(
+        maker.at(at + FINAL.id, int32[(at + FINAL.idLength) >> 2]!),
+        int32[(at + FINAL.account) >> 2]!,
+        int32[(at + FINAL.book) >> 2]!,
+        (flags & FLAG_SELLS) !== 0,
+        (flags & FLAG_MARKET) !== 0,
+        float64[(at + FINAL.priceUnits) >> 3]!,
+        float64[(at + FINAL.sizeUnits) >> 3]!,
+        float64[(at + FINAL.filledUnits) >> 3]!,
+        int32[(at + FINAL.status) >> 2]!,
+      );
+    } else if (kind === KIND_ACCOUNT) {
+      const length = int32[(at + ACCOUNT.nameLength) >> 2]!;
+      lines.nameAccount(int32[(at + ACCOUNT.account) >> 2]!, name(at + ACCOUNT.name, length));
+    } else if (kind === KIND_TEXT) {
+      const file = files[int32[(at + TEXT.file) >> 2] === FILE_TRADES ? 0 : 1]!;
+      const start = at + TEXT.bytes;
+      file.bytes(bytes, start, start + int32[(at + TEXT.byteLength) >> 2]!);
+    } else if (kind === KIND_END) {
+      return 0;
+    } else {
+      throw new Error(`unknown output record kind ${kind}`);
+    }
+    return int32[(at + AT_LENGTH) >> 2]!;
+  });
+  while (files.length > 0) files.shift()!.close();
+  ring.finish(RING_DONE);
+} catch (error) {
+  for (const file of files) closeQuietly(file);
+  const failure: OutputWorkerFailure = {
+    message: error instanceof Error ? error.message : String(error),
+    ...((error as NodeJS.ErrnoException).code === undefined
+      ? {}
+      : { code: (error as NodeJS.ErrnoException).code! }),
+  };
+  input.port.postMessage(failure);
+  ring.finish(RING_FAILED);
+}
+
+/** Closes a file after a failure, whose error is the one to report. */
+function closeQuietly(file: BufferedFile): void {
+  try {
+    file.close();
+  } catch {
+    // the first failure is reported
+  }
+}

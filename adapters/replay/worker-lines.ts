@@ -4,8 +4,13 @@
  * them with the same LineFormatter, in the same order, into the same bytes. `finish` waits for the
  * worker to have written and closed both files.
  */
-import { MessageChannel, receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
-import { ringMemory, RING_DONE, RingWriter } from '../output/record-ring.js';
+import {
+  MessageChannel,
+  receiveMessageOnPort,
+  type MessagePort,
+  type Worker,
+} from 'node:worker_threads';
+import { ringMemory, RING_DONE, RingWriter, type RingMemory } from '../output/record-ring.js';
 import { startWorker } from '../start-worker.js';
 import type { BookFormat, IdBytes, ReplaySinks } from './line-formatter.js';
 import type { ReplayLines } from './replay-lines.js';
@@ -34,7 +39,7 @@ const RING_BYTES = 1 << 20;
 const LONG = 1 << 16;
 
 export interface OutputWorkerInput {
-  readonly ring: ReturnType<typeof ringMemory>;
+  readonly ring: RingMemory;
   readonly port: MessagePort;
   readonly books: readonly BookFormat[];
   readonly trades: string;
@@ -51,7 +56,7 @@ export class WorkerLines implements ReplayLines {
   readonly #ring: RingWriter;
   readonly #port: MessagePort;
   readonly #buffer: Buffer;
-  readonly #stop: () => void;
+  readonly #worker: Worker;
   readonly #failed = () => this.#failure();
 
   /** Starts the worker on the two files (created empty by the caller). */
@@ -59,15 +64,14 @@ export class WorkerLines implements ReplayLines {
     const ring = ringMemory(RING_BYTES);
     const { port1, port2 } = new MessageChannel();
     const workerData: OutputWorkerInput = { ring, port: port2, books, ...files };
-    const worker = startWorker(import.meta.url, 'output-worker', {
+    this.#worker = startWorker(import.meta.url, 'output-worker', {
       workerData,
       transferList: [port2],
     });
-    worker.unref();
+    this.#worker.unref();
     this.#ring = new RingWriter(ring);
     this.#port = port1;
     this.#buffer = Buffer.from(ring.data);
-    this.#stop = () => void worker.terminate();
   }
 
   nameAccount(account: number, name: string): void {
@@ -156,7 +160,7 @@ export class WorkerLines implements ReplayLines {
   }
 
   stop(): void {
-    this.#stop();
+    void this.#worker.terminate();
   }
 
   /** Bytes the id takes in the ring: 0 for a long one, sent through the port. */

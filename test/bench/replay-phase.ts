@@ -35,7 +35,8 @@ async function csvParseAlone(path: string): Promise<number> {
   return records - 1; // the header
 }
 
-const built = (path: string) => new URL(`../../dist/adapters/${path}`, import.meta.url).href;
+/** simex's build, from this script's compiled place (dist/bench/test/bench/). */
+const built = (path: string) => new URL(`../../../adapters/${path}`, import.meta.url).href;
 const { replayFile, invariantObserver } =
   phase === 'csv-parse'
     ? { replayFile: null, invariantObserver: null }

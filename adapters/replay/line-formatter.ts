@@ -6,6 +6,7 @@
  */
 import { ORDER_STATUSES } from '../../src/index.js';
 import { cellNeedsQuotes, csvCell, formatScenarioTime } from '../csv/index.js';
+import type { ScenarioIdView } from '../driver/index.js';
 import type { LineWriter } from '../output/output-files.js';
 
 export interface ReplaySinks {
@@ -18,14 +19,6 @@ export interface BookFormat {
   readonly symbol: string;
   readonly priceDecimals: number;
   readonly sizeDecimals: number;
-}
-
-/** A scenario id as its UTF-8 bytes `bytes[start, end)`; `start === end`: known as text only. */
-export interface IdBytes {
-  readonly bytes: Uint8Array;
-  readonly start: number;
-  readonly end: number;
-  text(): string | undefined;
 }
 
 /** Where a replay's trades and final orders go: lines now, or records for the output worker. */
@@ -41,12 +34,12 @@ export interface LineSink {
     takerSells: boolean,
     makerAccount: number,
     takerAccount: number,
-    makerId: IdBytes,
-    takerId: IdBytes,
+    makerId: ScenarioIdView,
+    takerId: ScenarioIdView,
   ): void;
   /** `priceUnits` is ignored for a market order. */
   final(
-    id: IdBytes,
+    id: ScenarioIdView,
     account: number,
     book: number,
     sells: boolean,
@@ -95,7 +88,7 @@ export class LineFormatter implements LineSink {
 
   constructor(
     books: readonly BookFormat[],
-    private readonly sinks: ReplaySinks,
+    protected readonly sinks: ReplaySinks,
   ) {
     this.#books = books;
     this.#symbolCells = books.map((book) => cellBytes(book.symbol));
@@ -114,8 +107,8 @@ export class LineFormatter implements LineSink {
     takerSells: boolean,
     makerAccount: number,
     takerAccount: number,
-    makerId: IdBytes,
-    takerId: IdBytes,
+    makerId: ScenarioIdView,
+    takerId: ScenarioIdView,
   ): void {
     const format = this.#books[book]!;
     const out = this.sinks.trades;
@@ -143,7 +136,7 @@ export class LineFormatter implements LineSink {
   }
 
   final(
-    id: IdBytes,
+    id: ScenarioIdView,
     account: number,
     book: number,
     sells: boolean,
@@ -202,7 +195,7 @@ export class LineFormatter implements LineSink {
 }
 
 /** A scenario id as a CSV cell: its bytes as they are, unless csvCell would quote it. */
-function writeId(out: LineWriter, id: IdBytes): void {
+function writeId(out: LineWriter, id: ScenarioIdView): void {
   const { bytes, start, end } = id;
   if (start === end || cellNeedsQuotes(bytes, start, end)) out.write(csvCell(id.text()!));
   else out.bytes(bytes, start, end);

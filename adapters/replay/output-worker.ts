@@ -7,7 +7,8 @@ import { receiveMessageOnPort, workerData } from 'node:worker_threads';
 import { utf8Text } from '../bytes-table.js';
 import { BufferedFile } from '../output/output-files.js';
 import { RING_DONE, RING_FAILED, RingReader } from '../output/record-ring.js';
-import { LineFormatter, type IdBytes } from './line-formatter.js';
+import { ScenarioIdView } from '../driver/scenario-id-view.js';
+import { LineFormatter } from './line-formatter.js';
 import {
   ACCOUNT,
   AT_KIND,
@@ -31,37 +32,22 @@ const input = workerData as OutputWorkerInput;
 const ring = new RingReader(input.ring);
 const { bytes, int32, float64 } = ring;
 
-/** An id in the ring, or one that came through the port. */
-class RingId implements IdBytes {
-  bytes: Uint8Array = bytes;
-  start = 0;
-  end = 0;
-
-  /** The id whose length (or ID_BY_MESSAGE) is `length`, its bytes at `at`. */
-  at(at: number, length: number): this {
-    if (length === ID_BY_MESSAGE) {
-      this.bytes = receiveMessageOnPort(input.port)!.message as Uint8Array;
-      this.start = 0;
-      this.end = this.bytes.length;
-    } else {
-      this.bytes = bytes;
-      this.start = at;
-      this.end = at + length;
-    }
-    return this;
+/** `view` set to the id whose length (or ID_BY_MESSAGE) is `length`, its bytes at `at`. */
+function idAt(view: ScenarioIdView, at: number, length: number): ScenarioIdView {
+  if (length !== ID_BY_MESSAGE) view.set(bytes, at, at + length, undefined);
+  else {
+    const sent = receiveMessageOnPort(input.port)!.message as Uint8Array;
+    view.set(sent, 0, sent.length, undefined);
   }
-
-  text(): string {
-    return utf8Text(this.bytes, this.start, this.end);
-  }
+  return view;
 }
 
 const files: BufferedFile[] = [];
 try {
   files.push(new BufferedFile(input.trades, 'r+'), new BufferedFile(input.orders, 'r+'));
   const lines = new LineFormatter(input.books, { trades: files[0]!, orders: files[1]! });
-  const maker = new RingId();
-  const taker = new RingId();
+  const maker = new ScenarioIdView();
+  const taker = new ScenarioIdView();
   const name = (at: number, length: number) => utf8Text(bytes, at, at + length);
   ring.readAll((at) => {
     const kind = int32[(at + AT_KIND) >> 2];
@@ -78,13 +64,13 @@ try {
         int32[(at + TRADE.takerSells) >> 2] === 1,
         int32[(at + TRADE.makerAccount) >> 2]!,
         int32[(at + TRADE.takerAccount) >> 2]!,
-        maker.at(ids, makerLength),
-        taker.at(ids + Math.max(makerLength, 0), takerLength),
+        idAt(maker, ids, makerLength),
+        idAt(taker, ids + Math.max(makerLength, 0), takerLength),
       );
     } else if (kind === KIND_FINAL) {
       const flags = int32[(at + FINAL.flags) >> 2]!;
       lines.final(
-        maker.at(at + FINAL.id, int32[(at + FINAL.idLength) >> 2]!),
+        idAt(maker, at + FINAL.id, int32[(at + FINAL.idLength) >> 2]!),
         int32[(at + FINAL.account) >> 2]!,
         int32[(at + FINAL.book) >> 2]!,
         (flags & FLAG_SELLS) !== 0,

@@ -18,15 +18,8 @@ export interface ReplayLines extends LineSink {
 }
 
 class DirectLines extends LineFormatter implements ReplayLines {
-  constructor(
-    books: ConstructorParameters<typeof LineFormatter>[0],
-    private readonly files: ReplaySinks,
-  ) {
-    super(books, files);
-  }
-
   write(file: keyof ReplaySinks, text: string): void {
-    this.files[file].write(text);
+    this.sinks[file].write(text);
   }
 
   finish(): void {}

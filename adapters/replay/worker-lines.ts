@@ -12,7 +12,8 @@ import {
 } from 'node:worker_threads';
 import { ringMemory, RING_DONE, RingWriter, type RingMemory } from '../output/record-ring.js';
 import { startWorker } from '../start-worker.js';
-import type { BookFormat, IdBytes, ReplaySinks } from './line-formatter.js';
+import type { ScenarioIdView } from '../driver/index.js';
+import type { BookFormat, ReplaySinks } from './line-formatter.js';
 import type { ReplayLines } from './replay-lines.js';
 import {
   ACCOUNT,
@@ -92,8 +93,8 @@ export class WorkerLines implements ReplayLines {
     takerSells: boolean,
     makerAccount: number,
     takerAccount: number,
-    makerId: IdBytes,
-    takerId: IdBytes,
+    makerId: ScenarioIdView,
+    takerId: ScenarioIdView,
   ): void {
     const makerLength = this.#idLength(makerId);
     const takerLength = this.#idLength(takerId);
@@ -117,7 +118,7 @@ export class WorkerLines implements ReplayLines {
   }
 
   final(
-    id: IdBytes,
+    id: ScenarioIdView,
     account: number,
     book: number,
     sells: boolean,
@@ -164,13 +165,13 @@ export class WorkerLines implements ReplayLines {
   }
 
   /** Bytes the id takes in the ring: 0 for a long one, sent through the port. */
-  #idLength(id: IdBytes): number {
+  #idLength(id: ScenarioIdView): number {
     const length = id.start === id.end ? Buffer.byteLength(id.text()!) : id.end - id.start;
     return length > LONG ? 0 : length;
   }
 
   /** Writes the id at `at` (`length` bytes, or by message when 0 but the id is not empty). */
-  #writeId(id: IdBytes, length: number, at: number): number {
+  #writeId(id: ScenarioIdView, length: number, at: number): number {
     const { bytes, start, end } = id;
     if (length === 0 && (start !== end || id.text() !== '')) {
       const copy = start === end ? Buffer.from(id.text()!) : bytes.slice(start, end);

@@ -3,7 +3,8 @@
  * an open-addressing hash table whose keys live in one byte arena, so that a key read from a
  * file's bytes is found or added without building a string. An entry's key as a string is
  * decoded only when asked for (and kept). Removed entries are reused; a full arena is compacted, into one at least four
- * times the size of its live keys.
+ * times the size of its live keys. A rebuild of the buckets or the arena at the same size goes into
+ * the array the previous one left, so that a long replay's churn of ids allocates no memory.
  */
 const EMPTY = 0;
 const REMOVED = -1;
@@ -43,6 +44,9 @@ export class BytesTable {
   /** By bucket: entry + 1, EMPTY or REMOVED. */
   #buckets = new Int32Array(128);
   #bucketsUsed = 0;
+  /** The arena and buckets before the last rebuild, reused by the next one of the same size. */
+  #spareArena = new Uint8Array(0);
+  #spareBuckets = new Int32Array(0);
   readonly #free: number[] = [];
   #entries = 0;
   #size = 0;
@@ -182,8 +186,9 @@ export class BytesTable {
     const live = this.#arenaUsed - this.#arenaDead;
     let capacity = this.#arena.length;
     while (live + length > capacity / 4) capacity *= 2; // a compaction frees 3/4 at least
-    const arena = new Uint8Array(capacity);
     const old = this.#arena;
+    const arena =
+      this.#spareArena.length === capacity ? this.#spareArena : new Uint8Array(capacity);
     let used = 0;
     for (let entry = 0; entry < this.#entries; entry++) {
       const keyLength = this.#keyLength[entry]!;
@@ -194,6 +199,7 @@ export class BytesTable {
       used += keyLength;
     }
     this.#arena = arena;
+    this.#spareArena = old.length === capacity ? old : new Uint8Array(0);
     this.#arenaUsed = used;
     this.#arenaDead = 0;
   }
@@ -202,7 +208,11 @@ export class BytesTable {
   #rehash(): void {
     const capacity =
       this.#size * 4 > this.#buckets.length ? this.#buckets.length * 2 : this.#buckets.length;
-    const buckets = new Int32Array(capacity);
+    const old = this.#buckets;
+    const buckets =
+      this.#spareBuckets.length === capacity
+        ? this.#spareBuckets.fill(EMPTY)
+        : new Int32Array(capacity);
     const mask = capacity - 1;
     for (let entry = 0; entry < this.#entries; entry++) {
       if (this.#keyLength[entry]! < 0) continue;
@@ -211,6 +221,7 @@ export class BytesTable {
       buckets[at] = entry + 1;
     }
     this.#buckets = buckets;
+    this.#spareBuckets = old.length === capacity ? old : new Int32Array(0);
     this.#bucketsUsed = this.#size;
   }
 }

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BytesTable } from '../../adapters/bytes-table.js';
 import { fcRuns, fcSeed } from '../fast-check-seed.js';
 
@@ -72,5 +72,40 @@ describe(`BytesTable (seed ${SEED})`, () => {
     const [bytes, start, end] = inBuffer('o999999');
     expect(table.values[table.find(bytes, start, end)]).toBe(999_999);
     expect(table.find(...inBuffer('o5'))).toBe(-1);
+  });
+
+  describe('a steady churn of ids', () => {
+    afterEach(() => vi.unstubAllGlobals());
+
+    it('rebuilds its buckets and arena into the arrays the last rebuild left: no allocation', () => {
+      const table = new BytesTable();
+      const live: number[] = [];
+      const churn = (from: number, to: number) => {
+        for (let n = from; n < to; n++) {
+          const [bytes, start, end] = inBuffer(`o${String(n).padStart(7, '0')}`);
+          live.push(table.add(bytes, start, end, n));
+          if (live.length > 1000) table.remove(live.shift()!);
+        }
+      };
+      churn(0, 100_000); // the table reaches its sizes
+      let allocated = 0;
+      for (const name of ['Uint8Array', 'Int32Array', 'Float64Array'] as const) {
+        const original = globalThis[name];
+        vi.stubGlobal(
+          name,
+          new Proxy(original, {
+            construct: (target, args) => (allocated++, new target(...(args as [number]))),
+          }),
+        );
+      }
+      const arenas = new Set<Uint8Array>();
+      for (let from = 100_000; from < 300_000; from += 1000) {
+        churn(from, from + 1000);
+        arenas.add(table.arena);
+      }
+      expect(allocated).toBe(0);
+      expect(arenas.size).toBe(2);
+      expect(table.values[table.find(...inBuffer('o0299999'))]).toBe(299_999);
+    });
   });
 });

@@ -45,7 +45,9 @@ function* messages(fd: number, schema: Schema): Generator<Uint8Array> {
     let whole: Uint8Array;
     if (message.headerType === MessageHeader.RecordBatch) {
       const slot = batches++ % batchBuffers.length;
-      if (batchBuffers[slot]!.length < length) batchBuffers[slot] = new Uint8Array(length);
+      // A sixteenth more than asked, as the batches of one file differ by a few percent.
+      if (batchBuffers[slot]!.length < length)
+        batchBuffers[slot] = new Uint8Array(length + (length >> 4));
       whole = batchBuffers[slot]!.subarray(0, length);
     } else {
       whole = new Uint8Array(length); // a schema or dictionary: the reader keeps it

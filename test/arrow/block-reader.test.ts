@@ -11,9 +11,10 @@ import {
   tableFromIPC,
   vectorFromArray,
   type RecordBatch,
+  Utf8,
   type Schema,
 } from 'apache-arrow';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { BATCH_ROWS } from '../../adapters/arrow/index.js';
 import { openArrowBatches } from '../../adapters/arrow/flow-reader.js';
 import { ArrowFlowError } from '../../adapters/arrow/flow-error.js';
@@ -99,6 +100,37 @@ describe('record batches read into reused buffers', () => {
         expect(valuesOf(previous)).toEqual(valuesOf(sliced.batches[seen.length - 2]!));
     }
     expect(seen).toHaveLength(3);
+  });
+
+  it('allocates its three buffers once for batches a few percent apart', async () => {
+    const path = join(work, 'six.arrow');
+    // Each batch's ids (utf8, not a dictionary) a byte longer than the last's: 2% more bytes.
+    const ids = Array.from(
+      { length: 6000 },
+      (_, i) => `${'o'.repeat(1 + Math.floor(i / 1000))}${i % 1000}`,
+    );
+    const table = smallTable(6000).assign(new Table({ id: vectorFromArray(ids, new Utf8()) }));
+    const batches = [0, 1, 2, 3, 4, 5].map(
+      (k) => table.slice(k * 1000, (k + 1) * 1000).batches[0]!,
+    );
+    writeFileSync(path, RecordBatchFileWriter.writeAll(new Table(batches)).toUint8Array(true));
+    const flow = await openArrowBatches(path);
+    const sizes: number[] = [];
+    vi.stubGlobal(
+      'Uint8Array',
+      new Proxy(Uint8Array, {
+        construct: (target, args: [number]) => {
+          if (typeof args[0] === 'number' && args[0] >= 10_000) sizes.push(args[0]);
+          return new target(...args);
+        },
+      }),
+    );
+    let read = 0;
+    for await (const batch of flow.batches) read += batch.numRows;
+    vi.unstubAllGlobals();
+    expect(read).toBe(6000);
+    expect(sizes).toHaveLength(3);
+    expect(sizes[2]!).toBeGreaterThan(sizes[0]!);
   });
 
   it('reads a file whose stream holds the schema message, as pyarrow writes it', async () => {

@@ -75,11 +75,13 @@ export class OrderStore {
   readonly extras = new OrderExtras(this);
   readonly #slots = new SlotPool((capacity) => this.#grow(capacity));
 
-  /** A new open order; `kind` from orderKind, amounts in units. */
+  /**
+   * A new open order; `kind` from orderKind, amounts in units. The caller writes its `createdAt`:
+   * a time (beyond 2^31) passed as an argument would be allocated as a heap number on every call.
+   */
   allocate(
     sequence: number,
     book: number,
-    createdAt: number,
     account: number,
     kind: number,
     price: number,
@@ -92,7 +94,6 @@ export class OrderStore {
     this.size[slot] = size;
     this.remaining[slot] = size;
     this.filled[slot] = 0;
-    this.createdAt[slot] = createdAt;
     this.prev[slot] = NO_SLOT;
     this.next[slot] = NO_SLOT;
     this.book[slot] = book;

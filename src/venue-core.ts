@@ -152,21 +152,14 @@ export class VenueCore extends CoreState {
       return REFUSED_LEVEL_FULL;
     }
     const sequence = this.orders.lastSequence + 1;
-    const slot = this.store.allocate(
-      sequence,
-      book.index,
-      this.clock.read(),
-      account,
-      kind,
-      price,
-      size,
-      clientOrderId,
-    );
+    const store = this.store;
+    const slot = store.allocate(sequence, book.index, account, kind, price, size, clientOrderId);
+    store.createdAt[slot] = this.clock.read();
     this.orders.add(sequence, slot);
     if (stopPrice !== 0 || expireAt !== 0) {
       if (expireAt !== 0) this.expiry.add(slot, expireAt);
       if (stopPrice !== 0) {
-        this.store.extras.setStopPrice(slot, stopPrice);
+        store.extras.setStopPrice(slot, stopPrice);
         const last = book.stats.lastPrice;
         if (last === null || (sell ? last > stopPrice : last < stopPrice)) {
           this.matching.park(book, slot, stopPrice);

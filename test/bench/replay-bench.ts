@@ -4,7 +4,9 @@
  * says exactly what each phase measures): csv-parse alone reading the CSV, simex replay of the
  * CSV (with --out), simex replay of the Arrow flow without and with --out, and simex replay
  * --check (first size only). Prints events/s, the ratio to csv-parse alone, peak RSS, the issue's
- * targets, and the peak RSS growth from N to 10N.
+ * targets, and the peak RSS growth from N to 10N; then each phase's marginal rate from N to 10N
+ * events and its fixed cost (opening the file, V8 compiling the hot code), which a run of N events
+ * pays whatever its rate.
  * `--events N` changes the first size; `--quick` skips the 10N files, `--no-check` the --check
  * run; `--runs N` runs every phase N times, interleaved, and keeps the fastest of each (a busy
  * machine); replay --check runs once.
@@ -70,6 +72,8 @@ execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
 execFileSync('npx', ['tsc', '-p', 'tsconfig.bench.json'], { stdio: 'inherit' });
 const PHASE_SCRIPT = 'dist/bench/test/bench/replay-phase.js';
 const peaks: number[] = [];
+/** Per phase label, the best seconds at each size. */
+const seconds = new Map<string, number[]>();
 try {
   for (const [index, events] of sizes.entries()) {
     const files = { csv: await generate(events, 'csv'), arrow: await generate(events, 'arrow') };
@@ -96,6 +100,8 @@ try {
           `peak RSS ${phase.peakRssMb.toFixed(0).padStart(4)} MB  ${target}`,
       );
     }
+    for (const [label, phase] of best)
+      seconds.set(label, [...(seconds.get(label) ?? []), phase.seconds]);
     peaks.push(best.get('replay arrow --out')!.peakRssMb);
     rmSync(files.csv);
     rmSync(files.arrow);
@@ -106,6 +112,16 @@ try {
       `\npeak RSS of replay arrow --out, ${sizes[1]} vs ${sizes[0]} events: ` +
         `${growth >= 0 ? '+' : ''}${growth.toFixed(1)}% (target: within 10%)`,
     );
+    console.log(`\nfrom ${sizes[0]} to ${sizes[1]} events: marginal rate, fixed cost`);
+    for (const [label, [small, large]] of seconds) {
+      if (large === undefined) continue;
+      const marginal = (sizes[1]! - sizes[0]!) / (large - small!);
+      const fixed = small! - sizes[0]! / marginal;
+      console.log(
+        `${label.padEnd(20)} ${(marginal / 1e6).toFixed(2).padStart(6)} M events/s  ` +
+          `${fixed.toFixed(2).padStart(6)} s`,
+      );
+    }
   }
 } finally {
   rmSync(work, { recursive: true, force: true });

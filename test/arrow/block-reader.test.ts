@@ -20,6 +20,7 @@ import { openArrowBatches } from '../../adapters/arrow/flow-reader.js';
 import { ArrowFlowError } from '../../adapters/arrow/flow-error.js';
 import { flowInstruments } from '../../adapters/generate/flow-instruments.js';
 import { writeFlow } from '../../adapters/generate/write-flow.js';
+import { spyOnTypedArrays } from '../typed-array-spy.js';
 
 const work = mkdtempSync(join(tmpdir(), 'simex-block-reader-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -116,18 +117,15 @@ describe('record batches read into reused buffers', () => {
     writeFileSync(path, RecordBatchFileWriter.writeAll(new Table(batches)).toUint8Array(true));
     const flow = await openArrowBatches(path);
     const sizes: number[] = [];
-    vi.stubGlobal(
-      'Uint8Array',
-      new Proxy(Uint8Array, {
-        construct: (target, args: [number]) => {
-          if (typeof args[0] === 'number' && args[0] >= 10_000) sizes.push(args[0]);
-          return new target(...args);
-        },
-      }),
-    );
+    spyOnTypedArrays(['Uint8Array'], (length) => {
+      if (length >= 10_000) sizes.push(length);
+    });
     let read = 0;
-    for await (const batch of flow.batches) read += batch.numRows;
-    vi.unstubAllGlobals();
+    try {
+      for await (const batch of flow.batches) read += batch.numRows;
+    } finally {
+      vi.unstubAllGlobals();
+    }
     expect(read).toBe(6000);
     expect(sizes).toHaveLength(3);
     expect(sizes[2]!).toBeGreaterThan(sizes[0]!);

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BytesTable } from '../../adapters/bytes-table.js';
 import { fcRuns, fcSeed } from '../fast-check-seed.js';
+import { spyOnTypedArrays } from '../typed-array-spy.js';
 
 const SEED = fcSeed(9);
 
@@ -89,15 +90,7 @@ describe(`BytesTable (seed ${SEED})`, () => {
       };
       churn(0, 100_000); // the table reaches its sizes
       let allocated = 0;
-      for (const name of ['Uint8Array', 'Int32Array', 'Float64Array'] as const) {
-        const original = globalThis[name];
-        vi.stubGlobal(
-          name,
-          new Proxy(original, {
-            construct: (target, args) => (allocated++, new target(...(args as [number]))),
-          }),
-        );
-      }
+      spyOnTypedArrays(['Uint8Array', 'Int32Array', 'Float64Array'], () => allocated++);
       const arenas = new Set<Uint8Array>();
       for (let from = 100_000; from < 300_000; from += 1000) {
         churn(from, from + 1000);

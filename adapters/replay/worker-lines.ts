@@ -68,6 +68,9 @@ export class WorkerLines implements ReplayLines {
     this.#worker = startWorker(import.meta.url, 'output-worker', {
       workerData,
       transferList: [port2],
+      // It formats into its files' buffers and allocates little: a young generation of 2 MB,
+      // not V8's default, keeps 6 MB off the replay's peak RSS at no measured cost.
+      resourceLimits: { maxYoungGenerationSizeMb: 2 },
     });
     this.#worker.unref();
     this.#ring = new RingWriter(ring);

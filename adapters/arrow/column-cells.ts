@@ -1,6 +1,6 @@
 /**
  * One record batch's column, read cell by cell straight from its buffers: text from utf8 or a
- * dictionary of utf8 (the dictionary decoded once), times from a timestamp or int64 column,
+ * dictionary of utf8 (each word decoded once), times from a timestamp or int64 column,
  * booleans from a bool column. Checks the column's type once, against what its name needs.
  */
 import type { Data, Field, Vector } from 'apache-arrow';
@@ -33,6 +33,34 @@ function isText(type: Field['type']): boolean {
   return DataType.isUtf8(type) || DataType.isLargeUtf8(type);
 }
 
+/**
+ * A dictionary column's words as of its latest dictionary. apache-arrow gives every batch after a
+ * delta dictionary a new one, the old chunks followed by the delta's: only the delta's words are
+ * read then, appended to the same list; a replaced dictionary is read whole into a new list.
+ */
+export class DictionaryWords {
+  list: (string | null)[] = [];
+  #dictionary: Vector | undefined;
+
+  /** Takes the column's dictionary; returns the index of its first new word, -1 when none is new. */
+  update(dictionary: Vector): number {
+    const last = this.#dictionary;
+    if (dictionary === last) return -1;
+    this.#dictionary = dictionary;
+    const chunks = dictionary.data;
+    const isDelta =
+      last !== undefined &&
+      last.data.length <= chunks.length &&
+      last.data.every((chunk, i) => chunks[i] === chunk);
+    if (!isDelta) this.list = [];
+    const first = this.list.length;
+    if (isDelta && first === dictionary.length) return -1;
+    for (let i = first; i < dictionary.length; i++)
+      this.list.push(dictionary.get(i) as string | null);
+    return first;
+  }
+}
+
 function isNull(data: Data, row: number): boolean {
   if (data.nullCount === 0 || data.nullBitmap === undefined || data.nullBitmap.length === 0)
     return false;
@@ -47,17 +75,11 @@ export class TextCells {
   readonly #indexes: ArrayLike<number | bigint> | null;
   readonly #names: readonly (string | null)[] | null;
 
-  constructor(data: Data, namesCache: Map<Vector, (string | null)[]>) {
+  constructor(data: Data, words: DictionaryWords) {
     this.#data = data;
     if (DataType.isDictionary(data.type)) {
-      const dictionary = data.dictionary!;
-      let names = namesCache.get(dictionary);
-      if (names === undefined) {
-        names = [...dictionary.toArray()] as (string | null)[];
-        namesCache.clear();
-        namesCache.set(dictionary, names);
-      }
-      this.#names = names;
+      words.update(data.dictionary!);
+      this.#names = words.list;
       this.#indexes = data.values as ArrayLike<number | bigint>;
       this.#offsets = this.#bytes = null;
     } else {

@@ -1,13 +1,14 @@
 /**
  * A record batch of an Arrow flow read as numbers, for the driver's numeric entry: the dictionary
- * columns (action, account, symbol, side, type, time_in_force) mapped once per dictionary to codes,
+ * columns (action, account, symbol, side, type, time_in_force) mapped a word at a time to codes,
  * account ids and book indexes; `ts` read from its int64 halves; price and size parsed from their
  * utf8 bytes into units; the scenario id is handed on as its bytes. Nothing is judged here: a cell
  * that is not plainly valid reads as EMPTY or BAD, and the caller leaves that row to the
  * FlowRowDecoder and the string API, which report it in the format's own words.
  */
-import type { Data, RecordBatch, Schema, Vector } from 'apache-arrow';
+import type { Data, RecordBatch, Schema } from 'apache-arrow';
 import { arrow } from './arrow-library.js';
+import { DictionaryWords } from './column-cells.js';
 import {
   SIDE_BUY,
   SIDE_SELL,
@@ -83,13 +84,13 @@ function isNull(nulls: Uint8Array | null, bit: number): boolean {
   return nulls !== null && (nulls[bit >> 3]! & (1 << (bit & 7))) === 0;
 }
 
-/** A dictionary column: each index's code, computed once per dictionary. */
+/** A dictionary column: each index's code, computed once per word. */
 class CodeColumn {
   #offset = 0;
   #nulls: Uint8Array | null = null;
   #indexes!: ArrayLike<number>;
   #codes = new Int32Array(0);
-  #dictionary: Vector | undefined;
+  readonly #words = new DictionaryWords();
 
   constructor(private readonly codeOf: (text: string) => number) {}
 
@@ -97,13 +98,16 @@ class CodeColumn {
     this.#offset = data.offset;
     this.#nulls = nullsOf(data);
     this.#indexes = data.values as ArrayLike<number>;
-    if (data.dictionary !== this.#dictionary) {
-      this.#dictionary = data.dictionary;
-      const words = data.dictionary!.toArray() as (string | null)[];
-      this.#codes = Int32Array.from(words, (word) =>
-        word === null || word === '' ? EMPTY : this.codeOf(word),
-      );
+    const first = this.#words.update(data.dictionary!);
+    if (first < 0) return;
+    const words = this.#words.list;
+    const codes = new Int32Array(words.length);
+    codes.set(this.#codes.subarray(0, first));
+    for (let i = first; i < words.length; i++) {
+      const word = words[i] ?? null;
+      codes[i] = word === null || word === '' ? EMPTY : this.codeOf(word);
     }
+    this.#codes = codes;
   }
 
   code(row: number): number {

@@ -4,7 +4,7 @@
  * are present and forbidden ones absent. A null and an empty string are both an absent cell.
  * Decimal values and symbols are left for the venue to judge, as for CSV.
  */
-import type { Field, RecordBatch, Schema, Vector } from 'apache-arrow';
+import type { Field, RecordBatch, Schema } from 'apache-arrow';
 import { ORDER_TYPES, SIDES, STP_MODES, TIMES_IN_FORCE } from '../../src/index.js';
 import {
   CLIENT_ORDER_ID_COLUMN,
@@ -18,7 +18,7 @@ import {
   type ParsedScenarioRow,
   type ReduceRow,
 } from '../csv/index.js';
-import { BoolCells, TextCells, TimeCells, typeProblem } from './column-cells.js';
+import { BoolCells, DictionaryWords, TextCells, TimeCells, typeProblem } from './column-cells.js';
 import { ArrowFlowError } from './flow-error.js';
 import { COLUMN_KINDS } from './flow-schema.js';
 
@@ -54,7 +54,7 @@ export class FlowRowDecoder {
   readonly #positions: Positions;
   readonly #fields: readonly Field[];
   /** Per column (by schema position), its dictionary cache. */
-  readonly #caches: Map<Vector, (string | null)[]>[];
+  readonly #words: DictionaryWords[];
 
   constructor(
     readonly file: string,
@@ -78,7 +78,7 @@ export class FlowRowDecoder {
     }
     this.#positions = positions;
     this.#fields = schema.fields;
-    this.#caches = schema.fields.map(() => new Map());
+    this.#words = schema.fields.map(() => new DictionaryWords());
   }
 
   decode(batch: RecordBatch): ParsedScenarioRow[] {
@@ -103,7 +103,7 @@ export class FlowRowDecoder {
   cells(batch: RecordBatch): BatchCells {
     const p = this.#positions;
     const data = batch.data.children;
-    const text = (name: string) => new TextCells(data[p[name]!]!, this.#caches[p[name]!]!);
+    const text = (name: string) => new TextCells(data[p[name]!]!, this.#words[p[name]!]!);
     const cells: BatchCells = {
       ts: new TimeCells(data[p['ts']!]!),
       action: text('action'),

@@ -1,0 +1,92 @@
+import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { finished } from 'node:stream/promises';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BATCH_ROWS, convertFlowFile } from '../../adapters/arrow/index.js';
+import { feedFlow } from '../../adapters/arrow/flow-feed.js';
+import { openArrowBatches, openArrowFlow } from '../../adapters/arrow/flow-reader.js';
+import { flowInstruments } from '../../adapters/generate/flow-instruments.js';
+import { writeFlow } from '../../adapters/generate/write-flow.js';
+import { DEFAULT_INSTRUMENTS, Venue, type InstrumentSpec } from '../../src/index.js';
+
+const work = mkdtempSync(join(tmpdir(), 'simex-dictionaries-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function venueCore(instruments: readonly InstrumentSpec[]) {
+  const created = Venue.create({ instruments, clock: () => 0 });
+  if (!created.ok) throw new Error(created.error.message);
+  return created.value.core;
+}
+
+/**
+ * simex writes an Arrow flow's enum columns as delta dictionaries, and apache-arrow gives every
+ * batch after a delta a new dictionary: the old chunks and the delta's.
+ */
+describe('delta dictionaries', () => {
+  /** A flow of two batches whose second brings a new account name, `late`, in a delta. */
+  const lateAccount = join(work, 'late-account.arrow');
+  beforeAll(async () => {
+    const csv = join(work, 'late-account.csv');
+    const row = (i: number) =>
+      `2026-01-05T00:00:00.000Z,new,o${i},${i < BATCH_ROWS ? 'early' : 'late'},BTC-USD,buy,limit,100.00,1.00000000,gtc,`;
+    const header = 'ts,action,id,account,symbol,side,type,price,size,time_in_force,post_only';
+    const rows = Array.from({ length: BATCH_ROWS + 10 }, (_, i) => row(i));
+    writeFileSync(csv, [header, ...rows, ''].join('\n'));
+    await convertFlowFile(csv, lateAccount);
+  });
+
+  it('are coded a word at a time by the numeric feed, each word once', async () => {
+    const path = join(work, 'three-batches.arrow');
+    const out = createWriteStream(path);
+    const instruments = flowInstruments(['BTC-USD', 'ETH-USD']);
+    const options = { seed: 5, events: 2 * BATCH_ROWS + 100, instruments, accounts: 5 };
+    await writeFlow({ ...options, start: Date.UTC(2026, 0, 5), meanIntervalMs: 100 }, out, 'arrow');
+    out.end();
+    await finished(out);
+    const core = venueCore(instruments);
+    const accountId = vi.spyOn(core, 'accountId');
+    const bookIndex = vi.spyOn(core, 'bookIndex');
+    let rows = 0;
+    const take = () => (rows++, true);
+    await feedFlow(await openArrowBatches(path), core, {
+      place: take,
+      cancel: take,
+      reduce: take,
+      row: take,
+    });
+
+    expect(rows).toBe(2 * BATCH_ROWS + 100);
+    const names = accountId.mock.calls.map(([name]) => name);
+    expect(names.sort()).toEqual(['acct01', 'acct02', 'acct03', 'acct04', 'acct05']);
+    expect(bookIndex.mock.calls.map(([symbol]) => symbol).sort()).toEqual(['BTC-USD', 'ETH-USD']);
+  });
+
+  it("give the numeric feed a later batch's new words", async () => {
+    const core = venueCore(DEFAULT_INSTRUMENTS);
+    const accounts: number[] = [];
+    await feedFlow(await openArrowBatches(lateAccount), core, {
+      place: (...args) => accounts.push(args[4]) > 0,
+      cancel: () => false,
+      reduce: () => false,
+      row: () => false,
+    });
+
+    const [early, late] = [core.accountId('early'), core.accountId('late')];
+    expect(late).not.toBe(early);
+    expect(accounts).toEqual([
+      ...Array<number>(BATCH_ROWS).fill(early),
+      ...Array<number>(10).fill(late),
+    ]);
+  });
+
+  it("give the row reader a later batch's new words", async () => {
+    const accounts: string[] = [];
+    for await (const row of (await openArrowFlow(lateAccount)).rows) accounts.push(row.account);
+
+    expect(accounts).toEqual([
+      ...Array<string>(BATCH_ROWS).fill('early'),
+      ...Array<string>(10).fill('late'),
+    ]);
+  });
+});

@@ -13,7 +13,7 @@ import {
 } from '../csv/index.js';
 import type { InstrumentSpec } from '../../src/index.js';
 
-const { Bool, Dictionary, Field, Int32, Schema, Timestamp, TimeUnit, Utf8 } = arrow;
+const { Bool, Dictionary, Field, Int8, Int32, Schema, Timestamp, TimeUnit, Utf8 } = arrow;
 
 /** Schema metadata key: the instruments, one `instrument key=value ...` directive a line. */
 export const INSTRUMENTS_KEY = 'simex.instruments';
@@ -40,15 +40,9 @@ export const COLUMN_KINDS: Readonly<Record<string, ColumnKind>> = {
 };
 
 /** Low-cardinality text columns: written dictionary-encoded. */
-const DICTIONARY_COLUMNS = new Set([
-  'action',
-  'account',
-  'symbol',
-  'side',
-  'type',
-  'time_in_force',
-  'stp',
-]);
+const DICTIONARY_COLUMNS = new Set(['account', 'symbol']);
+/** The enum columns: a few words each, whose dictionary indexes fit a byte. */
+const ENUM_COLUMNS = new Set(['action', 'side', 'type', 'time_in_force', 'stp']);
 
 /** The schema simex writes: ts in UTC milliseconds, enums, accounts and symbols as dictionaries. */
 export function flowSchema(
@@ -66,9 +60,11 @@ export function flowSchema(
         ? new Timestamp(TimeUnit.MILLISECOND, 'UTC')
         : kind === 'bool'
           ? new Bool()
-          : DICTIONARY_COLUMNS.has(name)
-            ? new Dictionary(new Utf8(), new Int32(), dictionaryId++)
-            : new Utf8();
+          : ENUM_COLUMNS.has(name)
+            ? new Dictionary(new Utf8(), new Int8(), dictionaryId++)
+            : DICTIONARY_COLUMNS.has(name)
+              ? new Dictionary(new Utf8(), new Int32(), dictionaryId++)
+              : new Utf8();
     return new Field(name, type, name !== 'ts');
   });
   const metadata = new Map<string, string>();

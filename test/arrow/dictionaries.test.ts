@@ -9,6 +9,10 @@ import { openArrowBatches, openArrowFlow } from '../../adapters/arrow/flow-reade
 import { flowInstruments } from '../../adapters/generate/flow-instruments.js';
 import { writeFlow } from '../../adapters/generate/write-flow.js';
 import { DEFAULT_INSTRUMENTS, Venue, type InstrumentSpec } from '../../src/index.js';
+import { arrow } from '../../adapters/arrow/arrow-library.js';
+import type { Dictionary } from 'apache-arrow';
+
+const { DataType } = arrow;
 
 const work = mkdtempSync(join(tmpdir(), 'simex-dictionaries-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -88,5 +92,34 @@ describe('delta dictionaries', () => {
       ...Array<string>(BATCH_ROWS).fill('early'),
       ...Array<string>(10).fill('late'),
     ]);
+  });
+});
+
+describe('dictionary indexes', () => {
+  it('are one byte for the enum columns, four for accounts and symbols', async () => {
+    const csv = join(work, 'features.csv');
+    writeFileSync(
+      csv,
+      'ts,action,id,account,symbol,side,type,price,size,time_in_force,post_only,stop_price,stp,expire_at\n' +
+        '2026-01-05T00:00:00.000Z,new,o1,a,BTC-USD,buy,limit,100.00,1.00000000,gtc,,,none,\n',
+    );
+    const path = join(work, 'features.arrow');
+    await convertFlowFile(csv, path);
+    const flow = await openArrowBatches(path);
+    flow.close();
+    const widths = Object.fromEntries(
+      flow.schema.fields
+        .filter((field) => DataType.isDictionary(field.type))
+        .map((field) => [field.name, (field.type as Dictionary).indices.bitWidth]),
+    );
+    expect(widths).toEqual({
+      action: 8,
+      account: 32,
+      symbol: 32,
+      side: 8,
+      type: 8,
+      time_in_force: 8,
+      stp: 8,
+    });
   });
 });

@@ -39,10 +39,10 @@ export const COLUMN_KINDS: Readonly<Record<string, ColumnKind>> = {
   expire_at: 'time',
 };
 
-/** Low-cardinality text columns: written dictionary-encoded. */
-const DICTIONARY_COLUMNS = new Set(['account', 'symbol']);
-/** The enum columns: a few words each, whose dictionary indexes fit a byte. */
+/** Written dictionary-encoded: the enum columns, a few words each (their indexes fit a byte)... */
 const ENUM_COLUMNS = new Set(['action', 'side', 'type', 'time_in_force', 'stp']);
+/** ...and the names, of which a flow may have any number (four-byte indexes). */
+const NAME_COLUMNS = new Set(['account', 'symbol']);
 
 /** The schema simex writes: ts in UTC milliseconds, enums, accounts and symbols as dictionaries. */
 export function flowSchema(
@@ -62,7 +62,7 @@ export function flowSchema(
           ? new Bool()
           : ENUM_COLUMNS.has(name)
             ? new Dictionary(new Utf8(), new Int8(), dictionaryId++)
-            : DICTIONARY_COLUMNS.has(name)
+            : NAME_COLUMNS.has(name)
               ? new Dictionary(new Utf8(), new Int32(), dictionaryId++)
               : new Utf8();
     return new Field(name, type, name !== 'ts');

@@ -1,5 +1,6 @@
 import { LayeredBitset } from './layered-bitset.js';
 import { NumberQueue } from './number-queue.js';
+import { SequenceSlots } from './sequence-slots.js';
 import type { OrderStore } from './order-store.js';
 import type { TradeStore } from './trade-store.js';
 
@@ -51,9 +52,9 @@ class AccountOrders {
 }
 
 /**
- * Finds orders by sequence and by account. `slotOf[n - base]` is the store slot of `ord_<n>`
- * (-1 once forgotten). Each account numbers its orders in creation order (the store's `ordinal`
- * column) and keeps their ordinals in a set of all and in one set per (book, status); a listing
+ * Finds orders by sequence (SequenceSlots) and by account. Each account numbers its orders in
+ * creation order (the store's `ordinal` column) and keeps their ordinals in a set of all and in
+ * one set per (book, status); a listing
  * walks the union of the sets it needs from the newest down, so it reads O(log32 n) words per
  * order it returns, times the number of sets (at most books x 7), whatever it skips. The numbering
  * and the sets are built by the first listing (a flow that never lists pays nothing for them);
@@ -64,11 +65,7 @@ class AccountOrders {
  * that a long replay or server runs in bounded memory.
  */
 export class OrderIndex {
-  #slotOf = new Int32Array(1024);
-  #base = 1;
-  #length = 0;
-  /** How many entries at the front of #slotOf are known to be forgotten. */
-  #leadingHoles = 0;
+  readonly #slots = new SequenceSlots();
   /** By account id (see AccountNames). */
   readonly #byAccount: AccountOrders[] = [];
   readonly #finals = new NumberQueue();
@@ -90,12 +87,7 @@ export class OrderIndex {
 
   /** Orders must be added in sequence order, starting at 1, with their initial status set. */
   add(sequence: number, slot: number): void {
-    if (this.#length === this.#slotOf.length) {
-      const bigger = new Int32Array(this.#length * 2);
-      bigger.set(this.#slotOf);
-      this.#slotOf = bigger;
-    }
-    this.#slotOf[this.#length++] = slot;
+    this.#slots.add(slot);
     this.store.listed[slot] = UNLISTED;
     if (this.#built) this.#number(sequence, slot);
   }
@@ -108,13 +100,12 @@ export class OrderIndex {
 
   /** The sequence of the last order added (0 before the first). */
   get lastSequence(): number {
-    return this.#base + this.#length - 1;
+    return this.#slots.last;
   }
 
   /** The slot of `ord_<sequence>`, or -1. */
   slot(sequence: number): number {
-    const at = sequence - this.#base;
-    return at >= 0 && at < this.#length ? this.#slotOf[at]! : -1;
+    return this.#slots.slot(sequence);
   }
 
   /** Records that an order reached a final status (forgetting waits for `forgetBeyondRetention`). */
@@ -158,7 +149,7 @@ export class OrderIndex {
 
   /** Every indexed order's slot, oldest first (for validation). */
   *slots(): IterableIterator<number> {
-    for (let i = 0; i < this.#length; i++) if (this.#slotOf[i]! >= 0) yield this.#slotOf[i]!;
+    for (const [, slot] of this.#slots.entries()) yield slot;
   }
 
   /** Whether the account sets hold the order at `slot` where its book and status say (for validation). */
@@ -186,16 +177,7 @@ export class OrderIndex {
     if (listed !== UNLISTED) orders!.remove(store.ordinal[slot]!, store.book[slot]!, listed);
     store.listed[slot] = UNLISTED; // so that a queued entry of the slot is skipped
     store.release(slot, this.trades);
-    const slots = this.#slotOf;
-    slots[sequence - this.#base] = -1;
-    while (this.#leadingHoles < this.#length && slots[this.#leadingHoles] === -1)
-      this.#leadingHoles++;
-    if (this.#leadingHoles >= 1024 && this.#leadingHoles * 2 >= this.#length) {
-      slots.copyWithin(0, this.#leadingHoles, this.#length);
-      this.#length -= this.#leadingHoles;
-      this.#base += this.#leadingHoles;
-      this.#leadingHoles = 0;
-    }
+    this.#slots.forget(sequence);
     if (orders === undefined) return; // not numbered yet
     orders.forgotten++;
     if (orders.forgotten >= 64 && orders.forgotten * 2 >= orders.sequences.length) {
@@ -207,10 +189,7 @@ export class OrderIndex {
   #build(): void {
     if (this.#built) return;
     this.#built = true;
-    for (let i = 0; i < this.#length; i++) {
-      const slot = this.#slotOf[i]!;
-      if (slot >= 0) this.#number(this.#base + i, slot);
-    }
+    for (const [sequence, slot] of this.#slots.entries()) this.#number(sequence, slot);
   }
 
   /** Gives a new order the next number of its account and queues it for the sets. */

@@ -53,16 +53,15 @@ class AccountOrders {
 
 /**
  * Finds orders by sequence (SequenceSlots) and by account. Each account numbers its orders in
- * creation order (the store's `ordinal` column) and keeps their ordinals in a set of all and in
- * one set per (book, status); a listing
- * walks the union of the sets it needs from the newest down, so it reads O(log32 n) words per
- * order it returns, times the number of sets (at most books x 7), whatever it skips. The numbering
- * and the sets are built by the first listing (a flow that never lists pays nothing for them);
- * from then on status changes go through `setStatus`, which only queues the order: the sets are
- * brought up to date (once per order, however often its status changed) before a listing reads
- * them, or when the queue is full, so that matching does not pay for listings per trade.
- * Final orders beyond `retention`, oldest final first, are forgotten and their slots freed, so
- * that a long replay or server runs in bounded memory.
+ * creation order (the store's `ordinal` column) and keeps their ordinals in a set of all and in one
+ * set per (book, status); a listing walks the union of the sets it needs from the newest down, so
+ * it reads O(log32 n) words per order it returns, times the number of sets (at most books x 7),
+ * whatever it skips. The numbering and the sets are built by the first listing (a flow that never
+ * lists pays nothing for them); from then on status changes go through `setStatus`, which only
+ * queues the order: the sets are brought up to date (once per order, however often its status
+ * changed) before a listing reads them, or when the queue is full, so that matching does not pay
+ * for listings per trade. Final orders beyond `retention`, oldest final first, are forgotten and
+ * their slots freed, so that a long replay or server runs in bounded memory.
  */
 export class OrderIndex {
   readonly #slots = new SequenceSlots();

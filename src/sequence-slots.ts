@@ -1,3 +1,5 @@
+import { grown } from './typed-columns.js';
+
 /**
  * The store slot of each order by sequence (`ord_<n>`), until the order is forgotten. The recent
  * sequences are a dense array from `base` on (-1 for a forgotten order). Once half of it is holes,
@@ -5,7 +7,7 @@
  * into a sorted list searched by halves: so the memory is that of the live orders and the recent
  * ones, however long an old order rests (one order resting all day used to keep every later
  * sequence's entry). The list is two typed arrays, not a Map: a Map's table is made again as
- * entries come and go (4 MB of garbage per million orders of a replay).
+ * entries come and go (4 MB of garbage per million events of a replay).
  */
 export class SequenceSlots {
   #dense = new Int32Array(1024);
@@ -34,11 +36,7 @@ export class SequenceSlots {
 
   /** Adds the next sequence's slot. */
   add(slot: number): void {
-    if (this.#length === this.#dense.length) {
-      const bigger = new Int32Array(this.#length * 2);
-      bigger.set(this.#dense);
-      this.#dense = bigger;
-    }
+    if (this.#length === this.#dense.length) this.#dense = grown(this.#dense, this.#length * 2);
     this.#dense[this.#length++] = slot;
   }
 
@@ -112,12 +110,8 @@ export class SequenceSlots {
 
   #addOld(sequence: number, slot: number): void {
     if (this.#oldLength === this.#oldSlots.length) {
-      const sequences = new Float64Array(this.#oldLength * 2);
-      sequences.set(this.#oldSequences);
-      this.#oldSequences = sequences;
-      const slots = new Int32Array(this.#oldLength * 2);
-      slots.set(this.#oldSlots);
-      this.#oldSlots = slots;
+      this.#oldSequences = grown(this.#oldSequences, this.#oldLength * 2);
+      this.#oldSlots = grown(this.#oldSlots, this.#oldLength * 2);
     }
     this.#oldSequences[this.#oldLength] = sequence;
     this.#oldSlots[this.#oldLength++] = slot;

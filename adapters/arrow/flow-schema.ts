@@ -39,10 +39,19 @@ export const COLUMN_KINDS: Readonly<Record<string, ColumnKind>> = {
   expire_at: 'time',
 };
 
-/** Written dictionary-encoded: the enum columns, a few words each (their indexes fit a byte)... */
-const ENUM_COLUMNS = new Set(['action', 'side', 'type', 'time_in_force', 'stp']);
-/** ...and the names, of which a flow may have any number (four-byte indexes). */
-const NAME_COLUMNS = new Set(['account', 'symbol']);
+/**
+ * The text columns written dictionary-encoded, and the bits of their indexes: the enum columns have
+ * a few words each, the names any number.
+ */
+const DICTIONARY_INDEX_BITS: Readonly<Record<string, 8 | 32>> = {
+  action: 8,
+  side: 8,
+  type: 8,
+  time_in_force: 8,
+  stp: 8,
+  account: 32,
+  symbol: 32,
+};
 
 /** The schema simex writes: ts in UTC milliseconds, enums, accounts and symbols as dictionaries. */
 export function flowSchema(
@@ -55,16 +64,15 @@ export function flowSchema(
   let dictionaryId = 0;
   const fields = names.map((name) => {
     const kind = COLUMN_KINDS[name]!;
+    const bits = DICTIONARY_INDEX_BITS[name];
     const type: DataType =
       kind === 'time'
         ? new Timestamp(TimeUnit.MILLISECOND, 'UTC')
         : kind === 'bool'
           ? new Bool()
-          : ENUM_COLUMNS.has(name)
-            ? new Dictionary(new Utf8(), new Int8(), dictionaryId++)
-            : NAME_COLUMNS.has(name)
-              ? new Dictionary(new Utf8(), new Int32(), dictionaryId++)
-              : new Utf8();
+          : bits === undefined
+            ? new Utf8()
+            : new Dictionary(new Utf8(), bits === 8 ? new Int8() : new Int32(), dictionaryId++);
     return new Field(name, type, name !== 'ts');
   });
   const metadata = new Map<string, string>();

@@ -129,7 +129,7 @@ ${UPLOT_AXES_SCRIPT}
     priceChart = priceChart || chart('price-chart', [
       { label: 'time (UTC)', value: timeValue },
       { label: 'last price', stroke: '#0969da', width: 1.5 },
-    ], { x: { time: true, range: aroundTime }, y: { range: around } }, { values: timeTicks }, timePadding);
+    ], { x: { time: true, range: aroundTime }, y: { range: around } }, { values: timeTicks, space: 70 }, timePadding);
     priceChart.setData(prices);
   }
 

@@ -4,30 +4,16 @@
  * cursor, shift-drag or middle-drag to pan, double-click to reset; hover shows the values.
  * Plain ES5-style JavaScript without template literals, kept as text.
  */
+import { UPLOT_AXES_SCRIPT } from '../output/uplot-axes.js';
+
 export const REPORT_SCRIPT = String.raw`(function () {
   'use strict';
   var data = JSON.parse(document.getElementById('report-data').textContent);
-  var dpr = window.devicePixelRatio || 1;
   var charts = [];
   var ready = false;
   var syncing = false;
 
-  function utc(ts) {
-    return uPlot.tzDate(new Date(ts * 1e3), 'Etc/UTC');
-  }
-
-  // 24-hour UTC tick labels; the date is added below the first tick and where it changes.
-  var day = '\n{YYYY}-{MM}-{DD}';
-  var timeTicks = [
-    [86400 * 365, '{YYYY}', null, null, null, null, null, null, 1],
-    [86400 * 28, '{YYYY}-{MM}', null, null, null, null, null, null, 1],
-    [86400, '{MM}-{DD}', '\n{YYYY}', null, null, null, null, null, 1],
-    [3600, '{HH}:{mm}', day, null, day, null, null, null, 1],
-    [60, '{HH}:{mm}', day, null, day, null, null, null, 1],
-    [1, '{HH}:{mm}:{ss}', day, null, day, null, null, null, 1],
-    [0.001, '{HH}:{mm}:{ss}.{fff}', day, null, day, null, null, null, 1],
-  ];
-
+${UPLOT_AXES_SCRIPT}
   function valueOf(decimals) {
     return function (u, v) {
       return v == null ? '-' : v.toFixed(decimals);
@@ -40,20 +26,6 @@ export const REPORT_SCRIPT = String.raw`(function () {
     if (lo === hi) return [-1, 1];
     var pad = (hi - lo) * 0.05;
     return [lo < 0 ? lo - pad : 0, hi > 0 ? hi + pad : 0];
-  }
-
-  function axisSize(u, values, axisIdx, cycleNum) {
-    var axis = u.axes[axisIdx];
-    if (cycleNum > 1) return axis._size;
-    var size = axis.ticks.size + axis.gap;
-    var longest = (values || []).reduce(function (a, v) {
-      return v.length > a.length ? v : a;
-    }, '');
-    if (longest !== '') {
-      u.ctx.font = axis.font[0];
-      size += u.ctx.measureText(longest).width / dpr;
-    }
-    return Math.ceil(size) + 4;
   }
 
   function zeroLine(u) {
@@ -161,7 +133,7 @@ export const REPORT_SCRIPT = String.raw`(function () {
   data.charts.forEach(function (chart) {
     var element = document.getElementById(chart.id);
     var grid = { stroke: '#d8dee4', width: 1 };
-    var series = [{ label: 'time (UTC)', value: '{YYYY}-{MM}-{DD} {HH}:{mm}:{ss}.{fff}' }];
+    var series = [{ label: 'time (UTC)', value: timeValue }];
     chart.series.forEach(function (s) {
       var options = {
         label: s.name,
@@ -192,6 +164,7 @@ export const REPORT_SCRIPT = String.raw`(function () {
       width: element.clientWidth,
       height: 300,
       tzDate: utc,
+      padding: timePadding,
       series: series,
       scales: { x: { time: true }, y: chart.zero ? { range: withZero } : {} },
       axes: [

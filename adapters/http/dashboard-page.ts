@@ -1,6 +1,7 @@
 /**
  * GET /: one self-contained page (uPlot's script and style inlined, as in the backtest report),
- * fed by /v1/stream. It asks for the API key and keeps it in memory only.
+ * fed by /v1/stream. It asks for the API key (or reads it from the #key= fragment) and keeps it in
+ * memory only.
  */
 import { uplotAssets } from '../output/uplot-assets.js';
 import { DASHBOARD_SCRIPT } from './dashboard-script.js';
@@ -8,7 +9,6 @@ import { DASHBOARD_SCRIPT } from './dashboard-script.js';
 const STYLE = `body { font-family: system-ui, sans-serif; margin: 1.5em; color: #24292f; }
 h1 { font-size: 20px; margin: 0 0 0.5em; }
 #status { color: #57606a; font-size: 13px; }
-#events { color: #8c959f; font-size: 11px; }
 form { margin: 1em 0; }
 .grid { display: grid; grid-template-columns: minmax(280px, 1fr) minmax(280px, 1fr) 2fr; gap: 1.5em; align-items: start; }
 table { border-collapse: collapse; font-size: 13px; font-variant-numeric: tabular-nums; width: 100%; }
@@ -40,7 +40,7 @@ ${STYLE}
 <button type="submit">Connect</button>
 </form>
 <div id="market" hidden>
-<p><label>Symbol <select id="symbol"></select></label> <span id="events"></span></p>
+<p><label>Symbol <select id="symbol"></select></label></p>
 <div class="grid">
 <section><h2>Book</h2><table id="ladder"><thead><tr><th>bid size</th><th>price</th><th>ask size</th></tr></thead><tbody></tbody></table></section>
 <section><h2>Trades</h2><table id="tape"><thead><tr><th>time (UTC)</th><th>side</th><th>price</th><th>size</th></tr></thead><tbody></tbody></table></section>

@@ -1,10 +1,13 @@
 /**
- * The dashboard's own script: asks for the API key, lists the instruments, then reads
+ * The dashboard's own script: asks for the API key (or takes it from the address's #key=
+ * fragment, which `simex serve` prints and a browser never sends), lists the instruments, then reads
  * /v1/stream with fetch (the key goes in X-API-Key: EventSource cannot send headers) and draws
  * the book ladder, the depth chart, the trade tape and the last-price chart. Reconnects with
  * Last-Event-ID. Tables show the exact decimal strings; the charts plot them as floats.
  * Plain ES5-style JavaScript without template literals, kept as text.
  */
+import { UPLOT_AXES_SCRIPT } from '../output/uplot-axes.js';
+
 export const DASHBOARD_SCRIPT = String.raw`(function () {
   'use strict';
   var LEVELS = 15;
@@ -22,7 +25,7 @@ export const DASHBOARD_SCRIPT = String.raw`(function () {
   var depthChart = null;
   var priceChart = null;
   var drawScheduled = false;
-
+${UPLOT_AXES_SCRIPT}
   function status(text) { $('status').textContent = text; }
 
   function cell(row, text, className) {
@@ -72,13 +75,16 @@ export const DASHBOARD_SCRIPT = String.raw`(function () {
     $('last-price').textContent = trades.length > 0 ? trades[0].price : '-';
   }
 
-  function chart(id, series, scales) {
+  function chart(id, series, scales, xAxis, padding) {
     var element = $(id);
     return new uPlot({
       width: element.clientWidth || 600,
       height: 260,
+      tzDate: utc,
+      padding: padding,
       series: series,
       scales: scales,
+      axes: [xAxis, { size: axisSize }],
       legend: { show: true },
       cursor: { drag: { x: false, y: false } },
     }, [[], []].concat(series.length > 2 ? [[]] : []), element);
@@ -104,7 +110,7 @@ export const DASHBOARD_SCRIPT = String.raw`(function () {
       { label: 'price' },
       { label: 'bids', stroke: '#1a7f37', fill: 'rgba(26,127,55,0.15)', paths: uPlot.paths.stepped({ align: 1 }) },
       { label: 'asks', stroke: '#cf222e', fill: 'rgba(207,34,46,0.15)', paths: uPlot.paths.stepped({ align: -1 }) },
-    ], { x: { time: false } });
+    ], { x: { time: false } }, {}, null);
     depthChart.setData([xs, bidYs, askYs]);
   }
 
@@ -114,11 +120,16 @@ export const DASHBOARD_SCRIPT = String.raw`(function () {
     return [min - pad, max + pad];
   }
 
+  // Trades at one instant still get a minute of time axis around them.
+  function aroundTime(u, min, max) {
+    return min === max && min !== null ? [min - 30, max + 30] : [min, max];
+  }
+
   function drawPrices() {
     priceChart = priceChart || chart('price-chart', [
-      { label: 'time' },
+      { label: 'time (UTC)', value: timeValue },
       { label: 'last price', stroke: '#0969da', width: 1.5 },
-    ], { x: { time: true }, y: { range: around } });
+    ], { x: { time: true, range: aroundTime }, y: { range: around } }, { values: timeTicks, space: 70 }, timePadding);
     priceChart.setData(prices);
   }
 
@@ -130,7 +141,6 @@ export const DASHBOARD_SCRIPT = String.raw`(function () {
     drawTape();
     drawDepth(bidLevels, askLevels);
     drawPrices();
-    $('events').textContent = lastEventId;
   }
 
   function scheduleDraw() {
@@ -218,7 +228,7 @@ export const DASHBOARD_SCRIPT = String.raw`(function () {
   }
 
   function start(event) {
-    event.preventDefault();
+    if (event) event.preventDefault();
     key = $('key').value.trim();
     fetch('/v1/instruments', { headers: { 'X-API-Key': key }, cache: 'no-store' })
       .then(function (response) { return response.json().then(function (body) { return [response, body]; }); })
@@ -244,7 +254,21 @@ export const DASHBOARD_SCRIPT = String.raw`(function () {
     connect();
   }
 
+  // The key from an address such as http://127.0.0.1:8080/#key=..., then out of the address bar.
+  function keyFromFragment() {
+    var match = /^#key=([^&]+)$/.exec(window.location.hash);
+    if (!match) return '';
+    history.replaceState(null, '', window.location.pathname + window.location.search);
+    try {
+      return decodeURIComponent(match[1]);
+    } catch (error) {
+      return '';
+    }
+  }
+
   $('setup').addEventListener('submit', start);
+  $('key').value = keyFromFragment();
+  if ($('key').value !== '') start();
   $('symbol').addEventListener('change', function (event) { watch(event.target.value); });
   window.addEventListener('resize', function () {
     [depthChart, priceChart].forEach(function (u) {

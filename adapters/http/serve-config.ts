@@ -148,8 +148,9 @@ export interface ServedMarket {
 }
 
 /**
- * What `simex serve` prints once listening: the URL first, then the key, the symbols, the market's
- * source and a curl that works as printed (a market buy of the first symbol's minimum size).
+ * What `simex serve` prints once listening: the URL first, then the key, the dashboard's address
+ * (with the generated key in its fragment), the symbols, the market's source and a curl that works
+ * as printed (a market buy of the first symbol's minimum size).
  */
 export function startupLines(url: string, config: ServeConfig, served: ServedMarket): string[] {
   const key = config.generatedKey;
@@ -162,6 +163,10 @@ export function startupLines(url: string, config: ServeConfig, served: ServedMar
     key === undefined
       ? `API keys: ${config.grants.length} configured (export SIMEX_API_KEY=<one of them> for the example)`
       : `API key (generated for this run, account account-1): ${key}`,
+    // A fragment never leaves the browser: the page reads the key from it.
+    key === undefined
+      ? `dashboard: ${url}/ (add #key=<one of them> to the address to fill the key in)`
+      : `dashboard: ${url}/#key=${encodeURIComponent(key)}`,
     `symbols: ${served.instruments.map((instrument) => instrument.symbol).join(', ')} ` +
       '(market data needs the API key too: send X-API-Key on every request)',
     `market: ${served.description}`,

@@ -37,8 +37,15 @@ export function openFile(file: string): Promise<OpenedPage> {
   return openUrl(pathToFileURL(file).href);
 }
 
+export interface OpenOptions {
+  /** The browser's time zone (default: the machine's). */
+  readonly timezoneId?: string;
+  /** Script text that runs in the page before the page's own scripts. */
+  readonly initScript?: string;
+}
+
 /** Opens a page (a file, or a server on loopback) in a fresh profile; close() removes the profile. */
-export async function openUrl(url: string): Promise<OpenedPage> {
+export async function openUrl(url: string, options: OpenOptions = {}): Promise<OpenedPage> {
   const profile = mkdtempSync(join(tmpdir(), 'simex-chromium-'));
   let context: BrowserContext | null = null;
   try {
@@ -47,6 +54,7 @@ export async function openUrl(url: string): Promise<OpenedPage> {
       headless: true,
       args: ARGS,
       viewport: { width: 1280, height: 900 },
+      ...(options.timezoneId === undefined ? {} : { timezoneId: options.timezoneId }),
     });
     const errors: string[] = [];
     const requests: string[] = [];
@@ -54,6 +62,7 @@ export async function openUrl(url: string): Promise<OpenedPage> {
       if (request.url() !== url) requests.push(request.url());
     });
     const page = context.pages()[0] ?? (await context.newPage());
+    if (options.initScript !== undefined) await page.addInitScript(options.initScript);
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
     });

@@ -138,10 +138,24 @@ describe('serve configuration', () => {
     });
     expect(lines[0]).toBe('simex listening on http://127.0.0.1:1');
     expect(lines.join('\n')).not.toContain('secret');
-    expect(lines.slice(1, 4)).toEqual([
+    expect(lines.slice(1, 5)).toEqual([
       'API keys: 1 configured (export SIMEX_API_KEY=<one of them> for the example)',
+      'dashboard: http://127.0.0.1:1/ (add #key=<one of them> to the address to fill the key in)',
       'symbols: BTC-USD (market data needs the API key too: send X-API-Key on every request)',
       'market: none',
+    ]);
+  });
+
+  it('start-up lines with a generated key give the dashboard with the key in its fragment', () => {
+    const config = resolveServeConfig({}, {});
+    if ('error' in config) throw new Error(config.error);
+    const lines = startupLines('http://127.0.0.1:1', config, {
+      instruments: [{ symbol: 'BTC-USD', minSize: '0.00000001' }],
+      description: 'none',
+    });
+    expect(lines.slice(1, 3)).toEqual([
+      `API key (generated for this run, account account-1): ${config.generatedKey}`,
+      `dashboard: http://127.0.0.1:1/#key=${config.generatedKey}`,
     ]);
   });
 });
@@ -336,8 +350,8 @@ describe('simex serve as a process', () => {
     async () => {
       const server = await spawnServer(['--port', '0']);
       await server.line('stdout', /^try: /);
-      expect(server.stdout).toHaveLength(5);
-      expect(server.stdout.slice(2, 4)).toEqual([
+      expect(server.stdout).toHaveLength(6);
+      expect(server.stdout.slice(3, 5)).toEqual([
         'symbols: BTC-USD, ETH-USD (market data needs the API key too: send X-API-Key on every request)',
         'market: none: the demo book, which does not move',
       ]);
@@ -345,7 +359,8 @@ describe('simex serve as a process', () => {
         server.stdout[1]!,
       )?.[1];
       expect(key).toBeDefined();
-      const curl = server.stdout[4]!.replace(/^try: /, '');
+      expect(server.stdout[2]).toBe(`dashboard: ${server.url}/#key=${key}`);
+      const curl = server.stdout[5]!.replace(/^try: /, '');
       expect(curl).toContain(`'X-API-Key: ${key}'`);
       const { stdout } = await promisify(execFile)('sh', ['-c', curl]);
       expect(JSON.parse(stdout)).toMatchObject({
@@ -371,7 +386,7 @@ describe('simex serve as a process', () => {
     );
     const server = await spawnServer(['--port', '0', '--market', flow, '--api-key', ALICE_KEY]);
     await server.line('stdout', /^try: /);
-    expect(server.stdout.slice(2, 4)).toEqual([
+    expect(server.stdout.slice(3, 5)).toEqual([
       'symbols: ABC-USD (market data needs the API key too: send X-API-Key on every request)',
       `market: the flow ${flow} (1 row) at speed 1`,
     ]);

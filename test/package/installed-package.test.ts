@@ -1,6 +1,7 @@
 /**
- * The package as a user gets it: `npm pack`, installed into a fresh project, every command run
- * through `npx simex`, both entry points imported from JavaScript and type-checked from TypeScript.
+ * The package as a user gets it: packed and installed into a fresh `npm init -y` project by the
+ * README's own commands, the README's commands and examples run there as written, every command run
+ * through the installed bin, both entry points imported from JavaScript and type-checked from TypeScript.
  * Needs the build in dist/ (npm test builds first) and the npm registry or its cache.
  */
 import { execFile, spawn } from 'node:child_process';
@@ -10,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { examples, README_COMMANDS, README_INSTALL } from '../readme-blocks.js';
 
 const run = promisify(execFile);
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -19,6 +21,7 @@ const { version } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8'
   version: string;
 };
 
+let home = '';
 let project = '';
 let tarball = '';
 
@@ -34,30 +37,22 @@ async function simex(...args: string[]): Promise<{ stdout: string; stderr: strin
 }
 
 beforeAll(async () => {
-  project = await mkdtemp(join(tmpdir(), 'simex-package-'));
-  const packed = await run(
-    'npm',
-    ['pack', '--ignore-scripts', '--json', '--pack-destination', project],
-    {
-      cwd: ROOT,
-    },
-  );
-  const [{ filename }] = JSON.parse(packed.stdout) as [{ filename: string }];
-  tarball = join(project, filename);
-  await writeFile(
-    join(project, 'package.json'),
-    JSON.stringify({ name: 'host', version: '9.9.9', type: 'module' }),
-  );
-  await run(
-    'npm',
-    ['install', tarball, '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts'],
-    {
-      cwd: project,
-    },
-  );
+  home = await mkdtemp(join(tmpdir(), 'simex-package-'));
+  project = join(home, 'my-bot');
+  // The README's install commands, run from the clone, with the project in the temp folder, the
+  // build already in dist/ (rebuilding it would pull it from under other tests) and the packages
+  // from npm's cache where it has them.
+  const install = README_INSTALL.replaceAll('../my-bot', project)
+    .replace('npm pack ', 'npm pack --ignore-scripts ')
+    .replace(
+      'npm install ./simex-0.1.0.tgz',
+      '$& --prefer-offline --no-audit --no-fund --ignore-scripts',
+    );
+  await run('sh', ['-e', '-c', install], { cwd: ROOT });
+  tarball = join(project, `simex-${version}.tgz`);
 }, 240_000);
 
-afterAll(() => rm(project, { recursive: true, force: true }));
+afterAll(() => rm(home, { recursive: true, force: true }));
 
 describe('the installed package', () => {
   it('ships the build, the example strategies and the license, and no source maps', async () => {
@@ -91,6 +86,24 @@ describe('the installed package', () => {
     }
     expect(missing).toEqual([]);
   });
+
+  it('made the project the README says: npm init -y, then type module', async () => {
+    const host = JSON.parse(await readFile(join(project, 'package.json'), 'utf8'));
+    expect([host.name, host.type, host.dependencies.simex]).toEqual([
+      'my-bot',
+      'module',
+      `file:simex-${version}.tgz`,
+    ]);
+  });
+
+  it("runs the README's commands, then each README example with npx tsx, as written", async () => {
+    await run('sh', ['-e', '-c', README_COMMANDS], { cwd: project });
+    for (const { name, code, prints } of examples('README.md')) {
+      await writeFile(join(project, 'example.ts'), code);
+      const { stdout } = await run('npx', ['tsx', 'example.ts'], { cwd: project });
+      expect(stdout.trim(), name).toBe(prints);
+    }
+  }, 180_000);
 
   it("prints its own version, not the host project's", async () => {
     expect((await simex('--version')).stdout.trim()).toBe(version);

@@ -1,7 +1,4 @@
 import { writeFileSync } from 'node:fs';
-import { OPENAPI_DOCUMENT } from '../../adapters/http/openapi.js';
+import { documentText } from './document-text.js';
 
-writeFileSync(
-  new URL('../../docs/openapi.json', import.meta.url),
-  `${JSON.stringify(OPENAPI_DOCUMENT, null, 2)}\n`,
-);
+writeFileSync(new URL('../../docs/openapi.json', import.meta.url), await documentText());

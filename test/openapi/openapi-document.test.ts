@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from 'vitest';
 import { OPENAPI_DOCUMENT } from '../../adapters/http/openapi.js';
-import { documentText } from './document-text.js';
+import { documentText } from './generated.js';
 
 describe('the OpenAPI document', () => {
   it('is a valid OpenAPI 3.1 document', async () => {

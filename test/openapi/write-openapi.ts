@@ -1,4 +1,6 @@
 import { writeFileSync } from 'node:fs';
-import { documentText } from './document-text.js';
+import { CLIENT_TYPES_FILE, clientTypesText, DOCUMENT_FILE, documentText } from './generated.js';
 
-writeFileSync(new URL('../../docs/openapi.json', import.meta.url), await documentText());
+writeFileSync(DOCUMENT_FILE, await documentText());
+// The types come from the file just written.
+writeFileSync(CLIENT_TYPES_FILE, await clientTypesText());

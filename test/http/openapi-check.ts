@@ -144,6 +144,11 @@ export function expectDocumented(
   }
 }
 
+/** A validator for the document's schema at `$ref` (`#/...`). */
+export function documentedSchema($ref: string): ValidateFunction {
+  return ajv.compile({ $ref: `openapi${$ref}` });
+}
+
 const STREAM_EVENT = ajv.compile({
   $ref: `openapi#/${pointer('paths', '/v1/stream', 'get', 'responses', '200', 'content', 'text/event-stream', 'x-event-schema')}`,
 });

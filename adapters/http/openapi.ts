@@ -28,7 +28,6 @@ const limitQuery = (fallback: number, what: string) =>
     { type: 'integer', minimum: 1, maximum: MAX_QUERY_LIMIT, default: fallback },
     what,
   );
-const parameter = (name: string) => ({ $ref: `#/components/parameters/${name}` });
 const PARAMETERS = {
   symbol: query('symbol', SYMBOL, 'The instrument', true),
   symbol_filter: query('symbol', SYMBOL, 'Only this symbol'),
@@ -40,6 +39,9 @@ const PARAMETERS = {
     description: 'Any other id, empty or malformed included, is order_not_found',
   },
 };
+const parameter = (name: keyof typeof PARAMETERS) => ({
+  $ref: `#/components/parameters/${name}`,
+});
 
 const json = (schema: object, description: string) =>
   answer('application/json', schema, description);

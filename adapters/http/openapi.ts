@@ -4,15 +4,16 @@
  * Error codes come from ERROR_STATUS, so the document cannot list a code the server lacks.
  */
 import { DEFAULT_BOOK_DEPTH, DEFAULT_TRADES_LIMIT, MAX_QUERY_LIMIT } from '../../src/index.js';
-import { ERROR_STATUS, type ErrorCode } from './errors.js';
-
-const DECIMAL = { type: 'string', pattern: '^(0|[1-9][0-9]*)(\\.[0-9]+)?$' } as const;
-const NULLABLE_DECIMAL = { type: ['string', 'null'], pattern: DECIMAL.pattern } as const;
-const TIME = { type: 'string', format: 'date-time', description: 'ISO 8601 UTC with milliseconds' };
-const SYMBOL = { type: 'string', pattern: '^[A-Z0-9]{1,12}-[A-Z0-9]{1,12}$', example: 'BTC-USD' };
-const ORDER_ID = { type: 'string', pattern: '^ord_[1-9][0-9]*$' };
-const SIDE = { type: 'string', enum: ['buy', 'sell'] };
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+import { answer, ErrorResponses, HEADERS } from './openapi-errors.js';
+import {
+  CLIENT_ORDER_ID,
+  ORDER_ID,
+  ORDER_STATUS,
+  ref,
+  SCHEMAS,
+  STREAM_ID,
+  SYMBOL,
+} from './openapi-schemas.js';
 
 const query = (name: string, schema: object, description: string, required = false) => ({
   name,
@@ -21,344 +22,293 @@ const query = (name: string, schema: object, description: string, required = fal
   schema,
   description,
 });
-const SYMBOL_QUERY = query('symbol', SYMBOL, 'The instrument', true);
 const limitQuery = (fallback: number, what: string) =>
   query(
     'limit',
     { type: 'integer', minimum: 1, maximum: MAX_QUERY_LIMIT, default: fallback },
     what,
   );
-const ORDER_ID_PATH = {
-  name: 'id',
-  in: 'path',
-  required: true,
-  schema: ORDER_ID,
-  description: 'Any other id, empty or malformed included, is order_not_found',
-};
-
-/** On every answer counted against a rate limit (none when limiting is off). */
-const RATE_LIMIT = {
-  'RateLimit-Limit': {
-    description: 'Requests the bucket holds when full (the burst: twice the rate per second)',
-    schema: { type: 'integer', minimum: 1 },
-  },
-  'RateLimit-Remaining': {
-    description: 'Requests left in the bucket after this one',
-    schema: { type: 'integer', minimum: 0 },
-  },
-  'RateLimit-Reset': {
-    description: 'Seconds until the bucket is full again',
-    schema: { type: 'integer', minimum: 0 },
+const PARAMETERS = {
+  symbol: query('symbol', SYMBOL, 'The instrument', true),
+  symbol_filter: query('symbol', SYMBOL, 'Only this symbol'),
+  order_id: {
+    name: 'id',
+    in: 'path',
+    required: true,
+    schema: ORDER_ID,
+    description: 'Any other id, empty or malformed included, is order_not_found',
   },
 };
-const answer = (mediaType: string, schema: object, description: string, headers?: object) => ({
-  description,
-  headers: { ...RATE_LIMIT, ...headers },
-  content: { [mediaType]: { schema } },
+const parameter = (name: keyof typeof PARAMETERS) => ({
+  $ref: `#/components/parameters/${name}`,
 });
-const json = (schema: object, description: string, headers?: object) =>
-  answer('application/json', schema, description, headers);
-const RETRY_AFTER = {
-  'Retry-After': {
-    description: 'Seconds to wait',
-    required: true,
-    schema: { type: 'integer', minimum: 1 },
-  },
-};
-const ALLOW = {
-  Allow: {
-    description: "The path's methods, comma separated",
-    required: true,
-    schema: { type: 'string' },
-  },
-};
 
-/** The headers an error code comes with. */
-const HEADERS_OF: Partial<Record<ErrorCode, object>> = {
-  rate_limited: RETRY_AFTER,
-  too_many_streams: RETRY_AFTER,
-  method_not_allowed: ALLOW,
-  journal_unavailable: RETRY_AFTER,
-};
+const json = (schema: object, description: string) =>
+  answer('application/json', schema, description);
 
-/** Answers any request may get before its route is known: HTTP itself, then the rate limit. */
-const ANY_REQUEST: readonly ErrorCode[] = [
-  'bad_request',
-  'request_timeout',
-  'expectation_failed',
-  'headers_too_large',
-  'rate_limited',
-  'internal_error',
-];
-
-/**
- * Error answers by status: each status's schema is Error with its codes listed, so a client (and
- * the tests) can tell which codes a status carries here.
- */
-function errors(...codes: ErrorCode[]): Record<string, object> {
-  const byStatus = new Map<number, ErrorCode[]>();
-  for (const code of new Set([...ANY_REQUEST, ...codes])) {
-    const status = ERROR_STATUS[code];
-    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
-  }
-  const answers: Record<string, object> = {};
-  for (const [status, listed] of [...byStatus].sort(([a], [b]) => a - b)) {
-    const headers = listed.map((code) => HEADERS_OF[code]).find((found) => found !== undefined);
-    const schema = {
-      $ref: '#/components/schemas/Error',
-      type: 'object',
-      properties: { error: { type: 'object', properties: { code: { enum: listed } } } },
-    };
-    answers[String(status)] = json(schema, `Error: ${listed.join(', ')}`, headers);
-  }
-  return answers;
-}
+const errors = new ErrorResponses();
 /** The errors of a route that needs a key. */
-const keyedErrors = (...codes: ErrorCode[]) => errors('unauthorized', ...codes);
-
-const ORDER_STATUS = [
-  'open',
-  'partially_filled',
-  'filled',
-  'cancelled',
-  'expired',
-  'rejected',
-  'pending',
-];
-const CLIENT_ORDER_ID = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' };
-
-const schemas = {
-  Error: {
-    type: 'object',
-    required: ['error'],
-    additionalProperties: false,
-    properties: {
-      error: {
-        type: 'object',
-        required: ['code', 'message'],
-        additionalProperties: false,
-        properties: {
-          code: { type: 'string', enum: Object.keys(ERROR_STATUS) },
-          message: { type: 'string' },
-          field: { type: 'string', description: 'The one input at fault, when there is one' },
-        },
-      },
-    },
-  },
-  Ticker: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['symbol', 'price', 'open_24h', 'high_24h', 'low_24h', 'volume_24h', 'timestamp'],
-    properties: {
-      symbol: SYMBOL,
-      price: {
-        ...NULLABLE_DECIMAL,
-        description: 'Last trade price (the reference price before any)',
-      },
-      open_24h: NULLABLE_DECIMAL,
-      high_24h: NULLABLE_DECIMAL,
-      low_24h: NULLABLE_DECIMAL,
-      volume_24h: DECIMAL,
-      timestamp: TIME,
-    },
-  },
-  OrderBook: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['symbol', 'bids', 'asks', 'timestamp', 'sequence'],
-    properties: {
-      symbol: SYMBOL,
-      bids: { type: 'array', description: 'Price descending', items: ref('Level') },
-      asks: { type: 'array', description: 'Price ascending', items: ref('Level') },
-      timestamp: TIME,
-      sequence: { type: 'integer', minimum: 0, description: 'Grows with each change of the book' },
-    },
-  },
-  Level: {
-    type: 'array',
-    description: '[price, total resting size]',
-    prefixItems: [DECIMAL, DECIMAL],
-    minItems: 2,
-    maxItems: 2,
-  },
-  Trade: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['trade_id', 'symbol', 'side', 'price', 'size', 'timestamp'],
-    properties: {
-      trade_id: { type: 'string', pattern: '^t_[1-9][0-9]*$' },
-      symbol: SYMBOL,
-      side: { ...SIDE, description: "The taker's side" },
-      price: DECIMAL,
-      size: DECIMAL,
-      timestamp: TIME,
-    },
-  },
-  OrderRequest: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['symbol', 'side', 'type', 'size'],
-    properties: {
-      symbol: SYMBOL,
-      side: SIDE,
-      type: { type: 'string', enum: ['market', 'limit'] },
-      size: DECIMAL,
-      price: { ...DECIMAL, description: 'Required for limit orders, refused for market orders' },
-      time_in_force: {
-        type: 'string',
-        enum: ['gtc', 'ioc', 'fok', 'gtd'],
-        default: 'gtc',
-        description: 'gtd needs expire_at',
-      },
-      post_only: { type: 'boolean', default: false, description: 'Limit gtc orders only' },
-      client_order_id: CLIENT_ORDER_ID,
-      stop_price: {
-        ...DECIMAL,
-        description:
-          'Makes the order a stop: it waits as pending until a trade at or above (buy) or at or below (sell) this price',
-      },
-      stp: {
-        type: 'string',
-        enum: ['none', 'cancel_taker', 'cancel_maker', 'cancel_both'],
-        default: 'none',
-        description:
-          'Self-trade prevention: what happens when it would trade with an order of the same account',
-      },
-      expire_at: { ...TIME, description: 'gtd orders only: when the order expires; after now' },
-    },
-  },
-  AmendRequest: {
-    type: 'object',
-    additionalProperties: false,
-    minProperties: 1,
-    properties: {
-      size: {
-        ...DECIMAL,
-        description: 'The new size, filled size included; a smaller one keeps time priority',
-      },
-      price: { ...DECIMAL, description: 'The new limit price; the order loses time priority' },
-    },
-  },
-  Fill: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['trade_id', 'price', 'size'],
-    properties: {
-      trade_id: { type: 'string', pattern: '^t_[1-9][0-9]*$' },
-      price: DECIMAL,
-      size: DECIMAL,
-    },
-  },
-  Order: {
-    type: 'object',
-    additionalProperties: false,
-    required: [
-      'id',
-      'symbol',
-      'side',
-      'type',
-      'size',
-      'filled_size',
-      'remaining_size',
-      'average_price',
-      'status',
-      'time_in_force',
-      'post_only',
-      'created_at',
-      'fill_count',
-      'fills',
-    ],
-    properties: {
-      id: ORDER_ID,
-      client_order_id: { type: 'string' },
-      symbol: SYMBOL,
-      side: SIDE,
-      type: { type: 'string', enum: ['market', 'limit'] },
-      price: DECIMAL,
-      size: DECIMAL,
-      filled_size: DECIMAL,
-      remaining_size: { ...DECIMAL, description: 'What still rests on the book; zero once final' },
-      average_price: NULLABLE_DECIMAL,
-      status: { type: 'string', enum: ORDER_STATUS },
-      reject_reason: { type: 'string', enum: ['post_only_would_take'] },
-      reason: {
-        type: 'string',
-        enum: ['post_only_would_take', 'self_trade_prevented', 'expire_at_reached', 'level_full'],
-        description: 'Why the order ended as it did, where the status alone does not say',
-      },
-      stop_price: DECIMAL,
-      stp: {
-        type: 'string',
-        enum: ['cancel_taker', 'cancel_maker', 'cancel_both'],
-        description: 'Absent: none',
-      },
-      expire_at: TIME,
-      time_in_force: { type: 'string', enum: ['gtc', 'ioc', 'fok', 'gtd'] },
-      post_only: { type: 'boolean' },
-      created_at: TIME,
-      fill_count: {
-        type: 'integer',
-        minimum: 0,
-        description: 'All fills; `fills` holds the first 100',
-      },
-      fills: { type: 'array', maxItems: 100, items: ref('Fill') },
-    },
-  },
-  Instrument: {
-    type: 'object',
-    additionalProperties: false,
-    required: [
-      'symbol',
-      'tick_size',
-      'lot_size',
-      'min_size',
-      'max_size',
-      'reference_price',
-      'status',
-    ],
-    properties: {
-      symbol: SYMBOL,
-      tick_size: { ...DECIMAL, description: 'Prices are positive multiples of it' },
-      lot_size: { ...DECIMAL, description: 'Sizes are positive multiples of it' },
-      min_size: DECIMAL,
-      max_size: { ...NULLABLE_DECIMAL, description: 'null: none but what is held exactly' },
-      reference_price: {
-        ...NULLABLE_DECIMAL,
-        description: 'What the ticker shows before the first trade',
-      },
-      status: {
-        type: 'string',
-        enum: ['trading'],
-        description: 'The venue has no halts: every listed instrument trades',
-      },
-    },
-  },
-  Time: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['timestamp', 'epoch_ms'],
-    properties: {
-      timestamp: TIME,
-      epoch_ms: { type: 'integer', description: 'The same instant in milliseconds since 1970' },
-    },
-  },
-  FillPage: {
-    type: 'object',
-    additionalProperties: false,
-    required: ['fills', 'next_cursor'],
-    properties: {
-      fills: { type: 'array', items: ref('Fill') },
-      next_cursor: { type: ['string', 'null'], description: 'Pass as `cursor` for the next page' },
-    },
-  },
-};
+const keyedErrors = (...codes: Parameters<ErrorResponses['for']>) =>
+  errors.for('unauthorized', ...codes);
 
 const STREAM_DESCRIPTION = [
-  "text/event-stream; see docs/stream.md. One `snapshot` event per symbol first (the book top 1000 levels per side, the last 100 trades and your resting orders, as the channels ask), then `trade`, `book` (a level's new total size; zero: gone; a level's changes between two writes, at most every 5 ms, are sent once, the last) and `order` (your own order updates) events. The body is not chunked: it ends when the connection closes.",
-  "Every event's data is JSON with `symbol` and `sequence`, the symbol's stream sequence (it counts every event of the symbol, other accounts' order updates included, so gaps are normal).",
-  'The SSE id is `epoch:s1,s2,...`: one sequence per symbol in the order of `symbols`. Send it back as Last-Event-ID to resume; a symbol whose events since are no longer held (the last 1000 per symbol are) starts again with a snapshot.',
+  'Server-Sent Events; see docs/stream.md. Each event, its data parsed as JSON, is a StreamEvent (the x-event-schema of the answer): first one `snapshot` per symbol, in the order of `symbols`, then `trade`, `book` and `order` events. The body ends when the connection closes.',
+  "`sequence` counts every event of the symbol, other accounts' order updates included, so gaps are normal. The SSE id holds one sequence per symbol: send it back as Last-Event-ID to resume; a symbol whose events since are no longer held (the last 1000 per symbol are) starts again with a snapshot.",
   'A comment line `:heartbeat` comes every 15 s. A client that does not read fast enough is disconnected once 256 KiB wait for it. At most 1000 streams in all, 50 per key.',
 ].join(' ');
+
+const PATHS = {
+  '/v1/openapi.json': {
+    get: {
+      operationId: 'getOpenApiDocument',
+      summary: 'This document',
+      description:
+        'The one route without a key: a key is not read. Counted against the remote address, like requests without a valid key. No query parameter is known.',
+      security: [],
+      responses: {
+        '200': json(
+          {
+            type: 'object',
+            required: ['openapi', 'info', 'paths'],
+            properties: {
+              openapi: { const: '3.1.0' },
+              info: { type: 'object' },
+              paths: { type: 'object' },
+            },
+          },
+          'The OpenAPI document',
+        ),
+        ...errors.for('invalid_parameter'),
+      },
+    },
+  },
+  '/': {
+    get: {
+      operationId: 'getDashboardPage',
+      summary: 'The dashboard page',
+      description:
+        'A self-contained page (no external requests): book ladder, depth chart, trade tape and last-price chart, fed by /v1/stream. It asks for the API key and sends it in X-API-Key. No key needed for the page itself; counted against the remote address. No query parameter is known.',
+      security: [],
+      responses: {
+        '200': answer('text/html', { type: 'string' }, 'The page'),
+        ...errors.for('invalid_parameter'),
+      },
+    },
+  },
+  '/v1/instruments': {
+    get: {
+      operationId: 'listInstruments',
+      summary: 'The listed instruments, in listing order',
+      responses: {
+        '200': json({ type: 'array', items: ref('Instrument') }, 'The instruments'),
+        ...keyedErrors('invalid_parameter'),
+      },
+    },
+  },
+  '/v1/time': {
+    get: {
+      operationId: 'getTime',
+      summary: "The venue's clock",
+      responses: { '200': json(ref('Time'), 'The time'), ...keyedErrors('invalid_parameter') },
+    },
+  },
+  '/v1/stream': {
+    get: {
+      operationId: 'openStream',
+      summary: 'Server-Sent Events: trades, book deltas and your order updates',
+      description: STREAM_DESCRIPTION,
+      parameters: [
+        query(
+          'symbols',
+          { type: 'string', example: 'BTC-USD,ETH-USD' },
+          'Listed symbols, comma separated, each once; at most 10',
+          true,
+        ),
+        query(
+          'channels',
+          { type: 'string', default: 'trades,book,orders', example: 'trades,book' },
+          'Some of trades, book, orders, comma separated, each once',
+        ),
+        {
+          name: 'Last-Event-ID',
+          in: 'header',
+          required: false,
+          schema: STREAM_ID,
+          description:
+            'The id of the last event received: resumes after it while the server still holds the events since, else starts again with snapshots',
+        },
+      ],
+      responses: {
+        '200': {
+          ...answer('text/event-stream', { type: 'string' }, 'The stream (see the description)'),
+          // Each event, its data parsed as JSON, is a StreamEvent.
+          content: {
+            'text/event-stream': {
+              schema: { type: 'string' },
+              'x-event-schema': ref('StreamEvent'),
+            },
+          },
+        },
+        ...keyedErrors('invalid_parameter', 'unknown_symbol', 'too_many_streams'),
+      },
+    },
+  },
+  '/v1/market/ticker': {
+    get: {
+      operationId: 'getTicker',
+      summary: 'Last price and 24h statistics',
+      parameters: [parameter('symbol')],
+      responses: {
+        '200': json(ref('Ticker'), 'The ticker'),
+        ...keyedErrors('invalid_parameter', 'unknown_symbol'),
+      },
+    },
+  },
+  '/v1/market/orderbook': {
+    get: {
+      operationId: 'getOrderBook',
+      summary: 'Aggregated price levels',
+      parameters: [
+        parameter('symbol'),
+        query(
+          'depth',
+          { type: 'integer', minimum: 1, maximum: MAX_QUERY_LIMIT, default: DEFAULT_BOOK_DEPTH },
+          'Levels per side',
+        ),
+      ],
+      responses: {
+        '200': json(ref('OrderBook'), 'The book'),
+        ...keyedErrors('invalid_parameter', 'unknown_symbol'),
+      },
+    },
+  },
+  '/v1/market/trades': {
+    get: {
+      operationId: 'listTrades',
+      summary: 'Recent trades, most recent first',
+      parameters: [parameter('symbol'), limitQuery(DEFAULT_TRADES_LIMIT, 'How many trades')],
+      responses: {
+        '200': json({ type: 'array', items: ref('Trade') }, 'The trades'),
+        ...keyedErrors('invalid_parameter', 'unknown_symbol'),
+      },
+    },
+  },
+  '/v1/orders': {
+    post: {
+      operationId: 'placeOrder',
+      summary: 'Place an order',
+      parameters: [
+        {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' },
+          description: 'The same key and body within 24h answers the first response again',
+        },
+      ],
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: ref('OrderRequest') } },
+      },
+      responses: {
+        '201': json(ref('Order'), 'The order as placed (every valid order, whatever its status)'),
+        ...keyedErrors(
+          'invalid_json',
+          'invalid_parameter',
+          'unknown_symbol',
+          'idempotency_conflict',
+          'payload_too_large',
+          'unsupported_media_type',
+          'journal_unavailable',
+        ),
+      },
+    },
+    get: {
+      operationId: 'listOrders',
+      summary: "The caller's orders, newest first",
+      parameters: [
+        parameter('symbol_filter'),
+        query('status', { type: 'string', enum: ORDER_STATUS }, 'Only this status'),
+        query('client_order_id', CLIENT_ORDER_ID, 'Only orders placed with this client_order_id'),
+        limitQuery(100, 'How many orders'),
+      ],
+      responses: {
+        '200': json({ type: 'array', items: ref('Order') }, 'The orders'),
+        ...keyedErrors('invalid_parameter', 'unknown_symbol'),
+      },
+    },
+    delete: {
+      operationId: 'cancelAllOrders',
+      summary: "Cancel all the caller's resting orders (on one symbol, or all)",
+      description:
+        'Cancels every open or partially filled order of the caller, on `symbol` or on every symbol without it, oldest first, in one step; answers them as cancelled (an empty list when there was none).',
+      parameters: [parameter('symbol_filter')],
+      responses: {
+        '200': json({ type: 'array', items: ref('Order') }, 'The cancelled orders, oldest first'),
+        ...keyedErrors('invalid_parameter', 'unknown_symbol', 'journal_unavailable'),
+      },
+    },
+  },
+  '/v1/orders/{id}': {
+    get: {
+      operationId: 'getOrder',
+      summary: "One of the caller's orders",
+      parameters: [parameter('order_id')],
+      responses: { '200': json(ref('Order'), 'The order'), ...keyedErrors('order_not_found') },
+    },
+    patch: {
+      operationId: 'amendOrder',
+      summary: "Amend one of the caller's open or pending orders: its size, its price or both",
+      parameters: [parameter('order_id')],
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: ref('AmendRequest') } },
+      },
+      responses: {
+        '200': json(ref('Order'), 'The order as amended (and matched, if its new price crosses)'),
+        ...keyedErrors(
+          'invalid_json',
+          'invalid_parameter',
+          'order_not_found',
+          'order_not_open',
+          'payload_too_large',
+          'unsupported_media_type',
+          'journal_unavailable',
+        ),
+      },
+    },
+    delete: {
+      operationId: 'cancelOrder',
+      summary: "Cancel one of the caller's open or pending orders",
+      parameters: [parameter('order_id')],
+      responses: {
+        '200': json(ref('Order'), 'The cancelled order'),
+        ...keyedErrors('order_not_found', 'order_not_open', 'journal_unavailable'),
+      },
+    },
+  },
+  '/v1/orders/{id}/fills': {
+    get: {
+      operationId: 'listOrderFills',
+      summary: "All of an order's fills, oldest first, a page at a time",
+      parameters: [
+        parameter('order_id'),
+        limitQuery(100, 'Fills per page'),
+        query('cursor', { type: 'string' }, 'next_cursor of the previous page'),
+      ],
+      responses: {
+        '200': json(ref('FillPage'), 'A page of fills'),
+        ...keyedErrors('invalid_parameter', 'order_not_found'),
+      },
+    },
+  },
+};
+
+const OTHER_REQUESTS = {
+  description:
+    'Answers to requests that reach no operation above: a path not listed (not_found; paths match exactly, a trailing slash included), a method not listed for its path (method_not_allowed with Allow; HEAD and OPTIONS included), and requests that are not well-formed HTTP (bad_request). Without a valid key, unauthorized comes first.',
+  responses: keyedErrors('not_found', 'method_not_allowed'),
+};
 
 export const OPENAPI_DOCUMENT = {
   openapi: '3.1.0',
@@ -366,244 +316,19 @@ export const OPENAPI_DOCUMENT = {
     title: 'simex /v1',
     version: '1',
     description:
-      'The REST API of the simex exchange simulator. Amounts are decimal strings; times are ISO 8601 UTC. Every route but this document and the dashboard page (/) needs an X-API-Key. The event stream is described in docs/stream.md.',
+      'The REST API of the simex exchange simulator. Amounts are decimal strings; times are ISO 8601 UTC. Every route but this document and the dashboard page (/) needs an X-API-Key. The event stream is described in docs/stream.md. Every answer counted against a rate limit carries the RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset headers (components/headers); none when limiting is off.',
     license: { name: 'MIT', identifier: 'MIT' },
   },
   servers: [{ url: 'http://127.0.0.1:8080' }],
   security: [{ apiKey: [] }],
-  paths: {
-    '/v1/openapi.json': {
-      get: {
-        summary: 'This document',
-        description:
-          'The one route without a key: a key is not read. Counted against the remote address, like requests without a valid key. No query parameter is known.',
-        security: [],
-        responses: {
-          '200': json(
-            {
-              type: 'object',
-              required: ['openapi', 'info', 'paths'],
-              properties: {
-                openapi: { const: '3.1.0' },
-                info: { type: 'object' },
-                paths: { type: 'object' },
-              },
-            },
-            'The OpenAPI document',
-          ),
-          ...errors('invalid_parameter'),
-        },
-      },
-    },
-    '/': {
-      get: {
-        summary: 'The dashboard page',
-        description:
-          'A self-contained page (no external requests): book ladder, depth chart, trade tape and last-price chart, fed by /v1/stream. It asks for the API key and sends it in X-API-Key. No key needed for the page itself; counted against the remote address. No query parameter is known.',
-        security: [],
-        responses: {
-          '200': answer('text/html', { type: 'string' }, 'The page'),
-          ...errors('invalid_parameter'),
-        },
-      },
-    },
-    '/v1/instruments': {
-      get: {
-        summary: 'The listed instruments, in listing order',
-        responses: {
-          '200': json({ type: 'array', items: ref('Instrument') }, 'The instruments'),
-          ...keyedErrors('invalid_parameter'),
-        },
-      },
-    },
-    '/v1/time': {
-      get: {
-        summary: "The venue's clock",
-        responses: { '200': json(ref('Time'), 'The time'), ...keyedErrors('invalid_parameter') },
-      },
-    },
-    '/v1/stream': {
-      get: {
-        summary: 'Server-Sent Events: trades, book deltas and your order updates',
-        description: STREAM_DESCRIPTION,
-        parameters: [
-          query(
-            'symbols',
-            { type: 'string', example: 'BTC-USD,ETH-USD' },
-            'Listed symbols, comma separated, each once; at most 10',
-            true,
-          ),
-          query(
-            'channels',
-            { type: 'string', default: 'trades,book,orders', example: 'trades,book' },
-            'Some of trades, book, orders, comma separated, each once',
-          ),
-          {
-            name: 'Last-Event-ID',
-            in: 'header',
-            required: false,
-            schema: { type: 'string', pattern: '^[0-9]+:[0-9]+(,[0-9]+)*$' },
-            description:
-              'The id of the last event received: resumes after it while the server still holds the events since, else starts again with snapshots',
-          },
-        ],
-        responses: {
-          '200': answer(
-            'text/event-stream',
-            { type: 'string' },
-            'The stream (see the description)',
-          ),
-          ...keyedErrors('invalid_parameter', 'unknown_symbol', 'too_many_streams'),
-        },
-      },
-    },
-    '/v1/market/ticker': {
-      get: {
-        summary: 'Last price and 24h statistics',
-        parameters: [SYMBOL_QUERY],
-        responses: {
-          '200': json(ref('Ticker'), 'The ticker'),
-          ...keyedErrors('invalid_parameter', 'unknown_symbol'),
-        },
-      },
-    },
-    '/v1/market/orderbook': {
-      get: {
-        summary: 'Aggregated price levels',
-        parameters: [
-          SYMBOL_QUERY,
-          query(
-            'depth',
-            { type: 'integer', minimum: 1, maximum: MAX_QUERY_LIMIT, default: DEFAULT_BOOK_DEPTH },
-            'Levels per side',
-          ),
-        ],
-        responses: {
-          '200': json(ref('OrderBook'), 'The book'),
-          ...keyedErrors('invalid_parameter', 'unknown_symbol'),
-        },
-      },
-    },
-    '/v1/market/trades': {
-      get: {
-        summary: 'Recent trades, most recent first',
-        parameters: [SYMBOL_QUERY, limitQuery(DEFAULT_TRADES_LIMIT, 'How many trades')],
-        responses: {
-          '200': json({ type: 'array', items: ref('Trade') }, 'The trades'),
-          ...keyedErrors('invalid_parameter', 'unknown_symbol'),
-        },
-      },
-    },
-    '/v1/orders': {
-      post: {
-        summary: 'Place an order',
-        parameters: [
-          {
-            name: 'Idempotency-Key',
-            in: 'header',
-            required: false,
-            schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' },
-            description: 'The same key and body within 24h answers the first response again',
-          },
-        ],
-        requestBody: {
-          required: true,
-          content: { 'application/json': { schema: ref('OrderRequest') } },
-        },
-        responses: {
-          '201': json(ref('Order'), 'The order as placed (every valid order, whatever its status)'),
-          ...keyedErrors(
-            'invalid_json',
-            'invalid_parameter',
-            'unknown_symbol',
-            'idempotency_conflict',
-            'payload_too_large',
-            'unsupported_media_type',
-            'journal_unavailable',
-          ),
-        },
-      },
-      get: {
-        summary: "The caller's orders, newest first",
-        parameters: [
-          query('symbol', SYMBOL, 'Only this symbol'),
-          query('status', { type: 'string', enum: ORDER_STATUS }, 'Only this status'),
-          query('client_order_id', CLIENT_ORDER_ID, 'Only orders placed with this client_order_id'),
-          limitQuery(100, 'How many orders'),
-        ],
-        responses: {
-          '200': json({ type: 'array', items: ref('Order') }, 'The orders'),
-          ...keyedErrors('invalid_parameter', 'unknown_symbol'),
-        },
-      },
-      delete: {
-        summary: "Cancel all the caller's resting orders (on one symbol, or all)",
-        description:
-          'Cancels every open or partially filled order of the caller, on `symbol` or on every symbol without it, oldest first, in one step; answers them as cancelled (an empty list when there was none).',
-        parameters: [query('symbol', SYMBOL, 'Only this symbol')],
-        responses: {
-          '200': json({ type: 'array', items: ref('Order') }, 'The cancelled orders, oldest first'),
-          ...keyedErrors('invalid_parameter', 'unknown_symbol', 'journal_unavailable'),
-        },
-      },
-    },
-    '/v1/orders/{id}': {
-      get: {
-        summary: "One of the caller's orders",
-        parameters: [ORDER_ID_PATH],
-        responses: { '200': json(ref('Order'), 'The order'), ...keyedErrors('order_not_found') },
-      },
-      patch: {
-        summary: "Amend one of the caller's open or pending orders: its size, its price or both",
-        parameters: [ORDER_ID_PATH],
-        requestBody: {
-          required: true,
-          content: { 'application/json': { schema: ref('AmendRequest') } },
-        },
-        responses: {
-          '200': json(ref('Order'), 'The order as amended (and matched, if its new price crosses)'),
-          ...keyedErrors(
-            'invalid_json',
-            'invalid_parameter',
-            'order_not_found',
-            'order_not_open',
-            'payload_too_large',
-            'unsupported_media_type',
-            'journal_unavailable',
-          ),
-        },
-      },
-      delete: {
-        summary: "Cancel one of the caller's open or pending orders",
-        parameters: [ORDER_ID_PATH],
-        responses: {
-          '200': json(ref('Order'), 'The cancelled order'),
-          ...keyedErrors('order_not_found', 'order_not_open', 'journal_unavailable'),
-        },
-      },
-    },
-    '/v1/orders/{id}/fills': {
-      get: {
-        summary: "All of an order's fills, oldest first, a page at a time",
-        parameters: [
-          ORDER_ID_PATH,
-          limitQuery(100, 'Fills per page'),
-          query('cursor', { type: 'string' }, 'next_cursor of the previous page'),
-        ],
-        responses: {
-          '200': json(ref('FillPage'), 'A page of fills'),
-          ...keyedErrors('invalid_parameter', 'order_not_found'),
-        },
-      },
-    },
-  },
-  'x-other-requests': {
-    description:
-      'Answers to requests that reach no operation above: a path not listed (not_found; paths match exactly, a trailing slash included), a method not listed for its path (method_not_allowed with Allow; HEAD and OPTIONS included), and requests that are not well-formed HTTP (bad_request). Without a valid key, unauthorized comes first.',
-    responses: keyedErrors('not_found', 'method_not_allowed'),
-  },
+  paths: PATHS,
+  'x-other-requests': OTHER_REQUESTS,
   components: {
     securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
-    schemas,
+    schemas: SCHEMAS,
+    // Collected while PATHS and OTHER_REQUESTS were built, above.
+    responses: errors.components(),
+    parameters: PARAMETERS,
+    headers: HEADERS,
   },
 };

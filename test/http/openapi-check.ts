@@ -19,10 +19,11 @@ export interface ObservedResponse {
 }
 
 interface ResponseObject {
-  readonly headers?: Record<string, { readonly required?: boolean }>;
+  readonly headers?: Record<string, Referable<{ readonly required?: boolean }>>;
   readonly content?: Record<string, unknown>;
 }
-type Responses = Readonly<Record<string, ResponseObject>>;
+type Referable<T> = T | { readonly $ref: string };
+type Responses = Readonly<Record<string, Referable<ResponseObject>>>;
 
 interface CompiledResponse {
   readonly mediaTypes: readonly string[];
@@ -39,20 +40,37 @@ ajv.addSchema(OPENAPI_DOCUMENT, 'openapi');
 const pointer = (...parts: string[]) =>
   parts.map((part) => part.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');
 
+/** The object `value` is or refers to (`#/...` in the document), with where it is. */
+function resolve<T extends object>(value: Referable<T>, at: string): { value: T; at: string } {
+  if (!('$ref' in value)) return { value, at };
+  const path = value.$ref.replace(/^#\//, '');
+  let found: unknown = OPENAPI_DOCUMENT;
+  for (const part of path.split('/')) {
+    const key = part.replaceAll('~1', '/').replaceAll('~0', '~');
+    found = (found as Record<string, unknown>)[key];
+    if (found === undefined) throw new Error(`${value.$ref} is not in the document`);
+  }
+  return { value: found as T, at: path };
+}
+
 function compileResponses(responses: Responses, at: string): Map<string, CompiledResponse> {
   const compiled = new Map<string, CompiledResponse>();
-  for (const [status, response] of Object.entries(responses)) {
-    const mediaTypes = Object.keys(response.content ?? {});
-    const base = `openapi#/${at}/${pointer('responses', status)}`;
+  for (const [status, referable] of Object.entries(responses)) {
+    const response = resolve(referable, `${at}/${pointer('responses', status)}`);
+    const mediaTypes = Object.keys(response.value.content ?? {});
+    const base = `openapi#/${response.at}`;
     const body =
       mediaTypes[0] === undefined
         ? undefined
         : ajv.compile({ $ref: `${base}/${pointer('content', mediaTypes[0], 'schema')}` });
-    const requiredHeaders = Object.entries(response.headers ?? {})
-      .filter(([, header]) => header.required === true)
+    const requiredHeaders = Object.entries(response.value.headers ?? {})
       .map(
-        ([name]) =>
-          [name, ajv.compile({ $ref: `${base}/${pointer('headers', name, 'schema')}` })] as const,
+        ([name, header]) =>
+          [name, resolve(header, `${response.at}/${pointer('headers', name)}`)] as const,
+      )
+      .filter(([, header]) => header.value.required === true)
+      .map(
+        ([name, header]) => [name, ajv.compile({ $ref: `openapi#/${header.at}/schema` })] as const,
       );
     compiled.set(status, { mediaTypes, ...(body !== undefined && { body }), requiredHeaders });
   }
@@ -124,6 +142,27 @@ export function expectDocumented(
     const why = ajv.errorsText(documented.body.errors, { dataVar: 'body' });
     throw new Error(`${where}: ${why}; body ${response.body.slice(0, 300)}`);
   }
+}
+
+/** A validator for the document's schema at `$ref` (`#/...`). */
+export function documentedSchema($ref: string): ValidateFunction {
+  return ajv.compile({ $ref: `openapi${$ref}` });
+}
+
+const STREAM_EVENT = ajv.compile({
+  $ref: `openapi#/${pointer('paths', '/v1/stream', 'get', 'responses', '200', 'content', 'text/event-stream', 'x-event-schema')}`,
+});
+
+/** Throws, saying why, when a stream event (its data parsed) is not a StreamEvent of the document. */
+export function expectDocumentedEvent(event: {
+  readonly id: string | undefined;
+  readonly event: string;
+  readonly data: unknown;
+}): void {
+  const { id, ...rest } = event;
+  if (STREAM_EVENT({ ...(id !== undefined && { id }), ...rest })) return;
+  const why = ajv.errorsText(STREAM_EVENT.errors, { dataVar: 'event' });
+  throw new Error(`${why}; event ${JSON.stringify(event).slice(0, 300)}`);
 }
 
 /** The handler, checking each of its responses against the document. */

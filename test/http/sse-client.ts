@@ -1,5 +1,5 @@
 import { request, type IncomingMessage } from 'node:http';
-import { expectDocumented } from './openapi-check.js';
+import { expectDocumented, expectDocumentedEvent } from './openapi-check.js';
 import { ALICE_KEY } from './test-server.js';
 
 /** One Server-Sent Event as a client sees it; `data` parsed as JSON. */
@@ -99,7 +99,10 @@ export class SseStream {
         else if (line.startsWith('data: ')) data += line.slice(6);
         else throw new Error(`unexpected line in the stream: ${line}`);
       }
-      if (data !== '') this.events.push({ id, event, data: JSON.parse(data) });
+      if (data === '') continue;
+      const parsed: SseEvent = { id, event, data: JSON.parse(data) };
+      expectDocumentedEvent(parsed);
+      this.events.push(parsed);
     }
     this.#notify();
   }

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { expectDocumented, type ObservedResponse } from '../http/openapi-check.js';
+import {
+  expectDocumented,
+  expectDocumentedEvent,
+  type ObservedResponse,
+} from '../http/openapi-check.js';
 
 const TICKER = '/v1/market/ticker?symbol=BTC-USD';
 const TICKER_BODY = {
@@ -62,5 +66,28 @@ describe('the response check can fail', () => {
     expect(() => expectDocumented('GET', TICKER, noRetry)).toThrow(/Retry-After/);
     const html = { ...reply(200, {}), body: '<html>' };
     expect(() => expectDocumented('GET', TICKER, html)).toThrow(/not JSON/);
+  });
+
+  it('checks stream events: a documented one passes, others are refused saying why', () => {
+    const data = {
+      symbol: 'BTC-USD',
+      sequence: 57,
+      trade_id: 't_12',
+      side: 'buy',
+      price: '30003.02',
+      size: '0.01000000',
+      timestamp: '2026-01-05T09:30:01.000Z',
+    };
+    const trade = { id: '1767605400000:57', event: 'trade', data };
+    expectDocumentedEvent(trade);
+    expect(() => expectDocumentedEvent({ ...trade, id: undefined })).toThrow(/id/);
+    expect(() => expectDocumentedEvent({ ...trade, id: '57' })).toThrow(/pattern/);
+    expect(() => expectDocumentedEvent({ ...trade, event: 'fill' })).toThrow(/constant/);
+    const numeric = { ...trade, data: { ...data, price: 30003.02 } };
+    expect(() => expectDocumentedEvent(numeric)).toThrow(/price/);
+    const { trade_id: _tradeId, ...withoutId } = data;
+    expect(() => expectDocumentedEvent({ ...trade, data: withoutId })).toThrow(/trade_id/);
+    const asBook = { ...trade, event: 'book' };
+    expect(() => expectDocumentedEvent(asBook)).toThrow(/book_sequence/);
   });
 });

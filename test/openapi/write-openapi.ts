@@ -1,7 +1,6 @@
 import { writeFileSync } from 'node:fs';
-import { OPENAPI_DOCUMENT } from '../../adapters/http/openapi.js';
+import { CLIENT_TYPES_FILE, clientTypesText, DOCUMENT_FILE, documentText } from './generated.js';
 
-writeFileSync(
-  new URL('../../docs/openapi.json', import.meta.url),
-  `${JSON.stringify(OPENAPI_DOCUMENT, null, 2)}\n`,
-);
+writeFileSync(DOCUMENT_FILE, await documentText());
+// The types come from the file just written.
+writeFileSync(CLIENT_TYPES_FILE, await clientTypesText());

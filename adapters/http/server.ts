@@ -87,7 +87,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const writer = journaled?.writer;
   const streams = new StreamHub(venue, clock, {
     ...(options.streamLimits !== undefined && { limits: options.streamLimits }),
-    ...(writer !== undefined && { beforeFlush: () => writer.durable() }),
+    ...(writer !== undefined && { beforeFlush: () => writer.written() }),
   });
   const handle = createHandler({
     streams,

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openJournalFile, type JournalFile } from '../../adapters/http/journal-file.js';
 import { JournalWriter } from '../../adapters/http/journal-writer.js';
 import { startServer, type RunningServer } from '../../adapters/http/server.js';
+import { mustOpen } from './sse-client.js';
 import { ALICE_KEY, call, errorOf, ManualClock } from './test-server.js';
 
 const directory = await mkdtemp(join(tmpdir(), 'simex-journal-disk-'));
@@ -138,6 +139,54 @@ describe('a full or failing disk under the journal', () => {
       expect(first.status).toBe(503);
     } finally {
       await expect(server.close()).rejects.toThrow('1 rows could not be written');
+    }
+  });
+
+  it('a stream never shows an order whose row is not on disk: held while the disk fails, dropped if the row is lost', async () => {
+    const journal = join(directory, 'stream-lost.csv');
+    const disk = new FaultyDisk();
+    const server = await start(journal, disk, new Log());
+    const path = '/v1/stream?symbols=BTC-USD&channels=orders,book,trades';
+    const stream = await mustOpen(server.url, path);
+    try {
+      await stream.next((event) => event.event === 'snapshot');
+      disk.failing = { on: 'write', error: diskError('ENOSPC') };
+      const unwritten = await call(server.url, 'POST', '/v1/orders', { body: ORDER });
+      expect(unwritten.status).toBe(503);
+    } finally {
+      // The disk never comes back: stopping loses the row, and the stream ends without the order.
+      await expect(server.close()).rejects.toThrow('1 rows could not be written');
+    }
+    await stream.end();
+    expect(stream.events.map((event) => event.event)).toEqual(['snapshot']);
+
+    const restarted = await start(journal, new FaultyDisk(), new Log());
+    try {
+      expect((await call(restarted.url, 'GET', '/v1/orders')).json).toEqual([]);
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it('events held while the disk fails reach the stream once their rows are written', async () => {
+    const journal = join(directory, 'stream-held.csv');
+    const disk = new FaultyDisk();
+    const log = new Log();
+    const server = await start(journal, disk, log);
+    const stream = await mustOpen(server.url, '/v1/stream?symbols=BTC-USD&channels=orders');
+    try {
+      await stream.next((event) => event.event === 'snapshot');
+      disk.failing = { on: 'sync', error: diskError('EIO') };
+      expect((await call(server.url, 'POST', '/v1/orders', { body: ORDER })).status).toBe(503);
+      disk.failing = null;
+      // A write asks the journal to try again; it still answers 503, as the disk was failing.
+      expect((await call(server.url, 'POST', '/v1/orders', { body: ORDER })).status).toBe(503);
+      await log.waitFor('writable again');
+      const held = await stream.next((event) => event.event === 'order');
+      expect([held.data.order.id, held.data.order.status]).toEqual(['ord_161', 'open']);
+    } finally {
+      stream.close();
+      await server.close();
     }
   });
 

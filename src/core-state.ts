@@ -101,10 +101,11 @@ export class CoreState {
   }
 
   /**
-   * Starts a command: reads the clock once (the command's time, `commandTime`) and expires the gtd
-   * orders due by then (invariant 12). Throws when called from inside a listener.
+   * Expires the gtd orders due now (invariant 12), as every command does first: reads the clock
+   * once, the command's time (`commandTime`, invariant 13). Throws when called from inside a
+   * listener.
    */
-  beginCommand(): void {
+  expireDue(): void {
     this.events.assertNotDispatching();
     this.#commandTime = this.clock.read();
     this.expiry.expireDue();

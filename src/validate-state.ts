@@ -1,7 +1,14 @@
 import { orderId } from './order.js';
 import type { OrderBook } from './order-book.js';
 import type { OrderIndex } from './order-index.js';
-import { NO_SLOT, OPEN, PARTIALLY_FILLED, PENDING, REJECTED, type OrderStore } from './order-store.js';
+import {
+  NO_SLOT,
+  OPEN,
+  PARTIALLY_FILLED,
+  PENDING,
+  REJECTED,
+  type OrderStore,
+} from './order-store.js';
 import { ORDER_STATUSES } from './types.js';
 import type { PriceLadder } from './price-ladder.js';
 import type { TradeStore } from './trade-store.js';

@@ -41,7 +41,7 @@ export class VenueCore extends CoreState {
     stp: number = this.defaultStp,
     expireAt = 0,
   ): number {
-    this.beginCommand();
+    this.expireDue();
     const orderBook = this.books[book];
     if (orderBook === undefined) return REFUSED_UNKNOWN_SYMBOL;
     if (!this.#isAccount(account)) return REFUSED_ACCOUNT;
@@ -181,7 +181,7 @@ export class VenueCore extends CoreState {
 
   /** A command's start on one order: the account's live order's slot, or a refusal. */
   #liveSlot(account: number, sequence: number): number {
-    this.beginCommand();
+    this.expireDue();
     const slot = this.slotOf(sequence);
     if (slot < 0 || this.store.account[slot] !== account) return REFUSED_ORDER_NOT_FOUND;
     return this.store.isLive(slot) ? slot : REFUSED_ORDER_NOT_OPEN;

@@ -96,7 +96,7 @@ export class Venue {
 
   placeOrder(request: OrderRequest): Result<OrderRecord> {
     const core = this.core;
-    core.beginCommand();
+    core.expireDue();
     const unknownKey = refuseUnknownKeys(request, ORDER_REQUEST_KEYS);
     if (unknownKey !== undefined) return unknownKey;
     const index = core.bookIndex(request.symbol);
@@ -131,7 +131,7 @@ export class Venue {
 
   /** Cancels an open or pending order. */
   cancelOrder(account: string, id: string): Result<OrderRecord> {
-    this.core.beginCommand();
+    this.core.expireDue();
     const slot = openOrder(this.core, account, id);
     return typeof slot === 'number'
       ? ok(this.#takeOff(slot, this.core.store.remaining[slot]!))
@@ -140,7 +140,7 @@ export class Venue {
 
   /** Takes `size` off the order's remaining size, keeping its time priority; all of it (or more) cancels. */
   reduceOrder(account: string, id: string, size: string): Result<OrderRecord> {
-    this.core.beginCommand();
+    this.core.expireDue();
     const slot = openOrder(this.core, account, id);
     if (typeof slot !== 'number') return slot;
     const parsed = parseSizeUnits(this.core.bookOf(slot).instrument, size, 'size');
@@ -155,7 +155,7 @@ export class Venue {
    */
   amendOrder(account: string, id: string, request: AmendRequest): Result<OrderRecord> {
     const core = this.core;
-    core.beginCommand();
+    core.expireDue();
     const unknownKey = refuseUnknownKeys(request, AMEND_REQUEST_KEYS);
     if (unknownKey !== undefined) return unknownKey;
     const slot = openOrder(core, account, id);
@@ -170,9 +170,9 @@ export class Venue {
     return ok(view);
   }
 
-  /** Expires the gtd orders due at the clock's time now (queries and commands do it first anyway): a command of its own. */
+  /** Expires the gtd orders due at the clock's time now (queries and commands do it first anyway). */
   expireDue(): void {
-    this.core.beginCommand();
+    this.core.expireDue();
   }
 
   getOrder(account: string, id: string): Result<OrderRecord> {

@@ -274,6 +274,35 @@ describe('JournalWriter', () => {
   });
 });
 
+describe('JournalWriter.written()', () => {
+  it('waits through a failure until the rows are on disk, and rejects only when close() loses them', async () => {
+    const path = join(directory, 'written.csv');
+    const disk = new FaultyDisk();
+    const log = new Log();
+    const options = { size: 0, openFile: disk.open, log: log.write, retryMs: 3_600_000 };
+    const writer = await JournalWriter.open(path, options);
+    expect(writer.written()).toBeUndefined();
+    disk.failing = { on: 'sync', error: diskError('EIO') };
+    writer.append('a,1\n');
+    const settled: string[] = [];
+    const written = writer.written()!.then(() => settled.push('written'));
+    await expect(writer.durable()).rejects.toThrow('EIO');
+    disk.failing = null;
+    expect(writer.acceptsWrites()).toBe(false); // starts the retry
+    await written;
+    expect(settled).toEqual(['written']);
+    await writer.close();
+
+    const lost = await JournalWriter.open(path, { ...options, size: 4 });
+    disk.failing = { on: 'write', error: diskError('ENOSPC') };
+    lost.append('b,2\n');
+    const held = expect(lost.written()).rejects.toThrow('1 rows could not be written');
+    await expect(lost.durable()).rejects.toThrow('ENOSPC');
+    await expect(lost.close()).rejects.toThrow('1 rows could not be written');
+    await held;
+  });
+});
+
 describe('a journal path that cannot be read', () => {
   it('a directory stops the start with one line naming it', async () => {
     await expect(start(directory, new FaultyDisk(), new Log())).rejects.toThrow(

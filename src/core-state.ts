@@ -27,6 +27,7 @@ export class CoreState {
   readonly orders: OrderIndex;
   readonly #bookIndexes = new Map<string, number>();
   readonly #tradeCounter: TradeCounter = { last: 0 };
+  #commandTime = -Infinity;
   protected readonly clock: MonotonicClock;
   protected readonly events = new CoreEvents(this.store, this.trades);
   protected readonly matching: OrderMatching;
@@ -64,9 +65,22 @@ export class CoreState {
     this.expiry = new GtdExpiry(this.store, this.orders, matching, this.clock, this.books);
   }
 
-  /** The clock's reading, never earlier than a previous one. */
+  /**
+   * The clock's reading, never earlier than a previous one; inside a listener, the time of the
+   * command that is running (a listener's query must not move the time of the command's later
+   * stamps).
+   */
   now(): number {
-    return this.clock.read();
+    return this.events.dispatching ? this.clock.last : this.clock.read();
+  }
+
+  /**
+   * The time of the command running, or of the last one: the clock's one reading at its start.
+   * Every stamp of a command (its order's created_at, its trades, the expiries it ran) is at this
+   * time, so a journal that records it replays the command exactly (invariant 13).
+   */
+  get commandTime(): number {
+    return this.#commandTime;
   }
 
   /** How many trades the venue made (the last one is `t_<tradeCount>`). */
@@ -86,8 +100,14 @@ export class CoreState {
       : REFUSED_ACCOUNT;
   }
 
-  /** Expires the gtd orders whose time has come (invariant 12); every command and query does it first. */
+  /**
+   * Expires the gtd orders due now (invariant 12), as every command does first: reads the clock
+   * once, the command's time (`commandTime`, invariant 13). Throws when called from inside a
+   * listener.
+   */
   expireDue(): void {
+    this.events.assertNotDispatching();
+    this.#commandTime = this.clock.read();
     this.expiry.expireDue();
   }
 
@@ -141,7 +161,9 @@ export class CoreState {
 
   /** Queries expire due orders first, except from inside a listener (which sees the command's state). */
   expireDueOutsideListeners(): void {
-    if (!this.events.dispatching) this.expiry.expireDue();
+    if (this.events.dispatching) return;
+    this.clock.read();
+    this.expiry.expireDue();
   }
 
   /** Throws (a caller's bug) when called from inside a listener. */

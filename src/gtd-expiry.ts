@@ -7,8 +7,8 @@ import type { OrderMatching } from './order-matching.js';
 import { EXPIRED, type OrderStore } from './order-store.js';
 
 /**
- * The venue's gtd orders and their expiry (invariant 12): every command and query calls
- * `expireDue` first, so expiry follows the clock even when time only moves with a replayed flow.
+ * The venue's gtd orders and their expiry (invariant 12): every command and query reads the clock
+ * and calls `expireDue` first, so expiry follows the clock even when time only moves with a replayed flow.
  * A venue without gtd orders pays one length check.
  */
 export class GtdExpiry {
@@ -33,14 +33,16 @@ export class GtdExpiry {
     this.#queue.add(expireAt, this.store.sequence[slot]!, this.#isLive);
   }
 
-  /** Expires the due gtd orders, earliest expiry first, then by sequence; then forgets. */
+  /**
+   * Expires the gtd orders due by the clock's last reading (the caller reads it), earliest expiry
+   * first, then by sequence; then forgets.
+   */
   expireDue(): void {
-    if (this.#queue.size !== 0) this.#expireDueNow();
+    if (this.#queue.size !== 0 && this.#queue.next <= this.clock.last) this.#expireDueNow();
   }
 
   #expireDueNow(): void {
     const queue = this.#queue;
-    if (queue.next > this.clock.read()) return;
     while (queue.next <= this.clock.last) {
       const slot = this.orders.slot(queue.nextSequence);
       queue.pop();

@@ -57,6 +57,8 @@ export const REFUSED_ORDER_NOT_OPEN = -12;
 export const REFUSED_STOP_PRICE = -13;
 export const REFUSED_EXPIRE_AT = -14;
 export const REFUSED_STP = -15;
+/** A post-only order's amend to a price that would take liquidity (the order stays as it was). */
+export const REFUSED_POST_ONLY_WOULD_TAKE = -16;
 
 const invalid = (field: string, message: string): VenueError => ({
   code: 'invalid_parameter',
@@ -85,6 +87,7 @@ const REFUSALS: readonly VenueError[] = [
   invalid('stop_price', 'stop_price must be a positive whole number of ticks (0: no stop)'),
   invalid('expire_at', 'expire_at must be a time after now, for TIF_GTD orders only'),
   invalid('stp', 'stp must be STP_NONE, STP_CANCEL_TAKER, STP_CANCEL_MAKER or STP_CANCEL_BOTH'),
+  invalid('price', 'a post-only order cannot be amended to a price that would take liquidity'),
 ];
 
 /** The contract's error for a refusal code (< 0); throws on anything else (a caller's bug). */

@@ -1,6 +1,11 @@
 import { formatSize, parsePrice, parseSize, type Instrument } from './instrument.js';
 import type { CoreEvents } from './core-events.js';
-import { REFUSED_LEVEL_FULL, SIDE_BUY, SIDE_SELL } from './numeric.js';
+import {
+  REFUSED_LEVEL_FULL,
+  REFUSED_POST_ONLY_WOULD_TAKE,
+  SIDE_BUY,
+  SIDE_SELL,
+} from './numeric.js';
 import type { OrderBook } from './order-book.js';
 import type { OrderMatching } from './order-matching.js';
 import { PENDING, type OrderStore } from './order-store.js';
@@ -54,7 +59,9 @@ export function validateAmend(
 /**
  * Amends a live order with checked values (units; -1 leaves one as it is), invariant 11: a
  * smaller size at the same price keeps the order's place; a new price or a larger size sends it to
- * the back, and a new price that crosses matches like a new order. 0, or REFUSED_LEVEL_FULL.
+ * the back, and a new price that crosses matches like a new order, unless the order is post-only.
+ * 0, REFUSED_POST_ONLY_WOULD_TAKE (a post-only order's new price would take liquidity), or
+ * REFUSED_LEVEL_FULL; a refusal changes nothing.
  */
 export function amendLive(
   matching: OrderMatching,
@@ -85,6 +92,8 @@ export function amendLive(
     if (level !== undefined) events.level(book, level, side);
     return 0;
   }
+  // A post-only order never takes liquidity: an amend that would is refused, the order unchanged.
+  if (store.postOnly(slot) && book.wouldCross(sell, price)) return REFUSED_POST_ONLY_WOULD_TAKE;
   const target = book.levelAt(sell, price);
   const own = price === store.price[slot] ? remaining : 0;
   if (target !== undefined && target.total - own > Number.MAX_SAFE_INTEGER - left) {

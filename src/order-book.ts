@@ -131,6 +131,12 @@ export class OrderBook {
     return best !== null && best.key >= this.#limitKey(slot);
   }
 
+  /** Whether a limit order of this side at `price` would trade with the other side's best level. */
+  wouldCross(sell: boolean, price: number): boolean {
+    const best = (sell ? this.bids : this.asks).best();
+    return best !== null && best.key >= (sell ? price : -price);
+  }
+
   /** The level at `price` on the sell side (or the buy side), if there is one. */
   levelAt(sell: boolean, price: number): PriceLevel | undefined {
     return (sell ? this.asks : this.bids).get(price);

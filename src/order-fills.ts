@@ -61,7 +61,8 @@ export function fillOf(instrument: Instrument, fill: FillData): Fill {
 
 /**
  * One page of the order's fills. The cursor names the next fill by its trade slot and trade
- * number, both checked against the order, so a page costs what it returns.
+ * number, and the order it was given for: all checked against the order (a trade's two orders share
+ * its fill), so a page costs what it returns.
  */
 export function fillsPage(
   store: OrderStore,
@@ -83,13 +84,15 @@ export function fillsPage(
   return ok({
     fills: fills.map((fill) => fillOf(instrument, fill)),
     nextCursor:
-      next === NO_SLOT ? null : `${next.toString(36)}.${trades.sequence[next]!.toString(36)}`,
+      next === NO_SLOT
+        ? null
+        : `${next.toString(36)}.${trades.sequence[next]!.toString(36)}.${store.sequence[slot]!.toString(36)}`,
   });
 }
 
-const CURSOR_PATTERN = /^([0-9a-z]{1,7})\.([0-9a-z]{1,11})$/;
+const CURSOR_PATTERN = /^([0-9a-z]{1,7})\.([0-9a-z]{1,11})\.([0-9a-z]{1,11})$/;
 
-/** The trade slot a cursor names, if it is a live fill of the order at `slot`; else NO_SLOT. */
+/** The trade slot a cursor of the order at `slot` names, if it is a live fill of it; else NO_SLOT. */
 function cursorFill(store: OrderStore, trades: TradeStore, slot: number, cursor: unknown): number {
   const match = typeof cursor === 'string' ? CURSOR_PATTERN.exec(cursor) : null;
   if (match === null) return NO_SLOT;
@@ -97,6 +100,7 @@ function cursorFill(store: OrderStore, trades: TradeStore, slot: number, cursor:
   const tradeSequence = parseInt(match[2]!, 36);
   const orderSequence = store.sequence[slot]!;
   const isFill =
+    parseInt(match[3]!, 36) === orderSequence &&
     fill < trades.sequence.length &&
     trades.references[fill]! > 0 &&
     trades.sequence[fill] === tradeSequence &&

@@ -1,7 +1,14 @@
 import { orderId } from './order.js';
 import type { OrderBook } from './order-book.js';
 import type { OrderIndex } from './order-index.js';
-import { NO_SLOT, OPEN, PARTIALLY_FILLED, PENDING, type OrderStore } from './order-store.js';
+import {
+  NO_SLOT,
+  OPEN,
+  PARTIALLY_FILLED,
+  PENDING,
+  REJECTED,
+  type OrderStore,
+} from './order-store.js';
 import { ORDER_STATUSES } from './types.js';
 import type { PriceLadder } from './price-ladder.js';
 import type { TradeStore } from './trade-store.js';
@@ -91,6 +98,8 @@ export function validateVenueState(venue: Venue): string[] {
       problems.push(`${id}: partially_filled with nothing filled`);
     if (store.status[slot] === OPEN && filled !== 0)
       problems.push(`${id}: open but filled ${filled}`);
+    if (store.status[slot] === REJECTED && filled !== 0)
+      problems.push(`${id}: rejected but filled ${filled}`);
   }
   if (open !== resting) problems.push(`index has ${open} open orders, books hold ${resting}`);
   if (waiting !== 0) problems.push(`the stops and the pending orders differ by ${waiting}`);

@@ -41,8 +41,7 @@ export class VenueCore extends CoreState {
     stp: number = this.defaultStp,
     expireAt = 0,
   ): number {
-    this.events.assertNotDispatching();
-    this.expiry.expireDue();
+    this.expireDue();
     const orderBook = this.books[book];
     if (orderBook === undefined) return REFUSED_UNKNOWN_SYMBOL;
     if (!this.#isAccount(account)) return REFUSED_ACCOUNT;
@@ -59,7 +58,7 @@ export class VenueCore extends CoreState {
       stopTicks,
       stp,
       expireAt,
-      timeInForce === TIF_GTD ? this.clock.read() : 0,
+      timeInForce === TIF_GTD ? this.commandTime : 0,
     );
     if (refusal !== 0) return refusal;
     const sequence = this.placeValid(
@@ -124,7 +123,6 @@ export class VenueCore extends CoreState {
    * REFUSED_LEVEL_FULL. The caller then builds what it returns and forgets beyond retention.
    */
   amendValid(slot: number, newSize: number, newPrice: number): number {
-    this.clock.read(); // its trades are at the clock's time
     const book = this.bookOf(slot);
     return amendLive(this.matching, this.events, this.store, book, slot, newSize, newPrice);
   }
@@ -154,7 +152,7 @@ export class VenueCore extends CoreState {
     const sequence = this.orders.lastSequence + 1;
     const store = this.store;
     const slot = store.allocate(sequence, book.index, account, kind, price, size, clientOrderId);
-    store.createdAt[slot] = this.clock.read();
+    store.createdAt[slot] = this.commandTime;
     this.orders.add(sequence, slot);
     if (stopPrice !== 0 || expireAt !== 0) {
       if (expireAt !== 0) this.expiry.add(slot, expireAt);
@@ -183,8 +181,7 @@ export class VenueCore extends CoreState {
 
   /** A command's start on one order: the account's live order's slot, or a refusal. */
   #liveSlot(account: number, sequence: number): number {
-    this.events.assertNotDispatching();
-    this.expiry.expireDue();
+    this.expireDue();
     const slot = this.slotOf(sequence);
     if (slot < 0 || this.store.account[slot] !== account) return REFUSED_ORDER_NOT_FOUND;
     return this.store.isLive(slot) ? slot : REFUSED_ORDER_NOT_OPEN;

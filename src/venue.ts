@@ -50,7 +50,7 @@ export class Venue {
   /** The order being placed (validation fills it in; reused, as commands never nest). */
   readonly #draft: ValidOrder = blankOrder();
   readonly #events: EventBridge;
-  readonly #now = (): number => this.core.now();
+  readonly #commandTime = (): number => this.core.commandTime;
 
   private constructor(core: VenueCore) {
     this.core = core;
@@ -79,6 +79,14 @@ export class Venue {
   }
 
   /**
+   * The time the running or last command was applied at: the clock's one reading at its start,
+   * the time of everything it stamped. A journal records a command at this time (invariant 13).
+   */
+  commandTime(): number {
+    return this.core.commandTime;
+  }
+
+  /**
    * Calls `listener` with every event of the given types (default: all), synchronously. Listeners
    * must not issue commands (that throws); they may query. Events nobody listens to are not built.
    */
@@ -88,7 +96,6 @@ export class Venue {
 
   placeOrder(request: OrderRequest): Result<OrderRecord> {
     const core = this.core;
-    core.assertNotDispatching();
     core.expireDue();
     const unknownKey = refuseUnknownKeys(request, ORDER_REQUEST_KEYS);
     if (unknownKey !== undefined) return unknownKey;
@@ -100,7 +107,7 @@ export class Venue {
       book.instrument,
       request,
       order,
-      this.#now,
+      this.#commandTime,
       core.defaultStp,
     );
     if (refused !== undefined) return refused;
@@ -124,7 +131,6 @@ export class Venue {
 
   /** Cancels an open or pending order. */
   cancelOrder(account: string, id: string): Result<OrderRecord> {
-    this.core.assertNotDispatching();
     this.core.expireDue();
     const slot = openOrder(this.core, account, id);
     return typeof slot === 'number'
@@ -134,7 +140,6 @@ export class Venue {
 
   /** Takes `size` off the order's remaining size, keeping its time priority; all of it (or more) cancels. */
   reduceOrder(account: string, id: string, size: string): Result<OrderRecord> {
-    this.core.assertNotDispatching();
     this.core.expireDue();
     const slot = openOrder(this.core, account, id);
     if (typeof slot !== 'number') return slot;
@@ -150,7 +155,6 @@ export class Venue {
    */
   amendOrder(account: string, id: string, request: AmendRequest): Result<OrderRecord> {
     const core = this.core;
-    core.assertNotDispatching();
     core.expireDue();
     const unknownKey = refuseUnknownKeys(request, AMEND_REQUEST_KEYS);
     if (unknownKey !== undefined) return unknownKey;
@@ -168,7 +172,6 @@ export class Venue {
 
   /** Expires the gtd orders due at the clock's time now (queries and commands do it first anyway). */
   expireDue(): void {
-    this.core.assertNotDispatching();
     this.core.expireDue();
   }
 

@@ -52,15 +52,14 @@ export function cancelAllOrders({ context, caller, search }: RouteCall): HttpRes
   const symbol = params.value.get('symbol');
   const resting = restingOrders(context.venue, caller.account, symbol);
   if (!resting.ok) return venueErrorResponse(resting);
-  const at = context.venue.now();
-  const cancelled: OrderRecord[] = [];
+  const cancelled: { readonly order: OrderRecord; readonly at: number }[] = [];
   for (const order of resting.value.reverse()) {
     const done = context.venue.cancelOrder(caller.account, order.id);
-    // Resting orders of the caller's own: a refusal here is a bug.
+    // Resting orders of the caller's own, listed at the request's one time: a refusal is a bug.
     if (!done.ok) throw new Error(`cancel-all refused ${order.id}: ${done.error.message}`);
-    cancelled.push(done.value);
+    cancelled.push({ order: done.value, at: context.venue.commandTime() });
   }
-  cancelled.forEach((order, index) =>
+  cancelled.forEach(({ order, at }, index) =>
     context.onAccepted({
       action: 'cancel',
       order,
@@ -68,7 +67,10 @@ export function cancelAllOrders({ context, caller, search }: RouteCall): HttpRes
       group: { index: index + 1, size: cancelled.length },
     }),
   );
-  return okResponse(200, cancelled.map(orderJson));
+  return okResponse(
+    200,
+    cancelled.map(({ order }) => orderJson(order)),
+  );
 }
 
 /** The account's open and partially filled orders on the symbol (all without one), newest first. */

@@ -51,6 +51,8 @@ export interface HandlerOptions {
   readonly onError?: (error: unknown) => void;
   /** The venue's event streams (GET /v1/stream); default one with the default limits. */
   readonly streams?: StreamHub;
+  /** Runs a route with the venue's clock held at one reading (RequestClock.hold); default as is. */
+  readonly atOneTime?: <T>(route: () => T) => T;
 }
 
 type Methods = Readonly<Record<string, RouteAction>>;
@@ -85,6 +87,7 @@ export const TRACKED_ADDRESSES = 10_000;
  */
 export function createHandler(options: HandlerOptions): Handler {
   const { keys, clock } = options;
+  const atOneTime = options.atOneTime ?? ((route) => route());
   const rate = options.rateLimit ?? 100;
   const perKey = new RateLimiter<number>(rate);
   const perAddress = new RateLimiter<string>(rate, { capacity: TRACKED_ADDRESSES });
@@ -135,7 +138,8 @@ export function createHandler(options: HandlerOptions): Handler {
       response = errorResponse(JOURNAL_UNAVAILABLE);
     else {
       try {
-        response = action({ context, caller, request, search, id });
+        const call = { context, caller, request, search, id };
+        response = atOneTime(() => action(call));
       } catch (error) {
         options.onError?.(error);
         response = errorResponse(apiError('internal_error', 'internal error'));

@@ -3,6 +3,8 @@ import { JournalUnavailableError } from './journal-unavailable.js';
 
 interface Waiter {
   readonly rows: number;
+  /** Waits through failures (`written()`): rejected only when the rows are lost at close. */
+  readonly patient: boolean;
   readonly resolve: () => void;
   readonly reject: (error: unknown) => void;
 }
@@ -74,8 +76,21 @@ export class JournalWriter {
     if (this.#synced === this.#appended) return undefined;
     if (this.#failure !== undefined) return Promise.reject(this.#failure);
     return new Promise((resolve, reject) => {
-      this.#waiters.push({ rows: this.#appended, resolve, reject });
+      this.#waiters.push({ rows: this.#appended, patient: false, resolve, reject });
       void this.#flush();
+    });
+  }
+
+  /**
+   * Resolves once everything appended so far is on disk, waiting through a failure while the rows
+   * are written again; rejects only if `close()` leaves them unwritten (lost, never acknowledged).
+   * Undefined when they already are on disk.
+   */
+  written(): Promise<void> | undefined {
+    if (this.#synced === this.#appended) return undefined;
+    return new Promise((resolve, reject) => {
+      this.#waiters.push({ rows: this.#appended, patient: true, resolve, reject });
+      if (this.#failure === undefined) void this.#flush();
     });
   }
 
@@ -85,7 +100,11 @@ export class JournalWriter {
       await this.#flushing;
       if (this.#queue.length > 0) await this.#flush();
       const left = this.#appended - this.#synced;
-      if (left > 0) throw new JournalUnavailableError(`${left} rows could not be written`);
+      if (left > 0) {
+        const lost = new JournalUnavailableError(`${left} rows could not be written`);
+        for (const waiter of this.#waiters.splice(0)) waiter.reject(lost);
+        throw lost;
+      }
     } finally {
       clearTimeout(this.#retry);
       await this.#file.close();
@@ -141,7 +160,9 @@ export class JournalWriter {
           'writes answer 503 journal_unavailable until it can',
       );
     }
-    for (const waiter of this.#waiters.splice(0)) waiter.reject(this.#failure);
+    const failed = this.#waiters.filter((waiter) => !waiter.patient);
+    this.#waiters = this.#waiters.filter((waiter) => waiter.patient);
+    for (const waiter of failed) waiter.reject(this.#failure);
     this.#retry = setTimeout(() => this.acceptsWrites(), this.#retryMs).unref();
   }
 }

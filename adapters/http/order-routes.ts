@@ -85,7 +85,7 @@ export function cancelOrder({ context, caller, id }: RouteCall): HttpResponse {
   if (id.length > QUOTE_LIMIT) return unknownOrder(id);
   const order = context.venue.cancelOrder(caller.account, id);
   if (!order.ok) return venueErrorResponse(order);
-  context.onAccepted({ action: 'cancel', order: order.value, at: context.venue.now() });
+  context.onAccepted({ action: 'cancel', order: order.value, at: context.venue.commandTime() });
   return orderResponse(200, order.value);
 }
 
@@ -100,7 +100,7 @@ export function amendOrder({ context, caller, request, id }: RouteCall): HttpRes
   if (id.length > QUOTE_LIMIT) return unknownOrder(id);
   const order = context.venue.amendOrder(caller.account, id, amend.value);
   if (!order.ok) return venueErrorResponse(order);
-  const at = context.venue.now();
+  const at = context.venue.commandTime();
   context.onAccepted({ action: 'amend', order: order.value, at, request: amend.value });
   return orderResponse(200, order.value);
 }

@@ -15,6 +15,7 @@ import { DEFAULT_IDEMPOTENCY_CAPACITY, IdempotencyStore } from './idempotency-st
 import type { OpenJournalFile } from './journal-file.js';
 import { openJournal, type JournaledVenue } from './journal.js';
 import { createListener } from './listener.js';
+import { RequestClock } from './request-clock.js';
 import { StreamHub, type StreamLimits } from './stream-hub.js';
 
 export interface ServerOptions {
@@ -60,7 +61,8 @@ export interface RunningServer {
 export const ORDER_RETENTION = 100_000;
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const clock = options.clock ?? Date.now;
+  const requestClock = new RequestClock(options.clock ?? Date.now);
+  const clock = requestClock.read;
   const log = options.log ?? (() => {});
   const logError = (error: unknown) =>
     log(`internal error: ${error instanceof Error ? error.stack : String(error)}`);
@@ -85,7 +87,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const writer = journaled?.writer;
   const streams = new StreamHub(venue, clock, {
     ...(options.streamLimits !== undefined && { limits: options.streamLimits }),
-    ...(writer !== undefined && { beforeFlush: () => writer.durable() }),
+    ...(writer !== undefined && { beforeFlush: () => writer.written() }),
   });
   const handle = createHandler({
     streams,
@@ -100,6 +102,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }),
     ...(writer !== undefined && { acceptsWrites: () => writer.acceptsWrites() }),
     onError: logError,
+    atOneTime: requestClock.hold,
   });
   const server = createListener({
     handle,

@@ -68,8 +68,9 @@ export interface StreamRequest {
 export interface StreamHubOptions {
   readonly limits?: Partial<StreamLimits>;
   /**
-   * Awaited before gathered events are written when it returns a promise (the journal's fsync):
-   * no event reaches a client before the command that made it is on disk.
+   * Awaited before gathered events are written when it returns a promise (the journal's fsync,
+   * waiting through a failing disk): no event reaches a client before the command that made it is
+   * on disk. A rejection (the rows were lost) withholds the events for good.
    */
   readonly beforeFlush?: () => Promise<void> | undefined;
   /** Where the streams go, told how to report one closed; default the fan-out process. */
@@ -235,7 +236,9 @@ export class StreamHub {
     const write = () => this.#outlet.write(texts);
     const durable = this.#beforeFlush?.();
     if (durable === undefined) return write();
-    this.#flushed = this.#flushed.then(() => durable).then(write, write);
+    const withheld = () => {};
+    durable.catch(withheld); // handled now: it may settle before the flushes ahead of it
+    this.#flushed = this.#flushed.then(() => durable).then(write, withheld);
   };
 
   /** The batch as the streams are to get it: each group's text, and the own text of some streams. */

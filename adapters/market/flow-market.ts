@@ -77,7 +77,7 @@ export class FlowMarket {
     }
     this.rowsApplied++;
     const order = this.#driver.lastOrder!;
-    const at = this.options.venue.now();
+    const at = this.options.venue.commandTime();
     this.#market.report(marketCommand(row, order, at));
   }
 

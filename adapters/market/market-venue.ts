@@ -51,7 +51,11 @@ export class MarketVenue {
   cancel(account: string, id: string): Result<OrderRecord> {
     const cancelled = this.venue.cancelOrder(account, id);
     if (cancelled.ok)
-      this.hooks.onAccepted?.({ action: 'cancel', order: cancelled.value, at: this.venue.now() });
+      this.hooks.onAccepted?.({
+        action: 'cancel',
+        order: cancelled.value,
+        at: this.venue.commandTime(),
+      });
     return cancelled;
   }
 

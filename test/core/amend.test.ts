@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ORDER_STATUSES,
   REFUSED_ORDER_NOT_OPEN,
+  REFUSED_POST_ONLY_WOULD_TAKE,
   REFUSED_PRICE,
   REFUSED_SIZE,
   validateVenueState,
@@ -154,5 +156,50 @@ describe('amendOrder', () => {
     expect(unwrap(venue.orderBook('BTC-USD')).bids[1]).toEqual(['99.00', '1.00000000']);
     core.cancel(alice, 1);
     expect(core.amend(alice, 1, 1e8, 0)).toBe(REFUSED_ORDER_NOT_OPEN);
+  });
+});
+
+describe('a post-only order amended to a price that would take liquidity', () => {
+  const WOULD_TAKE = 'a post-only order cannot be amended to a price that would take liquidity';
+
+  it('is refused and keeps resting as it was, part-filled or not (issue 31)', () => {
+    const { venue } = makeVenue();
+    const maker = limit(venue, 'sell', '10.00', '3', { postOnly: true });
+    limit(venue, 'buy', '10.00', '1', { account: 'bob' });
+    limit(venue, 'buy', '9.00', '5', { account: 'bob' });
+    const refused = expectNoChange(venue, () =>
+      venue.amendOrder('alice', maker.id, { price: '9.00' }),
+    );
+    expectInvalid(refused, 'price', WOULD_TAKE);
+    expect(plain(unwrap(venue.getOrder('alice', maker.id)))).toMatchObject({
+      price: '10.00',
+      filledSize: '1.00000000',
+      remainingSize: '2.00000000',
+      status: 'partially_filled',
+    });
+    const untouched = limit(venue, 'sell', '11.00', '1', { postOnly: true });
+    const crossing = expectNoChange(venue, () =>
+      venue.amendOrder('alice', untouched.id, { price: '8.00', size: '2' }),
+    );
+    expectInvalid(crossing, 'price', WOULD_TAKE);
+    // A price that does not cross is amended as usual.
+    expect(unwrap(venue.amendOrder('alice', maker.id, { price: '9.50' })).status).toBe(
+      'partially_filled',
+    );
+    const { core } = venue;
+    const sequence = Number(untouched.id.slice('ord_'.length));
+    expect(core.amend(core.accountId('alice'), sequence, 0, 900)).toBe(
+      REFUSED_POST_ONLY_WOULD_TAKE,
+    );
+  });
+
+  it('validateVenueState reports a rejected order with fills (invariant 3)', () => {
+    const { venue } = makeVenue();
+    const maker = limit(venue, 'sell', '10.00', '3', { postOnly: true });
+    limit(venue, 'buy', '10.00', '1', { account: 'bob' });
+    const { store, orders } = venue.internals();
+    const slot = orders.slot(Number(maker.id.slice('ord_'.length)));
+    store.status[slot] = ORDER_STATUSES.indexOf('rejected');
+    expect(validateVenueState(venue)).toContain(`${maker.id}: rejected but filled 100000000`);
   });
 });

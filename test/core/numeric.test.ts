@@ -6,6 +6,7 @@ import {
   REFUSED_LEVEL_FULL,
   REFUSED_ORDER_NOT_FOUND,
   REFUSED_ORDER_NOT_OPEN,
+  REFUSED_POST_ONLY_WOULD_TAKE,
   REFUSED_POST_ONLY,
   REFUSED_PRICE,
   REFUSED_SIDE,
@@ -163,7 +164,11 @@ describe('the numeric path', () => {
     expect(refusalError(REFUSED_ORDER_NOT_FOUND).code).toBe('order_not_found');
     expect(refusalError(REFUSED_ORDER_NOT_OPEN).code).toBe('order_not_open');
     expect(() => refusalError(0)).toThrow(RangeError);
-    expect(() => refusalError(-16)).toThrow(RangeError);
+    expect(refusalError(REFUSED_POST_ONLY_WOULD_TAKE)).toMatchObject({
+      code: 'invalid_parameter',
+      field: 'price',
+    });
+    expect(() => refusalError(-17)).toThrow(RangeError);
   });
 
   it('announces numeric events in the order of the string events', () => {

@@ -128,12 +128,14 @@ describe('order fills', () => {
     const next = unwrap(venue.orderFills('taker', taker.id, { limit: 10 })).nextCursor!;
     const makerPage = unwrap(venue.orderFills('maker', 'ord_1', {}));
     expect(makerPage.nextCursor).toBeNull();
-    const [slot, trade] = next.split('.');
+    const [slot, trade, order] = next.split('.');
     const message = 'cursor is not one of this order';
     for (const cursor of [
       '',
       'abc',
       `${slot}.${trade}.`,
+      `${slot}.${trade}`,
+      `${slot}.${trade}.${order}.`,
       `${slot}.zz`,
       `zzzz.${trade}`,
       'ZZ.1',
@@ -147,9 +149,8 @@ describe('order fills', () => {
     }
     // A live fill of another order: the 11th fill belongs to maker ord_11, not to ord_1.
     expectInvalid(venue.orderFills('maker', 'ord_1', { cursor: next }), 'cursor', message);
-    expect(unwrap(venue.orderFills('maker', 'ord_11', { cursor: next })).fills).toEqual([
-      { tradeId: 't_11', price: '10.00', size: '1' },
-    ]);
+    // The taker's cursor names t_11, which ord_11 shares as its maker: still not ord_11's cursor.
+    expectInvalid(venue.orderFills('maker', 'ord_11', { cursor: next }), 'cursor', message);
     for (const limit of [0, 1001, 2.5]) {
       expectInvalid(
         venue.orderFills('taker', taker.id, { limit }),

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openJournalFile, type JournalFile } from '../../adapters/http/journal-file.js';
 import { JournalWriter } from '../../adapters/http/journal-writer.js';
 import { startServer, type RunningServer } from '../../adapters/http/server.js';
+import { mustOpen } from './sse-client.js';
 import { ALICE_KEY, call, errorOf, ManualClock } from './test-server.js';
 
 const directory = await mkdtemp(join(tmpdir(), 'simex-journal-disk-'));
@@ -141,6 +142,54 @@ describe('a full or failing disk under the journal', () => {
     }
   });
 
+  it('a stream never shows an order whose row is not on disk: held while the disk fails, dropped if the row is lost', async () => {
+    const journal = join(directory, 'stream-lost.csv');
+    const disk = new FaultyDisk();
+    const server = await start(journal, disk, new Log());
+    const path = '/v1/stream?symbols=BTC-USD&channels=orders,book,trades';
+    const stream = await mustOpen(server.url, path);
+    try {
+      await stream.next((event) => event.event === 'snapshot');
+      disk.failing = { on: 'write', error: diskError('ENOSPC') };
+      const unwritten = await call(server.url, 'POST', '/v1/orders', { body: ORDER });
+      expect(unwritten.status).toBe(503);
+    } finally {
+      // The disk never comes back: stopping loses the row, and the stream ends without the order.
+      await expect(server.close()).rejects.toThrow('1 rows could not be written');
+    }
+    await stream.end();
+    expect(stream.events.map((event) => event.event)).toEqual(['snapshot']);
+
+    const restarted = await start(journal, new FaultyDisk(), new Log());
+    try {
+      expect((await call(restarted.url, 'GET', '/v1/orders')).json).toEqual([]);
+    } finally {
+      await restarted.close();
+    }
+  });
+
+  it('events held while the disk fails reach the stream once their rows are written', async () => {
+    const journal = join(directory, 'stream-held.csv');
+    const disk = new FaultyDisk();
+    const log = new Log();
+    const server = await start(journal, disk, log);
+    const stream = await mustOpen(server.url, '/v1/stream?symbols=BTC-USD&channels=orders');
+    try {
+      await stream.next((event) => event.event === 'snapshot');
+      disk.failing = { on: 'sync', error: diskError('EIO') };
+      expect((await call(server.url, 'POST', '/v1/orders', { body: ORDER })).status).toBe(503);
+      disk.failing = null;
+      // A write asks the journal to try again; it still answers 503, as the disk was failing.
+      expect((await call(server.url, 'POST', '/v1/orders', { body: ORDER })).status).toBe(503);
+      await log.waitFor('writable again');
+      const held = await stream.next((event) => event.event === 'order');
+      expect([held.data.order.id, held.data.order.status]).toEqual(['ord_161', 'open']);
+    } finally {
+      stream.close();
+      await server.close();
+    }
+  });
+
   it('a new journal that cannot be written stops the start with one line', async () => {
     const journal = join(directory, 'new-on-full.csv');
     const disk = new FaultyDisk();
@@ -222,6 +271,35 @@ describe('JournalWriter', () => {
     await timedLog.waitFor('writable again');
     await timed.close();
     expect(await readFile(path, 'utf8')).toBe('a,1\nb,2\nc,3\nd,4\n');
+  });
+});
+
+describe('JournalWriter.written()', () => {
+  it('waits through a failure until the rows are on disk, and rejects only when close() loses them', async () => {
+    const path = join(directory, 'written.csv');
+    const disk = new FaultyDisk();
+    const log = new Log();
+    const options = { size: 0, openFile: disk.open, log: log.write, retryMs: 3_600_000 };
+    const writer = await JournalWriter.open(path, options);
+    expect(writer.written()).toBeUndefined();
+    disk.failing = { on: 'sync', error: diskError('EIO') };
+    writer.append('a,1\n');
+    const settled: string[] = [];
+    const written = writer.written()!.then(() => settled.push('written'));
+    await expect(writer.durable()).rejects.toThrow('EIO');
+    disk.failing = null;
+    expect(writer.acceptsWrites()).toBe(false); // starts the retry
+    await written;
+    expect(settled).toEqual(['written']);
+    await writer.close();
+
+    const lost = await JournalWriter.open(path, { ...options, size: 4 });
+    disk.failing = { on: 'write', error: diskError('ENOSPC') };
+    lost.append('b,2\n');
+    const held = expect(lost.written()).rejects.toThrow('1 rows could not be written');
+    await expect(lost.durable()).rejects.toThrow('ENOSPC');
+    await expect(lost.close()).rejects.toThrow('1 rows could not be written');
+    await held;
   });
 });
 

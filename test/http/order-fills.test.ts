@@ -119,4 +119,35 @@ describe('GET /v1/orders/{id}/fills', () => {
     expect(error(`${fills}/`)).toEqual([404, 'not_found', undefined]);
     expect(error(`/v1/orders/${id}/fillsx`)).toEqual([404, 'not_found', undefined]);
   });
+
+  it("a cursor of another order of the caller's is refused, even when that order shares the trade it names", () => {
+    const order = (side: string, price: string) =>
+      call(
+        'POST',
+        '/v1/orders',
+        ALICE_KEY,
+        `{"symbol":"ETH-USD","side":"${side}","type":"limit","price":"${price}","size":"0.001"}`,
+      ).json;
+    order('sell', '2000.00');
+    const secondMaker = order('sell', '2000.01');
+    const taker = call(
+      'POST',
+      '/v1/orders',
+      ALICE_KEY,
+      '{"symbol":"ETH-USD","side":"buy","type":"limit","price":"2000.01","size":"0.002"}',
+    ).json;
+    expect(taker.status).toBe('filled');
+    const page = call('GET', `/v1/orders/${taker.id}/fills?limit=1`).json;
+    const cursor = encodeURIComponent(page.next_cursor);
+    // The cursor names the taker's second fill, the trade it shares with secondMaker.
+    expect(call('GET', `/v1/orders/${taker.id}/fills?cursor=${cursor}`).json.fills).toEqual(
+      call('GET', `/v1/orders/${secondMaker.id}/fills`).json.fills,
+    );
+    const reply = call('GET', `/v1/orders/${secondMaker.id}/fills?cursor=${cursor}`);
+    expect([reply.status, reply.json.error?.code, reply.json.error?.field]).toEqual([
+      400,
+      'invalid_parameter',
+      'cursor',
+    ]);
+  });
 });

@@ -82,6 +82,45 @@ describe('--market FILE: a flow replayed in scaled time', () => {
     expect(tradesOf(venue)).toEqual(['flow-taker 1@10.05 +1000', 'alice 4@10.05 +600']);
   });
 
+  it('reports each command at the time the venue applied it, though the clock moves while it runs', async () => {
+    const scenario = await openFlowFile(file);
+    scenario.close();
+    const scheduler = new ManualScheduler();
+    let drift = 0;
+    const clock = () => scheduler.now() + drift;
+    const created = Venue.create({ clock, instruments: scenario.instruments });
+    if (!created.ok) throw new Error(created.error.message);
+    const venue = created.value;
+    venue.subscribe(() => {
+      drift += 1; // every event takes a millisecond
+    });
+    const applied: string[] = [];
+    const onAccepted = (command: MarketCommand) =>
+      applied.push(
+        `${command.action} ${command.order.id} ${('at' in command ? command.at : command.order.createdAt) - START}`,
+      );
+    const open = () => openFlowFile(file);
+    const flow = new FlowMarket({
+      venue,
+      open,
+      speed: 2,
+      loop: false,
+      start: START,
+      hooks: { onAccepted },
+    });
+    const running = startMarket(flow, scheduler);
+    void scheduler.advanceTo(Infinity);
+    await running.done;
+    // Each at its row's time plus the drift of the events before it (2 a resting order, 4 the
+    // market order's trade), not after its own events: the reduce at 2000 + 8, not 2000 + 10.
+    expect(applied).toEqual([
+      'new ord_1 0',
+      'new ord_2 502',
+      'new ord_3 1004',
+      'reduce ord_2 2008',
+    ]);
+  });
+
   it('--loop: cancels what the flow left resting, then starts again right after its last row', async () => {
     const { scheduler, venue, flow, running, commands } = await flowMarket(true);
     await scheduler.advanceTo(START + 3500);

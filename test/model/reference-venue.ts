@@ -142,6 +142,10 @@ export class ReferenceVenue {
       Object.assign(order, { size, price, remaining: left });
       return { ok: true, value: recordOf(order) };
     }
+    const moved = { ...order, price, remaining: left };
+    if (order.request.postOnly === true && this.#crossingMakers(moved).length > 0) {
+      return invalid('price'); // a post-only order is never amended into taking liquidity
+    }
     this.#changed(order.market); // it leaves its level, then comes in again
     Object.assign(order, { size, price, remaining: left });
     this.#execute(order);

@@ -239,6 +239,40 @@ export const venueCommandArb: fc.Arbitrary<VenueCommand> = fc.oneof(
   { weight: 1, arbitrary: listOrdersArb },
 );
 
+/** A gtc limit order on the first market, a few ticks around its centre; post-only or not. */
+function nearLimitArb(postOnly: boolean): fc.Arbitrary<VenueCommand> {
+  const { spec, centreTicks } = MARKETS[0]!;
+  return fc
+    .record({
+      account: accountArb,
+      side: fc.constantFrom<'buy' | 'sell'>('buy', 'sell'),
+      lots: fc.integer({ min: 1, max: 6 }),
+      priceOffset: fc.integer({ min: -2, max: 2 }),
+    })
+    .map(({ account, side, lots, priceOffset }) =>
+      placeCommand({
+        request: {
+          account,
+          symbol: spec.symbol,
+          side,
+          type: 'limit',
+          price: decimalText(spec.tickSize, centreTicks + priceOffset, 'fixed'),
+          size: decimalText(spec.lotSize, lots, 'fixed'),
+          ...(postOnly && { postOnly: true }),
+        },
+      }),
+    );
+}
+
+/**
+ * Post-only makers, takers that part-fill them and amends that move them, often across the book
+ * (issue 31: a part-filled post-only order amended to a crossing price).
+ */
+export const postOnlyAmendSequencesArb = fc.commands(
+  [nearLimitArb(true), nearLimitArb(false), amendArb],
+  { maxCommands: 30, size: 'max' },
+);
+
 /** Sequences of up to 80 commands, shrinking well. */
 export const shortSequencesArb = fc.commands([venueCommandArb], { maxCommands: 80, size: 'max' });
 

@@ -4,7 +4,11 @@ import type { Venue } from '../../src/index.js';
 import { fcRuns, fcSeed } from '../fast-check-seed.js';
 import { newVenueSystem, type VenueApi } from './model-harness.js';
 import { mixedVenueApi, numericVenueApi } from './numeric-api.js';
-import { venueCommandArb, venueModelProperty } from './venue-commands.js';
+import {
+  postOnlyAmendSequencesArb,
+  venueCommandArb,
+  venueModelProperty,
+} from './venue-commands.js';
 
 /** A fixed seed unless FC_SEED says otherwise (see test/fast-check-seed.ts). */
 const seed = fcSeed(20_260_105);
@@ -29,6 +33,16 @@ describe.each(APIS)('the venue through %s against the reference model', (_, api)
     // A CPU-bound budget (no waiting): generous, as the machine may be shared.
     60_000 + numRuns * 1_000,
   );
+
+  it(`agrees on post-only makers amended across the book (seed ${seed}, ${numRuns} runs)`, () => {
+    fc.assert(
+      venueModelProperty(() => newVenueSystem(api), postOnlyAmendSequencesArb),
+      {
+        seed,
+        numRuns,
+      },
+    );
+  });
 
   // Opt-in (FC_LONG=1, a minute or two): one sequence long enough to pass the core's size
   // thresholds (its order store and index grow past 1024 orders).

@@ -16,6 +16,7 @@ import {
 } from 'apache-arrow';
 import { afterAll, describe, expect, it } from 'vitest';
 import { replayFile } from '../../adapters/replay/replay-file.js';
+import { replayRun } from '../replay-run.js';
 
 const work = mkdtempSync(join(tmpdir(), 'simex-arrow-errors-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -70,15 +71,7 @@ async function replayColumns(
   const ipc = tableToIPC(new Table(vectors), 'file');
   const file = join(work, `flow-${++files}.arrow`);
   writeFileSync(file, bytes === undefined ? ipc : bytes(ipc));
-  let stderr = '';
-  const code = await replayFile({
-    file,
-    out: null,
-    observe: null,
-    strict: false,
-    stdout: { write: () => true },
-    stderr: { write: (text: string) => (stderr += text) },
-  });
+  const { code, stderr } = await replayRun({ file });
   return { code, stderr, file };
 }
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { convertFlowFile } from '../../adapters/arrow/index.js';
 import { invariantObserver } from '../../adapters/check/invariant-observer.js';
-import { replayFile } from '../../adapters/replay/replay-file.js';
+import { readOutputs, replayRun } from '../replay-run.js';
 
 const root = 'scenarios';
 const names = readdirSync(root, { withFileTypes: true })
@@ -33,25 +33,17 @@ describe('every golden scenario, converted to Arrow, replays to its expected out
       await convertFlowFile(csv, arrow);
       expect(readFileSync(arrow).subarray(0, 6).toString('latin1')).toBe('ARROW1');
       const out = join(work, name);
-      let stderr = '';
-      const code = await replayFile({
+      const { code, stderr, outputs } = await replayRun({
         file: arrow,
         out,
         observe: invariantObserver,
-        strict: false,
-        stdout: { write: () => true },
-        stderr: { write: (text: string) => (stderr += text) },
       });
       expect(code).toBe(0);
       const expectedDir = join(root, name, 'expected');
       const stderrFile = join(expectedDir, 'stderr.txt');
       const expected = existsSync(stderrFile) ? readFileSync(stderrFile, 'utf8') : '';
       expect(stderr).toBe(arrowStderr(expected, csv, arrow));
-      for (const output of ['trades.csv', 'orders.csv', 'book.json', 'ticker.json']) {
-        expect(readFileSync(join(out, output), 'utf8'), output).toBe(
-          readFileSync(join(expectedDir, output), 'utf8'),
-        );
-      }
+      expect(outputs).toEqual(readOutputs(expectedDir));
     });
   }
 });

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { importLobster } from '../../adapters/lobster/index.js';
-import { replayFile } from '../../adapters/replay/replay-file.js';
+import { replayRun } from '../replay-run.js';
 
 const GOOG_ZIP = fileURLToPath(
   new URL(
@@ -40,14 +40,7 @@ async function imported(
 
 async function replayed(file: string): Promise<string> {
   const out = `${file}-out`;
-  const code = await replayFile({
-    file,
-    out,
-    observe: null,
-    strict: true,
-    stdout: { write: () => true },
-    stderr: { write: () => true },
-  });
+  const { code } = await replayRun({ file, out, strict: true });
   expect(code).toBe(0);
   return out;
 }

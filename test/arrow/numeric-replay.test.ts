@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
@@ -6,8 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { convertFlowFile } from '../../adapters/arrow/index.js';
 import { DEFAULT_INSTRUMENTS } from '../../src/index.js';
 import { writeFlow } from '../../adapters/generate/write-flow.js';
-import { replayFile } from '../../adapters/replay/replay-file.js';
 import type { ReplayObserver } from '../../adapters/replay/run-replay.js';
+import { replayRun } from '../replay-run.js';
 
 const work = mkdtempSync(join(tmpdir(), 'simex-numeric-replay-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -31,23 +31,17 @@ const OUTPUTS = ['trades.csv', 'orders.csv', 'book.json', 'ticker.json'];
 let runs = 0;
 
 async function replay(file: string, strict: boolean, numeric: boolean, out = false): Promise<Run> {
-  let stdout = '';
-  let stderr = '';
   const dir = join(work, `out-${++runs}`);
-  const code = await replayFile({
+  const run = await replayRun({
     file,
     out: out ? dir : null,
     observe: numeric ? null : rowByRow,
     strict,
-    stdout: { write: (text: string) => (stdout += text) },
-    stderr: { write: (text: string) => (stderr += text) },
   });
+  const { code, stdout, stderr } = run;
   if (!out) return { code, stdout, stderr };
-  const outputs = OUTPUTS.map((name) =>
-    existsSync(join(dir, name)) ? readFileSync(join(dir, name), 'utf8') : 'absent',
-  );
   rmSync(dir, { recursive: true, force: true });
-  return { code, stdout, stderr, outputs };
+  return { code, stdout, stderr, outputs: OUTPUTS.map((name) => run.outputs[name] ?? 'absent') };
 }
 
 /** The numeric replay of `csv` as an Arrow flow says exactly what the row-by-row replay says. */

@@ -5,6 +5,7 @@
  * fresh process of the built CLI (what `npx simex` runs; start-up included), in events/s. Files: 1,000,000 generated events (`--events N` or
  * BENCH_EVENTS), and the GOOG day when BENCH_GOOG names its imported scenario CSV (see
  * docs/lobster.md; CSV only). Each figure is the best of BENCH_RUNS interleaved rounds (default 3).
+ * Below 1,000,000 events (a quick check that it runs) the targets are not judged.
  * Targets: do-nothing >= 70% of replay; on the Arrow flow, do-nothing >= 2 M events/s and the
  * market maker >= 1 M events/s.
  */
@@ -17,9 +18,10 @@ import { flowInstruments } from '../../adapters/generate/flow-instruments.js';
 import { writeFlow, type FlowFormat } from '../../adapters/generate/write-flow.js';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
+const FULL_EVENTS = 1_000_000;
 const EVENTS = process.argv.includes('--events')
   ? Number(process.argv[process.argv.indexOf('--events') + 1])
-  : Number(process.env['BENCH_EVENTS'] ?? 1_000_000);
+  : Number(process.env['BENCH_EVENTS'] ?? FULL_EVENTS);
 const TARGET_RATIO = 0.7;
 
 async function generated(dir: string, format: FlowFormat): Promise<string> {
@@ -134,7 +136,11 @@ try {
     console.log('GOOG day: set BENCH_GOOG=goog.csv (see docs/benchmarks.md) to include it');
   else
     ok = (await bench(`GOOG day (${goog})`, goog, ['size=100'], await countRows(goog), null)) && ok;
-  process.exitCode = ok ? 0 : 1;
+  if (EVENTS < FULL_EVENTS)
+    console.log(
+      `targets not judged: they are for ${FULL_EVENTS.toLocaleString('en-US')} events or more`,
+    );
+  process.exitCode = ok || EVENTS < FULL_EVENTS ? 0 : 1;
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

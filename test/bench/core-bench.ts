@@ -1,13 +1,13 @@
 /**
- * `npm run bench [-- --scale=0.1]` (compiled by tsc first, so that simex runs as the plain
- * JavaScript its users get, like the peer): simex's numeric path (`venue.core`), its string API
+ * `npm run bench [-- --scale=0.1]`: simex's numeric path (`venue.core`), its string API
  * (`placeOrder` etc.) and nodejs-order-book on one seeded workload. Per depth profile (about 5, 50
  * and 500 orders per price level): 200k non-crossing limit inserts, 200k aggressive operations
  * (half crossing limits, half market orders), 100k cancels; "mixed" is all of them over their
  * total time. Then the memory (heap and typed arrays) per resting order. The numeric path gets
  * ticks and lots, the string API decimal strings, the peer numbers.
  *
- * Every measurement runs in a fresh process (this script with `--engine`), like JMH's forks: one
+ * Every measurement runs in a fresh process (this script with `--engine`, compiled by tsc, so that
+ * simex runs as the plain JavaScript its users get, like the peer), like JMH's forks: one
  * engine's garbage and the heap limits V8 derived from it must not bill another engine. The
  * engines alternate and the median of the runs is shown; only the ratios of one run mean much on
  * a shared machine.
@@ -47,11 +47,15 @@ function measureHere(engine: Engine, ordersPerLevel: number): void {
   process.stdout.write(JSON.stringify(engine(work)));
 }
 
+/** This script compiled by `tsc -p tsconfig.bench.json`, which the parent runs first. */
+const COMPILED = fileURLToPath(
+  new URL('../../dist/bench/test/bench/core-bench.js', import.meta.url),
+);
+
 /** Parent: one engine's run in a fresh process. */
 function measureApart(engine: string, ordersPerLevel: number): PhaseTimes {
-  const script = fileURLToPath(import.meta.url);
   const args = [`--scale=${SCALE}`, `--engine=${engine}`, `--depth=${ordersPerLevel}`];
-  const output = execFileSync(process.execPath, ['--expose-gc', script, ...args], {
+  const output = execFileSync(process.execPath, ['--expose-gc', COMPILED, ...args], {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -118,8 +122,10 @@ function report(): void {
 }
 
 const engineArgument = process.argv.find((argument) => argument.startsWith('--engine='));
-if (engineArgument === undefined) report();
-else {
+if (engineArgument === undefined) {
+  execFileSync('npx', ['tsc', '-p', 'tsconfig.bench.json'], { stdio: 'inherit' });
+  report();
+} else {
   const depthArgument = process.argv.find((argument) => argument.startsWith('--depth='))!;
   const engine = ENGINES[engineArgument.slice('--engine='.length)]!;
   measureHere(engine, Number(depthArgument.slice('--depth='.length)));

@@ -66,6 +66,9 @@ export class RawOrderClient {
 
   /** An answer's bytes came (one request is in flight: they are all its answer's). */
   #read(connection: Connection, bytes: Buffer): void {
+    // With no request in flight, it is the server's 408 to a connection idle since it opened,
+    // which the server then closes: the close replaces the connection.
+    if (connection.done === undefined) return;
     const headEnd = bytes.indexOf(HEAD_END);
     const length = headEnd < 0 ? null : CONTENT_LENGTH.exec(bytes.toString('latin1', 0, headEnd));
     const end = headEnd + HEAD_END.length + Number(length?.[1] ?? 0);
@@ -76,7 +79,7 @@ export class RawOrderClient {
     connection.pending = undefined;
     const created = bytes.toString('latin1', 0, CREATED.length) === CREATED;
     const answer = created ? undefined : new Error(bytes.toString('latin1', 0, end));
-    const done = connection.done!;
+    const done = connection.done;
     connection.done = undefined;
     this.#free(connection);
     done(answer);

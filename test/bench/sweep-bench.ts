@@ -3,7 +3,8 @@
  * spread_ticks 1..4 x size, `--interval 1s`), in this process through the built `simex/backtest`
  * (dist/; the script builds first).
  * - Speed-up: the 16 combinations on a generated flow (`--events N` or BENCH_EVENTS, default
- *   300,000) with 1 worker and with 2. Target >= 1.7x on 2 cores.
+ *   300,000) with 1 worker and with 2. Target >= 1.7x on 2 cores. A smaller `--events` is a quick
+ *   check that the bench runs: its figures are printed, and its targets are not judged.
  * - Overhead on the GOOG day (BENCH_GOOG=goog.csv, or imported here from the LOBSTER zip in
  *   ../shared/data/lobster; `--no-goog` skips it): one worker running 1 and then 5 runs of the same
  *   combination gives the start-up (worker start, strategy import, flow load) S and a combination's
@@ -13,7 +14,7 @@
  *   5 runs being spread_ticks 1 to 5, as measured before, where S also took in how much more work
  *   spread_ticks 1 does than the mean of 2 to 5.
  */
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import {
   existsSync,
   mkdtempSync,
@@ -34,12 +35,14 @@ import type * as Backtest from '../../adapters/backtest/index.js';
 const ROOT = join(import.meta.dirname, '../..');
 const argument = (name: string) =>
   process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined;
-const EVENTS = Number(argument('--events') ?? process.env['BENCH_EVENTS'] ?? 300_000);
+const FULL_EVENTS = 300_000;
+const EVENTS = Number(argument('--events') ?? process.env['BENCH_EVENTS'] ?? FULL_EVENTS);
 const GOOG_ZIP = join(ROOT, '../shared/data/lobster/LOBSTER_SampleFile_GOOG_2012-06-21_10.zip');
 const MAKER = join(ROOT, 'scenarios/strategies/market-maker.ts');
 const SPEED_UP_TARGET = 1.7;
 const OVERHEAD_TARGET = 0.05;
 
+execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
 const { sweep } = (await import(
   pathToFileURL(join(ROOT, 'dist/adapters/backtest/index.js')).href
 )) as typeof Backtest;
@@ -146,7 +149,11 @@ try {
       ok &&= overhead <= OVERHEAD_TARGET;
     }
   }
-  process.exitCode = ok ? 0 : 1;
+  if (EVENTS < FULL_EVENTS)
+    console.log(
+      `targets not judged: they are for ${FULL_EVENTS.toLocaleString('en-US')} events or more`,
+    );
+  process.exitCode = ok || EVENTS < FULL_EVENTS ? 0 : 1;
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

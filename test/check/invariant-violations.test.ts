@@ -5,7 +5,6 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { invariantObserver } from '../../adapters/check/invariant-observer.js';
 import { coreProblemInvariant } from '../../adapters/check/state-comparisons.js';
-import { replayFile } from '../../adapters/replay/replay-file.js';
 import {
   SIDE_BUY,
   TIF_IOC,
@@ -15,6 +14,7 @@ import {
   type Venue,
   type VenueCore,
 } from '../../src/index.js';
+import { replayRun } from '../replay-run.js';
 
 const work = mkdtempSync(join(tmpdir(), 'simex-violations-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -44,14 +44,9 @@ async function replayChecked(
 ): Promise<{ code: number; stderr: string }> {
   const file = join(work, 'flow.csv');
   writeFileSync(file, text);
-  let stderr = '';
-  const code = await replayFile({
+  const { code, stderr } = await replayRun({
     file,
-    out: null,
     observe: (venue) => invariantObserver(venue, checkEvery),
-    strict: false,
-    stdout: { write: () => true },
-    stderr: { write: (chunk: string) => (stderr += chunk) },
     prepareVenue: breakVenue,
   });
   return { code, stderr: stderr.replaceAll(file, 'F') };

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { sourceFiles, specifiers } from './source-scan.js';
+import { sourceFiles, specifiers, staticClosure } from './source-scan.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -148,6 +148,20 @@ describe('the boundaries scanner', () => {
       'adapters/replay -> adapters/output',
       'adapters/replay -> adapters/units',
       'adapters/replay -> src',
+    ]);
+  });
+
+  it('follows the static imports a module loads, not its type imports', () => {
+    const files: Record<string, string> = {
+      '/m/a.ts': "import { b } from './b.js';\nimport type { C } from './c.js';",
+      '/m/b.ts': "export { d } from '../n/d.js';\nimport fc from 'fast-check';",
+      '/m/c.ts': "import { e } from './e.js';",
+      '/n/d.ts': "import { a } from '../m/a.js';",
+    };
+    expect(staticClosure(['/m/a.ts'], (path) => files[path]!)).toEqual([
+      '/m/a.ts',
+      '/m/b.ts',
+      '/n/d.ts',
     ]);
   });
 

@@ -10,14 +10,9 @@ import {
   type VenueError,
   type VenueEvent,
 } from '../../src/index.js';
+import { ManualClock, START_MS } from '../manual-clock.js';
 
-export const START_MS = Date.parse('2026-01-05T09:30:00.000Z');
-
-/** A clock the test moves by hand. */
-export class ManualClock {
-  constructor(public now: number = START_MS) {}
-  readonly read = (): number => this.now;
-}
+export { ManualClock, START_MS } from '../manual-clock.js';
 
 export interface TestVenue {
   readonly venue: Venue;

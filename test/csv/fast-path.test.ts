@@ -10,9 +10,9 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openScenario, parseScenarioTime } from '../../adapters/csv/index.js';
 import { parseScenarioTimeBytes } from '../../adapters/csv/scenario-time.js';
-import { replayFile } from '../../adapters/replay/replay-file.js';
 import { fcRuns, fcSeed } from '../fast-check-seed.js';
 import { writeGeneratedFlow } from '../generated-flow.js';
+import { replayRun } from '../replay-run.js';
 
 const work = mkdtempSync(join(tmpdir(), 'simex-fast-path-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -47,19 +47,8 @@ async function decoded(text: string, chunkBytes = 64 * 1024): Promise<string[]> 
 }
 
 async function replayOutputs(file: string): Promise<Record<string, string>> {
-  const out = join(work, `out-${outputs++}`);
-  let stderr = '';
-  const code = await replayFile({
-    file,
-    out,
-    observe: null,
-    strict: false,
-    stdout: { write: () => true },
-    stderr: { write: (text: string) => (stderr += text) },
-  });
-  const files: Record<string, string> = { code: String(code), stderr };
-  for (const output of readdirSync(out)) files[output] = readFileSync(join(out, output), 'utf8');
-  return files;
+  const run = await replayRun({ file, out: join(work, `out-${outputs++}`) });
+  return { code: String(run.code), stderr: run.stderr, ...run.outputs };
 }
 
 const HEADER = 'ts,action,id,account,symbol,side,type,price,size,time_in_force,post_only\n';

@@ -15,6 +15,7 @@ import {
   startMarket,
   type AgentConfig,
 } from '../../adapters/market/index.js';
+import { unwrap } from '../core/helpers.js';
 import { ManualScheduler, START } from '../market/manual-scheduler.js';
 import { runServeToExit, useChildServers } from './child-server.js';
 import { expectDocumentedReply } from './raw-socket.js';
@@ -320,7 +321,8 @@ describe('simex serve with agents on a fake clock', () => {
       body: { symbol: 'BTC-USD', side: 'buy', type: 'limit', price: '20000.00', size: '1' },
     });
     await first.advanceTo(START + 20_000);
-    const trades = server.venue.trades('BTC-USD', 1000);
+    const trades = unwrap(server.venue.trades('BTC-USD', 1000));
+    expect(trades.length).toBeGreaterThan(0);
     const resting = ['agent-noise-1', 'agent-noise-2'].flatMap((account) => {
       const open = server!.venue.listOrders(account, { status: 'open' });
       return open.ok ? open.value : [];
@@ -329,18 +331,20 @@ describe('simex serve with agents on a fake clock', () => {
     await server.close();
     const second = new ManualScheduler(START + 60_000);
     server = await serveAgents(DEFAULT_AGENT_CONFIG, second, journal);
-    const replayed = server.venue.trades('BTC-USD', 1000);
-    expect(trades.ok && replayed.ok && replayed.value.slice(-trades.value.length)).toEqual(
-      trades.ok && trades.value,
-    );
+    const replayed = unwrap(server.venue.trades('BTC-USD', 1000));
+    expect(replayed.slice(-trades.length)).toEqual(trades);
     expect(server.venue.getOrder('alice', client.json.id)).toMatchObject({
       ok: true,
       value: { status: 'open', createdAt: START + 10_000 },
     });
-    for (const account of ['agent-provider-1', 'agent-noise-1', 'agent-noise-2']) {
-      const open = server.venue.listOrders(account, { status: 'open' });
-      expect(open.ok && open.value.every((order) => order.createdAt === START + 60_000)).toBe(true);
-    }
+    // The agents' orders from before the restart are gone from the book; the providers quote anew.
+    const before = resting.map(({ account, id }) => unwrap(server!.venue.getOrder(account, id)));
+    expect(before.map((order) => order.status)).toEqual(resting.map(() => 'cancelled'));
+    const quotes = unwrap(server.venue.listOrders('agent-provider-1', { status: 'open' }));
+    expect(quotes.length).toBeGreaterThan(0);
+    expect(quotes.map((order) => order.createdAt)).toEqual(quotes.map(() => START + 60_000));
+    for (const account of ['agent-noise-1', 'agent-noise-2'])
+      expect(unwrap(server.venue.listOrders(account, { status: 'open' })), account).toEqual([]);
   });
 });
 

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FanOutSockets, type StreamSocket } from '../../adapters/http/stream-fanout-sockets.js';
 import { mustOpen } from './sse-client.js';
 import { churnOrders, useTestServer } from './test-server.js';
+import { turnsUntil } from './turns-until.js';
 
 /** A socket the test controls: `reading` false, nothing written is ever taken. */
 class FakeSocket implements StreamSocket {
@@ -83,7 +84,10 @@ describe('when the fan-out process dies', () => {
     const first = server.server.streams.fanOutPid!;
     process.kill(first, 'SIGKILL');
     await stream.end();
-    while (server.server.streams.size > 0) await new Promise((resolve) => setImmediate(resolve));
+    await turnsUntil(
+      () => server.server.streams.size === 0,
+      "the dead fan-out's streams are freed",
+    );
     const order = await server.call('POST', '/v1/orders', {
       body: { symbol: 'BTC-USD', side: 'buy', type: 'market', size: '0.01' },
     });

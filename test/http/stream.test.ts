@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { BOB_KEY, errorOf, START_MS, useTestServer } from './test-server.js';
 import { applyDeltas, mustOpen, openSse, type SseStream } from './sse-client.js';
+import { turnsUntil } from './turns-until.js';
 
 const LOG_EVENTS = 16;
 const server = useTestServer({ streamLimits: { logEvents: LOG_EVENTS } });
@@ -239,7 +240,7 @@ describe('stream limits', () => {
     expect(limited.server.streams.size).toBe(3);
     for (const stream of streams) stream.close();
     // The server frees a place when it sees the connection close.
-    while (limited.server.streams.size > 0) await new Promise((resolve) => setImmediate(resolve));
+    await turnsUntil(() => limited.server.streams.size === 0, 'the closed streams are freed');
     streams.length = 0;
     const again = await mustOpen(limited.url, path);
     again.close();

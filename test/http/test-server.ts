@@ -2,16 +2,12 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { expectDocumented } from './openapi-check.js';
 import { startServer, type RunningServer, type ServerOptions } from '../../adapters/http/server.js';
 import type { Venue } from '../../src/index.js';
+import { ManualClock } from '../manual-clock.js';
+
+export { ManualClock, START_MS } from '../manual-clock.js';
 
 export const ALICE_KEY = 'alice-key-0123456789';
 export const BOB_KEY = 'bob-key-0123456789';
-export const START_MS = Date.parse('2026-01-05T09:30:00.000Z');
-
-/** A clock the test moves by hand. */
-export class ManualClock {
-  constructor(public now: number = START_MS) {}
-  readonly read = (): number => this.now;
-}
 
 export interface Reply {
   readonly status: number;

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { invariantObserver } from '../../adapters/check/invariant-observer.js';
 import { flowInstruments } from '../../adapters/generate/flow-instruments.js';
 import { writeFlow } from '../../adapters/generate/write-flow.js';
-import { replayFile } from '../../adapters/replay/replay-file.js';
+import { replayRun } from '../replay-run.js';
 
 const work = mkdtempSync(join(tmpdir(), 'simex-determinism-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -28,15 +28,7 @@ async function generate(name: string, seed: number): Promise<string> {
 }
 
 async function replay(file: string, out: string): Promise<[number, string]> {
-  let stderr = '';
-  const code = await replayFile({
-    file,
-    out,
-    observe: invariantObserver,
-    strict: true,
-    stdout: { write: () => true },
-    stderr: { write: (chunk: string) => (stderr += chunk) },
-  });
+  const { code, stderr } = await replayRun({ file, out, observe: invariantObserver, strict: true });
   return [code, stderr];
 }
 

@@ -1,10 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { convertFlowFile } from '../../adapters/arrow/index.js';
 import { invariantObserver } from '../../adapters/check/invariant-observer.js';
-import { replayFile } from '../../adapters/replay/replay-file.js';
+import { replayRun } from '../replay-run.js';
 
 const work = mkdtempSync(join(tmpdir(), 'simex-order-features-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -21,17 +21,13 @@ async function replay(name: string, rows: string[], arrow = false) {
   writeFileSync(csv, [HEADER, ...rows].join('\n') + '\n');
   const file = arrow ? join(work, `${name}.arrow`) : csv;
   if (arrow) await convertFlowFile(csv, file);
-  const out = join(work, name);
-  let stderr = '';
-  const code = await replayFile({
+  const { code, stderr, outputs } = await replayRun({
     file,
-    out,
+    out: join(work, name),
     observe: (venue) => invariantObserver(venue, 1),
     strict: true,
-    stdout: { write: () => true },
-    stderr: { write: (chunk: string) => (stderr += chunk) },
   });
-  const read = (output: string) => readFileSync(join(out, output), 'utf8').trim().split('\n');
+  const read = (output: string) => outputs[output]!.trim().split('\n');
   return { code, stderr, read };
 }
 

@@ -16,6 +16,7 @@ import { flowInstruments } from '../../adapters/generate/flow-instruments.js';
 import { writeFlow } from '../../adapters/generate/write-flow.js';
 import { replayFile } from '../../adapters/replay/replay-file.js';
 import { WorkerLines } from '../../adapters/replay/worker-lines.js';
+import { replayRun } from '../replay-run.js';
 
 const work = mkdtempSync(join(tmpdir(), 'simex-output-worker-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -25,19 +26,10 @@ const OUTPUTS = ['book.json', 'orders.csv', 'ticker.json', 'trades.csv'];
 /** The four outputs' texts by name. */
 async function replayed(file: string, outputWorker: boolean): Promise<Record<string, string>> {
   const out = join(work, `out-${outputWorker}-${file.split('.').pop()}`);
-  let stderr = '';
-  const code = await replayFile({
-    file,
-    out,
-    observe: null,
-    strict: false,
-    outputWorker,
-    stdout: { write: () => true },
-    stderr: { write: (chunk: string) => (stderr += chunk) },
-  });
+  const { code, stderr, outputs } = await replayRun({ file, out, outputWorker });
   expect([code, stderr]).toEqual([0, '']);
-  expect(readdirSync(out).sort()).toEqual(OUTPUTS);
-  return Object.fromEntries(OUTPUTS.map((name) => [name, readFileSync(join(out, name), 'utf8')]));
+  expect(Object.keys(outputs)).toEqual(OUTPUTS);
+  return outputs;
 }
 
 describe('the output worker', () => {

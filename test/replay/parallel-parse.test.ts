@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invariantObserver } from '../../adapters/check/invariant-observer.js';
 import { openScenario, PARALLEL_MIN_BYTES } from '../../adapters/csv/index.js';
-import { replayFile } from '../../adapters/replay/replay-file.js';
 import { runReplay } from '../../adapters/replay/run-replay.js';
 import { writeGeneratedFlow } from '../generated-flow.js';
+import { replayRun } from '../replay-run.js';
 
 const work = mkdtempSync(join(tmpdir(), 'simex-parallel-'));
 const flow = join(work, 'flow.csv');
@@ -18,16 +18,15 @@ beforeAll(async () => {
   text = readFileSync(flow, 'utf8');
 });
 
+let runs = 0;
+
 async function replay(file: string, options: { check?: boolean; strict?: boolean } = {}) {
-  const out = join(work, `out-${Math.random().toString(36).slice(2)}`);
-  let stderr = '';
-  const code = await replayFile({
+  const out = join(work, `out-${++runs}`);
+  const { code, stderr } = await replayRun({
     file,
     out,
     observe: options.check === true ? invariantObserver : null,
     strict: options.strict ?? false,
-    stdout: { write: () => true },
-    stderr: { write: (chunk: string) => (stderr += chunk) },
   });
   return { code, stderr: stderr.replaceAll(file, 'F'), out };
 }

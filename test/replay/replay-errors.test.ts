@@ -1,9 +1,10 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { invariantObserver } from '../../adapters/check/invariant-observer.js';
 import { replayFile } from '../../adapters/replay/replay-file.js';
+import { replayRun } from '../replay-run.js';
 
 const work = mkdtempSync(join(tmpdir(), 'simex-replay-errors-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -16,17 +17,13 @@ async function replay(name: string, text: string, flags: { strict?: boolean; out
   const file = join(work, `${name}.csv`);
   writeFileSync(file, text);
   const out = join(work, `${name}-out`);
-  let stderr = '';
-  let stdout = '';
-  const code = await replayFile({
+  const { code, stdout, stderr, outputs } = await replayRun({
     file,
     out: flags.out === false ? null : out,
     observe: invariantObserver,
     strict: flags.strict ?? false,
-    stdout: { write: (chunk: string) => (stdout += chunk) },
-    stderr: { write: (chunk: string) => (stderr += chunk) },
   });
-  const written = existsSync(out) ? readdirSync(out) : [];
+  const written = Object.keys(outputs);
   return {
     code,
     stderr: stderr.replaceAll(file, 'F'),

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { invariantObserver } from '../../adapters/check/invariant-observer.js';
-import { replayFile } from '../../adapters/replay/replay-file.js';
+import { readOutputs, replayRun } from '../replay-run.js';
 
 const root = 'scenarios';
 const names = readdirSync(root, { withFileTypes: true })
@@ -22,30 +22,12 @@ describe('hand-written scenarios replay to their expected outputs, byte for byte
       const file = join(root, name, 'scenario.csv');
       expect(readFileSync(file, 'utf8')).toMatch(/^# shows: \S/);
       const out = join(work, name);
-      let stderr = '';
-      const code = await replayFile({
-        file,
-        out,
-        observe: invariantObserver,
-        strict: false,
-        stdout: { write: () => true },
-        stderr: { write: (text: string) => (stderr += text) },
-      });
+      const { code, stderr, outputs } = await replayRun({ file, out, observe: invariantObserver });
       expect(code).toBe(0);
       const expectedDir = join(root, name, 'expected');
       const stderrFile = join(expectedDir, 'stderr.txt');
       expect(stderr).toBe(existsSync(stderrFile) ? readFileSync(stderrFile, 'utf8') : '');
-      for (const output of ['trades.csv', 'orders.csv', 'book.json', 'ticker.json']) {
-        expect(readFileSync(join(out, output), 'utf8'), output).toBe(
-          readFileSync(join(expectedDir, output), 'utf8'),
-        );
-      }
-      expect(readdirSync(out).sort()).toEqual([
-        'book.json',
-        'orders.csv',
-        'ticker.json',
-        'trades.csv',
-      ]);
+      expect(outputs).toEqual(readOutputs(expectedDir));
     });
   }
 });

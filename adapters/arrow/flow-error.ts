@@ -33,4 +33,4 @@ export function unopenableReason(tail: Uint8Array): string {
 }
 
 /** Why a record batch could not be read, in words about the file. */
-export const UNREADABLE_BATCH = 'a record batch is malformed or cut short (a damaged file?)';
+export const UNREADABLE_BATCH = 'unreadable record batch: malformed or cut short (a damaged file?)';

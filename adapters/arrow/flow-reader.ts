@@ -19,7 +19,7 @@ import { parseDirective } from '../csv/directives.js';
 import { ArrowFlowError, UNREADABLE_BATCH, unopenableReason } from './flow-error.js';
 import { INSTRUMENTS_KEY } from './flow-schema.js';
 import { FlowRowDecoder } from './flow-rows.js';
-import { readRecordBatches } from './block-reader.js';
+import { CutMessageError, readRecordBatches } from './block-reader.js';
 
 const { RecordBatchReader } = arrow;
 
@@ -77,8 +77,12 @@ export async function openArrowBatches(path: string): Promise<ArrowBatches> {
         let next: IteratorResult<RecordBatch>;
         try {
           next = blocks.next();
-        } catch {
-          throw new ArrowFlowError(path, decoder.rowCount + 1, null, UNREADABLE_BATCH);
+        } catch (error) {
+          const reason =
+            error instanceof CutMessageError
+              ? `unreadable record batch: ${error.message}`
+              : UNREADABLE_BATCH;
+          throw new ArrowFlowError(path, decoder.rowCount + 1, null, reason);
         }
         if (next.done === true) break;
         batchesRead++;

@@ -62,6 +62,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   ],
   'adapters/http': [
     'src',
+    'adapters',
     'adapters/csv',
     'adapters/driver',
     'adapters/market',

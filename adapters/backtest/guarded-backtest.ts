@@ -47,11 +47,13 @@ export function runGuardedBacktest(
     else failure = error;
   });
   return new Promise((resolve, reject) => {
-    worker.on('exit', () => {
+    worker.on('exit', (code) => {
       watchdog.stop();
       if (exitCode !== null) return resolve(exitCode);
       if (options.out !== null) OutputDirectory.discardPartials(options.out, process.pid);
-      if (ended === null) return reject(failure ?? new Error('the backtest worker ended early'));
+      if (failure !== null) return reject(failure);
+      // Nothing in the worker but the strategy calls process.exit (outside a hook, or it would throw).
+      ended ??= `process.exit(${code}) was called outside a hook; a strategy must not end the process`;
       io.stderr.write(`${options.strategyFile}: ${ended}; nothing written\n`);
       resolve(EXIT_CODES.run_failed);
     });

@@ -62,9 +62,15 @@ export class StrategyExitError extends Error {
   }
 }
 
-/** In a worker thread: process.exit throws StrategyExitError, which fails the hook that called it. */
+/**
+ * In a worker thread: process.exit called during a watched call throws StrategyExitError, which
+ * fails the hook that called it. Elsewhere it is Node's (which calls it itself, on an uncaught
+ * error): it ends the worker, which the main thread reports.
+ */
 export function forbidProcessExit(): void {
+  const exit = process.exit.bind(process);
   process.exit = ((code?: number | string | null) => {
-    throw new StrategyExitError(code);
+    if (threadWatch?.running() != null) throw new StrategyExitError(code);
+    return exit(code);
   }) as typeof process.exit;
 }

@@ -24,6 +24,7 @@ const dir = tempFiles({
   'allocates.js':
     'const kept = [];\nexport default { onTrade() { for (;;) kept.push(new Array(1e5).fill(1)); } };\n',
   'exits.js': 'export default { onTrade() { process.exit(0); } };\n',
+  'exits-at-load.js': 'process.exit(3);\nexport default {};\n',
   'quiet.js': 'export default { onTrade() {} };\n',
   // One strategy for a sweep: n picks how it misbehaves.
   'chooses.js': [
@@ -91,6 +92,15 @@ describe('simex backtest runs the strategy under a guard', () => {
     expect(run.stderr).toMatch(
       /exits\.js: onTrade at 2026-01-05T09:31:00\.000Z called process\.exit\(0\); a strategy must not end the process( \(at \/.*\/exits\.js:1:38\))?; nothing written\n$/,
     );
+  });
+
+  it('process.exit outside a hook ends the worker, which is reported', async () => {
+    const run = await guarded('exits-at-load.js', { out: path('out-exits-at-load') });
+    expect(run).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `${path('exits-at-load.js')}: process.exit(3) was called outside a hook; a strategy must not end the process; nothing written\n`,
+    });
   });
 
   it('a well-behaved strategy prints what it prints in this thread', async () => {

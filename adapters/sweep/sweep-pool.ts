@@ -75,7 +75,8 @@ export async function runCombinations(
   const results: CombinationResult[] = [];
   let fatal: string | null = null;
   let next = 0;
-  // Two tasks per worker in flight: a worker never waits for the main thread to hand it one.
+  // Two tasks per worker asked for: when a worker ends one, tinypool hands it the next at once (a
+  // task with a signal waits in tinypool's queue, not in a busy worker).
   const lane = async () => {
     const late = await job.late;
     while (fatal === null && next < job.run.length) {

@@ -74,9 +74,12 @@ export class TextCells {
   readonly #bytes: Buffer | null;
   readonly #indexes: ArrayLike<number | bigint> | null;
   readonly #names: readonly (string | null)[] | null;
+  readonly #fail: (reason: string) => never;
 
-  constructor(data: Data, words: DictionaryWords) {
+  /** `fail` reports a cell whose dictionary index is outside the dictionary. */
+  constructor(data: Data, words: DictionaryWords, fail: (reason: string) => never) {
     this.#data = data;
+    this.#fail = fail;
     if (DataType.isDictionary(data.type)) {
       words.update(data.dictionary!);
       this.#names = words.list;
@@ -95,7 +98,13 @@ export class TextCells {
     const data = this.#data;
     if (isNull(data, row)) return '';
     const at = data.offset + row;
-    if (this.#names !== null) return this.#names[Number(this.#indexes![at])] ?? '';
+    const names = this.#names;
+    if (names !== null) {
+      const index = Number(this.#indexes![at]);
+      if (index >= 0 && index < names.length) return names[index] ?? '';
+      const words = `${names.length} word${names.length === 1 ? '' : 's'}`;
+      this.#fail(`dictionary index ${index} is outside the column's dictionary of ${words}`);
+    }
     const offsets = this.#offsets!;
     return this.#bytes!.toString('utf8', Number(offsets[at]), Number(offsets[at + 1]));
   }

@@ -103,7 +103,10 @@ export class FlowRowDecoder {
   cells(batch: RecordBatch): BatchCells {
     const p = this.#positions;
     const data = batch.data.children;
-    const text = (name: string) => new TextCells(data[p[name]!]!, this.#words[p[name]!]!);
+    // A bad dictionary index is found while `row` reads the row it counted.
+    const fail = (name: string) => (reason: string) => this.#fail(this.rowCount, name, reason);
+    const text = (name: string) =>
+      new TextCells(data[p[name]!]!, this.#words[p[name]!]!, fail(name));
     const cells: BatchCells = {
       ts: new TimeCells(data[p['ts']!]!),
       action: text('action'),

@@ -9,7 +9,7 @@ import type {
 } from '../../src/index.js';
 import { parseScenarioTime } from '../csv/index.js';
 import { apiError } from './errors.js';
-import { quote } from './quote.js';
+import { quote } from '../quote.js';
 import type { Parsed } from './query.js';
 
 const STRING_FIELDS = [

@@ -13,7 +13,7 @@ import { singleHeader, type HttpResponse } from './http-types.js';
 import { parseJsonObject, toAmendRequest, toOrderRequest } from './order-body.js';
 import { integerParam, parseQuery } from './query.js';
 import { idempotencyScope } from './idempotency-store.js';
-import { quote, QUOTE_LIMIT } from './quote.js';
+import { quote, QUOTE_LIMIT } from '../quote.js';
 import {
   errorResponse,
   okResponse,

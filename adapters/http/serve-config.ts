@@ -1,7 +1,7 @@
 import type { Instrument } from '../../src/index.js';
 import type { MarketChoice } from '../market/index.js';
 import { generateApiKey, parseApiKeySpecs, type ApiKeyGrant } from './api-keys.js';
-import { quote } from './quote.js';
+import { quote } from '../quote.js';
 
 export interface ServeArguments {
   readonly port?: string | number | undefined;

@@ -3,7 +3,15 @@
  * when the whole replay succeeded; on failure they are removed, so nothing partial looks like a
  * result. Writes are buffered and synchronous: constant memory, and the order is the call order.
  */
-import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 
 const CAPACITY = 1 << 16;
@@ -137,6 +145,8 @@ export class BufferedFile implements LineWriter {
 }
 
 /** A set of named outputs in `dir`, written under temporary names until `commit`. */
+const partialSuffix = (processId: number) => `.partial-${processId}`;
+
 export class OutputDirectory {
   /** By name: the temporary path, and the file when this thread writes it. */
   readonly #files = new Map<string, { path: string; file: BufferedFile | null }>();
@@ -147,7 +157,22 @@ export class OutputDirectory {
     processId: number,
   ) {
     mkdirSync(dir, { recursive: true });
-    this.#suffix = `.partial-${processId}`;
+    this.#suffix = partialSuffix(processId);
+  }
+
+  /**
+   * Removes the temporary files an OutputDirectory of `processId` left in `dir` (its thread was
+   * terminated before it could discard them).
+   */
+  static discardPartials(dir: string, processId: number): void {
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      return; // not created: nothing left
+    }
+    const suffix = partialSuffix(processId);
+    for (const name of names) if (name.endsWith(suffix)) rmSync(join(dir, name), { force: true });
   }
 
   open(name: string): BufferedFile {

@@ -63,6 +63,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   ],
   'adapters/http': [
     'src',
+    'adapters',
     'adapters/csv',
     'adapters/driver',
     'adapters/market',

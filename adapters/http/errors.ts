@@ -21,6 +21,7 @@ export const ERROR_STATUS = {
   headers_too_large: 431,
   internal_error: 500,
   journal_unavailable: 503,
+  stream_unavailable: 503,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -79,6 +79,7 @@ const HEADERS_OF: Partial<Record<ErrorCode, object>> = {
   too_many_streams: RETRY_AFTER,
   method_not_allowed: ALLOW,
   journal_unavailable: RETRY_AFTER,
+  stream_unavailable: RETRY_AFTER,
 };
 
 /** Answers any request may get before its route is known: HTTP itself, then the rate limit. */
@@ -453,7 +454,12 @@ export const OPENAPI_DOCUMENT = {
             { type: 'string' },
             'The stream (see the description)',
           ),
-          ...keyedErrors('invalid_parameter', 'unknown_symbol', 'too_many_streams'),
+          ...keyedErrors(
+            'invalid_parameter',
+            'unknown_symbol',
+            'too_many_streams',
+            'stream_unavailable',
+          ),
         },
       },
     },

@@ -28,6 +28,7 @@ process.on('message', (message: FanOutMessage, socket: Socket | undefined) => {
   socket.on('close', () => sockets.remove(id));
   socket.resume(); // a client has nothing to send; its end is seen
   sockets.add(id, socket, head);
+  reply(['started', id]);
 });
 process.on('disconnect', () => {
   sockets.endAll();

@@ -5,8 +5,12 @@ export type FlushTexts = ReadonlyArray<readonly [text: string, streams: readonly
 export type FanOutMessage =
   readonly ['open', id: number, head: string] | readonly ['flush', texts: FlushTexts];
 
-/** What the fan-out process answers: `ready` once it listens, then the id of each stream that closed. */
-export type FanOutReply = 'ready' | number;
+/**
+ * What the fan-out process answers: `ready` once it listens; `['started', id]` once it wrote a
+ * stream's head (the venue's process then closes its own descriptor of the connection); the id of
+ * each stream that closed.
+ */
+export type FanOutReply = 'ready' | readonly ['started', id: number] | number;
 
 /** A stream's socket, as the fan-out writes it. */
 export interface StreamSocket {

@@ -38,6 +38,11 @@ export interface StreamLimits {
   readonly flushChars: number;
   /** Characters of flushes the fan-out process may leave unread; beyond, it is killed as stuck. */
   readonly maxBacklog: number;
+  /**
+   * Milliseconds the fan-out process may take to take a new stream's connection (its start
+   * included); beyond, it is killed as stuck and the streams it had not taken answer 503.
+   */
+  readonly startMs: number;
 }
 
 export const DEFAULT_STREAM_LIMITS: StreamLimits = {
@@ -50,6 +55,7 @@ export const DEFAULT_STREAM_LIMITS: StreamLimits = {
   flushMs: 5,
   flushChars: 32 * 1024,
   maxBacklog: 64 * 1024 * 1024,
+  startMs: 1000,
 };
 
 /** Where a client stopped: the hub's epoch and, per symbol of the stream, its last sequence. */

@@ -1,6 +1,7 @@
+import { readdirSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FanOutSockets, type StreamSocket } from '../../adapters/http/stream-fanout-sockets.js';
-import { mustOpen } from './sse-client.js';
+import { mustOpen, openSse, type SseOpened } from './sse-client.js';
 import { churnOrders, useTestServer } from './test-server.js';
 
 /** A socket the test controls: `reading` false, nothing written is ever taken. */
@@ -94,7 +95,50 @@ describe('when the fan-out process dies', () => {
     expect(server.server.streams.fanOutPid).not.toBe(first);
     again.close();
   });
+
+  it('a stream opened just after it died starts within a second or gets a JSON 503 with Retry-After; no descriptor is left open', async () => {
+    const path = '/v1/stream?symbols=BTC-USD&channels=trades';
+    const openFiles = () => readdirSync('/proc/self/fd').length;
+    const settled = async () => {
+      for (let turn = 0; turn < 100_000 && server.server.streams.size > 0; turn++)
+        await new Promise((resolve) => setImmediate(resolve));
+    };
+    await settled();
+    const before = openFiles();
+    const answers = new Map<number, number>();
+    for (let round = 0; round < 10; round++) {
+      const stream = await mustOpen(server.url, path);
+      await stream.count(1);
+      process.kill(server.server.streams.fanOutPid!, 'SIGKILL');
+      const opened = await Promise.all(
+        Array.from({ length: 10 }, () => withinASecond(openSse(server.url, path))),
+      );
+      for (const answer of opened) {
+        answers.set(answer.status, (answers.get(answer.status) ?? 0) + 1);
+        if (answer.status !== 200) {
+          expect([answer.status, answer.headers['retry-after']]).toEqual([503, '1']);
+          expect('json' in answer && answer.json.error.code).toBe('stream_unavailable');
+        } else if ('stream' in answer) answer.stream.close();
+      }
+      stream.close();
+      await settled();
+    }
+    expect([...answers.keys()].every((status) => status === 200 || status === 503)).toBe(true);
+    // Each side of each closed connection is seen closed within a few turns.
+    for (let turn = 0; turn < 100_000 && openFiles() > before; turn++)
+      await new Promise((resolve) => setImmediate(resolve));
+    expect(openFiles()).toBeLessThanOrEqual(before);
+  });
 });
+
+/** The answer's head, or a failure when it takes more than a second (a hung stream). */
+function withinASecond(opening: Promise<SseOpened>): Promise<SseOpened> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('no answer within a second')), 1000);
+  });
+  return Promise.race([opening, late]).finally(() => clearTimeout(timer));
+}
 
 describe('when the fan-out process is stuck', () => {
   const server = useTestServer({ streamLimits: { maxBacklog: 64 * 1024 } });

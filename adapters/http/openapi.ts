@@ -316,6 +316,8 @@ const schemas = {
       'max_size',
       'reference_price',
       'status',
+      'max_open_orders',
+      'max_stop_orders',
     ],
     properties: {
       symbol: SYMBOL,
@@ -331,6 +333,18 @@ const schemas = {
         type: 'string',
         enum: ['trading'],
         description: 'The venue has no halts: every listed instrument trades',
+      },
+      max_open_orders: {
+        type: 'integer',
+        minimum: 1,
+        description:
+          'Orders one account may have open on the symbol, waiting stops included; beyond, a new order that could rest is refused too_many_orders',
+      },
+      max_stop_orders: {
+        type: 'integer',
+        minimum: 1,
+        description:
+          'Stop orders one account may have waiting on the symbol; beyond, a new stop is refused too_many_orders',
       },
     },
   },
@@ -523,6 +537,7 @@ export const OPENAPI_DOCUMENT = {
             'invalid_parameter',
             'unknown_symbol',
             'idempotency_conflict',
+            'too_many_orders',
             'payload_too_large',
             'unsupported_media_type',
             'journal_unavailable',

@@ -11,6 +11,7 @@ import { ordersByClientOrderId } from './client-routes.js';
 import { apiError } from './errors.js';
 import { singleHeader, type HttpResponse } from './http-types.js';
 import { parseJsonObject, toAmendRequest, toOrderRequest } from './order-body.js';
+import { orderLimitRefusal } from './order-limits.js';
 import { integerParam, parseQuery } from './query.js';
 import { idempotencyScope } from './idempotency-store.js';
 import { quote, QUOTE_LIMIT } from './quote.js';
@@ -169,6 +170,8 @@ function placeOrder(
     const message = `${unrecorded} cannot be recorded: the journal was started without its column`;
     return errorResponse(apiError('invalid_parameter', message, unrecorded));
   }
+  const overLimit = orderLimitRefusal(context.venue, orderRequest.value, context.orderLimits);
+  if (overLimit !== undefined) return errorResponse(overLimit);
   const order = context.venue.placeOrder(orderRequest.value);
   if (!order.ok) return venueErrorResponse(order);
   context.onAccepted({ action: 'new', order: order.value, ...(idempotency && { idempotency }) });

@@ -15,6 +15,7 @@ import { DEFAULT_IDEMPOTENCY_CAPACITY, IdempotencyStore } from './idempotency-st
 import type { OpenJournalFile } from './journal-file.js';
 import { openJournal, type JournaledVenue } from './journal.js';
 import { createListener } from './listener.js';
+import type { OrderLimits } from './order-limits.js';
 import { StreamHub, type StreamLimits } from './stream-hub.js';
 
 export interface ServerOptions {
@@ -45,6 +46,8 @@ export interface ServerOptions {
   readonly market?: (venue: Venue, hooks: MarketHooks) => RunningMarket;
   /** Limits of GET /v1/stream; default DEFAULT_STREAM_LIMITS. */
   readonly streamLimits?: Partial<StreamLimits>;
+  /** What one account may have live per symbol; default DEFAULT_ORDER_LIMITS. */
+  readonly orderLimits?: OrderLimits;
 }
 
 export interface RunningServer {
@@ -100,6 +103,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }),
     ...(writer !== undefined && { acceptsWrites: () => writer.acceptsWrites() }),
     onError: logError,
+    ...(options.orderLimits !== undefined && { orderLimits: options.orderLimits }),
   });
   const server = createListener({
     handle,

@@ -56,6 +56,37 @@ describe('a stream and a burst larger than the bytes a stream may have waiting',
     stream.close();
   });
 
+  it('one trade triggering 10,000 stops: a reading stream gets every trade of the cascade', async () => {
+    const { venue } = server.server;
+    restMany(venue, 'bob', 'ETH-USD', 'sell', 1, 300_000, '10');
+    for (let i = 0; i < 10_000; i++) {
+      const stop = venue.placeOrder({
+        account: 'carol',
+        symbol: 'ETH-USD',
+        side: 'buy',
+        type: 'market',
+        size: '0.0001',
+        stopPrice: '3000.00',
+      });
+      if (!stop.ok) throw new Error(stop.error.message);
+    }
+    const stream = await mustOpen(server.url, '/v1/stream?symbols=ETH-USD&channels=trades');
+    const [snapshot] = await stream.count(1);
+    // Some 2.4 MB of trade events from one command.
+    const trigger = await server.call('POST', '/v1/orders', {
+      body: { symbol: 'ETH-USD', side: 'buy', type: 'market', size: '0.0001' },
+    });
+    expect(trigger.json.status).toBe('filled');
+    const last = await server.call('GET', '/v1/market/trades?symbol=ETH-USD&limit=1');
+    await stream.next((event) => event.data.trade_id === last.json[0].trade_id);
+    const trades = stream.events.filter((event) => event.event === 'trade');
+    expect(trades).toHaveLength(10_001);
+    expect(trades[0]!.data.trade_id).toBe(trigger.json.fills[0].trade_id);
+    expect(trades.every((event) => event.data.price === '3000.00')).toBe(true);
+    expect(trades[0]!.data.sequence).toBeGreaterThan(snapshot!.data.sequence);
+    stream.close();
+  });
+
   it('an account with 1,000 resting orders opens an orders stream: its snapshot lists all 1,000', async () => {
     const { venue } = server.server;
     restMany(venue, 'alice', 'ETH-USD', 'buy', 1000, 100, '0.01');

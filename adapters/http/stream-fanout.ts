@@ -97,11 +97,11 @@ export class FanOut implements StreamOutlet {
   async close(): Promise<void> {
     const child = this.#child;
     if (child === undefined) return;
-    const { process } = child;
-    const exited = new Promise((resolve) => process.once('exit', resolve));
-    const kill = setTimeout(() => process.kill('SIGKILL'), STOP_GRACE_MS);
-    if (child.waiting === undefined && process.connected) process.disconnect();
-    else process.kill('SIGKILL'); // not yet listening: nothing of its streams was written
+    const forked = child.process;
+    const exited = new Promise((resolve) => forked.once('exit', resolve));
+    const kill = setTimeout(() => forked.kill('SIGKILL'), STOP_GRACE_MS);
+    if (child.waiting === undefined && forked.connected) forked.disconnect();
+    else forked.kill('SIGKILL'); // not yet listening: nothing of its streams was written
     await exited;
     clearTimeout(kill);
   }
@@ -126,7 +126,7 @@ export class FanOut implements StreamOutlet {
     const fromSources = here.endsWith('.ts');
     const script = new URL(`./stream-fanout-child.${fromSources ? 'ts' : 'js'}`, here);
     const { maxQueued, heartbeatMs } = this.limits;
-    const process = fork(script, [JSON.stringify({ maxQueued, heartbeatMs })], {
+    const forked = fork(script, [JSON.stringify({ maxQueued, heartbeatMs })], {
       // Garbage collection on its main thread alone: helper threads compete for the cores with the
       // venue's process, and a collection waiting for one stalls every stream's writes.
       execArgv: [
@@ -137,7 +137,7 @@ export class FanOut implements StreamOutlet {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const child: Child = {
-      process,
+      process: forked,
       waiting: [],
       attached: new Set(),
       unconfirmed: new Map(),
@@ -146,17 +146,17 @@ export class FanOut implements StreamOutlet {
       gone: false,
     };
     this.#child = child;
-    process.on('message', (reply: FanOutReply) => {
+    forked.on('message', (reply: FanOutReply) => {
       if (typeof reply === 'number') return this.#closed(child, reply);
       if (reply !== 'ready') return this.#started(child, reply[1]);
       const waiting = child.waiting ?? [];
       child.waiting = undefined;
       for (const [message, socket, sent] of waiting) this.#send(child, message, socket, sent);
     });
-    process.on('error', () => {});
+    forked.on('error', () => {});
     // Its channel closed (it died, was killed, or is stopping): whatever it holds is gone.
-    process.on('disconnect', () => this.#gone(child));
-    process.on('exit', () => this.#gone(child));
+    forked.on('disconnect', () => this.#gone(child));
+    forked.on('exit', () => this.#gone(child));
     return child;
   }
 

@@ -27,6 +27,12 @@ const STREAM_UNAVAILABLE = errorResponse({
   headers: { 'retry-after': '1' },
 });
 
+/** Answers a connection no fan-out process took `503 stream_unavailable`, and closes it. */
+function refuse(socket: Socket): void {
+  socket.on('error', () => {});
+  endWith(socket, STREAM_UNAVAILABLE);
+}
+
 /** One fan-out process and what it holds: the streams it took, the connections on their way. */
 interface Child {
   readonly process: ChildProcess;
@@ -34,12 +40,17 @@ interface Child {
   waiting: Array<readonly [FanOutMessage, Socket | undefined, () => void]> | undefined;
   /** Streams handed to it (their connections taken or on their way). */
   readonly attached: Set<number>;
-  /** Connections sent and not yet taken, by stream: they get a 503 if the process dies first. */
-  readonly unconfirmed: Map<number, Socket>;
+  /** Connections not yet taken, by stream: they get a 503 if the process dies first. */
+  readonly unconfirmed: Map<number, Unconfirmed>;
   /** Characters of flushes sent and not yet taken by its channel. */
   backlog: number;
-  deadline: ReturnType<typeof setTimeout> | undefined;
   gone: boolean;
+}
+
+/** A new stream's connection on its way to the fan-out process, and its `startMs` deadline. */
+interface Unconfirmed {
+  readonly socket: Socket;
+  readonly deadline: ReturnType<typeof setTimeout>;
 }
 
 /**
@@ -64,23 +75,36 @@ export class FanOut implements StreamOutlet {
   attach(id: number, { socket, head }: StreamConnection): void {
     const child = this.#child ?? this.#start();
     child.attached.add(id);
-    child.unconfirmed.set(id, socket);
-    child.deadline ??= this.#deadline(child);
+    const deadline = setTimeout(() => this.#late(child, id), this.limits.startMs).unref();
+    child.unconfirmed.set(id, { socket, deadline });
     this.#send(child, ['open', id, head], socket);
   }
 
   /** The process wrote the stream's head: it owns the connection, this descriptor is closed. */
   #started(child: Child, id: number): void {
-    child.unconfirmed.get(id)?.destroy();
+    const started = child.unconfirmed.get(id);
+    if (started === undefined) return;
     child.unconfirmed.delete(id);
-    clearTimeout(child.deadline);
-    child.deadline = child.unconfirmed.size === 0 ? undefined : this.#deadline(child);
+    clearTimeout(started.deadline);
+    started.socket.destroy();
   }
 
-  /** A process that takes no connection for `startMs` while some wait is stuck: it is killed. */
-  #deadline(child: Child): ReturnType<typeof setTimeout> {
-    const kill = () => child.process.kill('SIGKILL');
-    return setTimeout(kill, this.limits.startMs).unref();
+  /**
+   * `startMs` passed and the stream has not started. Still waiting for a process that is starting:
+   * it gets a 503 (the process goes on starting). Sent to a listening process that did not take
+   * it: the process is stuck and is killed (every connection it did not take gets a 503).
+   */
+  #late(child: Child, id: number): void {
+    const late = child.unconfirmed.get(id);
+    if (late === undefined) return;
+    const queued = child.waiting?.findIndex(
+      ([message]) => message[0] === 'open' && message[1] === id,
+    );
+    if (queued === undefined || queued < 0) return void child.process.kill('SIGKILL');
+    child.waiting!.splice(queued, 1);
+    child.unconfirmed.delete(id);
+    refuse(late.socket);
+    this.#closed(child, id);
   }
 
   write(texts: FlushTexts): void {
@@ -142,7 +166,6 @@ export class FanOut implements StreamOutlet {
       attached: new Set(),
       unconfirmed: new Map(),
       backlog: 0,
-      deadline: undefined,
       gone: false,
     };
     this.#child = child;
@@ -164,11 +187,10 @@ export class FanOut implements StreamOutlet {
   #gone(child: Child): void {
     if (child.gone) return;
     child.gone = true;
-    clearTimeout(child.deadline);
     if (this.#child === child) this.#child = undefined;
-    for (const socket of child.unconfirmed.values()) {
-      socket.on('error', () => {});
-      endWith(socket, STREAM_UNAVAILABLE);
+    for (const { socket, deadline } of child.unconfirmed.values()) {
+      clearTimeout(deadline);
+      refuse(socket);
     }
     child.unconfirmed.clear();
     child.waiting = undefined;

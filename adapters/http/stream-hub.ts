@@ -39,8 +39,8 @@ export interface StreamLimits {
   /** Characters of flushes the fan-out process may leave unread; beyond, it is killed as stuck. */
   readonly maxBacklog: number;
   /**
-   * Milliseconds the fan-out process may take to take a new stream's connection (its start
-   * included); beyond, it is killed as stuck and the streams it had not taken answer 503.
+   * Milliseconds a new stream may wait for the fan-out process to start it; beyond, it is answered
+   * 503 (and a running fan-out process that was sent the connection is killed as stuck).
    */
   readonly startMs: number;
 }

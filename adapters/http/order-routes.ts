@@ -8,7 +8,7 @@ import {
   type OrderStatus,
 } from '../../src/index.js';
 import { ordersByClientOrderId } from './client-routes.js';
-import { apiError } from './errors.js';
+import { apiError, ERROR_STATUS } from './errors.js';
 import { singleHeader, type HttpResponse } from './http-types.js';
 import { parseJsonObject, toAmendRequest, toOrderRequest } from './order-body.js';
 import { orderLimitRefusal } from './order-limits.js';
@@ -152,7 +152,9 @@ export function createOrder(call: RouteCall): HttpResponse {
     return errorResponse(apiError('idempotency_conflict', message, 'Idempotency-Key'));
   }
   const response = placeOrder(call, body, { key: idempotencyKey, fingerprint });
-  context.idempotency.store(scope, fingerprint, response, now);
+  // A refusal for the account's order limits depends on its orders now: a retry may be placed.
+  if (response.status !== ERROR_STATUS.too_many_orders)
+    context.idempotency.store(scope, fingerprint, response, now);
   return response;
 }
 

@@ -53,4 +53,19 @@ describe('per-account order limits', () => {
     const pending = await server.call('GET', '/v1/orders?symbol=BTC-USD&status=pending');
     expect([open.json.length, pending.json.length]).toEqual([3, 2]);
   });
+
+  it('a too_many_orders refusal is not kept for its Idempotency-Key: the same request goes through once an order is cancelled', async () => {
+    const open = await server.call('GET', '/v1/orders?symbol=ETH-USD&status=open');
+    for (let i = open.json.length; i < 5; i++) await restingBuy(`20${i}.00`, 'ETH-USD');
+    const headers = { 'idempotency-key': 'limit-retry' };
+    const body = { symbol: 'ETH-USD', side: 'buy', type: 'limit', price: '300.00', size: '0.01' };
+    const refused = await server.call('POST', '/v1/orders', { body, headers });
+    expect(refused.status).toBe(409);
+    const oldest = (await server.call('GET', '/v1/orders?symbol=ETH-USD&status=open')).json.at(-1);
+    expect((await server.call('DELETE', `/v1/orders/${oldest.id}`)).status).toBe(200);
+    const placed = await server.call('POST', '/v1/orders', { body, headers });
+    expect(placed.status).toBe(201);
+    const again = await server.call('POST', '/v1/orders', { body, headers });
+    expect(again.text).toBe(placed.text);
+  });
 });

@@ -17,9 +17,11 @@ import { validateAmend } from './order-amend.js';
 import {
   getOrderQuery,
   listOrdersQuery,
+  liveOrderCountsQuery,
   openOrder,
   orderFillsQuery,
   orderView,
+  type LiveOrderCounts,
   type OrderFilter,
 } from './order-queries.js';
 import { blankOrder, validateOrderRequest, type ValidOrder } from './order-request.js';
@@ -187,6 +189,11 @@ export class Venue {
   /** The account's orders, newest first; costs what it returns (the orders are indexed). */
   listOrders(account: string, filter: OrderFilter = {}): Result<OrderRecord[]> {
     return listOrdersQuery(this.core, account, filter);
+  }
+
+  /** How many of the account's orders on `symbol` rest and wait (pending stops); O(1). */
+  liveOrderCounts(account: string, symbol: string): Result<LiveOrderCounts> {
+    return liveOrderCountsQuery(this.core, account, symbol);
   }
 
   ticker(symbol: unknown): Result<Ticker> {

@@ -30,6 +30,15 @@ const builder = (yargs: Argv) =>
       type: 'number',
       describe: 'Memory kept for Idempotency-Key responses (default 64 MiB); the oldest go first',
     })
+    .option('max-open-orders', {
+      type: 'string',
+      describe:
+        'Orders one account may have open per symbol, waiting stops included: 1 to 1000000 (default 200)',
+    })
+    .option('max-stop-orders', {
+      type: 'string',
+      describe: 'Stop orders one account may have waiting per symbol: 1 to 1000000 (default 10)',
+    })
     .option('market', {
       type: 'string',
       describe:

@@ -17,6 +17,7 @@ import {
   getOrderFills,
   listOrders,
 } from './order-routes.js';
+import { DEFAULT_ORDER_LIMITS, type OrderLimits } from './order-limits.js';
 import { RateLimiter } from './rate-limiter.js';
 import { StreamHub } from './stream-hub.js';
 import { openStream, STREAM_PATH } from './stream-route.js';
@@ -53,6 +54,8 @@ export interface HandlerOptions {
   readonly streams?: StreamHub;
   /** Runs a route with the venue's clock held at one reading (RequestClock.hold); default as is. */
   readonly atOneTime?: <T>(route: () => T) => T;
+  /** What one account may have live per symbol; default DEFAULT_ORDER_LIMITS. */
+  readonly orderLimits?: OrderLimits;
 }
 
 type Methods = Readonly<Record<string, RouteAction>>;
@@ -99,6 +102,7 @@ export function createHandler(options: HandlerOptions): Handler {
     onAccepted: options.onAccepted ?? (() => {}),
     streams: options.streams ?? new StreamHub(options.venue, clock),
     recordsOrderFeatures: options.recordsOrderFeatures ?? true,
+    orderLimits: options.orderLimits ?? DEFAULT_ORDER_LIMITS,
   };
   const answer = (request: HttpRequest, path: string, search: string): HttpResponse => {
     const open = OPEN_PATHS.get(path);

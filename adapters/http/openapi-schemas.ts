@@ -235,7 +235,17 @@ export const SCHEMAS = {
     },
   ),
   Instrument: object(
-    ['symbol', 'tick_size', 'lot_size', 'min_size', 'max_size', 'reference_price', 'status'],
+    [
+      'symbol',
+      'tick_size',
+      'lot_size',
+      'min_size',
+      'max_size',
+      'reference_price',
+      'status',
+      'max_open_orders',
+      'max_stop_orders',
+    ],
     {
       symbol: SYMBOL,
       tick_size: { ...DECIMAL, description: 'Prices are positive multiples of it' },
@@ -250,6 +260,18 @@ export const SCHEMAS = {
         type: 'string',
         enum: ['trading'],
         description: 'The venue has no halts: every listed instrument trades',
+      },
+      max_open_orders: {
+        type: 'integer',
+        minimum: 1,
+        description:
+          'Orders one account may have open on the symbol, waiting stops included; beyond, a new order that could rest is refused too_many_orders',
+      },
+      max_stop_orders: {
+        type: 'integer',
+        minimum: 1,
+        description:
+          'Stop orders one account may have waiting on the symbol; beyond, a new stop is refused too_many_orders',
       },
     },
   ),
@@ -268,8 +290,8 @@ export const SCHEMAS = {
   },
   SnapshotEvent: {
     description:
-      "A symbol's state as of `data.sequence`, the parts the stream's channels ask for; first on a new stream, once per symbol",
-    ...object(['id', 'event', 'data'], {
+      "A symbol's state as of `data.sequence`, the parts the stream's channels ask for; first on a new stream, once per symbol. Only the last snapshot carries an `id:`, so a client cut off before it resumes from the id it had",
+    ...object(['event', 'data'], {
       id: STREAM_ID,
       event: { const: 'snapshot' },
       data: object(['symbol', 'sequence', 'timestamp'], {

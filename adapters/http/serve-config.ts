@@ -2,6 +2,7 @@ import type { Instrument } from '../../src/index.js';
 import type { MarketChoice } from '../market/index.js';
 import { generateApiKey, parseApiKeySpecs, type ApiKeyGrant } from './api-keys.js';
 import { quote } from '../quote.js';
+import { DEFAULT_ORDER_LIMITS, type OrderLimits } from './order-limits.js';
 
 export interface ServeArguments {
   readonly port?: string | number | undefined;
@@ -17,6 +18,8 @@ export interface ServeArguments {
   readonly agents?: string | undefined;
   readonly speed?: string | undefined;
   readonly loop?: boolean | undefined;
+  readonly maxOpenOrders?: string | undefined;
+  readonly maxStopOrders?: string | undefined;
 }
 
 export interface ServeConfig {
@@ -29,6 +32,7 @@ export interface ServeConfig {
   readonly journal?: string;
   readonly idempotencyMaxBytes?: number;
   readonly market: MarketChoice;
+  readonly orderLimits: OrderLimits;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -39,6 +43,9 @@ export const MIN_RATE_LIMIT = 0.5;
 export const MAX_RATE_LIMIT = 1_000_000;
 const PORT_TEXT = /^[0-9]{1,5}$/;
 const RATE_TEXT = /^[0-9]{1,7}(\.[0-9]{1,6})?$/;
+/** The largest `--max-open-orders` and `--max-stop-orders`. */
+export const MAX_ORDER_LIMIT = 1_000_000;
+const LIMIT_TEXT = /^[1-9][0-9]{0,6}$/;
 /** The smallest `--idempotency-max-bytes`: room for a few thousand order responses. */
 export const MIN_IDEMPOTENCY_BYTES = 1024 * 1024;
 
@@ -70,6 +77,10 @@ export function resolveServeConfig(
   }
   const market = parseMarket(args);
   if ('error' in market) return market;
+  const maxOpenOrders = parseOrderLimit('max open orders', args.maxOpenOrders, 'maxOpenOrders');
+  if (typeof maxOpenOrders !== 'number') return maxOpenOrders;
+  const maxStopOrders = parseOrderLimit('max stop orders', args.maxStopOrders, 'maxStopOrders');
+  if (typeof maxStopOrders !== 'number') return maxStopOrders;
   const specs =
     args.apiKey !== undefined && args.apiKey.length > 0
       ? args.apiKey
@@ -81,12 +92,26 @@ export function resolveServeConfig(
     host,
     rateLimit,
     market,
+    orderLimits: { maxOpenOrders, maxStopOrders },
     ...(args.journal !== undefined && { journal: args.journal }),
     ...(maxBytes !== undefined && { idempotencyMaxBytes: maxBytes }),
   };
   if (parsed.grants.length > 0) return { ...common, grants: parsed.grants };
   const generatedKey = generateApiKey();
   return { ...common, grants: [{ key: generatedKey, account: 'account-1' }], generatedKey };
+}
+
+/** `--max-open-orders`, `--max-stop-orders`: an integer from 1 to MAX_ORDER_LIMIT. */
+function parseOrderLimit(
+  name: string,
+  text: string | undefined,
+  setting: keyof OrderLimits,
+): number | { error: string } {
+  if (text === undefined) return DEFAULT_ORDER_LIMITS[setting];
+  const limit = typeof text === 'string' && LIMIT_TEXT.test(text) ? Number(text) : NaN;
+  if (limit <= MAX_ORDER_LIMIT) return limit;
+  const given = typeof text === 'string' ? JSON.stringify(quote(text)) : 'a repeated flag';
+  return { error: `${name} must be an integer from 1 to ${MAX_ORDER_LIMIT}, not ${given}` };
 }
 
 const SEED_TEXT = /^[0-9]{1,10}$/;

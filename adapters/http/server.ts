@@ -16,6 +16,7 @@ import type { OpenJournalFile } from './journal-file.js';
 import { openJournal, type JournaledVenue } from './journal.js';
 import { createListener } from './listener.js';
 import { RequestClock } from './request-clock.js';
+import type { OrderLimits } from './order-limits.js';
 import { StreamHub, type StreamLimits } from './stream-hub.js';
 
 export interface ServerOptions {
@@ -46,6 +47,8 @@ export interface ServerOptions {
   readonly market?: (venue: Venue, hooks: MarketHooks) => RunningMarket;
   /** Limits of GET /v1/stream; default DEFAULT_STREAM_LIMITS. */
   readonly streamLimits?: Partial<StreamLimits>;
+  /** What one account may have live per symbol; default DEFAULT_ORDER_LIMITS. */
+  readonly orderLimits?: OrderLimits;
 }
 
 export interface RunningServer {
@@ -103,6 +106,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ...(writer !== undefined && { acceptsWrites: () => writer.acceptsWrites() }),
     onError: logError,
     atOneTime: requestClock.hold,
+    ...(options.orderLimits !== undefined && { orderLimits: options.orderLimits }),
   });
   const server = createListener({
     handle,

@@ -22,7 +22,7 @@ const limit = (symbol: string, price: string, extra: Record<string, unknown> = {
   });
 
 describe('GET /v1/instruments and GET /v1/time', () => {
-  it('lists every instrument with its grid, bounds and status', async () => {
+  it('lists every instrument with its grid, bounds, status and the per-account order limits', async () => {
     const reply = await server.call('GET', '/v1/instruments');
     expect(reply.status).toBe(200);
     expect(reply.json).toEqual([
@@ -34,6 +34,8 @@ describe('GET /v1/instruments and GET /v1/time', () => {
         max_size: '1000.00000000',
         reference_price: '30000.00',
         status: 'trading',
+        max_open_orders: 200,
+        max_stop_orders: 10,
       },
       {
         symbol: 'ETH-USD',
@@ -43,6 +45,8 @@ describe('GET /v1/instruments and GET /v1/time', () => {
         max_size: '10000.0000',
         reference_price: '2000.00',
         status: 'trading',
+        max_open_orders: 200,
+        max_stop_orders: 10,
       },
     ]);
     expect((await server.call('GET', '/v1/instruments?x=1')).json).toEqual(

@@ -33,7 +33,12 @@ describe('serve configuration', () => {
   it('defaults: 127.0.0.1:8080, rate limit 100, one generated key for account-1', () => {
     const config = resolveServeConfig({}, {});
     if ('error' in config) throw new Error(config.error);
-    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', rateLimit: 100 });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      rateLimit: 100,
+      orderLimits: { maxOpenOrders: 200, maxStopOrders: 10 },
+    });
     expect(config.generatedKey).toMatch(/^sk_[A-Za-z0-9_-]{32}$/);
     expect(config.grants).toEqual([{ key: config.generatedKey, account: 'account-1' }]);
   });
@@ -45,6 +50,7 @@ describe('serve configuration', () => {
       host: '0.0.0.0',
       rateLimit: 0,
       market: { kind: 'none' },
+      orderLimits: { maxOpenOrders: 200, maxStopOrders: 10 },
       grants: [
         { key: 'k1', account: 'alice' },
         { key: 'k2', account: 'account-2' },
@@ -56,12 +62,15 @@ describe('serve configuration', () => {
       apiKey: ['k3'],
       rateLimit: '5',
       journal: 'j.csv',
+      maxOpenOrders: '50',
+      maxStopOrders: '3',
     };
     expect(resolveServeConfig(flags, env)).toEqual({
       port: 0,
       host: '127.0.0.2',
       rateLimit: 5,
       market: { kind: 'none' },
+      orderLimits: { maxOpenOrders: 50, maxStopOrders: 3 },
       journal: 'j.csv',
       grants: [{ key: 'k3', account: 'account-1' }],
     });
@@ -77,6 +86,10 @@ describe('serve configuration', () => {
       });
     }
     expect(resolveServeConfig({ rateLimit: '-1' }, {})).toHaveProperty('error');
+    expect(resolveServeConfig({ maxOpenOrders: '0' }, {})).toEqual({
+      error: 'max open orders must be an integer from 1 to 1000000, not "0"',
+    });
+    expect(resolveServeConfig({ maxStopOrders: '1.5' }, {})).toHaveProperty('error');
     expect(resolveServeConfig({ apiKey: ['a:b', 'a:c'] }, {})).toEqual({
       error: 'API key #2 is given twice',
     });
@@ -132,6 +145,7 @@ describe('serve configuration', () => {
       rateLimit: 1,
       grants: [{ key: 'secret', account: 'a' }],
       market: { kind: 'none' as const },
+      orderLimits: { maxOpenOrders: 200, maxStopOrders: 10 },
     };
     const lines = startupLines('http://127.0.0.1:1', config, {
       instruments: [{ symbol: 'BTC-USD', minSize: '0.00000001' }],

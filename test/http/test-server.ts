@@ -47,6 +47,8 @@ export function useTestServer(options: Partial<ServerOptions> = {}): TestServer 
       rateLimit: 0,
       clock: clock.read,
       ...options,
+      // A fan-out process started from the sources on a loaded machine can take over a second.
+      streamLimits: { startMs: 30_000, ...options.streamLimits },
     });
   });
   afterAll(async () => {

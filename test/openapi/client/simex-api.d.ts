@@ -375,6 +375,10 @@ export interface components {
        * @enum {string}
        */
       status: 'trading';
+      /** @description Orders one account may have open on the symbol, waiting stops included; beyond, a new order that could rest is refused too_many_orders */
+      max_open_orders: number;
+      /** @description Stop orders one account may have waiting on the symbol; beyond, a new stop is refused too_many_orders */
+      max_stop_orders: number;
     };
     Time: {
       timestamp: components['schemas']['Timestamp'];
@@ -392,9 +396,9 @@ export interface components {
       | components['schemas']['TradeEvent']
       | components['schemas']['BookEvent']
       | components['schemas']['OrderEvent'];
-    /** @description A symbol's state as of `data.sequence`, the parts the stream's channels ask for; first on a new stream, once per symbol */
+    /** @description A symbol's state as of `data.sequence`, the parts the stream's channels ask for; first on a new stream, once per symbol. Only the last snapshot carries an `id:`, so a client cut off before it resumes from the id it had */
     SnapshotEvent: {
-      id: components['schemas']['StreamId'];
+      id?: components['schemas']['StreamId'];
       /** @constant */
       event: 'snapshot';
       data: {
@@ -585,8 +589,8 @@ export interface components {
         };
       };
     };
-    /** @description Error: idempotency_conflict */
-    idempotency_conflict: {
+    /** @description Error: idempotency_conflict, too_many_orders */
+    idempotency_conflict_or_too_many_orders: {
       headers: {
         [name: string]: unknown;
       };
@@ -594,7 +598,7 @@ export interface components {
         'application/json': components['schemas']['ErrorBody'] & {
           error?: {
             /** @enum {string} */
-            code?: 'idempotency_conflict';
+            code?: 'idempotency_conflict' | 'too_many_orders';
           };
         };
       };
@@ -724,6 +728,21 @@ export interface components {
           error?: {
             /** @enum {string} */
             code?: 'journal_unavailable';
+          };
+        };
+      };
+    };
+    /** @description Error: stream_unavailable */
+    stream_unavailable: {
+      headers: {
+        'Retry-After': components['headers']['Retry-After'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorBody'] & {
+          error?: {
+            /** @enum {string} */
+            code?: 'stream_unavailable';
           };
         };
       };
@@ -899,6 +918,7 @@ export interface operations {
       429: components['responses']['rate_limited_or_too_many_streams'];
       431: components['responses']['headers_too_large'];
       500: components['responses']['internal_error'];
+      503: components['responses']['stream_unavailable'];
     };
   };
   getTicker: {
@@ -1065,7 +1085,7 @@ export interface operations {
       401: components['responses']['unauthorized'];
       404: components['responses']['unknown_symbol'];
       408: components['responses']['request_timeout'];
-      409: components['responses']['idempotency_conflict'];
+      409: components['responses']['idempotency_conflict_or_too_many_orders'];
       413: components['responses']['payload_too_large'];
       415: components['responses']['unsupported_media_type'];
       417: components['responses']['expectation_failed'];

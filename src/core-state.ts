@@ -1,4 +1,5 @@
 import { AccountNames } from './account-names.js';
+import { Balances, type BalanceOptions } from './balances.js';
 import { CoreEvents } from './core-events.js';
 import { GtdExpiry } from './gtd-expiry.js';
 import type { Instrument } from './instrument.js';
@@ -33,6 +34,8 @@ export class CoreState {
   protected readonly expiry: GtdExpiry;
   /** The self-trade prevention mode of orders that name none. */
   readonly defaultStp: number;
+  /** The accounts' balances (invariant 13), or null: the venue keeps none. */
+  readonly balances: Balances | null;
 
   constructor(
     instruments: readonly Instrument[],
@@ -40,6 +43,7 @@ export class CoreState {
     tradeRetention: number,
     orderRetention: number,
     defaultStp: number = STP_NONE,
+    balances: BalanceOptions | null = null,
   ) {
     this.clock = new MonotonicClock(clock);
     this.defaultStp = defaultStp;
@@ -62,6 +66,8 @@ export class CoreState {
       );
     });
     this.expiry = new GtdExpiry(this.store, this.orders, matching, this.clock, this.books);
+    this.balances = balances === null ? null : new Balances(instruments, this.store, balances);
+    if (this.balances !== null) this.events.listen(this.balances); // first: others see it settled
   }
 
   /** The clock's reading, never earlier than a previous one. */

@@ -57,6 +57,10 @@ export const REFUSED_ORDER_NOT_OPEN = -12;
 export const REFUSED_STOP_PRICE = -13;
 export const REFUSED_EXPIRE_AT = -14;
 export const REFUSED_STP = -15;
+/** The account cannot fund the order (invariant 13; venues with balances only). */
+export const REFUSED_INSUFFICIENT_BALANCE = -16;
+/** A market buy stop: its cost cannot be locked before it runs (venues with balances only). */
+export const REFUSED_STOP_MARKET_BUY = -17;
 
 const invalid = (field: string, message: string): VenueError => ({
   code: 'invalid_parameter',
@@ -85,6 +89,8 @@ const REFUSALS: readonly VenueError[] = [
   invalid('stop_price', 'stop_price must be a positive whole number of ticks (0: no stop)'),
   invalid('expire_at', 'expire_at must be a time after now, for TIF_GTD orders only'),
   invalid('stp', 'stp must be STP_NONE, STP_CANCEL_TAKER, STP_CANCEL_MAKER or STP_CANCEL_BOTH'),
+  { code: 'insufficient_balance', message: 'the account cannot fund this order' },
+  invalid('stop_price', 'a market buy stop cannot lock its cost: give it a limit price'),
 ];
 
 /** The contract's error for a refusal code (< 0); throws on anything else (a caller's bug). */

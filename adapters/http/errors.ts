@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   request_timeout: 408,
   idempotency_conflict: 409,
   order_not_open: 409,
+  insufficient_balance: 422,
   payload_too_large: 413,
   unsupported_media_type: 415,
   expectation_failed: 417,

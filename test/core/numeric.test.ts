@@ -163,7 +163,8 @@ describe('the numeric path', () => {
     expect(refusalError(REFUSED_ORDER_NOT_FOUND).code).toBe('order_not_found');
     expect(refusalError(REFUSED_ORDER_NOT_OPEN).code).toBe('order_not_open');
     expect(() => refusalError(0)).toThrow(RangeError);
-    expect(() => refusalError(-16)).toThrow(RangeError);
+    expect(refusalError(-16).code).toBe('insufficient_balance');
+    expect(() => refusalError(-18)).toThrow(RangeError);
   });
 
   it('announces numeric events in the order of the string events', () => {

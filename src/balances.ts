@@ -25,6 +25,20 @@ export interface BalanceOptions {
   /** Fee rates in basis points of the notional, 0-10000; default 0. */
   readonly makerFeeBps?: number;
   readonly takerFeeBps?: number;
+  /** What every account holds when first used, by asset (decimal strings); default nothing. */
+  readonly initial?: Readonly<Record<string, string>>;
+  /** What named accounts hold when first used, instead of `initial`. */
+  readonly accounts?: Readonly<Record<string, Readonly<Record<string, string>>>>;
+}
+
+/** BalanceOptions checked against the venue's assets, amounts in asset units. */
+export interface BalancePlan {
+  readonly assets: readonly string[];
+  readonly decimals: readonly number[];
+  readonly makerBps: bigint;
+  readonly takerBps: bigint;
+  readonly initial: readonly bigint[];
+  readonly accounts: ReadonlyMap<string, readonly bigint[]>;
 }
 
 export interface Balance {
@@ -62,14 +76,67 @@ export function assetsOf(symbol: string): [string, string] {
   return [symbol.slice(0, dash), symbol.slice(dash + 1)];
 }
 
-export function validBalanceOptions(options: BalanceOptions): Result<BalanceOptions> {
+/** The venue's assets (in the order the instruments first name them) and each one's decimals. */
+export function venueAssets(instruments: readonly Instrument[]): [string[], number[]] {
+  const assets: string[] = [];
+  const decimals: number[] = [];
+  const need = (asset: string, places: number): void => {
+    let index = assets.indexOf(asset);
+    if (index < 0) index = assets.push(asset) - 1;
+    decimals[index] = Math.max(decimals[index] ?? 0, places);
+  };
+  for (const { symbol, sizeDecimals, priceDecimals } of instruments) {
+    const [base, quote] = assetsOf(symbol);
+    need(base, sizeDecimals);
+    need(quote, priceDecimals + sizeDecimals);
+  }
+  return [assets, decimals];
+}
+
+/** Checks the options against the instruments' assets; amounts become asset units. */
+export function planBalances(
+  instruments: readonly Instrument[],
+  options: BalanceOptions,
+): Result<BalancePlan> {
   for (const field of ['makerFeeBps', 'takerFeeBps'] as const) {
     const bps = options[field];
     if (bps !== undefined && !(Number.isSafeInteger(bps) && bps >= 0 && bps <= 10_000)) {
       return invalidParameter(field, `${field} must be an integer from 0 to 10000`);
     }
   }
-  return ok(options);
+  const [assets, decimals] = venueAssets(instruments);
+  const amounts = (given: Readonly<Record<string, string>>, field: string): Result<bigint[]> => {
+    const units = assets.map(() => 0n);
+    for (const [asset, amount] of Object.entries(given)) {
+      const index = assets.indexOf(asset);
+      if (index < 0) return invalidParameter(field, `asset ${asset} is not traded on this venue`);
+      const parsed = parseBigUnits(amount, decimals[index]!);
+      if (typeof parsed !== 'bigint') {
+        return invalidParameter(
+          field,
+          `${asset} must be a decimal string with at most ${decimals[index]} decimals`,
+        );
+      }
+      units[index] = parsed;
+    }
+    return ok(units);
+  };
+  const initial = amounts(options.initial ?? {}, 'initial');
+  if (!initial.ok) return initial;
+  const accounts = new Map<string, bigint[]>();
+  for (const [name, given] of Object.entries(options.accounts ?? {})) {
+    const parsed = amounts(given, 'accounts');
+    if (!parsed.ok) return parsed;
+    accounts.set(name, parsed.value);
+  }
+  return ok({
+    assets,
+    decimals,
+    makerBps: BigInt(options.makerFeeBps ?? 0),
+    takerBps: BigInt(options.takerFeeBps ?? 0),
+    initial: initial.value,
+    accounts,
+  });
 }
 
 export class Balances implements NumericListener {
@@ -90,24 +157,15 @@ export class Balances implements NumericListener {
   /** Live orders' locks, by order sequence. */
   readonly #orders = new Map<number, OrderLock>();
 
+  readonly #plan: BalancePlan;
+
   constructor(
     instruments: readonly Instrument[],
     private readonly store: OrderStore,
-    options: BalanceOptions,
+    plan: BalancePlan,
   ) {
-    const assets: string[] = [];
-    const decimals: number[] = [];
-    const need = (asset: string, places: number): number => {
-      let index = assets.indexOf(asset);
-      if (index < 0) index = assets.push(asset) - 1;
-      decimals[index] = Math.max(decimals[index] ?? 0, places);
-      return index;
-    };
-    for (const { symbol, sizeDecimals, priceDecimals } of instruments) {
-      const [base, quote] = assetsOf(symbol);
-      need(base, sizeDecimals);
-      need(quote, priceDecimals + sizeDecimals);
-    }
+    const { assets, decimals } = plan;
+    this.#plan = plan;
     this.assets = assets;
     this.decimals = decimals;
     this.#books = instruments.map(({ symbol, sizeDecimals, priceDecimals }) => {
@@ -122,8 +180,8 @@ export class Balances implements NumericListener {
       };
     });
     this.#units = instruments;
-    this.#makerBps = BigInt(options.makerFeeBps ?? 0);
-    this.#takerBps = BigInt(options.takerFeeBps ?? 0);
+    this.#makerBps = plan.makerBps;
+    this.#takerBps = plan.takerBps;
     this.#maxBps = this.#makerBps > this.#takerBps ? this.#makerBps : this.#takerBps;
     this.#fees = assets.map(() => 0n);
     this.#deposited = assets.map(() => 0n);
@@ -147,6 +205,7 @@ export class Balances implements NumericListener {
 
   /** The account's balance of every asset of the venue. */
   of(account: number): Balance[] {
+    this.#row(this.#free, account);
     return this.assets.map((_, index) => this.#balance(account, index));
   }
 
@@ -185,7 +244,7 @@ export class Balances implements NumericListener {
   /** Whether the account's free balance of the order's asset covers `amount`. */
   covers(account: number, book: number, sell: boolean, amount: bigint): boolean {
     const assets = this.#books[book]!;
-    return (this.#free[account]?.[sell ? assets.base : assets.quote] ?? 0n) >= amount;
+    return this.#row(this.#free, account)[sell ? assets.base : assets.quote]! >= amount;
   }
 
   /** Locks `amount` (checked by `covers`) for the new order `sequence`. */
@@ -266,8 +325,8 @@ export class Balances implements NumericListener {
     }
     for (let account = 0; account < this.#free.length; account++) {
       for (let asset = 0; asset < this.assets.length; asset++) {
-        const free = this.#free[account]?.[asset] ?? 0n;
-        const locked = this.#locked[account]?.[asset] ?? 0n;
+        const free = this.#free[account]![asset]!;
+        const locked = this.#locked[account]![asset]!;
         const name = `${this.store.accounts.name(account)} ${this.assets[asset]}`;
         if (free < 0n || locked < 0n) problems.push(`invariant 13: ${name} below 0`);
         if (locked !== (lockedByOrders.get(`${account}:${asset}`) ?? 0n)) {
@@ -320,8 +379,16 @@ export class Balances implements NumericListener {
     if (fromFree) this.#row(this.#free, lock.account)[asset]! -= amount;
   }
 
+  /** The account's amounts in `table`; an account's first use gives it its starting funds. */
   #row(table: bigint[][], account: number): bigint[] {
-    while (table.length <= account) table.push(this.assets.map(() => 0n));
+    while (this.#free.length <= account) {
+      const id = this.#free.length;
+      const plan = this.#plan;
+      const start = plan.accounts.get(this.store.accounts.name(id)) ?? plan.initial;
+      this.#free.push([...start]);
+      this.#locked.push(this.assets.map(() => 0n));
+      start.forEach((units, asset) => (this.#deposited[asset]! += units));
+    }
     return table[account]!;
   }
 
@@ -329,8 +396,8 @@ export class Balances implements NumericListener {
     const places = this.decimals[index]!;
     return {
       asset: this.assets[index]!,
-      free: formatUnits(this.#free[account]?.[index] ?? 0n, places),
-      locked: formatUnits(this.#locked[account]?.[index] ?? 0n, places),
+      free: formatUnits(this.#free[account]![index]!, places),
+      locked: formatUnits(this.#locked[account]![index]!, places),
     };
   }
 }

@@ -1,5 +1,5 @@
 import { AccountNames } from './account-names.js';
-import { Balances, type BalanceOptions } from './balances.js';
+import { Balances, type BalancePlan } from './balances.js';
 import { CoreEvents } from './core-events.js';
 import { GtdExpiry } from './gtd-expiry.js';
 import type { Instrument } from './instrument.js';
@@ -43,7 +43,7 @@ export class CoreState {
     tradeRetention: number,
     orderRetention: number,
     defaultStp: number = STP_NONE,
-    balances: BalanceOptions | null = null,
+    balances: BalancePlan | null = null,
   ) {
     this.clock = new MonotonicClock(clock);
     this.defaultStp = defaultStp;

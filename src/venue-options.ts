@@ -1,4 +1,4 @@
-import { validBalanceOptions, type BalanceOptions } from './balances.js';
+import { planBalances, type BalanceOptions, type BalancePlan } from './balances.js';
 import { createInstrument, DEFAULT_INSTRUMENTS } from './instrument.js';
 import type { Instrument, InstrumentSpec } from './instrument.js';
 import { MAX_QUERY_LIMIT } from './market-data.js';
@@ -46,9 +46,11 @@ export function createVenueCore(options: VenueOptions): Result<VenueCore> {
   if (!STP_MODES.includes(selfTradePrevention)) {
     return invalidParameter('stp', `self-trade prevention must be one of ${STP_MODES.join(', ')}`);
   }
+  let balances: BalancePlan | null = null;
   if (options.balances !== undefined) {
-    const balances = validBalanceOptions(options.balances);
-    if (!balances.ok) return balances;
+    const planned = planBalances(instruments, options.balances);
+    if (!planned.ok) return planned;
+    balances = planned.value;
   }
   return ok(
     new VenueCore(
@@ -57,7 +59,7 @@ export function createVenueCore(options: VenueOptions): Result<VenueCore> {
       tradeRetention,
       orderRetention,
       STP_MODES.indexOf(selfTradePrevention),
-      options.balances ?? null,
+      balances,
     ),
   );
 }

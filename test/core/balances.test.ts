@@ -211,4 +211,33 @@ describe('balances (invariant 13)', () => {
       field: 'stop_price',
     });
   });
+
+  it('funds each account at first use: its own starting amounts, else the initial ones', () => {
+    const venue = unwrap(
+      Venue.create({
+        clock: () => 0,
+        balances: { initial: { USD: '5' }, accounts: { whale: { BTC: '1.5', USD: '7.25' } } },
+      }),
+    );
+    expect(unwrap(venue.balances('whale')).map((entry) => entry.free)).toStrictEqual([
+      '1.50000000',
+      '7.2500000000',
+      '0.0000',
+    ]);
+    expect(unwrap(venue.balances('anyone')).map((entry) => entry.free)).toStrictEqual([
+      '0.00000000',
+      '5.0000000000',
+      '0.0000',
+    ]);
+    expect(validateVenueState(venue)).toStrictEqual([]);
+    const refused = Venue.create({
+      clock: () => 0,
+      balances: { initial: { USD: '0.00000000001' } },
+    });
+    expect(refused.ok ? null : refused.error).toMatchObject({ field: 'initial' });
+    const unknown = Venue.create({ clock: () => 0, balances: { initial: { DOGE: '1' } } });
+    expect(unknown.ok ? null : unknown.error.message).toBe(
+      'asset DOGE is not traded on this venue',
+    );
+  });
 });

@@ -7,7 +7,7 @@ import { JOURNAL_UNAVAILABLE } from './journal-unavailable.js';
 import { OrderBookCache } from './book-cache.js';
 import { getOrderBook, getTicker, getTrades } from './market-routes.js';
 import { OPENAPI_PATH, serveOpenApiDocument } from './openapi-route.js';
-import { cancelAllOrders, getTime, listInstruments } from './client-routes.js';
+import { cancelAllOrders, getBalances, getTime, listInstruments } from './client-routes.js';
 import { DASHBOARD_PATH, serveDashboard } from './dashboard-route.js';
 import {
   amendOrder,
@@ -62,6 +62,7 @@ const ROUTES: ReadonlyMap<string, Methods> = new Map<string, Methods>([
   ['/v1/orders', { GET: listOrders, POST: createOrder, DELETE: cancelAllOrders }],
   ['/v1/instruments', { GET: listInstruments }],
   ['/v1/time', { GET: getTime }],
+  ['/v1/balances', { GET: getBalances }],
   [STREAM_PATH, { GET: openStream }],
 ]);
 /** Answered before the key check (they hold no data), counted against the remote address. */

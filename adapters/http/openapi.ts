@@ -197,12 +197,17 @@ const schemas = {
   OrderRequest: {
     type: 'object',
     additionalProperties: false,
-    required: ['symbol', 'side', 'type', 'size'],
+    required: ['symbol', 'side', 'type'],
     properties: {
       symbol: SYMBOL,
       side: SIDE,
       type: { type: 'string', enum: ['market', 'limit'] },
-      size: DECIMAL,
+      size: { ...DECIMAL, description: 'Required, unless quote_size is given' },
+      quote_size: {
+        ...DECIMAL,
+        description:
+          'Market buys only, instead of size: the quote to spend; the order buys the whole lots it buys from the asks',
+      },
       price: { ...DECIMAL, description: 'Required for limit orders, refused for market orders' },
       time_in_force: {
         type: 'string',
@@ -333,6 +338,26 @@ const schemas = {
       },
     },
   },
+  Balances: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['balances'],
+    properties: {
+      balances: {
+        type: 'array',
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['asset', 'free', 'locked'],
+          properties: {
+            asset: { type: 'string', example: 'USD' },
+            free: DECIMAL,
+            locked: { ...DECIMAL, description: 'What live orders hold (invariant 13)' },
+          },
+        },
+      },
+    },
+  },
   Time: {
     type: 'object',
     additionalProperties: false,
@@ -420,6 +445,15 @@ export const OPENAPI_DOCUMENT = {
       get: {
         summary: "The venue's clock",
         responses: { '200': json(ref('Time'), 'The time'), ...keyedErrors('invalid_parameter') },
+      },
+    },
+    '/v1/balances': {
+      get: {
+        summary: "The caller's free and locked amount of every asset",
+        responses: {
+          '200': json(ref('Balances'), 'The balances'),
+          ...keyedErrors('invalid_parameter'),
+        },
       },
     },
     '/v1/stream': {
@@ -516,6 +550,7 @@ export const OPENAPI_DOCUMENT = {
             'invalid_json',
             'invalid_parameter',
             'unknown_symbol',
+            'insufficient_balance',
             'idempotency_conflict',
             'payload_too_large',
             'unsupported_media_type',

@@ -1,4 +1,5 @@
-import type { Instrument } from '../../src/index.js';
+import { readFile } from 'node:fs/promises';
+import type { BalanceOptions, Instrument } from '../../src/index.js';
 import type { MarketChoice } from '../market/index.js';
 import { generateApiKey, parseApiKeySpecs, type ApiKeyGrant } from './api-keys.js';
 import { quote } from './quote.js';
@@ -167,4 +168,47 @@ export function startupLines(url: string, config: ServeConfig, served: ServedMar
     `market: ${served.description}`,
     `try: curl -s -X POST -H ${keyHeader} -H 'Content-Type: application/json' -d ${order} ${url}/v1/orders`,
   ];
+}
+
+const BALANCE_KEYS = ['initial', 'accounts', 'makerFeeBps', 'takerFeeBps'];
+
+/**
+ * `--balances FILE`: a JSON object of BalanceOptions (its amounts are checked by the venue against
+ * its assets); an error names the file.
+ */
+export async function readBalancesFile(path: string): Promise<BalanceOptions | { error: string }> {
+  let value: unknown;
+  try {
+    value = JSON.parse(await readFile(path, 'utf8'));
+  } catch (error) {
+    const reason = error instanceof SyntaxError ? 'not valid JSON' : 'cannot be read';
+    return { error: `${path}: ${reason}` };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { error: `${path}: must be a JSON object` };
+  }
+  const unknown = Object.keys(value).find((key) => !BALANCE_KEYS.includes(key));
+  if (unknown !== undefined) {
+    return {
+      error: `${path}: unknown key ${JSON.stringify(quote(unknown))} (known: ${BALANCE_KEYS.join(', ')})`,
+    };
+  }
+  const { initial, accounts } = value as Record<string, unknown>;
+  const amounts = (table: unknown) => isTableOf(table, (amount) => typeof amount === 'string');
+  if (initial !== undefined && !amounts(initial)) {
+    return { error: `${path}: initial must map assets to decimal strings` };
+  }
+  if (accounts !== undefined && !isTableOf(accounts, amounts)) {
+    return { error: `${path}: accounts must map account names to {asset: decimal string}` };
+  }
+  return value as BalanceOptions;
+}
+
+function isTableOf(table: unknown, valid: (value: unknown) => boolean): boolean {
+  return (
+    typeof table === 'object' &&
+    table !== null &&
+    !Array.isArray(table) &&
+    Object.values(table).every(valid)
+  );
 }

@@ -4,6 +4,8 @@ import type { AddressInfo, Socket } from 'node:net';
 import {
   DEFAULT_INSTRUMENTS,
   Venue,
+  assetsOf,
+  type BalanceOptions,
   type InstrumentSpec,
   type OrderRecord,
 } from '../../src/index.js';
@@ -43,6 +45,11 @@ export interface ServerOptions {
    * close; with a journal, its commands are journaled like the clients'.
    */
   readonly market?: (venue: Venue, hooks: MarketHooks) => RunningMarket;
+  /**
+   * The accounts' balances (invariant 13); default `servedBalances()` of the instruments: every
+   * account starts with DEFAULT_STARTING_AMOUNT of each asset, no fees.
+   */
+  readonly balances?: BalanceOptions;
   /** Limits of GET /v1/stream; default DEFAULT_STREAM_LIMITS. */
   readonly streamLimits?: Partial<StreamLimits>;
 }
@@ -59,8 +66,22 @@ export interface RunningServer {
 /** Final orders kept for GET /v1/orders; the oldest are forgotten first, to bound memory. */
 export const ORDER_RETENTION = 100_000;
 
+/** What each account holds of each asset at first use, unless the balances say otherwise. */
+export const DEFAULT_STARTING_AMOUNT = '1000000000';
+
+/** Every asset of the instruments at DEFAULT_STARTING_AMOUNT for every account, no fees. */
+export function servedBalances(instruments: readonly InstrumentSpec[]): BalanceOptions {
+  const initial: Record<string, string> = {};
+  for (const { symbol } of instruments) {
+    for (const asset of assetsOf(symbol)) initial[asset] = DEFAULT_STARTING_AMOUNT;
+  }
+  return { initial };
+}
+
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const clock = options.clock ?? Date.now;
+  const balancesOf = (instruments: readonly InstrumentSpec[]) =>
+    options.balances ?? servedBalances(instruments);
   const log = options.log ?? (() => {});
   const logError = (error: unknown) =>
     log(`internal error: ${error instanceof Error ? error.stack : String(error)}`);
@@ -76,12 +97,20 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           instruments: options.instruments ?? DEFAULT_INSTRUMENTS,
           clock,
           orderRetention: ORDER_RETENTION,
+          balances: balancesOf,
           seed: demo ? placeDemoLiquidity : () => [],
           log,
           idempotency,
           ...(options.openJournalFile !== undefined && { openFile: options.openJournalFile }),
         });
-  const venue = journaled?.venue ?? newVenue(clock, options.instruments, demo);
+  const venue =
+    journaled?.venue ??
+    newVenue(
+      clock,
+      options.instruments,
+      demo,
+      balancesOf(options.instruments ?? DEFAULT_INSTRUMENTS),
+    );
   const writer = journaled?.writer;
   const streams = new StreamHub(venue, clock, {
     ...(options.streamLimits !== undefined && { limits: options.streamLimits }),
@@ -143,10 +172,12 @@ function newVenue(
   clock: () => number,
   instruments: readonly InstrumentSpec[] | undefined,
   demo: boolean,
+  balances: BalanceOptions,
 ): Venue {
   const created = Venue.create({
     clock,
     orderRetention: ORDER_RETENTION,
+    balances,
     ...(instruments !== undefined && { instruments }),
   });
   if (!created.ok) throw new Error(created.error.message);

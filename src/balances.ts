@@ -312,6 +312,22 @@ export class Balances implements NumericListener {
     if (target < lock.locked) this.#move(lock, target - lock.locked);
   }
 
+  /** The fee of one side of a fill in quote asset units (what the venue charged it). */
+  feeOf(book: number, priceUnits: number, sizeUnits: number, maker: boolean): bigint {
+    const notional = BigInt(priceUnits) * BigInt(sizeUnits) * this.#books[book]!.quoteScale;
+    return (notional * (maker ? this.#makerBps : this.#takerBps)) / BPS;
+  }
+
+  /** The fee rates in basis points. */
+  get feeRates(): { readonly maker: number; readonly taker: number } {
+    return { maker: Number(this.#makerBps), taker: Number(this.#takerBps) };
+  }
+
+  /** Decimals of an asset of the venue (its amounts are formatted with them). */
+  decimalsOf(asset: string): number {
+    return this.decimals[this.assets.indexOf(asset)]!;
+  }
+
   /** Problems with invariant 13 (empty when it holds): for validateVenueState. */
   problems(): string[] {
     const problems: string[] = [];

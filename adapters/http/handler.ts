@@ -49,6 +49,11 @@ export interface HandlerOptions {
   readonly acceptsWrites?: () => boolean;
   /** Told of any exception, which the client sees as `internal_error`. */
   readonly onError?: (error: unknown) => void;
+  /** The Binance-spot dialect (`/api/v3/...`, docs/ccxt.md), answered beside /v1. */
+  readonly binance?: {
+    readonly prefix: string;
+    handle(request: HttpRequest, path: string, search: string): HttpResponse;
+  };
   /** The venue's event streams (GET /v1/stream); default one with the default limits. */
   readonly streams?: StreamHub;
 }
@@ -149,6 +154,10 @@ export function createHandler(options: HandlerOptions): Handler {
       const queryStart = request.url.indexOf('?');
       const path = queryStart < 0 ? request.url : request.url.slice(0, queryStart);
       const search = queryStart < 0 ? '' : request.url.slice(queryStart + 1);
+      const { binance } = options;
+      if (binance !== undefined && path.startsWith(binance.prefix)) {
+        return binance.handle(request, path, search);
+      }
       return answer(request, path, search);
     } catch (error) {
       options.onError?.(error);

@@ -12,6 +12,7 @@ import {
 import type { MarketHooks, RunningMarket } from '../market/index.js';
 import { ApiKeyTable, type ApiKeyGrant } from './api-keys.js';
 import { demoLiquidity } from './demo-liquidity.js';
+import { API_PREFIX, BinanceDialect } from '../binance/index.js';
 import { createHandler } from './handler.js';
 import { DEFAULT_IDEMPOTENCY_CAPACITY, IdempotencyStore } from './idempotency-store.js';
 import type { OpenJournalFile } from './journal-file.js';
@@ -50,6 +51,8 @@ export interface ServerOptions {
    * account starts with DEFAULT_STARTING_AMOUNT of each asset, no fees.
    */
   readonly balances?: BalanceOptions;
+  /** The Binance dialect's request weight per minute and address; default 6000. */
+  readonly binanceWeightLimit?: number;
   /** Limits of GET /v1/stream; default DEFAULT_STREAM_LIMITS. */
   readonly streamLimits?: Partial<StreamLimits>;
 }
@@ -116,10 +119,28 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ...(options.streamLimits !== undefined && { limits: options.streamLimits }),
     ...(writer !== undefined && { beforeFlush: () => writer.durable() }),
   });
+  const keys = new ApiKeyTable(options.grants);
+  const binance = new BinanceDialect({
+    venue,
+    clock,
+    authenticate: (key) => keys.signingKey(key),
+    accounts: options.grants.map((grant) => grant.account),
+    ...(options.binanceWeightLimit !== undefined && { weightLimit: options.binanceWeightLimit }),
+    ...(journaled !== undefined && {
+      onPlaced: (order) => journaled.record({ action: 'new', order }),
+      onCancelled: (order) => journaled.record({ action: 'cancel', order, at: venue.now() }),
+    }),
+    ...(writer !== undefined && { acceptsWrites: () => writer.acceptsWrites() }),
+    onError: logError,
+  });
   const handle = createHandler({
     streams,
     venue,
-    keys: new ApiKeyTable(options.grants),
+    keys,
+    binance: {
+      prefix: API_PREFIX,
+      handle: (request, path, search) => binance.handle(request, path, search),
+    },
     clock,
     rateLimit: options.rateLimit,
     idempotency,
@@ -162,6 +183,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const close = async () => {
     await streams.close();
     await market?.stop();
+    binance.close();
     await closeServer(server, sockets, journaled);
     await streams.close(); // a stream opened while the server was stopping
   };

@@ -60,8 +60,10 @@ const ALLOWED: Record<string, readonly string[]> = {
     'adapters/driver',
     'adapters/units',
   ],
+  'adapters/binance': ['src', 'adapters/units'],
   'adapters/http': [
     'src',
+    'adapters/binance',
     'adapters/csv',
     'adapters/driver',
     'adapters/market',

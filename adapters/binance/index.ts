@@ -1,0 +1,2 @@
+export { API_PREFIX, BinanceDialect, type BinanceDialectOptions } from './binance-dialect.js';
+export { sign } from './binance-params.js';

@@ -1,6 +1,13 @@
+import type { EventEmitter } from 'node:events';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { OrderRecord, Venue } from '../../src/index.js';
+import { BinanceSockets, refuseUpgrade, type SocketLimits } from './binance-sockets.js';
+import { MarketStreams } from './market-streams.js';
+import { UserStreams } from './user-stream.js';
 import { toUnits } from '../units/units.js';
 import { AccountTrades } from './account-trades.js';
+import { guarded } from './guarded.js';
 import {
   INTERNAL,
   NO_KEY,
@@ -72,6 +79,8 @@ export interface BinanceDialectOptions {
   /** False while writes cannot be journaled. */
   readonly acceptsWrites?: () => boolean;
   readonly onError?: (error: unknown) => void;
+  /** Limits of the WebSockets; default DEFAULT_SOCKET_LIMITS. */
+  readonly socketLimits?: Partial<SocketLimits>;
 }
 
 type Answer = (call: Call) => unknown;
@@ -113,6 +122,9 @@ export class BinanceDialect {
   readonly #weights: RequestWeights;
   readonly #routes: ReadonlyMap<string, Readonly<Record<string, Route>>>;
   readonly #unsubscribe: () => void;
+  readonly #streams: MarketStreams;
+  readonly #users: UserStreams;
+  readonly #sockets: BinanceSockets;
 
   constructor(options: BinanceDialectOptions) {
     this.#options = options;
@@ -121,8 +133,9 @@ export class BinanceDialect {
     this.accountTrades = new AccountTrades(options.accounts);
     this.#weights = new RequestWeights(options.weightLimit);
     const instruments = new Map(venue.instruments().map((i) => [i.symbol, i]));
+    const onError = options.onError ?? (() => {});
     this.#unsubscribe = venue.subscribe(
-      (event) => {
+      guarded((event) => {
         if (event.type !== 'trade') return;
         const { trade } = event;
         const instrument = instruments.get(trade.symbol)!;
@@ -132,13 +145,53 @@ export class BinanceDialect {
           Number(toUnits(trade.size, instrument.sizeDecimals)),
         );
         this.accountTrades.add(trade);
-      },
+      }, onError),
       ['trade'],
     );
     this.#routes = this.#table();
+    this.#streams = new MarketStreams(
+      { venue, symbols: this.symbols, candles: this.candles },
+      options.clock,
+      onError,
+    );
+    this.#users = new UserStreams(venue, this.symbols, onError);
+    this.#sockets = new BinanceSockets({
+      streams: this.#streams,
+      users: this.#users,
+      symbols: this.symbols,
+      authenticate: options.authenticate,
+      clock: options.clock,
+      ...(options.socketLimits !== undefined && { limits: options.socketLimits }),
+    });
   }
 
+  /** Emits `subscribed` (a stream name) when a socket subscribes to a market stream. */
+  get streamEvents(): EventEmitter {
+    return this.#streams.events;
+  }
+
+  /** Emits `subscribed` (an account) when a WebSocket API client subscribes to its user data. */
+  get userEvents(): EventEmitter {
+    return this.#users.events;
+  }
+
+  /** Takes a WebSocket upgrade on the server's port; any other path is refused (404, JSON). */
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    try {
+      if (!this.#sockets.handleUpgrade(request, socket, head)) {
+        refuseUpgrade(socket, 404, -1000, 'No WebSocket at this path.');
+      }
+    } catch (error) {
+      this.#options.onError?.(error);
+      socket.destroy();
+    }
+  }
+
+  /** Closes every WebSocket and stops following the venue. */
   close(): void {
+    this.#sockets.close();
+    this.#streams.close();
+    this.#users.close();
     this.#unsubscribe();
   }
 

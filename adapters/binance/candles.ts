@@ -142,13 +142,6 @@ export class CandleStore {
     }
     return found;
   }
-
-  /** The open candle of `interval` for the symbol, if a trade is in it (for the kline stream). */
-  current(symbol: string, interval: string, now: number): Candle | undefined {
-    const start = periodStart(interval, now);
-    const [candle] = this.klines(symbol, interval, start, start, 1);
-    return candle;
-  }
 }
 
 function blankCandle(start: number, price: number): Candle {

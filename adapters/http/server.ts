@@ -12,7 +12,7 @@ import {
 import type { MarketHooks, RunningMarket } from '../market/index.js';
 import { ApiKeyTable, type ApiKeyGrant } from './api-keys.js';
 import { demoLiquidity } from './demo-liquidity.js';
-import { API_PREFIX, BinanceDialect } from '../binance/index.js';
+import { API_PREFIX, BinanceDialect, type SocketLimits } from '../binance/index.js';
 import { createHandler } from './handler.js';
 import { DEFAULT_IDEMPOTENCY_CAPACITY, IdempotencyStore } from './idempotency-store.js';
 import type { OpenJournalFile } from './journal-file.js';
@@ -53,6 +53,8 @@ export interface ServerOptions {
   readonly balances?: BalanceOptions;
   /** The Binance dialect's request weight per minute and address; default 6000. */
   readonly binanceWeightLimit?: number;
+  /** Limits of the Binance dialect's WebSockets; default DEFAULT_SOCKET_LIMITS. */
+  readonly binanceSocketLimits?: Partial<SocketLimits>;
   /** Limits of GET /v1/stream; default DEFAULT_STREAM_LIMITS. */
   readonly streamLimits?: Partial<StreamLimits>;
 }
@@ -62,6 +64,8 @@ export interface RunningServer {
   readonly venue: Venue;
   /** The event streams of GET /v1/stream. */
   readonly streams: StreamHub;
+  /** The Binance dialect (`/api/v3`, its WebSockets). */
+  readonly binance: BinanceDialect;
   /** Stops accepting, lets requests in flight finish, then resolves. */
   close(): Promise<void>;
 }
@@ -126,6 +130,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     authenticate: (key) => keys.signingKey(key),
     accounts: options.grants.map((grant) => grant.account),
     ...(options.binanceWeightLimit !== undefined && { weightLimit: options.binanceWeightLimit }),
+    ...(options.binanceSocketLimits !== undefined && { socketLimits: options.binanceSocketLimits }),
     ...(journaled !== undefined && {
       onPlaced: (order) => journaled.record({ action: 'new', order }),
       onCancelled: (order) => journaled.record({ action: 'cancel', order, at: venue.now() }),
@@ -160,6 +165,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }),
     ...(options.requestTimeoutMs !== undefined && { requestTimeoutMs: options.requestTimeoutMs }),
   });
+  server.on('upgrade', (request, socket, head) => binance.handleUpgrade(request, socket, head));
   const sockets = openSockets(server);
   let market: RunningMarket | undefined;
   try {
@@ -187,7 +193,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     await closeServer(server, sockets, journaled);
     await streams.close(); // a stream opened while the server was stopping
   };
-  return { url: `http://${host}:${port}`, venue, streams, close };
+  return { url: `http://${host}:${port}`, venue, streams, binance, close };
 }
 
 function newVenue(

@@ -71,7 +71,10 @@ export function binanceClient(
       api: {
         public: `${url}/api/v3`,
         private: `${url}/api/v3`,
-        ws: { spot: `${url.replace('http', 'ws')}/ws` },
+        ws: {
+          spot: `${url.replace('http', 'ws')}/ws`,
+          'ws-api': { spot: `${url.replace('http', 'ws')}/ws-api/v3` },
+        },
       },
     },
     options: {

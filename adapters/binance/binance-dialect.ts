@@ -175,6 +175,11 @@ export class BinanceDialect {
     return this.#users.events;
   }
 
+  /** The dialect's WebSockets open now. */
+  get openSockets(): number {
+    return this.#sockets.count;
+  }
+
   /** Takes a WebSocket upgrade on the server's port; any other path is refused (404, JSON). */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
     try {

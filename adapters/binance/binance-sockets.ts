@@ -89,6 +89,11 @@ export class BinanceSockets {
     return true;
   }
 
+  /** WebSockets open now. */
+  get count(): number {
+    return this.#server.clients.size;
+  }
+
   close(): void {
     for (const client of this.#server.clients) client.terminate();
     this.#server.close();

@@ -87,7 +87,12 @@ export function resolveServeConfig(
   };
   if (parsed.grants.length > 0) return { ...common, grants: parsed.grants };
   const generatedKey = generateApiKey();
-  return { ...common, grants: [{ key: generatedKey, account: 'account-1' }], generatedKey };
+  const secret = generateApiKey();
+  return {
+    ...common,
+    grants: [{ key: generatedKey, account: 'account-1', secret }],
+    generatedKey,
+  };
 }
 
 const SEED_TEXT = /^[0-9]{1,10}$/;
@@ -166,6 +171,9 @@ export function startupLines(url: string, config: ServeConfig, served: ServedMar
     `symbols: ${served.instruments.map((instrument) => instrument.symbol).join(', ')} ` +
       '(market data needs the API key too: send X-API-Key on every request)',
     `market: ${served.description}`,
+    key === undefined
+      ? `Binance dialect: ${url}/api/v3 and ${url.replace('http', 'ws')}/ws (docs/ccxt.md)`
+      : `Binance dialect: ${url}/api/v3 and ${url.replace('http', 'ws')}/ws (docs/ccxt.md), secret of the generated key: ${config.grants[0]!.secret}`,
     `try: curl -s -X POST -H ${keyHeader} -H 'Content-Type: application/json' -d ${order} ${url}/v1/orders`,
   ];
 }

@@ -34,7 +34,9 @@ describe('serve configuration', () => {
     if ('error' in config) throw new Error(config.error);
     expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', rateLimit: 100 });
     expect(config.generatedKey).toMatch(/^sk_[A-Za-z0-9_-]{32}$/);
-    expect(config.grants).toEqual([{ key: config.generatedKey, account: 'account-1' }]);
+    expect(config.grants).toEqual([
+      { key: config.generatedKey, account: 'account-1', secret: expect.stringMatching(/^sk_/) },
+    ]);
   });
 
   it('the environment, then flags over it; KEY without ACCOUNT is account-<n>', () => {
@@ -336,7 +338,10 @@ describe('simex serve as a process', () => {
     async () => {
       const server = await spawnServer(['--port', '0']);
       await server.line('stdout', /^try: /);
-      expect(server.stdout).toHaveLength(5);
+      expect(server.stdout).toHaveLength(6);
+      expect(server.stdout[4]).toMatch(
+        /^Binance dialect: http:\/\/\S+\/api\/v3 and ws:\/\/\S+\/ws \(docs\/ccxt.md\), secret of the generated key: sk_\S+$/,
+      );
       expect(server.stdout.slice(2, 4)).toEqual([
         'symbols: BTC-USD, ETH-USD (market data needs the API key too: send X-API-Key on every request)',
         'market: none: the demo book, which does not move',
@@ -345,7 +350,7 @@ describe('simex serve as a process', () => {
         server.stdout[1]!,
       )?.[1];
       expect(key).toBeDefined();
-      const curl = server.stdout[4]!.replace(/^try: /, '');
+      const curl = server.stdout[5]!.replace(/^try: /, '');
       expect(curl).toContain(`'X-API-Key: ${key}'`);
       const { stdout } = await promisify(execFile)('sh', ['-c', curl]);
       expect(JSON.parse(stdout)).toMatchObject({

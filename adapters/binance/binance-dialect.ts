@@ -2,7 +2,7 @@ import type { EventEmitter } from 'node:events';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { OrderRecord, Venue } from '../../src/index.js';
-import { BinanceSockets, refuseUpgrade, type SocketLimits } from './binance-sockets.js';
+import { BinanceSockets, type SocketLimits } from './binance-sockets.js';
 import { MarketStreams } from './market-streams.js';
 import { UserStreams } from './user-stream.js';
 import { toUnits } from '../units/units.js';
@@ -180,12 +180,15 @@ export class BinanceDialect {
     return this.#sockets.count;
   }
 
-  /** Takes a WebSocket upgrade on the server's port; any other path is refused (404, JSON). */
+  /** Whether a WebSocket upgrade is for the dialect's paths (`/ws`, `/ws/...`, `/stream`, `/ws-api/v3`). */
+  takesUpgrade(request: IncomingMessage): boolean {
+    return this.#sockets.takes(request);
+  }
+
+  /** Takes a WebSocket upgrade for one of its paths. */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
     try {
-      if (!this.#sockets.handleUpgrade(request, socket, head)) {
-        refuseUpgrade(socket, 404, -1000, 'No WebSocket at this path.');
-      }
+      this.#sockets.handleUpgrade(request, socket, head);
     } catch (error) {
       this.#options.onError?.(error);
       socket.destroy();

@@ -63,15 +63,19 @@ export class BinanceSockets {
     });
   }
 
-  /** Takes an upgrade request for one of its paths; false: not its path (the caller refuses it). */
-  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean {
+  /** Whether an upgrade request is for one of its paths. */
+  takes(request: IncomingMessage): boolean {
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    return path === '/ws' || path.startsWith('/ws/') || path === '/stream' || path === WS_API_PATH;
+  }
+
+  /** Takes an upgrade request for one of its paths (see `takes`). */
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const path = url.pathname;
-    const market = path === '/ws' || path.startsWith('/ws/') || path === '/stream';
-    if (!market && path !== WS_API_PATH) return false;
     if (this.#server.clients.size >= this.limits.maxSockets) {
       refuseUpgrade(socket, 429, -1003, 'Too many WebSocket connections.');
-      return true;
+      return;
     }
     this.#server.handleUpgrade(request, socket, head, (ws) => {
       if (path === WS_API_PATH) {
@@ -86,7 +90,6 @@ export class BinanceSockets {
           : [];
       this.#market(ws, combined, initial);
     });
-    return true;
   }
 
   /** WebSockets open now. */

@@ -1,5 +1,6 @@
 import { once } from 'node:events';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { AddressInfo, Socket } from 'node:net';
 import {
   DEFAULT_INSTRUMENTS,
@@ -18,6 +19,7 @@ import { DEFAULT_IDEMPOTENCY_CAPACITY, IdempotencyStore } from './idempotency-st
 import type { OpenJournalFile } from './journal-file.js';
 import { openJournal, type JournaledVenue } from './journal.js';
 import { createListener } from './listener.js';
+import { endWith, pickHeaders, toRequest } from './raw-http.js';
 import { StreamHub, type StreamLimits } from './stream-hub.js';
 
 export interface ServerOptions {
@@ -69,6 +71,8 @@ export interface RunningServer {
   /** Stops accepting, lets requests in flight finish, then resolves. */
   close(): Promise<void>;
 }
+
+const NO_BODY = new Uint8Array(0);
 
 /** Final orders kept for GET /v1/orders; the oldest are forgotten first, to bound memory. */
 export const ORDER_RETENTION = 100_000;
@@ -165,7 +169,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     }),
     ...(options.requestTimeoutMs !== undefined && { requestTimeoutMs: options.requestTimeoutMs }),
   });
-  server.on('upgrade', (request, socket, head) => binance.handleUpgrade(request, socket, head));
+  // WebSockets of the Binance dialect; any other Upgrade request is answered as if it had none.
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (binance.takesUpgrade(request)) binance.handleUpgrade(request, socket, head);
+    else endWith(socket, handle(toRequest(request, pickHeaders(request.rawHeaders), NO_BODY)));
+  });
   const sockets = openSockets(server);
   let market: RunningMarket | undefined;
   try {

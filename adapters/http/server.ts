@@ -12,7 +12,7 @@ import {
 } from '../../src/index.js';
 import type { MarketHooks, RunningMarket } from '../market/index.js';
 import { ApiKeyTable, type ApiKeyGrant } from './api-keys.js';
-import { demoLiquidity } from './demo-liquidity.js';
+import { demoLiquidity, MARKET_MAKER_ACCOUNT } from './demo-liquidity.js';
 import { API_PREFIX, BinanceDialect, type SocketLimits } from '../binance/index.js';
 import { createHandler } from './handler.js';
 import { DEFAULT_IDEMPOTENCY_CAPACITY, IdempotencyStore } from './idempotency-store.js';
@@ -82,17 +82,34 @@ export const DEFAULT_STARTING_AMOUNT = '1000000000';
 
 /** Every asset of the instruments at DEFAULT_STARTING_AMOUNT for every account, no fees. */
 export function servedBalances(instruments: readonly InstrumentSpec[]): BalanceOptions {
-  const initial: Record<string, string> = {};
+  return { initial: plenty(instruments) };
+}
+
+function plenty(instruments: readonly InstrumentSpec[]): Record<string, string> {
+  const amounts: Record<string, string> = {};
   for (const { symbol } of instruments) {
-    for (const asset of assetsOf(symbol)) initial[asset] = DEFAULT_STARTING_AMOUNT;
+    for (const asset of assetsOf(symbol)) amounts[asset] = DEFAULT_STARTING_AMOUNT;
   }
-  return { initial };
+  return amounts;
+}
+
+/** The balances given, the demo book's account funded with plenty unless they name it. */
+function withDemoAccount(
+  given: BalanceOptions,
+  instruments: readonly InstrumentSpec[],
+): BalanceOptions {
+  return {
+    ...given,
+    accounts: { [MARKET_MAKER_ACCOUNT]: plenty(instruments), ...given.accounts },
+  };
 }
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const clock = options.clock ?? Date.now;
   const balancesOf = (instruments: readonly InstrumentSpec[]) =>
-    options.balances ?? servedBalances(instruments);
+    options.balances === undefined
+      ? servedBalances(instruments)
+      : withDemoAccount(options.balances, instruments);
   const log = options.log ?? (() => {});
   const logError = (error: unknown) =>
     log(`internal error: ${error instanceof Error ? error.stack : String(error)}`);

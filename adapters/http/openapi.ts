@@ -602,6 +602,7 @@ export const OPENAPI_DOCUMENT = {
             'invalid_parameter',
             'order_not_found',
             'order_not_open',
+            'insufficient_balance',
             'payload_too_large',
             'unsupported_media_type',
             'journal_unavailable',

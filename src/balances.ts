@@ -1,5 +1,5 @@
 /**
- * Account balances (invariant 13), kept when the venue is created with `balances`. Each account
+ * Account balances (invariant 14), kept when the venue is created with `balances`. Each account
  * holds, per asset, a free and a locked amount in the asset's units (bigint: exact at any size).
  * An order locks what it could spend: a sell its base size, a limit buy its limit price times its
  * size plus the most fee that could cost, a market buy the cost of the book it would take (plus
@@ -328,7 +328,7 @@ export class Balances implements NumericListener {
     return this.decimals[this.assets.indexOf(asset)]!;
   }
 
-  /** Problems with invariant 13 (empty when it holds): for validateVenueState. */
+  /** Problems with invariant 14 (empty when it holds): for validateVenueState. */
   problems(): string[] {
     const problems: string[] = [];
     const held = this.assets.map(() => 0n);
@@ -337,23 +337,23 @@ export class Balances implements NumericListener {
       const assets = this.#books[lock.book]!;
       const key = `${lock.account}:${lock.sell ? assets.base : assets.quote}`;
       lockedByOrders.set(key, (lockedByOrders.get(key) ?? 0n) + lock.locked);
-      if (lock.locked < 0n) problems.push(`invariant 13: an order's lock is below 0`);
+      if (lock.locked < 0n) problems.push(`invariant 14: an order's lock is below 0`);
     }
     for (let account = 0; account < this.#free.length; account++) {
       for (let asset = 0; asset < this.assets.length; asset++) {
         const free = this.#free[account]![asset]!;
         const locked = this.#locked[account]![asset]!;
         const name = `${this.store.accounts.name(account)} ${this.assets[asset]}`;
-        if (free < 0n || locked < 0n) problems.push(`invariant 13: ${name} below 0`);
+        if (free < 0n || locked < 0n) problems.push(`invariant 14: ${name} below 0`);
         if (locked !== (lockedByOrders.get(`${account}:${asset}`) ?? 0n)) {
-          problems.push(`invariant 13: ${name} locked differs from its orders' locks`);
+          problems.push(`invariant 14: ${name} locked differs from its orders' locks`);
         }
         held[asset]! += free + locked;
       }
     }
     for (let asset = 0; asset < this.assets.length; asset++) {
       if (held[asset]! + this.#fees[asset]! !== this.#deposited[asset]!) {
-        problems.push(`invariant 13: ${this.assets[asset]} held plus fees differs from deposits`);
+        problems.push(`invariant 14: ${this.assets[asset]} held plus fees differs from deposits`);
       }
     }
     return problems;

@@ -34,7 +34,7 @@ export class CoreState {
   protected readonly expiry: GtdExpiry;
   /** The self-trade prevention mode of orders that name none. */
   readonly defaultStp: number;
-  /** The accounts' balances (invariant 13), or null: the venue keeps none. */
+  /** The accounts' balances (invariant 14), or null: the venue keeps none. */
   readonly balances: Balances | null;
 
   constructor(

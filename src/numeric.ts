@@ -57,7 +57,7 @@ export const REFUSED_ORDER_NOT_OPEN = -12;
 export const REFUSED_STOP_PRICE = -13;
 export const REFUSED_EXPIRE_AT = -14;
 export const REFUSED_STP = -15;
-/** The account cannot fund the order (invariant 13; venues with balances only). */
+/** The account cannot fund the order (invariant 14; venues with balances only). */
 export const REFUSED_INSUFFICIENT_BALANCE = -16;
 /** A market buy stop: its cost cannot be locked before it runs (venues with balances only). */
 export const REFUSED_STOP_MARKET_BUY = -17;

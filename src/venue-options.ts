@@ -17,7 +17,7 @@ export interface VenueOptions {
   readonly orderRetention?: number;
   /** The self-trade prevention of orders that name none; default `none` (docs/order-types.md). */
   readonly selfTradePrevention?: SelfTradePrevention;
-  /** Keep account balances (invariant 13; docs/core.md): orders must be funded. Default: off. */
+  /** Keep account balances (invariant 14; docs/core.md): orders must be funded. Default: off. */
   readonly balances?: BalanceOptions;
 }
 

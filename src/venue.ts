@@ -216,7 +216,7 @@ export class Venue {
     return balances.deposit(id, asset, amount);
   }
 
-  /** The account's free and locked amount of every asset (invariant 13). */
+  /** The account's free and locked amount of every asset (invariant 14). */
   balances(account: string): Result<Balance[]> {
     const balances = this.core.balances;
     if (balances === null) return noBalances();

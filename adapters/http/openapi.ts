@@ -352,7 +352,7 @@ const schemas = {
           properties: {
             asset: { type: 'string', example: 'USD' },
             free: DECIMAL,
-            locked: { ...DECIMAL, description: 'What live orders hold (invariant 13)' },
+            locked: { ...DECIMAL, description: 'What live orders hold (invariant 14)' },
           },
         },
       },

@@ -49,7 +49,7 @@ export interface ServerOptions {
    */
   readonly market?: (venue: Venue, hooks: MarketHooks) => RunningMarket;
   /**
-   * The accounts' balances (invariant 13); default `servedBalances()` of the instruments: every
+   * The accounts' balances (invariant 14); default `servedBalances()` of the instruments: every
    * account starts with DEFAULT_STARTING_AMOUNT of each asset, no fees.
    */
   readonly balances?: BalanceOptions;

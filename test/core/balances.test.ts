@@ -22,7 +22,7 @@ function codeOf(result: Result<OrderRecord>): string {
   return result.ok ? 'ok' : result.error.code;
 }
 
-describe('balances (invariant 13)', () => {
+describe('balances (invariant 14)', () => {
   it('are off by default: deposit and balances are refused, orders need no funds', () => {
     const venue = unwrap(Venue.create({ clock: () => 0 }));
     expect(venue.deposit('a', 'USD', '1').ok).toBe(false);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestServer } from './test-server.js';
 import { BOB_KEY } from './test-server.js';
 
-describe('GET /v1/balances and funding (invariant 13)', () => {
+describe('GET /v1/balances and funding (invariant 14)', () => {
   const server = useTestServer({
     demoLiquidity: false,
     balances: {

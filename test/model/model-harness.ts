@@ -111,7 +111,7 @@ export function newVenueSystem(
   if (!created.ok) throw new Error(`venue refused the model's markets: ${created.error.message}`);
   const venue = created.value;
   // Funds no sequence can spend: the reference knows no balances, so nothing may be refused
-  // for them, while validateVenueState checks invariant 13 after every command.
+  // for them, while validateVenueState checks invariant 14 after every command.
   if (withBalances) {
     for (const account of ACCOUNTS) {
       for (const asset of ['BTC', 'ETH', 'SOL', 'USD', 'EUR']) {

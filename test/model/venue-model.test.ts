@@ -31,7 +31,7 @@ describe.each(APIS)('the venue through %s against the reference model', (_, api)
   );
 
   it(
-    `agrees with balances kept, and invariant 13 holds after every command (seed ${seed})`,
+    `agrees with balances kept, and invariant 14 holds after every command (seed ${seed})`,
     () => {
       fc.assert(
         venueModelProperty(() => newVenueSystem(api, true)),

@@ -47,6 +47,7 @@ export function parseParams(query: string, body: string): Params | BinanceError 
 }
 
 function decode(text: string): string | undefined {
+  if (!text.includes('%') && !text.includes('+')) return text;
   try {
     return decodeURIComponent(text.replace(/\+/g, ' '));
   } catch {
@@ -103,6 +104,8 @@ export function checkSigned(
 /** The raw parameter string without its `signature=...` pair. */
 function withoutSignature(text: string): string {
   if (!text.includes('signature=')) return text;
+  const last = text.lastIndexOf('&signature=');
+  if (last >= 0 && text.indexOf('&', last + 1) < 0) return text.slice(0, last); // ccxt's order
   return text
     .split('&')
     .filter((pair) => !pair.startsWith('signature='))

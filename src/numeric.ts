@@ -59,6 +59,10 @@ export const REFUSED_EXPIRE_AT = -14;
 export const REFUSED_STP = -15;
 /** A post-only order's amend to a price that would take liquidity (the order stays as it was). */
 export const REFUSED_POST_ONLY_WOULD_TAKE = -16;
+/** The account cannot fund the order (invariant 14; venues with balances only). */
+export const REFUSED_INSUFFICIENT_BALANCE = -17;
+/** A market buy stop: its cost cannot be locked before it runs (venues with balances only). */
+export const REFUSED_STOP_MARKET_BUY = -18;
 
 const invalid = (field: string, message: string): VenueError => ({
   code: 'invalid_parameter',
@@ -88,6 +92,8 @@ const REFUSALS: readonly VenueError[] = [
   invalid('expire_at', 'expire_at must be a time after now, for TIF_GTD orders only'),
   invalid('stp', 'stp must be STP_NONE, STP_CANCEL_TAKER, STP_CANCEL_MAKER or STP_CANCEL_BOTH'),
   invalid('price', 'a post-only order cannot be amended to a price that would take liquidity'),
+  { code: 'insufficient_balance', message: 'the account cannot fund this order' },
+  invalid('stop_price', 'a market buy stop cannot lock its cost: give it a limit price'),
 ];
 
 /** The contract's error for a refusal code (< 0); throws on anything else (a caller's bug). */

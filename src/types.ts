@@ -64,6 +64,12 @@ export interface OrderRequest {
   readonly stp?: SelfTradePrevention;
 }
 
+/** A market buy sized by the quote amount it spends instead of its size (docs/core.md). */
+export type QuoteOrderRequest = Omit<OrderRequest, 'size'> & {
+  /** The quote to spend: the order buys the whole lots this buys from the asks, rounded down. */
+  readonly quoteSize: string;
+};
+
 /** A change of a live order: its new total size, its new limit price, or both. */
 export interface AmendRequest {
   /** The new size (filled size included); it must stay above the filled size. */

@@ -39,6 +39,11 @@ const builder = (yargs: Argv) =>
       type: 'string',
       describe: 'Stop orders one account may have waiting per symbol: 1 to 1000000 (default 10)',
     })
+    .option('balances', {
+      type: 'string',
+      describe:
+        'JSON file of the balances: {"initial":{ASSET:AMOUNT},"accounts":{ACCOUNT:{ASSET:AMOUNT}},"makerFeeBps":N,"takerFeeBps":N} (default: every account 1000000000 of each asset, no fees)',
+    })
     .option('market', {
       type: 'string',
       describe:
@@ -82,6 +87,10 @@ export const serveCommand: CommandModule = {
     ]);
     const plan = await planMarket(market, wallClockScheduler, log);
     if ('error' in plan) return fail(plan.error);
+    const { readBalancesFile } = await import('../http/serve-config.js');
+    const balances =
+      argv['balances'] === undefined ? undefined : await readBalancesFile(String(argv['balances']));
+    if (balances !== undefined && 'error' in balances) return fail(balances.error);
     let running;
     try {
       running = await startServer({
@@ -90,6 +99,7 @@ export const serveCommand: CommandModule = {
         demoLiquidity: plan.demoLiquidity,
         ...(plan.instruments !== undefined && { instruments: plan.instruments }),
         ...(plan.start !== undefined && { market: plan.start }),
+        ...(balances !== undefined && { balances }),
       });
     } catch (error) {
       return fail(error instanceof Error ? error.message : String(error));

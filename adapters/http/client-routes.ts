@@ -125,3 +125,11 @@ export function ordersByClientOrderId(
   }
   return { ok: true, value: found };
 }
+
+/** GET /v1/balances: the caller's free and locked amount of every asset (invariant 14). */
+export function getBalances({ context, caller, search }: RouteCall): HttpResponse {
+  const params = parseQuery(search, []);
+  if (!params.ok) return errorResponse(params.error);
+  const balances = context.venue.balances(caller.account);
+  return balances.ok ? okResponse(200, { balances: balances.value }) : venueErrorResponse(balances);
+}

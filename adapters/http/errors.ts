@@ -14,6 +14,7 @@ export const ERROR_STATUS = {
   idempotency_conflict: 409,
   order_not_open: 409,
   too_many_orders: 409,
+  insufficient_balance: 422,
   payload_too_large: 413,
   unsupported_media_type: 415,
   expectation_failed: 417,

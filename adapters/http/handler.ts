@@ -7,7 +7,7 @@ import { JOURNAL_UNAVAILABLE } from './journal-unavailable.js';
 import { OrderBookCache } from './book-cache.js';
 import { getOrderBook, getTicker, getTrades } from './market-routes.js';
 import { OPENAPI_PATH, serveOpenApiDocument } from './openapi-route.js';
-import { cancelAllOrders, getTime, listInstruments } from './client-routes.js';
+import { cancelAllOrders, getBalances, getTime, listInstruments } from './client-routes.js';
 import { DASHBOARD_PATH, serveDashboard } from './dashboard-route.js';
 import {
   amendOrder,
@@ -50,6 +50,11 @@ export interface HandlerOptions {
   readonly acceptsWrites?: () => boolean;
   /** Told of any exception, which the client sees as `internal_error`. */
   readonly onError?: (error: unknown) => void;
+  /** The Binance-spot dialect (`/api/v3/...`, docs/ccxt.md), answered beside /v1. */
+  readonly binance?: {
+    readonly prefix: string;
+    handle(request: HttpRequest, path: string, search: string): HttpResponse;
+  };
   /** The venue's event streams (GET /v1/stream); default one with the default limits. */
   readonly streams?: StreamHub;
   /** Runs a route with the venue's clock held at one reading (RequestClock.hold); default as is. */
@@ -67,6 +72,7 @@ const ROUTES: ReadonlyMap<string, Methods> = new Map<string, Methods>([
   ['/v1/orders', { GET: listOrders, POST: createOrder, DELETE: cancelAllOrders }],
   ['/v1/instruments', { GET: listInstruments }],
   ['/v1/time', { GET: getTime }],
+  ['/v1/balances', { GET: getBalances }],
   [STREAM_PATH, { GET: openStream }],
 ]);
 /** Answered before the key check (they hold no data), counted against the remote address. */
@@ -156,6 +162,10 @@ export function createHandler(options: HandlerOptions): Handler {
       const queryStart = request.url.indexOf('?');
       const path = queryStart < 0 ? request.url : request.url.slice(0, queryStart);
       const search = queryStart < 0 ? '' : request.url.slice(queryStart + 1);
+      const { binance } = options;
+      if (binance !== undefined && path.startsWith(binance.prefix)) {
+        return binance.handle(request, path, search);
+      }
       return answer(request, path, search);
     } catch (error) {
       options.onError?.(error);

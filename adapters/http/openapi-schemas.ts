@@ -111,12 +111,17 @@ export const SCHEMAS = {
     description:
       'A new order: market, or limit with a time in force. No field has a default in this schema (a generated client would make it required), and each kind takes only the fields the server accepts for it.',
     type: 'object',
-    required: ['symbol', 'side', 'type', 'size'],
+    required: ['symbol', 'side', 'type'],
     unevaluatedProperties: false,
     properties: {
       symbol: SYMBOL,
       side: SIDE,
       size: DECIMAL,
+      quote_size: {
+        ...DECIMAL,
+        description:
+          'Market buys only, instead of size: the quote to spend; the order buys the whole lots it buys from the asks',
+      },
       client_order_id: CLIENT_ORDER_ID,
       stop_price: {
         ...DECIMAL,
@@ -131,12 +136,18 @@ export const SCHEMAS = {
       },
     },
     oneOf: [
-      kind('Market: walks the book up to its size; its remainder expires', [], {
+      kind('Market: walks the book up to its size; its remainder expires', ['size'], {
         type: { const: 'market' },
+        quote_size: { not: {} },
       }),
       kind(
+        'Market buy by quote amount: buys the whole lots quote_size buys from the asks',
+        ['side', 'quote_size'],
+        { type: { const: 'market' }, side: { const: 'buy' }, size: { not: {} } },
+      ),
+      kind(
         'Limit, gtc (the time in force when absent): rests until filled or cancelled',
-        ['price'],
+        ['size', 'price'],
         {
           type: LIMIT,
           price: LIMIT_PRICE,
@@ -149,14 +160,14 @@ export const SCHEMAS = {
       ),
       kind(
         'Limit, ioc: its remainder expires; fok: it fills entirely or not at all',
-        ['price', 'time_in_force'],
+        ['size', 'price', 'time_in_force'],
         {
           type: LIMIT,
           price: LIMIT_PRICE,
           time_in_force: { type: 'string', enum: ['ioc', 'fok'] },
         },
       ),
-      kind('Limit, gtd: rests until expire_at', ['price', 'time_in_force', 'expire_at'], {
+      kind('Limit, gtd: rests until expire_at', ['size', 'price', 'time_in_force', 'expire_at'], {
         type: LIMIT,
         price: LIMIT_PRICE,
         time_in_force: { const: 'gtd' },
@@ -275,6 +286,16 @@ export const SCHEMAS = {
       },
     },
   ),
+  Balances: object(['balances'], {
+    balances: {
+      type: 'array',
+      items: object(['asset', 'free', 'locked'], {
+        asset: { type: 'string', example: 'USD' },
+        free: DECIMAL,
+        locked: { ...DECIMAL, description: 'What live orders hold (invariant 14)' },
+      }),
+    },
+  }),
   Time: object(['timestamp', 'epoch_ms'], {
     timestamp: TIME,
     epoch_ms: { type: 'integer', description: 'The same instant in milliseconds since 1970' },

@@ -112,6 +112,16 @@ const PATHS = {
       responses: { '200': json(ref('Time'), 'The time'), ...keyedErrors('invalid_parameter') },
     },
   },
+  '/v1/balances': {
+    get: {
+      operationId: 'getBalances',
+      summary: "The caller's free and locked amount of every asset",
+      responses: {
+        '200': json(ref('Balances'), 'The balances'),
+        ...keyedErrors('invalid_parameter'),
+      },
+    },
+  },
   '/v1/stream': {
     get: {
       operationId: 'openStream',
@@ -221,6 +231,7 @@ const PATHS = {
           'invalid_json',
           'invalid_parameter',
           'unknown_symbol',
+          'insufficient_balance',
           'idempotency_conflict',
           'too_many_orders',
           'payload_too_large',
@@ -277,6 +288,7 @@ const PATHS = {
           'invalid_parameter',
           'order_not_found',
           'order_not_open',
+          'insufficient_balance',
           'payload_too_large',
           'unsupported_media_type',
           'journal_unavailable',

@@ -1,4 +1,4 @@
-import type { OrderRequest, Venue } from '../../src/index.js';
+import type { OrderRequest, QuoteOrderRequest, Venue } from '../../src/index.js';
 import { apiError, type ApiError } from './errors.js';
 
 /**
@@ -22,7 +22,7 @@ export const DEFAULT_ORDER_LIMITS: OrderLimits = { maxOpenOrders: 200, maxStopOr
  */
 export function orderLimitRefusal(
   venue: Venue,
-  request: OrderRequest,
+  request: OrderRequest | QuoteOrderRequest,
   limits: OrderLimits,
 ): ApiError | undefined {
   const stop = request.stopPrice !== undefined;

@@ -1,4 +1,5 @@
-import type { Instrument } from '../../src/index.js';
+import { readFile } from 'node:fs/promises';
+import type { BalanceOptions, Instrument } from '../../src/index.js';
 import type { MarketChoice } from '../market/index.js';
 import { generateApiKey, parseApiKeySpecs, type ApiKeyGrant } from './api-keys.js';
 import { quote } from '../quote.js';
@@ -98,7 +99,12 @@ export function resolveServeConfig(
   };
   if (parsed.grants.length > 0) return { ...common, grants: parsed.grants };
   const generatedKey = generateApiKey();
-  return { ...common, grants: [{ key: generatedKey, account: 'account-1' }], generatedKey };
+  const secret = generateApiKey();
+  return {
+    ...common,
+    grants: [{ key: generatedKey, account: 'account-1', secret }],
+    generatedKey,
+  };
 }
 
 /** `--max-open-orders`, `--max-stop-orders`: an integer from 1 to MAX_ORDER_LIMIT. */
@@ -195,6 +201,52 @@ export function startupLines(url: string, config: ServeConfig, served: ServedMar
     `symbols: ${served.instruments.map((instrument) => instrument.symbol).join(', ')} ` +
       '(market data needs the API key too: send X-API-Key on every request)',
     `market: ${served.description}`,
+    key === undefined
+      ? `Binance dialect: ${url}/api/v3 and ${url.replace('http', 'ws')}/ws (docs/ccxt.md)`
+      : `Binance dialect: ${url}/api/v3 and ${url.replace('http', 'ws')}/ws (docs/ccxt.md), secret of the generated key: ${config.grants[0]!.secret}`,
     `try: curl -s -X POST -H ${keyHeader} -H 'Content-Type: application/json' -d ${order} ${url}/v1/orders`,
   ];
+}
+
+const BALANCE_KEYS = ['initial', 'accounts', 'makerFeeBps', 'takerFeeBps'];
+
+/**
+ * `--balances FILE`: a JSON object of BalanceOptions (its amounts are checked by the venue against
+ * its assets); an error names the file.
+ */
+export async function readBalancesFile(path: string): Promise<BalanceOptions | { error: string }> {
+  let value: unknown;
+  try {
+    value = JSON.parse(await readFile(path, 'utf8'));
+  } catch (error) {
+    const reason = error instanceof SyntaxError ? 'not valid JSON' : 'cannot be read';
+    return { error: `${path}: ${reason}` };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { error: `${path}: must be a JSON object` };
+  }
+  const unknown = Object.keys(value).find((key) => !BALANCE_KEYS.includes(key));
+  if (unknown !== undefined) {
+    return {
+      error: `${path}: unknown key ${JSON.stringify(quote(unknown))} (known: ${BALANCE_KEYS.join(', ')})`,
+    };
+  }
+  const { initial, accounts } = value as Record<string, unknown>;
+  const amounts = (table: unknown) => isTableOf(table, (amount) => typeof amount === 'string');
+  if (initial !== undefined && !amounts(initial)) {
+    return { error: `${path}: initial must map assets to decimal strings` };
+  }
+  if (accounts !== undefined && !isTableOf(accounts, amounts)) {
+    return { error: `${path}: accounts must map account names to {asset: decimal string}` };
+  }
+  return value as BalanceOptions;
+}
+
+function isTableOf(table: unknown, valid: (value: unknown) => boolean): boolean {
+  return (
+    typeof table === 'object' &&
+    table !== null &&
+    !Array.isArray(table) &&
+    Object.values(table).every(valid)
+  );
 }

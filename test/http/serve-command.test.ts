@@ -40,7 +40,9 @@ describe('serve configuration', () => {
       orderLimits: { maxOpenOrders: 200, maxStopOrders: 10 },
     });
     expect(config.generatedKey).toMatch(/^sk_[A-Za-z0-9_-]{32}$/);
-    expect(config.grants).toEqual([{ key: config.generatedKey, account: 'account-1' }]);
+    expect(config.grants).toEqual([
+      { key: config.generatedKey, account: 'account-1', secret: expect.stringMatching(/^sk_/) },
+    ]);
   });
 
   it('the environment, then flags over it; KEY without ACCOUNT is account-<n>', () => {
@@ -368,7 +370,10 @@ describe('simex serve as a process', () => {
     async () => {
       const server = await spawnServer(['--port', '0']);
       await server.line('stdout', /^try: /);
-      expect(server.stdout).toHaveLength(6);
+      expect(server.stdout).toHaveLength(7);
+      expect(server.stdout[5]).toMatch(
+        /^Binance dialect: http:\/\/\S+\/api\/v3 and ws:\/\/\S+\/ws \(docs\/ccxt.md\), secret of the generated key: sk_\S+$/,
+      );
       expect(server.stdout.slice(3, 5)).toEqual([
         'symbols: BTC-USD, ETH-USD (market data needs the API key too: send X-API-Key on every request)',
         'market: none: the demo book, which does not move',
@@ -378,7 +383,7 @@ describe('simex serve as a process', () => {
       )?.[1];
       expect(key).toBeDefined();
       expect(server.stdout[2]).toBe(`dashboard: ${server.url}/#key=${key}`);
-      const curl = server.stdout[5]!.replace(/^try: /, '');
+      const curl = server.stdout[6]!.replace(/^try: /, '');
       expect(curl).toContain(`'X-API-Key: ${key}'`);
       const { stdout } = await promisify(execFile)('sh', ['-c', curl]);
       expect(JSON.parse(stdout)).toMatchObject({

@@ -74,6 +74,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/balances': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller's free and locked amount of every asset */
+    get: operations['getBalances'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/stream': {
     parameters: {
       query?: never;
@@ -267,7 +284,9 @@ export interface components {
     OrderRequest: {
       symbol: components['schemas']['InstrumentSymbol'];
       side: components['schemas']['Side'];
-      size: components['schemas']['Decimal'];
+      size?: components['schemas']['Decimal'];
+      /** @description Market buys only, instead of size: the quote to spend; the order buys the whole lots it buys from the asks */
+      quote_size?: components['schemas']['Decimal'];
       client_order_id?: string;
       /** @description Makes the order a stop: it waits as pending until a trade at or above (buy) or at or below (sell) this price */
       stop_price?: components['schemas']['Decimal'];
@@ -280,6 +299,14 @@ export interface components {
       | {
           /** @constant */
           type: 'market';
+          quote_size?: unknown;
+        }
+      | {
+          /** @constant */
+          type: 'market';
+          /** @constant */
+          side: 'buy';
+          size?: unknown;
         }
       | {
           /** @constant */
@@ -379,6 +406,15 @@ export interface components {
       max_open_orders: number;
       /** @description Stop orders one account may have waiting on the symbol; beyond, a new stop is refused too_many_orders */
       max_stop_orders: number;
+    };
+    Balances: {
+      balances: {
+        /** @example USD */
+        asset: string;
+        free: components['schemas']['Decimal'];
+        /** @description What live orders hold (invariant 14) */
+        locked: components['schemas']['Decimal'];
+      }[];
     };
     Time: {
       timestamp: components['schemas']['Timestamp'];
@@ -659,6 +695,20 @@ export interface components {
         };
       };
     };
+    /** @description Error: insufficient_balance */
+    insufficient_balance: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorBody'] & {
+          error?: {
+            /** @enum {string} */
+            code?: 'insufficient_balance';
+          };
+        };
+      };
+    };
     /** @description Error: rate_limited */
     rate_limited: {
       headers: {
@@ -884,6 +934,33 @@ export interface operations {
       500: components['responses']['internal_error'];
     };
   };
+  getBalances: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The balances */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Balances'];
+        };
+      };
+      400: components['responses']['bad_request_or_invalid_parameter'];
+      401: components['responses']['unauthorized'];
+      408: components['responses']['request_timeout'];
+      417: components['responses']['expectation_failed'];
+      429: components['responses']['rate_limited'];
+      431: components['responses']['headers_too_large'];
+      500: components['responses']['internal_error'];
+    };
+  };
   openStream: {
     parameters: {
       query: {
@@ -1089,6 +1166,7 @@ export interface operations {
       413: components['responses']['payload_too_large'];
       415: components['responses']['unsupported_media_type'];
       417: components['responses']['expectation_failed'];
+      422: components['responses']['insufficient_balance'];
       429: components['responses']['rate_limited'];
       431: components['responses']['headers_too_large'];
       500: components['responses']['internal_error'];
@@ -1224,6 +1302,7 @@ export interface operations {
       413: components['responses']['payload_too_large'];
       415: components['responses']['unsupported_media_type'];
       417: components['responses']['expectation_failed'];
+      422: components['responses']['insufficient_balance'];
       429: components['responses']['rate_limited'];
       431: components['responses']['headers_too_large'];
       500: components['responses']['internal_error'];

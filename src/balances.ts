@@ -220,7 +220,7 @@ export class Balances implements NumericListener {
 
   /**
    * What a new order must lock, in its asset's units (the quote for a buy, the base for a sell);
-   * -1n for a market buy that waits as a stop (its cost cannot be known: it is refused).
+   * nothing for a market buy that waits as a stop: its cost is locked when it triggers.
    */
   required(
     book: OrderBook,
@@ -235,7 +235,7 @@ export class Balances implements NumericListener {
     const assets = this.#books[book.index]!;
     if (sell) return BigInt(size) * assets.baseScale;
     if (!market) return this.#withMaxFee(BigInt(price) * BigInt(size) * assets.quoteScale);
-    if (stop) return -1n;
+    if (stop) return 0n;
     return this.#withMaxFee(
       marketBuyCost(book, this.store, account, stp, BigInt(size)) * assets.quoteScale,
     );
@@ -260,6 +260,29 @@ export class Balances implements NumericListener {
     const lock: OrderLock = { account, book, sell, market, price, locked: 0n };
     this.#orders.set(sequence, lock);
     this.#move(lock, amount);
+  }
+
+  /**
+   * A stop that just triggered: a market buy locks the cost of the asks it would take now, plus the
+   * most fee; false (nothing locked) when its account cannot fund that (it then expires).
+   */
+  fundTriggered(book: OrderBook, slot: number): boolean {
+    const store = this.store;
+    if (store.isSell(slot) || !store.isMarket(slot)) return true;
+    const account = store.account[slot]!;
+    const cost = this.required(
+      book,
+      account,
+      false,
+      true,
+      0,
+      store.remaining[slot]!,
+      store.stpCode(slot),
+      false,
+    );
+    if (!this.covers(account, book.index, false, cost)) return false;
+    this.#move(this.#orders.get(store.sequence[slot]!)!, cost);
+    return true;
   }
 
   /**

@@ -69,6 +69,7 @@ export class CoreState {
     this.expiry = new GtdExpiry(this.store, this.orders, matching, this.clock, this.books);
     this.balances = balances === null ? null : new Balances(instruments, this.store, balances);
     if (this.balances !== null) this.events.listen(this.balances); // first: others see it settled
+    matching.funds = this.balances;
   }
 
   /**

@@ -39,6 +39,8 @@ export const REASON_POST_ONLY_WOULD_TAKE = 1;
 export const REASON_SELF_TRADE_PREVENTED = 2;
 export const REASON_EXPIRE_AT_REACHED = 3;
 export const REASON_LEVEL_FULL = 4;
+/** A market buy stop that triggered while its account could not fund it (invariant 14). */
+export const REASON_INSUFFICIENT_BALANCE = 5;
 
 /** Refusals are negative, so that a command's result is a sequence number (> 0) or one of these. */
 export const REFUSED_UNKNOWN_SYMBOL = -1;
@@ -61,8 +63,6 @@ export const REFUSED_STP = -15;
 export const REFUSED_POST_ONLY_WOULD_TAKE = -16;
 /** The account cannot fund the order (invariant 14; venues with balances only). */
 export const REFUSED_INSUFFICIENT_BALANCE = -17;
-/** A market buy stop: its cost cannot be locked before it runs (venues with balances only). */
-export const REFUSED_STOP_MARKET_BUY = -18;
 
 const invalid = (field: string, message: string): VenueError => ({
   code: 'invalid_parameter',
@@ -93,7 +93,6 @@ const REFUSALS: readonly VenueError[] = [
   invalid('stp', 'stp must be STP_NONE, STP_CANCEL_TAKER, STP_CANCEL_MAKER or STP_CANCEL_BOTH'),
   invalid('price', 'a post-only order cannot be amended to a price that would take liquidity'),
   { code: 'insufficient_balance', message: 'the account cannot fund this order' },
-  invalid('stop_price', 'a market buy stop cannot lock its cost: give it a limit price'),
 ];
 
 /** The contract's error for a refusal code (< 0); throws on anything else (a caller's bug). */

@@ -9,7 +9,11 @@ export type OrderStatus =
 export type SelfTradePrevention = 'none' | 'cancel_taker' | 'cancel_maker' | 'cancel_both';
 /** Why an order ended as it did, where its status alone does not say (docs/order-types.md). */
 export type OrderReason =
-  'post_only_would_take' | 'self_trade_prevented' | 'expire_at_reached' | 'level_full';
+  | 'post_only_would_take'
+  | 'self_trade_prevented'
+  | 'expire_at_reached'
+  | 'level_full'
+  | 'insufficient_balance';
 
 export const SIDES: readonly Side[] = ['buy', 'sell'];
 export const ORDER_TYPES: readonly OrderType[] = ['market', 'limit'];
@@ -36,6 +40,7 @@ export const ORDER_REASONS: readonly (OrderReason | null)[] = [
   'self_trade_prevented',
   'expire_at_reached',
   'level_full',
+  'insufficient_balance',
 ];
 
 /** The one reason an order is rejected after validation. */

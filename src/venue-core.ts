@@ -6,7 +6,6 @@ import {
   REFUSED_ORDER_NOT_FOUND,
   REFUSED_ORDER_NOT_OPEN,
   REFUSED_SIZE,
-  REFUSED_STOP_MARKET_BUY,
   REFUSED_UNKNOWN_SYMBOL,
   TIF_GTD,
 } from './numeric.js';
@@ -168,7 +167,6 @@ export class VenueCore extends CoreState {
     if (balances !== null) {
       const stp = (kind >> KIND_STP_SHIFT) & 3;
       lock = balances.required(book, account, sell, market, price, size, stp, stopPrice !== 0);
-      if (lock < 0n) return REFUSED_STOP_MARKET_BUY;
       if (!balances.covers(account, book.index, sell, lock)) return REFUSED_INSUFFICIENT_BALANCE;
     }
     const sequence = this.orders.lastSequence + 1;

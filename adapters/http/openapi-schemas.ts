@@ -36,7 +36,8 @@ const kind = (description: string, required: string[], properties: Record<string
   description,
   type: 'object',
   required: ['type', ...required],
-  properties,
+  // A kind names each field it requires (ajv's strict mode asks it of every `required`).
+  properties: { ...(required.includes('size') && { size: DECIMAL }), ...properties },
 });
 const LIMIT = { const: 'limit' };
 const LIMIT_PRICE = { ...DECIMAL, description: 'The limit price, a multiple of the tick size' };
@@ -109,7 +110,7 @@ export const SCHEMAS = {
   }),
   OrderRequest: {
     description:
-      'A new order: market, or limit with a time in force. No field has a default in this schema (a generated client would make it required), and each kind takes only the fields the server accepts for it.',
+      'A new order. No field has a default here (a generated client would require it); each kind takes only the fields the server accepts for it.',
     type: 'object',
     required: ['symbol', 'side', 'type'],
     unevaluatedProperties: false,
@@ -224,7 +225,13 @@ export const SCHEMAS = {
       reject_reason: { type: 'string', enum: ['post_only_would_take'] },
       reason: {
         type: 'string',
-        enum: ['post_only_would_take', 'self_trade_prevented', 'expire_at_reached', 'level_full'],
+        enum: [
+          'post_only_would_take',
+          'self_trade_prevented',
+          'expire_at_reached',
+          'level_full',
+          'insufficient_balance',
+        ],
         description: 'Why the order ended as it did, where the status alone does not say',
       },
       stop_price: DECIMAL,
@@ -276,13 +283,12 @@ export const SCHEMAS = {
         type: 'integer',
         minimum: 1,
         description:
-          'Orders one account may have open on the symbol, waiting stops included; beyond, a new order that could rest is refused too_many_orders',
+          'Orders an account may have open on the symbol, waiting stops included (then too_many_orders)',
       },
       max_stop_orders: {
         type: 'integer',
         minimum: 1,
-        description:
-          'Stop orders one account may have waiting on the symbol; beyond, a new stop is refused too_many_orders',
+        description: 'Stops an account may have waiting on the symbol (then too_many_orders)',
       },
     },
   ),
@@ -311,7 +317,7 @@ export const SCHEMAS = {
   },
   SnapshotEvent: {
     description:
-      "A symbol's state as of `data.sequence`, the parts the stream's channels ask for; first on a new stream, once per symbol. Only the last snapshot carries an `id:`, so a client cut off before it resumes from the id it had",
+      "A symbol's state as of `data.sequence`, for the stream's channels; first, once per symbol. Only the last snapshot has an `id:`",
     ...object(['event', 'data'], {
       id: STREAM_ID,
       event: { const: 'snapshot' },

@@ -196,20 +196,33 @@ describe('balances (invariant 14)', () => {
     expect(sell.ok ? null : sell.error).toMatchObject({ field: 'quote_size' });
   });
 
-  it('a market buy stop is refused: its cost cannot be locked before it runs', () => {
+  it('a market buy stop locks its cost when it triggers, or expires when it cannot be funded', () => {
     const venue = fundedVenue();
-    const stop = venue.placeOrder({
-      account: 'alice',
-      symbol: 'BTC-USD',
-      side: 'buy',
-      type: 'market',
-      size: '1',
-      stopPrice: '40000',
+    const order = (account: string, side: 'buy' | 'sell', more: object) =>
+      unwrap(venue.placeOrder({ account, symbol: 'BTC-USD', side, size: '1', ...more } as never));
+    order('bob', 'sell', { type: 'limit', price: '40000', size: '0.5' });
+    order('bob', 'sell', { type: 'limit', price: '40100' });
+    const funded = order('alice', 'buy', { type: 'market', stopPrice: '40000' });
+    const unfunded = order('carol', 'buy', { type: 'market', size: '0.1', stopPrice: '40000' });
+    expect([funded.status, unfunded.status]).toEqual(['pending', 'pending']);
+    expect(balance(venue, 'alice', 'USD')).toBe('100000.0000000000/0.0000000000');
+    unwrap(venue.deposit('dave', 'USD', '10000'));
+    order('dave', 'buy', { type: 'market', size: '0.1' }); // trades at 40000: both stops are due
+    // alice's: 0.4 at 40000 and 0.6 at 40100, 40060 plus the 25 bps taker fee.
+    expect(unwrap(venue.getOrder('alice', funded.id))).toMatchObject({
+      status: 'filled',
+      averagePrice: '40060.00',
     });
-    expect(stop.ok ? null : stop.error).toMatchObject({
-      code: 'invalid_parameter',
-      field: 'stop_price',
+    expect(balance(venue, 'alice', 'USD')).toBe('59839.8500000000/0.0000000000');
+    expect(balance(venue, 'alice', 'BTC')).toBe('1.00000000/0.00000000');
+    // carol's has nothing to pay with: it ends without trading.
+    expect(unwrap(venue.getOrder('carol', unfunded.id))).toMatchObject({
+      status: 'expired',
+      reason: 'insufficient_balance',
+      filledSize: '0.00000000',
     });
+    expect(balance(venue, 'carol', 'USD')).toBe('0.0000000000/0.0000000000');
+    expect(validateVenueState(venue)).toEqual([]);
   });
 
   it('funds each account at first use: its own starting amounts, else the initial ones', () => {

@@ -169,7 +169,7 @@ describe('the numeric path', () => {
       field: 'price',
     });
     expect(refusalError(-17).code).toBe('insufficient_balance');
-    expect(() => refusalError(-19)).toThrow(RangeError);
+    expect(() => refusalError(-18)).toThrow(RangeError);
   });
 
   it('announces numeric events in the order of the string events', () => {

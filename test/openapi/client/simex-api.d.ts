@@ -100,7 +100,7 @@ export interface paths {
     };
     /**
      * Server-Sent Events: trades, book deltas and your order updates
-     * @description Server-Sent Events; see docs/stream.md. Each event, its data parsed as JSON, is a StreamEvent (the x-event-schema of the answer): first one `snapshot` per symbol, in the order of `symbols`, then `trade`, `book` and `order` events. The body ends when the connection closes. `sequence` counts every event of the symbol, other accounts' order updates included, so gaps are normal. The SSE id holds one sequence per symbol: send it back as Last-Event-ID to resume; a symbol whose events since are no longer held (the last 1000 per symbol are) starts again with a snapshot. A comment line `:heartbeat` comes every 15 s. A client that does not read fast enough is disconnected once 256 KiB wait for it. At most 1000 streams in all, 50 per key.
+     * @description Server-Sent Events (docs/stream.md). Each event, its data parsed as JSON, is a StreamEvent (the answer's x-event-schema): one `snapshot` per symbol, in the order of `symbols`, then `trade`, `book` and `order` events. `sequence` counts every event of the symbol, so gaps are normal. The SSE id holds one sequence per symbol: send it back as Last-Event-ID to resume; a symbol whose events since are no longer held (the last 1000 are) starts again with a snapshot. A `:heartbeat` comment comes every 15 s. A client that falls 256 KiB behind is disconnected. At most 1000 streams in all, 50 per key.
      */
     get: operations['openStream'];
     put?: never;
@@ -280,7 +280,7 @@ export interface components {
       size: components['schemas']['Decimal'];
       timestamp: components['schemas']['Timestamp'];
     };
-    /** @description A new order: market, or limit with a time in force. No field has a default in this schema (a generated client would make it required), and each kind takes only the fields the server accepts for it. */
+    /** @description A new order. No field has a default here (a generated client would require it); each kind takes only the fields the server accepts for it. */
     OrderRequest: {
       symbol: components['schemas']['InstrumentSymbol'];
       side: components['schemas']['Side'];
@@ -297,6 +297,7 @@ export interface components {
       stp?: 'none' | 'cancel_taker' | 'cancel_maker' | 'cancel_both';
     } & (
       | {
+          size: components['schemas']['Decimal'];
           /** @constant */
           type: 'market';
           quote_size?: unknown;
@@ -309,6 +310,7 @@ export interface components {
           size?: unknown;
         }
       | {
+          size: components['schemas']['Decimal'];
           /** @constant */
           type: 'limit';
           /** @description The limit price, a multiple of the tick size */
@@ -319,6 +321,7 @@ export interface components {
           post_only?: boolean;
         }
       | {
+          size: components['schemas']['Decimal'];
           /** @constant */
           type: 'limit';
           /** @description The limit price, a multiple of the tick size */
@@ -327,6 +330,7 @@ export interface components {
           time_in_force: 'ioc' | 'fok';
         }
       | {
+          size: components['schemas']['Decimal'];
           /** @constant */
           type: 'limit';
           /** @description The limit price, a multiple of the tick size */
@@ -370,7 +374,12 @@ export interface components {
        * @description Why the order ended as it did, where the status alone does not say
        * @enum {string}
        */
-      reason?: 'post_only_would_take' | 'self_trade_prevented' | 'expire_at_reached' | 'level_full';
+      reason?:
+        | 'post_only_would_take'
+        | 'self_trade_prevented'
+        | 'expire_at_reached'
+        | 'level_full'
+        | 'insufficient_balance';
       stop_price?: components['schemas']['Decimal'];
       /**
        * @description Absent: none
@@ -402,9 +411,9 @@ export interface components {
        * @enum {string}
        */
       status: 'trading';
-      /** @description Orders one account may have open on the symbol, waiting stops included; beyond, a new order that could rest is refused too_many_orders */
+      /** @description Orders an account may have open on the symbol, waiting stops included (then too_many_orders) */
       max_open_orders: number;
-      /** @description Stop orders one account may have waiting on the symbol; beyond, a new stop is refused too_many_orders */
+      /** @description Stops an account may have waiting on the symbol (then too_many_orders) */
       max_stop_orders: number;
     };
     Balances: {
@@ -432,7 +441,7 @@ export interface components {
       | components['schemas']['TradeEvent']
       | components['schemas']['BookEvent']
       | components['schemas']['OrderEvent'];
-    /** @description A symbol's state as of `data.sequence`, the parts the stream's channels ask for; first on a new stream, once per symbol. Only the last snapshot carries an `id:`, so a client cut off before it resumes from the id it had */
+    /** @description A symbol's state as of `data.sequence`, for the stream's channels; first, once per symbol. Only the last snapshot has an `id:` */
     SnapshotEvent: {
       id?: components['schemas']['StreamId'];
       /** @constant */

@@ -41,7 +41,7 @@ export const backtestCommand: CommandModule<object, BacktestArguments> = {
         'Exit: 1 run_failed is a strategy hook that threw (nothing written). ' +
           'See docs/backtest.md for the strategy API. ' +
           EXIT_CODES_HELP,
-      ) as unknown as Argv<BacktestArguments>,
+      ),
   handler: async (args) => {
     const { parseBacktestOptions } = await import('../backtest/backtest-options.js');
     const options = parseBacktestOptions(args);

@@ -57,7 +57,7 @@ const builder = (yargs: Argv) =>
 type ServeOptions = Awaited<ReturnType<typeof builder>['argv']>;
 
 export const serveCommand: CommandModule = {
-  builder: (yargs) => builder(yargs) as unknown as Argv,
+  builder: (yargs) => builder(yargs),
   command: 'serve',
   describe:
     'Serve the /v1 REST API on the default venue (BTC-USD, ETH-USD), frozen or moved by agents or a flow',

@@ -142,7 +142,7 @@ describe('the installed package', () => {
       expect(stdout, strategy).toMatch(/fills/);
       const summary = JSON.parse(
         await readFile(join(project, `out-${strategy}`, 'summary.json'), 'utf8'),
-      );
+      ) as { symbols: [{ fills: number }] };
       expect(summary.symbols[0].fills, strategy).toBeGreaterThan(0);
     }
     const swept = await simex(

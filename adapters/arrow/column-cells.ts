@@ -3,7 +3,7 @@
  * dictionary of utf8 (each word decoded once), times from a timestamp or int64 column,
  * booleans from a bool column. Checks the column's type once, against what its name needs.
  */
-import type { Data, Field, Vector } from 'apache-arrow';
+import type { Data, DataType as FieldType, Field, Vector } from 'apache-arrow';
 import { arrow } from './arrow-library.js';
 import type { ColumnKind } from './flow-schema.js';
 
@@ -11,7 +11,7 @@ const { DataType, TimeUnit } = arrow;
 
 /** Why a column's type does not fit its kind; null when it fits. */
 export function typeProblem(field: Field, kind: ColumnKind): string | null {
-  const type = field.type;
+  const type = field.type as FieldType; // apache-arrow's Field defaults to Field<any>
   const fits =
     kind === 'time'
       ? DataType.isTimestamp(type) ||
@@ -26,6 +26,7 @@ export function typeProblem(field: Field, kind: ColumnKind): string | null {
       : kind === 'bool'
         ? 'bool'
         : 'utf8 text or a dictionary of utf8';
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- each concrete type names itself
   return `must be ${wanted}, found ${String(type)}`;
 }
 

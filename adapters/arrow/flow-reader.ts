@@ -32,10 +32,10 @@ export interface ArrowBatches {
   readonly decoder: FlowRowDecoder;
   /** The non-empty record batches in file order; iterate once (to the end closes the file). */
   readonly batches: AsyncIterable<RecordBatch>;
-  bytesRead(): number;
-  close(): void;
+  readonly bytesRead: () => number;
+  readonly close: () => void;
   /** Where a row is, for messages. */
-  locate(row: number): string;
+  readonly locate: (row: number) => string;
 }
 
 export async function openArrowBatches(path: string): Promise<ArrowBatches> {
@@ -45,7 +45,7 @@ export async function openArrowBatches(path: string): Promise<ArrowBatches> {
   try {
     const opened = await (await RecordBatchReader.from(handle)).open();
     if (!opened.isFile()) throw new Error('not the IPC file format');
-    reader = opened as AsyncRecordBatchFileReader;
+    reader = opened;
   } catch {
     const tail = new Uint8Array(8);
     const { bytesRead } = await handle.read(tail, 0, 8, Math.max(0, size - 8));

@@ -83,7 +83,7 @@ export class FlowRowDecoder {
 
   decode(batch: RecordBatch): ParsedScenarioRow[] {
     const cells = this.cells(batch);
-    const rows: ParsedScenarioRow[] = new Array(batch.numRows);
+    const rows: ParsedScenarioRow[] = new Array<ParsedScenarioRow>(batch.numRows);
     for (let i = 0; i < batch.numRows; i++) rows[i] = this.row(cells, i);
     return rows;
   }

@@ -32,7 +32,7 @@ export function runGuardedBacktest(
   });
   let exitCode: number | null = null;
   let ended: string | null = null;
-  let failure: unknown = null;
+  let failure: NodeJS.ErrnoException | null = null;
   const watchdog = watchCalls(watch, limits.hookTimeoutMs, (call) => {
     ended = overrunReason(call, limits.hookTimeout);
     void worker.terminate();

@@ -43,6 +43,7 @@ export class HookDispatcher {
   }
 
   call(name: HookName, argument: unknown): void {
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the strategy as this
     const hook = this.strategy[name] as ((...args: unknown[]) => unknown) | undefined;
     if (hook === undefined) return;
     let result: unknown;

@@ -69,8 +69,8 @@ export class StrategyExitError extends Error {
  */
 export function forbidProcessExit(): void {
   const exit = process.exit.bind(process);
-  process.exit = ((code?: number | string | null) => {
+  process.exit = (code?: number | string | null) => {
     if (threadWatch?.running() != null) throw new StrategyExitError(code);
     return exit(code);
-  }) as typeof process.exit;
+  };
 }

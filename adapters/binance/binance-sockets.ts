@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { checkSigned, type Params } from './binance-params.js';
+import { checkSigned } from './binance-params.js';
 import type { SigningKey } from './binance-dialect.js';
 import type { BinanceSymbols } from './binance-symbols.js';
 import { parseStreamName, type MarketStreams, type StreamSink } from './market-streams.js';
@@ -225,7 +225,7 @@ export class BinanceSockets {
           .sort()
           .map((key) => `${key}=${fields.get(key)}`)
           .join('&');
-        const refused = checkSigned(payload, '', fields as Params, signing.secret, clock());
+        const refused = checkSigned(payload, '', fields, signing.secret, clock());
         if (refused !== undefined) {
           fail(refused.status, refused.code, refused.msg);
           return;
@@ -275,7 +275,9 @@ function parseRequest(data: RawData, binary: boolean): SocketRequest | undefined
   if (binary) return undefined;
   let value: unknown;
   try {
-    value = JSON.parse(data.toString());
+    value = JSON.parse(
+      Buffer.concat(Array.isArray(data) ? data : [new Uint8Array(data)]).toString(),
+    );
   } catch {
     return undefined;
   }

@@ -93,7 +93,8 @@ export class MarketStreams {
 
   subscribe(stream: StreamName, sink: StreamSink): void {
     let sinks = this.#subscribers.get(stream.name);
-    if (sinks === undefined) this.#subscribers.set(stream.name, (sinks = new Map()));
+    if (sinks === undefined)
+      this.#subscribers.set(stream.name, (sinks = new Map<StreamSink, number>()));
     sinks.set(sink, (sinks.get(sink) ?? 0) + 1);
     this.events.emit('subscribed', stream.name);
     if (stream.kind === 'ticker' || stream.kind === 'miniTicker' || stream.kind === 'bookTicker') {

@@ -42,7 +42,7 @@ export const backtestCommand: CommandModule<object, BacktestArguments> = {
           'called process.exit, or a run past --max-memory (nothing written). ' +
           'See docs/backtest.md for the strategy API. ' +
           EXIT_CODES_HELP,
-      ) as unknown as Argv<BacktestArguments>,
+      ),
   handler: async (args) => {
     const { parseBacktestOptions } = await import('../backtest/backtest-options.js');
     const options = parseBacktestOptions(args);

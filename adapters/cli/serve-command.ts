@@ -71,7 +71,7 @@ const builder = (yargs: Argv) =>
 type ServeOptions = Awaited<ReturnType<typeof builder>['argv']>;
 
 export const serveCommand: CommandModule = {
-  builder: (yargs) => builder(yargs) as unknown as Argv,
+  builder: (yargs) => builder(yargs),
   command: 'serve',
   describe:
     'Serve the /v1 REST API on the default venue (BTC-USD, ETH-USD), frozen or moved by agents or a flow',
@@ -88,8 +88,8 @@ export const serveCommand: CommandModule = {
     const plan = await planMarket(market, wallClockScheduler, log);
     if ('error' in plan) return fail(plan.error);
     const { readBalancesFile } = await import('../http/serve-config.js');
-    const balances =
-      argv['balances'] === undefined ? undefined : await readBalancesFile(String(argv['balances']));
+    const balancesFile = (argv as ArgumentsCamelCase<ServeOptions>).balances;
+    const balances = balancesFile === undefined ? undefined : await readBalancesFile(balancesFile);
     if (balances !== undefined && 'error' in balances) return fail(balances.error);
     let running;
     try {

@@ -239,7 +239,7 @@ export async function readBalancesFile(path: string): Promise<BalanceOptions | {
   if (accounts !== undefined && !isTableOf(accounts, amounts)) {
     return { error: `${path}: accounts must map account names to {asset: decimal string}` };
   }
-  return value as BalanceOptions;
+  return value;
 }
 
 function isTableOf(table: unknown, valid: (value: unknown) => boolean): boolean {

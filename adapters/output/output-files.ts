@@ -83,7 +83,10 @@ export class BufferedFile implements LineWriter {
       // the 8 lowest digits apart: the rest is then a 32-bit integer, cheap to divide
       let upper = Math.floor(rest / 1e8);
       let low = rest - upper * 1e8; // exact; the division may have rounded up to the next integer
-      if (low < 0) (upper--, (low += 1e8));
+      if (low < 0) {
+        upper--;
+        low += 1e8;
+      }
       rest = upper;
       low |= 0;
       for (; count < 8; count++) {

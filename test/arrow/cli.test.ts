@@ -81,7 +81,7 @@ describe('simex with Arrow flows', () => {
       simex('import', 'lobster', ...source, '--format', 'arrow', '--out', at('aapl.arrow')),
     ]);
     expect(imports.map((run) => run.code)).toEqual([0, 0]);
-    expect(imports[1]!.stderr).toBe(imports[0]!.stderr);
+    expect(imports[1].stderr).toBe(imports[0].stderr);
     const replays = await Promise.all([
       simex('replay', at('aapl.csv'), '--out', at('aapl-csv')),
       simex('replay', at('aapl.arrow'), '--out', at('aapl-arrow')),

@@ -131,7 +131,9 @@ const child = spawn(
 try {
   const urls = await new Promise<{ bare: string; simex: string; cpu: string }>(
     (resolve, reject) => {
-      createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line)));
+      createInterface({ input: child.stdout }).once('line', (line) =>
+        resolve(JSON.parse(line) as { bare: string; simex: string; cpu: string }),
+      );
       child.once('exit', (code) => reject(new Error(`bench servers exited with ${code}`)));
     },
   );

@@ -79,7 +79,7 @@ function cancelAll(limits: OrderLimits, perSymbol: number): Timing {
       });
     }
   const { reply, ms, cpuMs } = send(1, 'DELETE', '/v1/orders');
-  if (JSON.parse(reply.body).length !== 2 * perSymbol) throw new Error(reply.body);
+  if ((JSON.parse(reply.body) as unknown[]).length !== 2 * perSymbol) throw new Error(reply.body);
   return [ms, cpuMs];
 }
 
@@ -117,7 +117,7 @@ function sweepAndCascade(limits: OrderLimits): Timing {
     type: 'market',
     size,
   });
-  const swept = JSON.parse(reply.body);
+  const swept = JSON.parse(reply.body) as { status: string; fill_count: number };
   if (swept.status !== 'filled') throw new Error(reply.body);
   fills = swept.fill_count;
   for (let account = 1; account < ACCOUNTS; account++) {

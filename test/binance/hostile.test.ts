@@ -12,6 +12,7 @@ const MAX_SOCKETS = 40;
 interface Reply {
   readonly status: number;
   readonly weight?: string | null;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed JSON, read freely and checked by expect
   readonly json: any;
 }
 

@@ -33,7 +33,7 @@ describe('orders placed in the Binance dialect are journaled', () => {
         headers: { 'x-mbx-apikey': ALICE.key },
         body: `${payload}&signature=${sign(ALICE.secret, payload)}`,
       });
-      return (await reply.json()) as Record<string, unknown>;
+      return (await reply.json()) as Record<string, number>;
     };
     const first = await startServer(options);
     const market = await signedPost(

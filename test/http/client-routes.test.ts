@@ -72,7 +72,9 @@ describe('GET /v1/orders?client_order_id=', () => {
     const second = await limit('BTC-USD', '1000.02', { client_order_id: 'grid-1' });
     await limit('ETH-USD', '1000.03', { client_order_id: 'grid-1' }, BOB_KEY);
     const ids = async (query: string) =>
-      (await server.call('GET', `/v1/orders?${query}`)).json.map((order: any) => order.id);
+      (await server.call('GET', `/v1/orders?${query}`)).json.map(
+        (order: { id: string }) => order.id,
+      );
     expect(await ids('client_order_id=grid-1')).toEqual([second.json.id, first.json.id]);
     expect(await ids('client_order_id=grid-2')).toEqual([other.json.id]);
     expect(await ids('client_order_id=grid-1&symbol=ETH-USD')).toEqual([first.json.id]);
@@ -94,14 +96,14 @@ describe('DELETE /v1/orders?symbol=', () => {
     const bobs = await limit('ETH-USD', '1500.02', {}, BOB_KEY);
     const reply = await server.call('DELETE', '/v1/orders?symbol=ETH-USD');
     expect(reply.status).toBe(200);
-    expect(reply.json.map((order: any) => [order.id, order.status])).toEqual(
-      eth.map((order) => [order.json.id, 'cancelled']),
-    );
+    expect(
+      reply.json.map((order: { id: string; status: string }) => [order.id, order.status]),
+    ).toEqual(eth.map((order) => [order.json.id, 'cancelled']));
     expect((await server.call('DELETE', '/v1/orders?symbol=ETH-USD')).json).toEqual([]);
     const bob = await server.call('GET', `/v1/orders/${bobs.json.id}`, { key: BOB_KEY });
     expect(bob.json.status).toBe('open');
     const everywhere = await server.call('DELETE', '/v1/orders');
-    expect(everywhere.json.map((order: any) => order.id)).toEqual([btc.json.id]);
+    expect(everywhere.json.map((order: { id: string }) => order.id)).toEqual([btc.json.id]);
   });
 
   it('refuses an unknown symbol or parameter and cancels nothing', async () => {
@@ -134,7 +136,9 @@ describe('cancel-all in the journal', () => {
     });
   }
   const statuses = async (url: string) =>
-    (await call(url, 'GET', '/v1/orders?symbol=ETH-USD')).json.map((order: any) => order.status);
+    (await call(url, 'GET', '/v1/orders?symbol=ETH-USD')).json.map(
+      (order: { status: string }) => order.status,
+    );
 
   it('a restart reproduces it; a group cut short by a crash is dropped whole', async () => {
     const directory = await mkdtemp(join(tmpdir(), 'simex-cancel-all-'));

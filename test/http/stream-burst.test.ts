@@ -46,7 +46,7 @@ describe('a stream and a burst larger than the bytes a stream may have waiting',
     expect(ids).toEqual(ids.map((_, i) => ids[0]! + i));
     expect(ids).toHaveLength(2000);
     expect(trades.slice(0, 100).map((event) => event.data.trade_id)).toEqual(
-      sweep.json.fills.map((fill: any) => fill.trade_id),
+      sweep.json.fills.map((fill: { trade_id: string }) => fill.trade_id),
     );
     expect(applyDeltas(snapshot!, stream.events)).toEqual({
       bids: book.json.bids,
@@ -95,7 +95,7 @@ describe('a stream and a burst larger than the bytes a stream may have waiting',
     const listed = venue.listOrders('alice', { symbol: 'ETH-USD', status: 'open' });
     if (!listed.ok) throw new Error(listed.error.message);
     expect(snapshot!.data.orders).toHaveLength(1000);
-    expect(snapshot!.data.orders.map((order: any) => order.id)).toEqual(
+    expect(snapshot!.data.orders.map((order: { id: string }) => order.id)).toEqual(
       listed.value.map((order) => order.id),
     );
     stream.close();

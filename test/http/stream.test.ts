@@ -52,7 +52,11 @@ describe('GET /v1/stream', () => {
     );
     const trades = stream.events.filter((event) => event.event === 'trade');
     expect(trades.map((event) => [event.data.trade_id, event.data.price, event.data.size])).toEqual(
-      order.json.fills.map((fill: any) => [fill.trade_id, fill.price, fill.size]),
+      order.json.fills.map((fill: { trade_id: string; price: string; size: string }) => [
+        fill.trade_id,
+        fill.price,
+        fill.size,
+      ]),
     );
     expect(applyDeltas(snapshot, stream.events)).toEqual({
       bids: after.json.bids,
@@ -70,7 +74,9 @@ describe('GET /v1/stream', () => {
     const resting = await rest('1000.00');
     const stream = await open('/v1/stream?symbols=ETH-USD&channels=orders');
     const snapshot = await stream.next((event) => event.event === 'snapshot');
-    expect(snapshot.data.orders.map((order: any) => order.id)).toEqual([resting.json.id]);
+    expect(snapshot.data.orders.map((order: { id: string }) => order.id)).toEqual([
+      resting.json.id,
+    ]);
     expect(snapshot.data.bids).toBeUndefined();
     const bobs = await rest('1001.00', BOB_KEY);
     const mine = await rest('1002.00');
@@ -249,7 +255,7 @@ describe('stream limits', () => {
   it('closing the server ends its open streams at once', async () => {
     const stream = await mustOpen(limited.url, '/v1/stream?symbols=BTC-USD');
     await stream.count(1);
-    limited.server.streams.close();
+    void limited.server.streams.close();
     await stream.end();
     expect(stream.ended).toBe(true);
   });

@@ -13,6 +13,7 @@ export interface Reply {
   readonly status: number;
   readonly headers: Headers;
   readonly text: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed JSON, read freely and checked by expect
   readonly json: any;
 }
 

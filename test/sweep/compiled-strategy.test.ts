@@ -46,10 +46,10 @@ const REFUSAL = {
 const dir = tempFiles({
   'taker.mjs': TAKER_STRATEGY,
   ...Object.fromEntries(
-    ['cjs', 'esm'].flatMap((scope) => [
+    ['cjs', 'esm'].flatMap((scope): [string, string][] => [
       [`${scope}/taker.ts`, TAKER_TS],
       [`${scope}/refused.ts`, "export const REFUSED: string = '0.03';\n"],
-      ...Object.entries(REFUSAL).map(([name, text]) => [
+      ...Object.entries(REFUSAL).map(([name, text]): [string, string] => [
         `${scope}/node_modules/refusal/${name}`,
         text,
       ]),

@@ -1,7 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import { EXIT_CODES, EXIT_CODES_HELP } from '../exit-codes.js';
 import { FORMAT_OPTION, OUT_OPTION, writeFlowTo } from './flow-output.js';
-import { tardisImportCommand } from './import-l2-commands.js';
+import { binanceImportCommand, tardisImportCommand } from './import-l2-commands.js';
 
 interface ImportArguments {
   readonly messageFile: string;
@@ -81,6 +81,7 @@ const lobsterImportCommand: CommandModule<object, ImportArguments> = {
 const IMPORT_SOURCES = {
   lobster: lobsterImportCommand,
   tardis: tardisImportCommand,
+  binance: binanceImportCommand,
 };
 
 export const importCommand: CommandModule & {

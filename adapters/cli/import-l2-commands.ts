@@ -82,3 +82,55 @@ async function runImport(
     process.exitCode = EXIT_CODES.bad_input;
   }
 }
+
+interface BinanceArguments {
+  readonly eventsFile: string;
+  readonly snapshot: string;
+  readonly symbol: string;
+  readonly format: 'csv' | 'arrow';
+  readonly out?: string;
+}
+
+export const binanceImportCommand: CommandModule<object, BinanceArguments> = {
+  command: 'binance <events-file>',
+  describe:
+    'Convert a recorded Binance depthUpdate stream (JSON lines) and its REST depth snapshot into an L2 flow',
+  builder: (yargs: Argv) =>
+    yargs
+      .positional('events-file', {
+        type: 'string',
+        demandOption: true,
+        describe: 'JSON lines of depthUpdate (and trade, aggTrade) events',
+      })
+      .option('snapshot', {
+        type: 'string',
+        demandOption: true,
+        describe: 'The REST depth snapshot (GET /api/v3/depth) taken while recording',
+      })
+      .option('symbol', SYMBOL_OPTION)
+      .option('format', L2_FORMAT_OPTION)
+      .option('out', OUT_OPTION)
+      .example(
+        '$0 import binance btcusdt-depth.jsonl --snapshot btcusdt-depth-snapshot.json --symbol BTC-USDT --out day.l2.csv',
+        'The recording from the first event past the snapshot on',
+      )
+      .epilog(L2_EPILOG + EXIT_CODES_HELP) as unknown as Argv<BinanceArguments>,
+  handler: async (args) => {
+    const { importBinance } = await import('../l2/index.js');
+    await runImport('binance', args.out, async (out) => {
+      const counts = await importBinance(
+        {
+          eventsFile: args.eventsFile,
+          snapshotFile: args.snapshot,
+          symbol: args.symbol,
+          format: args.format,
+        },
+        out,
+      );
+      return (
+        `${counts.snapshotLevels} snapshot levels, ${counts.updates} level updates, ${counts.trades} trades; ` +
+        `skipped: ${counts.beforeSnapshot} events before the snapshot, ${counts.otherEvents} events of other types`
+      );
+    });
+  },
+};

@@ -8,3 +8,4 @@ export type { L2Sink } from './l2-sink.js';
 export { openL2Sink, ImportOptionError, type L2Format } from './import-options.js';
 export { compareDecimals, canonicalDecimal } from './l2-decimal.js';
 export { importTardis, type ImportTardisOptions, type TardisCounts } from './import-tardis.js';
+export { importBinance, type ImportBinanceOptions, type BinanceCounts } from './import-binance.js';

@@ -61,6 +61,6 @@ describe('simex import tardis (CLI)', () => {
   it('names the sources when none is given', async () => {
     const run = await simex('import');
     expect(run.code).toBe(2);
-    expect(run.stderr.split('\n')[0]).toBe('simex import: name a source: lobster, tardis');
+    expect(run.stderr.split('\n')[0]).toBe('simex import: name a source: lobster, tardis, binance');
   });
 });

@@ -63,4 +63,52 @@ describe('simex import tardis (CLI)', () => {
     expect(run.code).toBe(2);
     expect(run.stderr.split('\n')[0]).toBe('simex import: name a source: lobster, tardis, binance');
   });
+
+  it("the docs' commands on the fixtures", async () => {
+    const fixtures = 'test/fixtures/l2/';
+    const tardis = await simex(
+      'import',
+      'tardis',
+      `${fixtures}binance-futures_incremental_book_L2_2024-01-02_BTCUSDT.csv`,
+      '--trades',
+      `${fixtures}binance-futures_trades_2024-01-02_BTCUSDT.csv`,
+      '--symbol',
+      'BTC-USDT',
+    );
+    expect(tardis.code).toBe(0);
+    expect(tardis.stdout.split('\n').slice(1, 6)).toEqual([
+      '1704153600012,1704153600013,BTC-USDT,snapshot,sell,42500.1,0.5',
+      '1704153600012,1704153600013,BTC-USDT,snapshot,sell,42500.2,1.25',
+      '1704153600012,1704153600013,BTC-USDT,snapshot,buy,42500,2',
+      '1704153600012,1704153600013,BTC-USDT,snapshot,buy,42499.9,0.75',
+      '1704153600100,1704153600101,BTC-USDT,trade,buy,42500.1,0.5',
+    ]);
+    expect(tardis.stdout.split('\n')).toHaveLength(11);
+    const binance = await simex(
+      'import',
+      'binance',
+      `${fixtures}btcusdt-depth.jsonl`,
+      '--snapshot',
+      `${fixtures}btcusdt-depth-snapshot.json`,
+      '--symbol',
+      'BTC-USDT',
+    );
+    expect(binance).toEqual({
+      code: 0,
+      stdout: [
+        'exchange_ts,local_ts,symbol,kind,side,price,size',
+        '1704153600100,1704153600101,BTC-USDT,snapshot,buy,42500,2',
+        '1704153600100,1704153600101,BTC-USDT,snapshot,buy,42499.9,0.75',
+        '1704153600100,1704153600101,BTC-USDT,snapshot,sell,42500.1,0.5',
+        '1704153600100,1704153600101,BTC-USDT,snapshot,sell,42500.2,1.25',
+        '1704153600100,1704153600101,BTC-USDT,update,buy,42500,1.5',
+        '1704153600100,1704153600101,BTC-USDT,update,sell,42500.1,0',
+        '1704153600100,1704153600102,BTC-USDT,trade,buy,42500.1,0.5',
+        '1704153600210,1704153600211,BTC-USDT,update,sell,42500.1,0.3',
+        '',
+      ].join('\n'),
+      stderr:
+        'simex import binance: 4 snapshot levels, 3 level updates, 1 trades; skipped: 1 events before the snapshot, 0 events of other types\n',
+    });
+  });
 });

@@ -8,7 +8,7 @@ import { L2InputError } from './l2-input-error.js';
 import { L2BookCheck } from './l2-book-check.js';
 import { NamedColumnsFile } from './import-csv-cells.js';
 import { openL2Sink, requireSymbol, type L2Format } from './import-options.js';
-import type { L2Row, L2Side } from './l2-row.js';
+import type { L2Kind, L2Row, L2Side } from './l2-row.js';
 import type { L2Sink } from './l2-sink.js';
 
 export interface ImportTardisOptions {
@@ -53,16 +53,12 @@ const [EXCHANGE, SYMBOL, TIMESTAMP, LOCAL, SNAPSHOT_OR_ID, SIDE, PRICE, AMOUNT] 
   0, 1, 2, 3, 4, 5, 6, 7,
 ];
 
-/** A row of either file, checked, in microseconds. */
-interface TardisRecord {
+/** A row of either file, checked: the L2 row it gives, and what the merge needs. */
+interface TardisRecord extends L2Row {
   readonly line: number;
-  readonly exchangeUs: number;
   readonly localUs: number;
-  /** null for a trade. */
-  readonly snapshot: boolean | null;
-  readonly side: L2Side | null;
-  readonly price: string;
-  readonly size: string;
+  /** A trade of side `unknown` (its side reads `buy`): skipped. */
+  readonly unknownSide: boolean;
 }
 
 const MICROS = /^\d{1,16}$/;
@@ -73,6 +69,8 @@ class TardisFile {
   readonly #trades: boolean;
   readonly #names: { exchange: string | null; symbol: string | null };
   #lastLocalUs = 0;
+  readonly #exchangeTimes = new MicrosColumn();
+  readonly #localTimes = new MicrosColumn();
   records: TardisRecord[] = [];
   index = 0;
   done = false;
@@ -81,6 +79,7 @@ class TardisFile {
     path: string,
     trades: boolean,
     names: { exchange: string | null; symbol: string | null },
+    readonly symbol: string,
   ) {
     this.#file = new NamedColumnsFile(path, trades ? TARDIS_TRADE_COLUMNS : TARDIS_BOOK_COLUMNS);
     this.#trades = trades;
@@ -111,68 +110,121 @@ class TardisFile {
 
   #check(line: number, record: readonly string[]): TardisRecord {
     const at = this.#file.columns;
-    const cell = (column: number) => record[at[column]!]!;
-    const fail = (column: number, reason: string) => this.#file.fail(line, record, column, reason);
-    for (const [column, key] of [
-      [EXCHANGE, 'exchange'],
-      [SYMBOL, 'symbol'],
-    ] as const) {
-      const seen = this.#names[key];
-      if (seen === null) this.#names[key] = cell(column);
-      else if (cell(column) !== seen)
-        throw fail(column, `${key} "${cell(column)}" differs from "${seen}" of the first row`);
+    const exchange = record[at[EXCHANGE]!]!;
+    const symbol = record[at[SYMBOL]!]!;
+    if (exchange !== this.#names.exchange || symbol !== this.#names.symbol) {
+      this.#names.exchange ??= exchange;
+      this.#names.symbol ??= symbol;
+      if (exchange !== this.#names.exchange)
+        this.#fail(
+          line,
+          record,
+          EXCHANGE,
+          `exchange "${exchange}" differs from "${this.#names.exchange}" of the first row`,
+        );
+      if (symbol !== this.#names.symbol)
+        this.#fail(
+          line,
+          record,
+          SYMBOL,
+          `symbol "${symbol}" differs from "${this.#names.symbol}" of the first row`,
+        );
     }
-    const exchangeUs = micros(cell(TIMESTAMP));
+    const timestamp = record[at[TIMESTAMP]!]!;
+    const exchangeUs = this.#exchangeTimes.read(timestamp);
     if (exchangeUs === null)
-      throw fail(
+      this.#fail(
+        line,
+        record,
         TIMESTAMP,
-        `timestamp must be whole microseconds since the epoch, got "${cell(TIMESTAMP)}"`,
+        `timestamp must be whole microseconds since the epoch, got "${timestamp}"`,
       );
-    const localUs = micros(cell(LOCAL));
+    const local = record[at[LOCAL]!]!;
+    const localUs = this.#localTimes.read(local);
     if (localUs === null)
-      throw fail(
+      this.#fail(
+        line,
+        record,
         LOCAL,
-        `local_timestamp must be whole microseconds since the epoch, got "${cell(LOCAL)}"`,
+        `local_timestamp must be whole microseconds since the epoch, got "${local}"`,
       );
     if (localUs < this.#lastLocalUs)
-      throw fail(
+      this.#fail(
+        line,
+        record,
         LOCAL,
         `time going backwards: local_timestamp ${localUs} after ${this.#lastLocalUs}`,
       );
     this.#lastLocalUs = localUs;
-    let snapshot: boolean | null = null;
-    let side: L2Side | null;
-    const sideText = cell(SIDE);
+    let kind: L2Kind = 'trade';
+    let side: L2Side;
+    const sideText = record[at[SIDE]!]!;
     if (this.#trades) {
       if (sideText !== 'buy' && sideText !== 'sell' && sideText !== 'unknown')
-        throw fail(SIDE, `side must be buy, sell or unknown, got "${sideText}"`);
-      side = sideText === 'unknown' ? null : sideText;
+        this.#fail(line, record, SIDE, `side must be buy, sell or unknown, got "${sideText}"`);
+      side = sideText === 'sell' ? 'sell' : 'buy';
     } else {
-      const flag = cell(SNAPSHOT_OR_ID);
+      const flag = record[at[SNAPSHOT_OR_ID]!]!;
       if (flag !== 'true' && flag !== 'false')
-        throw fail(SNAPSHOT_OR_ID, `is_snapshot must be true or false, got "${flag}"`);
-      snapshot = flag === 'true';
+        this.#fail(
+          line,
+          record,
+          SNAPSHOT_OR_ID,
+          `is_snapshot must be true or false, got "${flag}"`,
+        );
+      kind = flag === 'true' ? 'snapshot' : 'update';
       if (sideText !== 'bid' && sideText !== 'ask')
-        throw fail(SIDE, `side must be bid or ask, got "${sideText}"`);
+        this.#fail(line, record, SIDE, `side must be bid or ask, got "${sideText}"`);
       side = sideText === 'bid' ? 'buy' : 'sell';
     }
-    const price = canonicalDecimal(cell(PRICE), true);
+    const priceText = record[at[PRICE]!]!;
+    const price = canonicalDecimal(priceText, true);
     if (price === null || price === '0')
-      throw fail(PRICE, `price must be a positive decimal, got "${cell(PRICE)}"`);
-    const size = canonicalDecimal(cell(AMOUNT), true);
+      this.#fail(line, record, PRICE, `price must be a positive decimal, got "${priceText}"`);
+    const amount = record[at[AMOUNT]!]!;
+    const size = canonicalDecimal(amount, true);
     if (size === null || (this.#trades && size === '0'))
-      throw fail(
+      this.#fail(
+        line,
+        record,
         AMOUNT,
-        `amount must be a ${this.#trades ? 'positive' : 'non-negative'} decimal, got "${cell(AMOUNT)}"`,
+        `amount must be a ${this.#trades ? 'positive' : 'non-negative'} decimal, got "${amount}"`,
       );
-    return { line, exchangeUs, localUs, snapshot, side, price, size };
+    return {
+      exchangeTs: Math.floor(exchangeUs / 1000),
+      localTs: Math.floor(localUs / 1000),
+      symbol: this.symbol,
+      kind,
+      side,
+      price,
+      size,
+      line,
+      localUs,
+      unknownSide: sideText === 'unknown',
+    };
+  }
+
+  #fail(line: number, record: readonly string[], column: number, reason: string): never {
+    throw this.#file.fail(line, record, column, reason);
   }
 }
 
-function micros(text: string): number | null {
-  if (!MICROS.test(text)) return null;
-  const value = Number(text);
-  return Number.isSafeInteger(value) ? value : null;
+/**
+ * Reads a column of microsecond times. The rows of one message repeat their times, so the last
+ * text read and its value are kept.
+ */
+class MicrosColumn {
+  #text: string | null = null;
+  #value = 0;
+
+  read(text: string): number | null {
+    if (text === this.#text) return this.#value;
+    const value = Number(text);
+    if (!Number.isSafeInteger(value) || !MICROS.test(text)) return null;
+    this.#text = text;
+    this.#value = value;
+    return value;
+  }
 }
 
 export async function importTardis(
@@ -181,9 +233,11 @@ export async function importTardis(
 ): Promise<TardisCounts> {
   requireSymbol(options.symbol);
   const names = { exchange: null, symbol: null };
-  const book = new TardisFile(options.bookFile, false, names);
+  const book = new TardisFile(options.bookFile, false, names, options.symbol);
   const trades =
-    options.tradesFile === undefined ? null : new TardisFile(options.tradesFile, true, names);
+    options.tradesFile === undefined
+      ? null
+      : new TardisFile(options.tradesFile, true, names, options.symbol);
   try {
     const sink = await openL2Sink(out, options.format ?? 'csv');
     const counts = await merge(book, trades, options, sink);
@@ -204,7 +258,6 @@ async function merge(
 ): Promise<TardisCounts> {
   const counts: TardisCounts = { bookRows: 0, trades: 0, unknownSideTrades: 0 };
   const levels = new L2BookCheck();
-  const symbol = options.symbol;
   let previous: TardisRecord | null = null;
   const checkBook = (record: TardisRecord) => {
     const crossing = levels.crossing();
@@ -226,16 +279,16 @@ async function merge(
       if (takeBook) {
         book.index++;
         if (previous !== null && endsMessage(previous, bookRecord)) checkBook(previous);
-        if (bookRecord.snapshot === true && previous?.snapshot !== true) levels.clear();
-        levels.set(bookRecord.side!, bookRecord.price, bookRecord.size);
-        sink.push(rowOf(bookRecord, symbol, bookRecord.snapshot === true ? 'snapshot' : 'update'));
+        if (bookRecord.kind === 'snapshot' && previous?.kind !== 'snapshot') levels.clear();
+        levels.set(bookRecord.side, bookRecord.price, bookRecord.size);
+        sink.push(bookRecord);
         counts.bookRows++;
         previous = bookRecord;
       } else if (tradeRecord !== undefined && (bookRecord !== undefined || book.done)) {
         trades!.index++;
-        if (tradeRecord.side === null) counts.unknownSideTrades++;
+        if (tradeRecord.unknownSide) counts.unknownSideTrades++;
         else {
-          sink.push(rowOf(tradeRecord, symbol, 'trade'));
+          sink.push(tradeRecord);
           counts.trades++;
         }
       } else break;
@@ -248,18 +301,6 @@ async function merge(
 
 /** A book message is the rows of one local time; a snapshot run is one message, however long. */
 function endsMessage(previous: TardisRecord, next: TardisRecord): boolean {
-  if (previous.snapshot === true && next.snapshot === true) return false;
-  return previous.localUs !== next.localUs || previous.snapshot !== next.snapshot;
-}
-
-function rowOf(record: TardisRecord, symbol: string, kind: L2Row['kind']): L2Row {
-  return {
-    exchangeTs: Math.floor(record.exchangeUs / 1000),
-    localTs: Math.floor(record.localUs / 1000),
-    symbol,
-    kind,
-    side: record.side!,
-    price: record.price,
-    size: record.size,
-  };
+  if (previous.kind === 'snapshot' && next.kind === 'snapshot') return false;
+  return previous.localUs !== next.localUs || previous.kind !== next.kind;
 }

@@ -50,7 +50,7 @@ async function* chunksOf(input: AsyncIterable<Buffer>, file: string): AsyncGener
           `line longer than ${MAX_LINE_CHARS} characters`,
         );
       if (lines.length === 0) continue;
-      yield { first: next, lines: lines.map(withoutReturn) };
+      yield { first: next, lines: text.includes('\r') ? lines.map(withoutReturn) : lines };
       next += lines.length;
     }
   } catch (error) {

@@ -1,28 +1,23 @@
 /**
  * `npm run bench:import`: generates a Tardis `incremental_book_L2` CSV of N rows (default 1M, a
  * seeded book of 2 x 200 levels around a fixed mid, messages of 1-4 level updates, a level removed
- * now and then), then times, each in its own process and from its first read to its last write:
- * - `csv-parse`: csv-parse alone on the file, default options, records counted by a 'data'
- *   listener (as bench:replay measures it);
- * - `import`: simex's Tardis importer (the build in dist/, what `simex import tardis` runs) on the
- *   same file, writing the L2 CSV form to a file;
- * - `import-arrow`: the same, writing the Arrow form.
+ * now and then), then times, each in its own process as plain JavaScript (import-phase.ts says
+ * what each measures): csv-parse alone, the Tardis importer writing the L2 CSV form, and writing
+ * the Arrow form.
  * Prints rows/s and the import's ratio to csv-parse (issue 30's target: >= 0.8).
  * `--rows N` changes the size; `--runs N` runs every phase N times, interleaved, keeping the
  * fastest of each (a busy machine). `--generate FILE` only writes the file (for a profiler).
  */
 import { execFileSync } from 'node:child_process';
 import { once } from 'node:events';
-import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
-import { fileURLToPath } from 'node:url';
-import { parse } from 'csv-parse';
 
 const PHASES = ['csv-parse', 'import', 'import-arrow'] as const;
 type Phase = (typeof PHASES)[number];
-
+const PHASE_SCRIPT = 'dist/bench/test/bench/import-phase.js';
 const argument = (name: string, fallback: number) =>
   process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback;
 
@@ -70,47 +65,12 @@ async function generate(path: string, rows: number): Promise<void> {
   await finished(out);
 }
 
-async function runPhase(phase: Phase, file: string): Promise<{ rows: number; seconds: number }> {
-  const { importTardis } = (await import(
-    new URL('../../dist/adapters/l2/index.js', import.meta.url).href
-  )) as typeof import('../../adapters/l2/index.js');
-  const work = mkdtempSync(join(tmpdir(), 'simex-import-phase-'));
-  try {
-    const started = process.hrtime.bigint();
-    let rows = 0;
-    if (phase === 'csv-parse') {
-      await new Promise<void>((resolve, reject) => {
-        createReadStream(file)
-          .pipe(parse())
-          .on('data', () => rows++)
-          .on('end', resolve)
-          .on('error', reject);
-      });
-      rows -= 1; // the header
-    } else {
-      const out = createWriteStream(join(work, 'out'));
-      const format = phase === 'import' ? 'csv' : 'arrow';
-      const counts = await importTardis({ bookFile: file, symbol: 'BTC-USDT', format }, out);
-      out.end();
-      await finished(out);
-      rows = counts.bookRows;
-    }
-    return { rows, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
-}
-
-const SELF = fileURLToPath(import.meta.url);
-
 if (process.argv[2] === '--generate') {
   await generate(process.argv[3]!, argument('--rows', 1_000_000));
-} else if (process.argv[2] === '--phase') {
-  const result = await runPhase(process.argv[3] as Phase, process.argv[4]!);
-  process.stdout.write(JSON.stringify(result));
 } else {
   const rows = argument('--rows', 1_000_000);
   const runs = argument('--runs', 1);
+  execFileSync('npx', ['tsc', '-p', 'tsconfig.bench.json'], { stdio: 'inherit' });
   const work = mkdtempSync(join(tmpdir(), 'simex-bench-import-'));
   try {
     const file = join(work, 'incremental_book_L2.csv');
@@ -118,13 +78,9 @@ if (process.argv[2] === '--generate') {
     const best = new Map<Phase, number>();
     for (let run = 0; run < runs; run++) {
       for (const phase of PHASES) {
-        const output = execFileSync(
-          process.execPath,
-          ['--import', 'tsx', SELF, '--phase', phase, file],
-          {
-            encoding: 'utf8',
-          },
-        );
+        const output = execFileSync(process.execPath, [PHASE_SCRIPT, phase, file], {
+          encoding: 'utf8',
+        });
         const result = JSON.parse(output) as { rows: number; seconds: number };
         if (result.rows !== rows) throw new Error(`${phase} read ${result.rows} rows, not ${rows}`);
         best.set(phase, Math.min(best.get(phase) ?? Infinity, result.seconds));

@@ -1,4 +1,5 @@
 /** Where `generate` and `import` write a flow: stdout, or `--out FILE` (renamed into place on success). */
+import { once } from 'node:events';
 import { createWriteStream, renameSync, rmSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
@@ -32,6 +33,8 @@ export async function writeFlowTo<T>(
     // After a failure, bytes still on their way to the stream are dropped, not an error.
     out.on('error', () => {});
     out.destroy();
+    // A stream destroyed before its file opened still opens it, then closes it.
+    if (!out.closed) await once(out, 'close');
     rmSync(partial, { force: true });
   }
 }

@@ -1,5 +1,7 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { workDirectory } from './l2-test-files.js';
@@ -56,6 +58,30 @@ describe('simex import tardis (CLI)', () => {
       stderr: `simex import tardis: ${book}:4:1: crossed book: best bid 101 >= best ask 101 after this line\n`,
     });
     expect(existsSync(out)).toBe(false);
+  });
+
+  it('a missing input with --out leaves no file behind', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'simex-l2-out-'));
+    try {
+      const missing = join(dir, 'missing.csv');
+      const run = await simex(
+        'import',
+        'tardis',
+        missing,
+        '--symbol',
+        'BTC-USDT',
+        '--out',
+        join(dir, 'day.l2.csv'),
+      );
+      expect(run).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `simex import tardis: ${missing}: no such file or directory (ENOENT)\n`,
+      });
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('names the sources when none is given', async () => {

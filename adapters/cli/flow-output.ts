@@ -1,5 +1,4 @@
 /** Where `generate` and `import` write a flow: stdout, or `--out FILE` (renamed into place on success). */
-import { once } from 'node:events';
 import { createWriteStream, renameSync, rmSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
@@ -34,7 +33,7 @@ export async function writeFlowTo<T>(
     out.on('error', () => {});
     out.destroy();
     // A stream destroyed before its file opened still opens it, then closes it.
-    if (!out.closed) await once(out, 'close');
+    await finished(out).catch(() => {});
     rmSync(partial, { force: true });
   }
 }

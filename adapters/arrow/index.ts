@@ -8,3 +8,7 @@ export { decodeArrowFlow, type DecodedFlow } from './flow-bytes.js';
 export { ARROW_MAGIC, isArrowFile, openFlowFile, openFlowSource } from './flow-file.js';
 export { INSTRUMENTS_KEY, flowSchema } from './flow-schema.js';
 export { convertFlowFile } from './convert-flow.js';
+export { arrow } from './arrow-library.js';
+export { readRecordBatches } from './block-reader.js';
+export { DictionaryWords, TextCells, TimeCells, typeProblem } from './column-cells.js';
+export type { ColumnKind } from './flow-schema.js';

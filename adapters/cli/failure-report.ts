@@ -23,14 +23,25 @@ export function failureReport(
   args: readonly string[],
   commands: Readonly<Record<string, CommandShape>>,
 ): FailureReport {
-  const word = args.find((arg) => !arg.startsWith('-'));
+  const words = args.filter((arg) => !arg.startsWith('-'));
+  const word = words[0];
   const name = word !== undefined && Object.hasOwn(commands, word) ? word : null;
-  const command = name === null ? null : commands[name]!;
-  const prefix = name === null ? 'simex' : `simex ${name === 'import' ? 'import lobster' : name}`;
+  const parent = name === null ? null : commands[name]!;
+  const subcommands = parent?.subcommands;
+  const sub = words[1];
+  const subName =
+    subcommands !== undefined && sub !== undefined && Object.hasOwn(subcommands, sub) ? sub : null;
+  const command = subName === null ? parent : subcommands![subName]!;
+  const prefix =
+    name === null ? 'simex' : `simex ${subName === null ? name : `${name} ${subName}`}`;
   if (error instanceof UsageError) {
     const known = optionNames(command);
     const [flag] = unknownFlags(args, known);
-    let message = usageMessage(error.message, command);
+    let message = usageMessage(
+      error.message,
+      command,
+      subName === null ? 'simex' : `simex ${name}`,
+    );
     if (flag !== undefined) message = unknownFlagMessage(flag, known);
     else if (name === null && word !== undefined) {
       const guess = closest(word, Object.keys(commands));
@@ -52,7 +63,7 @@ export function failureReport(
 }
 
 /** yargs' own messages, reworded to name options the way they are typed. */
-function usageMessage(message: string, command: CommandShape | null): string {
+function usageMessage(message: string, command: CommandShape | null, parent: string): string {
   const missing = /^Missing required arguments?: (.*)$/.exec(message);
   if (missing !== null)
     return `missing required option ${missing[1]!
@@ -60,7 +71,7 @@ function usageMessage(message: string, command: CommandShape | null): string {
       .map((key) => `--${key}`)
       .join(', ')}`;
   if (/^Not enough non-option arguments/.test(message) && command !== null)
-    return `missing argument; usage: simex ${String(command.command)}`;
+    return `missing argument; usage: ${parent} ${String(command.command)}`;
   const extra = /^Unknown arguments?: (.*)$/.exec(message);
   if (extra !== null) return `unexpected argument ${extra[1]}`;
   return message.charAt(0).toLowerCase() + message.slice(1);

@@ -32,6 +32,8 @@ export async function writeFlowTo<T>(
     // After a failure, bytes still on their way to the stream are dropped, not an error.
     out.on('error', () => {});
     out.destroy();
+    // A stream destroyed before its file opened still opens it, then closes it.
+    await finished(out).catch(() => {});
     rmSync(partial, { force: true });
   }
 }

@@ -1,6 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import { EXIT_CODES, EXIT_CODES_HELP } from '../exit-codes.js';
 import { FORMAT_OPTION, OUT_OPTION, writeFlowTo } from './flow-output.js';
+import { binanceImportCommand, tardisImportCommand } from './import-l2-commands.js';
 
 interface ImportArguments {
   readonly messageFile: string;
@@ -11,8 +12,8 @@ interface ImportArguments {
   readonly out?: string;
 }
 
-export const importCommand: CommandModule<object, ImportArguments> = {
-  command: 'import lobster <message-file>',
+const lobsterImportCommand: CommandModule<object, ImportArguments> = {
+  command: 'lobster <message-file>',
   describe: 'Convert a LOBSTER message file into a scenario CSV or Arrow flow (stdout or --out)',
   builder: (yargs: Argv) =>
     yargs
@@ -74,4 +75,24 @@ export const importCommand: CommandModule<object, ImportArguments> = {
       process.exitCode = EXIT_CODES.bad_input;
     }
   },
+};
+
+/** The sources `simex import` reads, each its own subcommand with its own options. */
+const IMPORT_SOURCES = {
+  lobster: lobsterImportCommand,
+  tardis: tardisImportCommand,
+  binance: binanceImportCommand,
+};
+
+export const importCommand: CommandModule & {
+  readonly subcommands: Readonly<Record<string, CommandModule>>;
+} = {
+  command: 'import',
+  describe: `Convert market data into a flow: import ${Object.keys(IMPORT_SOURCES).join('|')}`,
+  builder: (yargs: Argv) => {
+    for (const command of Object.values(IMPORT_SOURCES)) yargs.command(command as CommandModule);
+    return yargs.demandCommand(1, `name a source: ${Object.keys(IMPORT_SOURCES).join(', ')}`);
+  },
+  handler: () => {},
+  subcommands: IMPORT_SOURCES as unknown as Readonly<Record<string, CommandModule>>,
 };

@@ -8,6 +8,8 @@ import yargs, { type Argv } from 'yargs';
 export interface CommandShape {
   readonly command?: string | readonly string[] | undefined;
   readonly builder?: unknown;
+  /** A command of subcommands (`import lobster`): each by its name. */
+  readonly subcommands?: Readonly<Record<string, CommandShape>>;
 }
 
 export class UsageError extends Error {}

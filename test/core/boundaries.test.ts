@@ -52,7 +52,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   ],
   'adapters/sweep': ['adapters', 'adapters/csv', 'adapters/output', 'adapters/units'],
   'adapters/lobster': ['src', 'adapters', 'adapters/arrow', 'adapters/csv'],
-  'adapters/l2': [],
+  'adapters/l2': ['src', 'adapters', 'adapters/arrow'],
   'adapters/market': [
     'src',
     'adapters',
@@ -81,6 +81,7 @@ const ALLOWED: Record<string, readonly string[]> = {
     'adapters/generate',
     'adapters/http',
     'adapters/init',
+    'adapters/l2',
     'adapters/lobster',
     'adapters/market',
     'adapters/replay',

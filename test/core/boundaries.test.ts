@@ -52,7 +52,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   ],
   'adapters/sweep': ['adapters', 'adapters/csv', 'adapters/output', 'adapters/units'],
   'adapters/lobster': ['src', 'adapters', 'adapters/arrow', 'adapters/csv'],
-  'adapters/l2': [],
+  'adapters/l2': ['src'],
   'adapters/market': [
     'src',
     'adapters',

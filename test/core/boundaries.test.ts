@@ -46,6 +46,7 @@ const ALLOWED: Record<string, readonly string[]> = {
     'adapters/arrow',
     'adapters/csv',
     'adapters/driver',
+    'adapters/l2',
     'adapters/output',
     'adapters/sweep',
     'adapters/units',

@@ -211,7 +211,8 @@ export class L2Feed {
     const { tickUnits, lotUnits } = symbol.instrument;
     if (last !== undefined) {
       const sequence = core.store.sequence[last]!;
-      const size = core.store.size[last]! + amount;
+      // An amend's size counts the filled part; a reduce took the rest of `size` away.
+      const size = core.store.filled[last]! + core.store.remaining[last]! + amount;
       if (core.amend(this.#depth, sequence, size / lotUnits, 0) >= 0) return;
     }
     core.place(

@@ -53,7 +53,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   ],
   'adapters/sweep': ['adapters', 'adapters/csv', 'adapters/output', 'adapters/units'],
   'adapters/lobster': ['src', 'adapters', 'adapters/arrow', 'adapters/csv'],
-  'adapters/l2': ['src'],
+  'adapters/l2': ['src', 'adapters', 'adapters/lobster'],
   'adapters/market': [
     'src',
     'adapters',

@@ -158,6 +158,9 @@ describe('queue position on L2 updates', () => {
     expect(bids()).toEqual([15]);
     apply(row(3, 'update', 'buy', '10.00', '12'));
     expect(bids()).toEqual([12]);
+    // Raised again after that reduce: 12 + 2 (not the order's first size plus 2).
+    apply(row(4, 'update', 'buy', '10.00', '14'));
+    expect(bids()).toEqual([14]);
   });
 
   it("the strategy's aggressive order takes the displayed depth; the next update sets the level again", () => {

@@ -4,6 +4,7 @@ import { parseDuration } from './duration.js';
 import { parseLatency, type LatencyArguments } from './latency/latency-options.js';
 import { parseFeeRate } from './money.js';
 import { Params, parseParams } from './strategy-params.js';
+import { parseQueueModel, type QueueModel } from '../l2/queue-model.js';
 import { DEFAULT_ACCOUNT, DEFAULT_SAMPLE } from './backtest-defaults.js';
 
 export interface BacktestArguments extends LatencyArguments {
@@ -16,6 +17,8 @@ export interface BacktestArguments extends LatencyArguments {
   readonly interval?: string | undefined;
   readonly sample?: string | undefined;
   readonly account?: string | undefined;
+  /** Given: the data is an L2 flow, fed under this queue model (docs/l2.md). */
+  readonly queueModel?: string | undefined;
 }
 
 export interface BacktestOptions {
@@ -23,6 +26,8 @@ export interface BacktestOptions {
   readonly dataFile: string;
   readonly out: string | null;
   readonly config: BacktestConfig;
+  /** Non-null: the data is an L2 flow. */
+  readonly queueModel: QueueModel | null;
 }
 
 const ACCOUNT = /^[A-Za-z0-9_-]{1,64}$/;
@@ -51,10 +56,13 @@ export function parseBacktestOptions(args: BacktestArguments): BacktestOptions |
   const params = parseParams(args.param ?? []);
   if (typeof params === 'string') return params;
   if (args.out === '') return '--out must name a directory';
+  const queueModel = args.queueModel === undefined ? null : parseQueueModel(args.queueModel);
+  if (typeof queueModel === 'string') return `--queue-model ${queueModel}`;
   return {
     strategyFile: args.strategy,
     dataFile: args.data,
     out: args.out ?? null,
+    queueModel,
     config: {
       account,
       latency,

@@ -87,6 +87,12 @@ describe('backtest on an L2 flow', () => {
     expect(outcome.value.engine.flow.rowCount).toBe(FLOW.length);
   });
 
+  it('a row stamped before the row before it runs at the time of the row before', async () => {
+    const early = FLOW.map((r, i) => (i >= 5 ? { ...r, exchangeTs: 1001, localTs: 1001 } : r));
+    const { strategy } = await run(early, testConfig());
+    expect(strategy.fills.map((f) => [f.timestamp, f.size])).toEqual([[1002, '1']]);
+  });
+
   it('a row the venue cannot take stops the run with its place', async () => {
     const bad = [...FLOW.slice(0, 3), row(1001, 'update', 'buy', '10.001', '1')];
     const { outcome } = await run(bad, testConfig());

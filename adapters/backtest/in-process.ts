@@ -105,7 +105,7 @@ export async function backtestL2(
   } catch (error) {
     return { ok: false, error: backtestFailure(error, inputs.strategy, flow.locate) };
   }
-  return completed(engine, trips, inputs);
+  return completed(engine, trips, { ...inputs, queueModel: model.name });
 }
 
 function newEngine(

@@ -81,6 +81,8 @@ describe('simex backtest --queue-model on an L2 flow file', () => {
     const { io: streams, err } = io();
     expect(await runBacktest(options, streams, openCsv)).toBe(0);
     expect(err.join('')).toBe('');
+    const summary = JSON.parse(readFileSync(join(dir, 'out', 'summary.json'), 'utf8'));
+    expect(summary.queue_model).toBe('power:2');
     expect(
       readFileSync(join(dir, 'out', 'fills.csv'), 'utf8')
         .split('\n')

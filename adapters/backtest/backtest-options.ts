@@ -26,8 +26,8 @@ export interface BacktestOptions {
   readonly dataFile: string;
   readonly out: string | null;
   readonly config: BacktestConfig;
-  /** Non-null: the data is an L2 flow. */
-  readonly queueModel: QueueModel | null;
+  /** Non-null: the data is an L2 flow; `strategy`: the strategy's queueShare. */
+  readonly queueModel: QueueModel | 'strategy' | null;
 }
 
 const ACCOUNT = /^[A-Za-z0-9_-]{1,64}$/;
@@ -56,8 +56,14 @@ export function parseBacktestOptions(args: BacktestArguments): BacktestOptions |
   const params = parseParams(args.param ?? []);
   if (typeof params === 'string') return params;
   if (args.out === '') return '--out must name a directory';
-  const queueModel = args.queueModel === undefined ? null : parseQueueModel(args.queueModel);
-  if (typeof queueModel === 'string') return `--queue-model ${queueModel}`;
+  const queueModel =
+    args.queueModel === undefined
+      ? null
+      : args.queueModel === 'strategy'
+        ? 'strategy'
+        : parseQueueModel(args.queueModel);
+  if (typeof queueModel === 'string' && queueModel !== 'strategy')
+    return `--queue-model ${queueModel}`;
   return {
     strategyFile: args.strategy,
     dataFile: args.data,

@@ -11,6 +11,7 @@ import { progressBar, PROGRESS_EVERY } from '../output/progress-bar.js';
 import type { BacktestOptions } from './backtest-options.js';
 import { backtestFailure, backtestFlow, backtestL2, type FlowSource } from './in-process.js';
 import { openL2Source, type OpenL2File } from './l2-flow-file.js';
+import { strategyQueueModel } from './strategy-queue-model.js';
 import { equityCsv, FILLS_HEADER, fillLine, roundTripsCsv } from './records.js';
 import { FillMarkers } from './report-charts.js';
 import { reportHtml } from './report-html.js';
@@ -57,7 +58,13 @@ export async function runBacktest(
   let flow: (FlowSource & { bytesRead(): number; close(): void }) | null = null;
   let l2: Awaited<ReturnType<typeof openL2Source>> | null = null;
   try {
-    const { queueModel } = options;
+    const queueModel =
+      options.queueModel === 'strategy' ? strategyQueueModel(strategy) : options.queueModel;
+    if (queueModel === null && options.queueModel === 'strategy')
+      return fail(
+        EXIT_BAD_INPUT,
+        `${strategyFile}: --queue-model strategy needs a queueShare(ahead, behind) method`,
+      );
     if (queueModel !== null) {
       if (openL2 === null) return fail(EXIT_BAD_INPUT, `${dataFile}: no L2 reader to open it`);
       l2 = await openL2Source(dataFile, openL2);

@@ -21,7 +21,8 @@ export interface QueueModel {
 
 const MAX_POWER = 100;
 const POWER = /^power:((?:0|[1-9][0-9]*)(?:\.[0-9]+)?)$/;
-export const QUEUE_MODEL_GRAMMAR = 'risk_averse, power:<n> (n > 0, e.g. power:2) or log';
+export const QUEUE_MODEL_GRAMMAR =
+  'risk_averse, power:<n> (0 < n <= 100, e.g. power:2), log or strategy (its queueShare method)';
 
 export const RISK_AVERSE: QueueModel = { name: 'risk_averse', shareAhead: () => 0 };
 
@@ -38,8 +39,8 @@ export function powerModel(n: number): QueueModel {
 }
 
 /** A strategy author's function, called as any model is; its answer is clamped to [0, 1]. */
-export function customModel(shareAhead: QueueShare): QueueModel {
-  return { name: 'custom', shareAhead };
+export function customModel(shareAhead: QueueShare, name = 'custom'): QueueModel {
+  return { name, shareAhead };
 }
 
 /** The model `--queue-model` names, or the reason the text names none. */
@@ -51,7 +52,7 @@ export function parseQueueModel(text: string): QueueModel | string {
     const n = Number(power[1]);
     if (n > 0 && n <= MAX_POWER) return powerModel(n);
   }
-  return `must be ${QUEUE_MODEL_GRAMMAR} (n up to ${MAX_POWER}); got "${text}"`;
+  return `must be ${QUEUE_MODEL_GRAMMAR}; got "${text}"`;
 }
 
 /** a / (a + b); an empty queue on both sides splits evenly. */

@@ -96,7 +96,37 @@ describe('simex backtest --queue-model on an L2 flow file', () => {
 
   it('refuses a queue model it does not know, naming the grammar', () => {
     expect(parseBacktestOptions({ strategy: 's.ts', data: 'd', queueModel: 'power:0' })).toBe(
-      '--queue-model must be risk_averse, power:<n> (n > 0, e.g. power:2) or log (n up to 100); got "power:0"',
+      '--queue-model must be risk_averse, power:<n> (0 < n <= 100, e.g. power:2), log or strategy (its queueShare method); got "power:0"',
     );
+  });
+
+  it("--queue-model strategy takes the strategy's queueShare; without one, or when it throws, it stops", async () => {
+    const withShare = (body: string) =>
+      STRATEGY.replace('onStart(ctx) {', `queueShare(ahead, behind) { ${body} }\n  onStart(ctx) {`);
+    const dir = tempFiles({
+      'flow.l2.csv': FLOW,
+      'all-ahead.mjs': withShare('return 1;'),
+      'throws.mjs': withShare("throw new Error('no idea');"),
+      'none.mjs': STRATEGY,
+    });
+    const run = async (file: string) => {
+      const options = parseBacktestOptions({
+        strategy: join(dir, file),
+        data: join(dir, 'flow.l2.csv'),
+        queueModel: 'strategy',
+      });
+      if (typeof options === 'string') throw new Error(options);
+      const streams = io();
+      return { code: await runBacktest(options, streams.io, openCsv), err: streams.err.join('') };
+    };
+    expect(await run('all-ahead.mjs')).toEqual({ code: 0, err: '' });
+    const none = await run('none.mjs');
+    expect(none).toEqual({
+      code: 2,
+      err: `${join(dir, 'none.mjs')}: --queue-model strategy needs a queueShare(ahead, behind) method\n`,
+    });
+    const thrown = await run('throws.mjs');
+    expect(thrown.code).toBe(1);
+    expect(thrown.err).toMatch(/throws\.mjs: queueShare\(0, 5\) threw no idea/);
   });
 });

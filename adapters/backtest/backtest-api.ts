@@ -39,6 +39,11 @@ export async function runBacktest(options: RunBacktestOptions): Promise<Outcome<
   const parsed = parseBacktestOptions({ ...options, param });
   if (typeof parsed === 'string')
     return { ok: false, error: { code: 'bad_input', message: parsed } };
+  if (parsed.queueModel !== null)
+    return {
+      ok: false,
+      error: { code: 'bad_input', message: 'queueModel: an L2 flow runs through simex backtest' },
+    };
   const { strategyFile, dataFile, config } = parsed;
   let flow: Awaited<ReturnType<typeof openFlowSource>> | null = null;
   try {

@@ -1,6 +1,6 @@
 /**
- * What a backtest engine is given: its settings and the handlers it reports to; and the error for
- * a flow that trades under the strategy's account.
+ * What a backtest engine is given: its settings and the handlers it reports to; and the errors for
+ * a flow that trades under the strategy's account and for an L2 row the venue cannot take.
  */
 import type { LatencySettings } from './latency/latency-spec.js';
 import type { StrategyParams } from './strategy.js';
@@ -21,6 +21,16 @@ export interface BacktestHandlers {
   readonly onFill?: FillHandler;
   /** Called every PROGRESS_EVERY rows. */
   readonly onProgress?: () => void;
+}
+
+/** An L2 flow's row (n from 1) that the venue cannot take. */
+export class L2FlowError extends Error {
+  constructor(
+    readonly row: number,
+    readonly reason: string,
+  ) {
+    super(reason);
+  }
 }
 
 /** A flow row that uses the strategy's own account. */

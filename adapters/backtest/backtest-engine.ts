@@ -9,9 +9,13 @@ import type { ArrowBatches, FlowFeed } from '../arrow/index.js';
 import type { ParsedScenarioRow } from '../csv/index.js';
 import { ScenarioClock } from '../csv/scenario-clock.js';
 import { FINAL_ORDER_RETENTION, ScenarioDriver, type RefusalCode } from '../driver/index.js';
+import { L2Feed, L2RowError } from '../l2/l2-feed.js';
+import type { L2Row } from '../l2/l2-row.js';
+import type { QueueModel } from '../l2/queue-model.js';
 import { PROGRESS_EVERY } from '../output/progress-bar.js';
 import {
   AccountClashError,
+  L2FlowError,
   type BacktestConfig,
   type BacktestHandlers,
 } from './backtest-config.js';
@@ -50,6 +54,8 @@ export class BacktestEngine {
   readonly #pending: PendingWork;
   /** The strategy's account id in the core. */
   readonly #account: number;
+  /** The current L2 row's local time minus its exchange time (`--latency-feed data`). */
+  #rowLatency = 0;
 
   constructor(
     instruments: readonly InstrumentSpec[],
@@ -73,7 +79,7 @@ export class BacktestEngine {
     this.sampler = new EquitySampler(this.ledgers);
     this.orders = new StrategyOrders(this.venue, config.account);
     this.flow = new ScenarioDriver(this.venue, this.clock);
-    const latency = new LatencyModel(config.latency);
+    const latency = new LatencyModel(config.latency, () => this.#rowLatency);
     const view = latency.delayed
       ? new DelayedView(
           this.venue,
@@ -137,6 +143,42 @@ export class BacktestEngine {
       const { feedFlow } = await import('../arrow/flow-feed.js');
       await feedFlow(flow, this.venue.core, this.#feed);
     } else for await (const batch of flow) for (const row of batch) this.#flowRow(row);
+    this.#end();
+  }
+
+  /**
+   * Runs an L2 flow (docs/l2.md): its levels and trades reach the venue through an L2Feed under
+   * `model`; row n (from 1) that the venue cannot take stops the run with L2FlowError(n).
+   */
+  async runL2(
+    flow: AsyncIterable<readonly L2Row[]> | Iterable<readonly L2Row[]>,
+    model: QueueModel,
+  ): Promise<void> {
+    const feed = new L2Feed(this.venue, model);
+    let line = 0;
+    for await (const batch of flow)
+      for (const row of batch) {
+        line++;
+        // The venue's time never goes back: a row stamped before the one before it runs at its time.
+        const ts = Math.max(row.exchangeTs, this.clock.now);
+        this.#beforeRow(ts);
+        this.clock.now = ts;
+        const latency = row.localTs - row.exchangeTs;
+        this.#rowLatency = latency > 0 ? latency : 0;
+        try {
+          feed.apply(row);
+        } catch (error) {
+          if (error instanceof L2RowError) throw new L2FlowError(line, error.message);
+          throw error;
+        }
+        this.flow.rowCount++;
+        this.#afterRow(ts);
+      }
+    feed.finish();
+    this.#end();
+  }
+
+  #end(): void {
     this.endTime = this.clock.now;
     if (this.startTime === null) return;
     this.#pending.run(this.endTime, true);

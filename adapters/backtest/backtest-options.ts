@@ -4,6 +4,7 @@ import { parseDuration } from './duration.js';
 import { parseLatency, type LatencyArguments } from './latency/latency-options.js';
 import { parseFeeRate } from './money.js';
 import { Params, parseParams } from './strategy-params.js';
+import { parseQueueModel, type QueueModel } from '../l2/queue-model.js';
 import {
   DEFAULT_ACCOUNT,
   DEFAULT_HOOK_TIMEOUT,
@@ -23,6 +24,8 @@ export interface BacktestArguments extends LatencyArguments {
   readonly account?: string | undefined;
   readonly hookTimeout?: string | undefined;
   readonly maxMemory?: string | undefined;
+  /** Given: the data is an L2 flow, fed under this queue model (docs/l2.md). */
+  readonly queueModel?: string | undefined;
 }
 
 /** The guard on a run in a worker thread (hook-guard.ts). */
@@ -41,6 +44,8 @@ export interface BacktestOptions {
   readonly out: string | null;
   readonly config: BacktestConfig;
   readonly limits: RunLimits;
+  /** Non-null: the data is an L2 flow; `strategy`: the strategy's queueShare. */
+  readonly queueModel: QueueModel | 'strategy' | null;
 }
 
 const ACCOUNT = /^[A-Za-z0-9_-]{1,64}$/;
@@ -76,10 +81,19 @@ export function parseBacktestOptions(args: BacktestArguments): BacktestOptions |
   const maxMemory = args.maxMemory ?? DEFAULT_MAX_MEMORY;
   if (!MEGABYTES.test(maxMemory))
     return `--max-memory must be a whole number of MB from 10 to 9999999; got "${maxMemory}"`;
+  const queueModel =
+    args.queueModel === undefined
+      ? null
+      : args.queueModel === 'strategy'
+        ? 'strategy'
+        : parseQueueModel(args.queueModel);
+  if (typeof queueModel === 'string' && queueModel !== 'strategy')
+    return `--queue-model ${queueModel}`;
   return {
     strategyFile: args.strategy,
     dataFile: args.data,
     out: args.out ?? null,
+    queueModel,
     config: {
       account,
       latency,

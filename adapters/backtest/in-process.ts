@@ -8,7 +8,9 @@ import type { ArrowBatches } from '../arrow/index.js';
 import type { ParsedScenarioRow } from '../csv/index.js';
 import { ScenarioSyntaxError } from '../csv/scenario-error.js';
 import { asFileError } from '../file-errors.js';
-import { AccountClashError, type BacktestConfig } from './backtest-config.js';
+import type { L2Row } from '../l2/l2-row.js';
+import type { QueueModel } from '../l2/queue-model.js';
+import { AccountClashError, L2FlowError, type BacktestConfig } from './backtest-config.js';
 import { BacktestEngine } from './backtest-engine.js';
 import { StrategyRuntimeError } from './hook-failure.js';
 import { LatencyFileError } from './latency/recorded-latency.js';
@@ -26,6 +28,13 @@ export interface RowSource {
   readonly batches: AsyncIterable<readonly ParsedScenarioRow[]>;
   /** Where a row is, for messages. */
   readonly locate: (line: number) => string;
+}
+
+/** An L2 flow: its instruments, its rows a batch at a time, and where row n (from 1) is. */
+export interface L2Source {
+  readonly instruments: readonly InstrumentSpec[];
+  readonly batches: AsyncIterable<readonly L2Row[]> | Iterable<readonly L2Row[]>;
+  locate(row: number): string;
 }
 
 /** Why a backtest could not give a result: `bad_input` (exit 2) or `run_failed` (exit 1). */
@@ -61,20 +70,65 @@ export async function backtestFlow(
   inputs: RunInputs,
   hooks: RunHooks = {},
 ): Promise<Outcome<CompletedRun>> {
+  if (config.latency.feed.kind === 'data')
+    return {
+      ok: false,
+      error: {
+        code: 'bad_input',
+        message: `--latency-feed data needs an L2 flow (two times a row); ${inputs.data} is a scenario flow`,
+      },
+    };
   const trips = new RoundTrips();
-  const engine = new BacktestEngine(flow.instruments, strategy, config, {
-    onFill: (fill, ledger) => {
-      trips.add(fill, ledger);
-      hooks.onFill?.(fill, ledger);
-    },
-    ...(hooks.onProgress === undefined ? {} : { onProgress: hooks.onProgress }),
-  });
+  const engine = newEngine(flow.instruments, strategy, config, trips, hooks);
   try {
     if (hooks.warmUp !== undefined) engine.warmUp(hooks.warmUp);
     await engine.run('decoder' in flow ? flow : flow.batches);
   } catch (error) {
     return { ok: false, error: backtestFailure(error, inputs.strategy, flow.locate) };
   }
+  return completed(engine, trips, inputs);
+}
+
+/** backtestFlow for an L2 flow, its levels and trades fed under a queue model. */
+export async function backtestL2(
+  strategy: Strategy,
+  config: BacktestConfig,
+  flow: L2Source,
+  model: QueueModel,
+  inputs: RunInputs,
+  hooks: Omit<RunHooks, 'warmUp'> = {},
+): Promise<Outcome<CompletedRun>> {
+  const trips = new RoundTrips();
+  const engine = newEngine(flow.instruments, strategy, config, trips, hooks);
+  try {
+    await engine.runL2(flow.batches, model);
+  } catch (error) {
+    return { ok: false, error: backtestFailure(error, inputs.strategy, flow.locate) };
+  }
+  return completed(engine, trips, { ...inputs, queueModel: model.name });
+}
+
+function newEngine(
+  instruments: readonly InstrumentSpec[],
+  strategy: Strategy,
+  config: BacktestConfig,
+  trips: RoundTrips,
+  hooks: RunHooks,
+): BacktestEngine {
+  return new BacktestEngine(instruments, strategy, config, {
+    onFill: (fill, ledger) => {
+      trips.add(fill, ledger);
+      hooks.onFill?.(fill, ledger);
+    },
+    ...(hooks.onProgress === undefined ? {} : { onProgress: hooks.onProgress }),
+  });
+}
+
+function completed(
+  engine: BacktestEngine,
+  trips: RoundTrips,
+  inputs: RunInputs,
+): Outcome<CompletedRun> {
   if (engine.flow.rowCount === 0)
     return {
       ok: false,
@@ -97,6 +151,8 @@ export function backtestFailure(
     return { code: 'bad_input', message: error.message };
   if (error instanceof AccountClashError)
     return { code: 'bad_input', message: `${locate(error.line)}: ${error.reason}` };
+  if (error instanceof L2FlowError)
+    return { code: 'bad_input', message: `${locate(error.row)}: ${error.reason}` };
   if (error instanceof StrategyRuntimeError)
     return {
       code: error.badParam ? 'bad_input' : 'run_failed',

@@ -9,13 +9,17 @@ import { openFlowSource } from '../arrow/flow-file.js';
 import { OutputDirectory } from '../output/output-files.js';
 import { progressBar, PROGRESS_EVERY } from '../output/progress-bar.js';
 import type { BacktestOptions } from './backtest-options.js';
-import { backtestFailure, backtestFlow, type FlowSource } from './in-process.js';
+import { backtestFailure, backtestFlow, backtestL2, type FlowSource } from './in-process.js';
+import { openL2Source, type OpenL2File } from './l2-flow-file.js';
+import { strategyQueueModel } from './strategy-queue-model.js';
 import { equityCsv, FILLS_HEADER, fillLine, roundTripsCsv } from './records.js';
 import { FillMarkers } from './report-charts.js';
 import { reportHtml } from './report-html.js';
 import { StrategyLoadError, loadStrategy, timerWarning } from './strategy-loader.js';
 import { summaryJson } from './summary.js';
 import { summaryTable } from './summary-table.js';
+import type { StrategyFill } from './strategy.js';
+import type { SymbolLedger } from './symbol-ledger.js';
 
 export const EXIT_STRATEGY_FAILED = EXIT_CODES.run_failed;
 export const EXIT_BAD_INPUT = EXIT_CODES.bad_input;
@@ -25,7 +29,12 @@ export interface BacktestIo {
   readonly stderr: NodeJS.WriteStream | { write(text: string): unknown; isTTY?: boolean };
 }
 
-export async function runBacktest(options: BacktestOptions, io: BacktestIo): Promise<number> {
+/** `openL2`: the L2 reader for `--queue-model` (an L2 flow); by default the L2 file reader. */
+export async function runBacktest(
+  options: BacktestOptions,
+  io: BacktestIo,
+  openL2: OpenL2File | null = null,
+): Promise<number> {
   const { strategyFile, dataFile, config } = options;
   const fail = (code: number, message: string) => (io.stderr.write(`${message}\n`), code);
   let totalBytes: number;
@@ -47,8 +56,19 @@ export async function runBacktest(options: BacktestOptions, io: BacktestIo): Pro
   io.stderr.write(timerWarning(strategy, strategyFile, config.intervalMs));
   const output = options.out === null ? null : new OutputDirectory(options.out, process.pid);
   let flow: (FlowSource & { bytesRead(): number; close(): void }) | null = null;
+  let l2: Awaited<ReturnType<typeof openL2Source>> | null = null;
   try {
-    flow = await openFlowSource(dataFile);
+    const queueModel =
+      options.queueModel === 'strategy' ? strategyQueueModel(strategy) : options.queueModel;
+    if (queueModel === null && options.queueModel === 'strategy')
+      return fail(
+        EXIT_BAD_INPUT,
+        `${strategyFile}: --queue-model strategy needs a queueShare(ahead, behind) method`,
+      );
+    if (queueModel !== null) {
+      const open = openL2 ?? (await import('../l2/l2-file.js')).openL2File;
+      l2 = await openL2Source(dataFile, open);
+    } else flow = await openFlowSource(dataFile);
     const fills = output?.open('fills.csv') ?? null;
     fills?.write(FILLS_HEADER);
     let rows = 0;
@@ -60,19 +80,18 @@ export async function runBacktest(options: BacktestOptions, io: BacktestIo): Pro
           )
         : null;
     const markers = new FillMarkers();
-    const run = await backtestFlow(
-      strategy,
-      config,
-      flow,
-      { strategy: strategyFile, data: dataFile },
-      {
-        onFill: (fill, ledger) => {
-          fills?.write(fillLine(fill, ledger));
-          markers.add(fill);
-        },
-        ...(bar === null ? {} : { onProgress: () => ((rows += PROGRESS_EVERY), bar.update()) }),
+    const inputs = { strategy: strategyFile, data: dataFile };
+    const handlers = {
+      onFill: (fill: StrategyFill, ledger: SymbolLedger) => {
+        fills?.write(fillLine(fill, ledger));
+        markers.add(fill);
       },
-    );
+      ...(bar === null ? {} : { onProgress: () => ((rows += PROGRESS_EVERY), bar.update()) }),
+    };
+    const run =
+      l2 !== null && queueModel !== null
+        ? await backtestL2(strategy, config, l2, queueModel, inputs, handlers)
+        : await backtestFlow(strategy, config, flow!, inputs, handlers);
     bar?.done();
     if (!run.ok) {
       const { code, message, hook } = run.error;
@@ -89,11 +108,12 @@ export async function runBacktest(options: BacktestOptions, io: BacktestIo): Pro
     io.stdout.write(summaryTable(summary));
     return 0;
   } catch (error) {
-    const locate = flow?.locate ?? ((line: number) => `${dataFile}:${line}`);
+    const locate = flow?.locate ?? l2?.locate ?? ((line: number) => `${dataFile}:${line}`);
     const failure = backtestFailure(error, strategyFile, locate);
     return fail(EXIT_CODES[failure.code], failure.message);
   } finally {
     flow?.close();
+    l2?.close();
     output?.discard();
   }
 }

@@ -174,6 +174,11 @@ export interface Strategy {
   onTimer?(context: StrategyContext): void;
   /** After the last event; actions sent here are not carried out. */
   onEnd?(context: StrategyContext): void;
+  /**
+   * Under `--queue-model strategy` (an L2 flow, docs/l2.md): the share, 0 to 1, of a level's
+   * decrease taken from the depth ahead of the strategy's order, given the sizes ahead and behind.
+   */
+  queueShare?(ahead: number, behind: number): number;
 }
 
 /** A class default export is constructed once with the params. */

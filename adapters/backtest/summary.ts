@@ -14,6 +14,8 @@ import type { SymbolLedger } from './symbol-ledger.js';
 export interface RunInputs {
   readonly strategy: string;
   readonly data: string;
+  /** An L2 flow's queue model (docs/l2.md); absent for a scenario flow. */
+  readonly queueModel?: string;
 }
 
 export type Figures = Record<string, string | number | null>;
@@ -30,6 +32,7 @@ export function summarize(engine: BacktestEngine, inputs: RunInputs, trips: Roun
   const header = {
     strategy: inputs.strategy,
     data: inputs.data,
+    ...(inputs.queueModel === undefined ? {} : { queue_model: inputs.queueModel }),
     account: config.account,
     params: sortedRecord(Object.entries(config.params.values)),
     latency: latencySummary(config.latency),

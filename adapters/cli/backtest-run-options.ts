@@ -32,7 +32,8 @@ export const BACKTEST_RUN_OPTIONS = {
   },
   'latency-feed': {
     type: 'string',
-    describe: 'Latency spec of market data: trades and book changes (default 0)',
+    describe:
+      "Latency spec of market data: trades and book changes (default 0); data: an L2 flow's own (local time - exchange time)",
   },
   'latency-order': {
     type: 'string',

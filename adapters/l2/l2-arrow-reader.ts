@@ -106,7 +106,14 @@ function batchRows(
 ): L2Row[] {
   const data = batch.data.children;
   const times = [0, 1].map((i) => new TimeCells(data[positions[i]!]!));
-  const texts = [2, 3, 4, 5, 6].map((i) => new TextCells(data[positions[i]!]!, words[i]!));
+  let row = 0;
+  // A dictionary index outside its dictionary is found while the loop below reads `row`.
+  const fail =
+    (column: number) =>
+    (reason: string): never => {
+      throw new L2ArrowError(file, rowsBefore + row + 1, L2_COLUMNS[column]!, reason);
+    };
+  const texts = [2, 3, 4, 5, 6].map((i) => new TextCells(data[positions[i]!]!, words[i]!, fail(i)));
   const [exchangeTs, localTs] = times as [TimeCells, TimeCells];
   const [symbol, kind, side, price, size] = texts as [
     TextCells,
@@ -117,6 +124,7 @@ function batchRows(
   ];
   const rows: L2Row[] = new Array(batch.numRows);
   for (let i = 0; i < batch.numRows; i++) {
+    row = i;
     const result = checker.check(
       exchangeTs.ms(i),
       localTs.ms(i),

@@ -83,7 +83,7 @@ describe('latency specs', () => {
   const bad: [Record<string, string>, string][] = [
     [
       { latencyEntry: 'fast' },
-      '--latency-entry must be a duration (5, 5ms, 1s), lognormal:median=5,sigma=0.5[,spike=0.01x20] or file:PATH.csv[#column]; got "fast"',
+      '--latency-entry must be a duration (5, 5ms, 1s), lognormal:median=5,sigma=0.5[,spike=0.01x20], file:PATH.csv[#column] or data (feed only); got "fast"',
     ],
     [{ latencyCancel: '-1' }, '--latency-cancel must be a duration'],
     [

@@ -7,7 +7,8 @@
  * docs/lobster.md; CSV only). Each figure is the best of BENCH_RUNS interleaved rounds (default 3).
  * Below 1,000,000 events (a quick check that it runs) the targets are not judged.
  * Targets: do-nothing >= 70% of replay; on the Arrow flow, do-nothing >= 2 M events/s and the
- * market maker >= 1 M events/s.
+ * market maker >= 1 M events/s. Last, the L2 row (l2-backtest-bench.ts): the market maker on a
+ * synthetic L2 flow, in this process, its marginal rate from 1M to 10M rows (target >= 1 M/s).
  */
 import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,7 @@ import { finished } from 'node:stream/promises';
 import { execFileSync, spawn } from 'node:child_process';
 import { flowInstruments } from '../../adapters/generate/flow-instruments.js';
 import { writeFlow, type FlowFormat } from '../../adapters/generate/write-flow.js';
+import { benchL2 } from './l2-backtest-bench.js';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
 const FULL_EVENTS = 1_000_000;
@@ -136,6 +138,7 @@ try {
     console.log('GOOG day: set BENCH_GOOG=goog.csv (see docs/benchmarks.md) to include it');
   else
     ok = (await bench(`GOOG day (${goog})`, goog, ['size=100'], await countRows(goog), null)) && ok;
+  ok = (await benchL2()) && ok;
   if (EVENTS < FULL_EVENTS)
     console.log(
       `targets not judged: they are for ${FULL_EVENTS.toLocaleString('en-US')} events or more`,

@@ -99,7 +99,7 @@ describe('runBacktest', () => {
       error: {
         code: 'bad_input',
         message:
-          '--latency must be a duration (5, 5ms, 1s), lognormal:median=5,sigma=0.5[,spike=0.01x20] or file:PATH.csv[#column]; got "soon"',
+          '--latency must be a duration (5, 5ms, 1s), lognormal:median=5,sigma=0.5[,spike=0.01x20], file:PATH.csv[#column] or data (feed only); got "soon"',
       },
     });
     const thrown = await runBacktest({ ...base, params: { size: '0.03' } });

@@ -22,10 +22,11 @@ export class LatencyModel {
   #lastResponse = -Infinity;
   #lastFeed = -Infinity;
 
-  constructor(settings: LatencySettings) {
+  /** `dataLatency`: the current L2 row's local time minus its exchange time (the `data` spec). */
+  constructor(settings: LatencySettings, dataLatency: () => number = () => 0) {
     const sources = LATENCY_PATHS.map((path, index) => [
       path,
-      latencySource(settings[path], pathSeed(settings.seed, index)),
+      latencySource(settings[path], pathSeed(settings.seed, index), dataLatency),
     ]);
     this.#sources = Object.fromEntries(sources) as Record<LatencyPath, LatencySource>;
     this.#fifo = settings.order === 'fifo';

@@ -49,6 +49,10 @@ export function parseLatency(args: LatencyArguments): LatencySettings | string {
     const onOrders = path !== 'response' && path !== 'feed';
     const parsed = spec(`latency-${path}`, args[ARGUMENT[path]], onOrders ? orders : zero);
     if (typeof parsed === 'string') return parsed;
+    if (parsed.kind === 'data' && path !== 'feed') {
+      const flag = args[ARGUMENT[path]] === undefined ? 'latency' : `latency-${path}`;
+      return `--${flag} data is a feed latency only (--latency-feed data)`;
+    }
     paths[path] = parsed;
   }
   const order = args.latencyOrder ?? 'fifo';

@@ -1,6 +1,6 @@
 /**
  * Where latencies come from: a constant, a seeded lognormal with rare spikes, or a recorded file
- * interpolated by time. Every draw is whole milliseconds, and the same seed draws the same
+ * interpolated by time, or the data's own (an L2 row's two times). Every draw is whole milliseconds, and the same seed draws the same
  * sequence in any process.
  */
 import { SeededRandom } from '../../../src/index.js';
@@ -10,8 +10,14 @@ import { readRecordedLatency } from './recorded-latency.js';
 /** The latency of a message sent at `time`, in whole ms. */
 export type LatencySource = (time: number) => number;
 
-export function latencySource(spec: LatencySpec, seed: number): LatencySource {
+/** `dataLatency`: the current row's own latency, for the `data` spec. */
+export function latencySource(
+  spec: LatencySpec,
+  seed: number,
+  dataLatency: () => number,
+): LatencySource {
   if (spec.kind === 'constant') return () => spec.ms;
+  if (spec.kind === 'data') return dataLatency;
   if (spec.kind === 'file') {
     const recorded = readRecordedLatency(spec.path, spec.column);
     return (time) => recorded.at(time);

@@ -1,7 +1,8 @@
 /**
  * Latency settings as plain data (they travel to worker threads), and the grammar of one latency
  * source on the command line: a duration (`5`, `5ms`, `1s`), `lognormal:median=5,sigma=0.5` with
- * an optional `,spike=0.01x20`, or `file:PATH.csv` with an optional `#column`.
+ * an optional `,spike=0.01x20`, `file:PATH.csv` with an optional `#column`, or `data` (the feed
+ * path of an L2 flow only: each row's local time minus its exchange time).
  */
 import { parseDuration } from '../duration.js';
 
@@ -16,7 +17,8 @@ export type LatencySpec =
       /** A spike multiplies the draw by this (at least 1). */
       readonly spikeFactor: number;
     }
-  | { readonly kind: 'file'; readonly path: string; readonly column: string | null };
+  | { readonly kind: 'file'; readonly path: string; readonly column: string | null }
+  | { readonly kind: 'data' };
 
 /** The five paths a message can take; `amend` also carries reduces. */
 export const LATENCY_PATHS = ['entry', 'cancel', 'amend', 'response', 'feed'] as const;
@@ -42,10 +44,11 @@ const NUMBER = /^(0|[1-9][0-9]*)(\.[0-9]+)?$/;
 const MEDIAN = /^((?:0|[1-9][0-9]*)(?:\.[0-9]+)?)(ms|s)?$/;
 const SPIKE = /^((?:0|[1-9][0-9]*)(?:\.[0-9]+)?)x((?:0|[1-9][0-9]*)(?:\.[0-9]+)?)$/;
 const SPEC_GRAMMAR =
-  'a duration (5, 5ms, 1s), lognormal:median=5,sigma=0.5[,spike=0.01x20] or file:PATH.csv[#column]';
+  'a duration (5, 5ms, 1s), lognormal:median=5,sigma=0.5[,spike=0.01x20], file:PATH.csv[#column] or data (feed only)';
 
 /** The spec, or the reason it is not one (without the flag's name). */
 export function parseLatencySpec(text: string): LatencySpec | string {
+  if (text === 'data') return { kind: 'data' };
   if (text.startsWith('lognormal:')) return parseLognormal(text.slice('lognormal:'.length));
   if (text.startsWith('file:')) {
     const rest = text.slice('file:'.length);
@@ -91,6 +94,7 @@ function parseLognormal(body: string): LatencySpec | string {
 /** The spec in the grammar parseLatencySpec reads (constants as `5ms`). */
 export function formatLatencySpec(spec: LatencySpec): string {
   if (spec.kind === 'constant') return `${spec.ms}ms`;
+  if (spec.kind === 'data') return 'data';
   if (spec.kind === 'file')
     return `file:${spec.path}${spec.column === null ? '' : `#${spec.column}`}`;
   const spike =

@@ -31,10 +31,10 @@ export interface RowSource {
 }
 
 /** An L2 flow: its instruments, its rows a batch at a time, and where row n (from 1) is. */
-export interface L2Source {
+export interface L2FlowSource {
   readonly instruments: readonly InstrumentSpec[];
   readonly batches: AsyncIterable<readonly L2Row[]> | Iterable<readonly L2Row[]>;
-  locate(row: number): string;
+  readonly locate: (row: number) => string;
 }
 
 /** Why a backtest could not give a result: `bad_input` (exit 2) or `run_failed` (exit 1). */
@@ -93,7 +93,7 @@ export async function backtestFlow(
 export async function backtestL2(
   strategy: Strategy,
   config: BacktestConfig,
-  flow: L2Source,
+  flow: L2FlowSource,
   model: QueueModel,
   inputs: RunInputs,
   hooks: Omit<RunHooks, 'warmUp'> = {},

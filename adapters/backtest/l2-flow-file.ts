@@ -4,7 +4,7 @@
  * per symbol, a tick of 10^-d for the most decimals d of its prices, a lot likewise for its sizes.
  */
 import type { InstrumentSpec } from '../../src/index.js';
-import type { L2Source } from './in-process.js';
+import type { L2FlowSource } from './in-process.js';
 import type { L2Row } from '../l2/l2-row.js';
 
 /** What an L2 reader gives: the rows a batch at a time, read once. */
@@ -16,7 +16,7 @@ export interface L2File {
 export type OpenL2File = (path: string) => Promise<L2File>;
 
 /** Opens the file twice: once for its instruments, once for the run. */
-export async function openL2Source(path: string, open: OpenL2File): Promise<L2Source & L2File> {
+export async function openL2Source(path: string, open: OpenL2File): Promise<L2FlowSource & L2File> {
   const first = await open(path);
   const decimals = new Map<string, { price: number; size: number }>();
   try {

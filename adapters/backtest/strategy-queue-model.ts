@@ -9,11 +9,10 @@ import type { Strategy } from './strategy.js';
 
 /** The model, or null when the strategy has no queueShare method. */
 export function strategyQueueModel(strategy: Strategy): QueueModel | null {
-  const share = strategy.queueShare;
-  if (typeof share !== 'function') return null;
+  if (typeof strategy.queueShare !== 'function') return null;
   return customModel((ahead, behind) => {
     try {
-      return share.call(strategy, ahead, behind);
+      return strategy.queueShare!(ahead, behind);
     } catch (error) {
       throw new StrategyRuntimeError(
         `queueShare(${ahead}, ${behind}) threw ${firstLines(error)}${whereThrown(error)}`,

@@ -123,7 +123,7 @@ async function syncEvents(
       lastLocalTs = localTs;
       const s = event['s'];
       if (typeof s !== 'string') fail('field "s" must be the symbol');
-      if (streamSymbol === null) streamSymbol = s as string;
+      if (streamSymbol === null) streamSymbol = s;
       else if (s !== streamSymbol)
         fail(`symbol "${String(s)}" differs from "${streamSymbol}" of the first event`);
       const at = { exchangeTs, localTs, symbol };
@@ -234,7 +234,7 @@ function decimals(
     fail(
       `quantity must be a ${trade ? 'positive' : 'non-negative'} decimal string, got ${JSON.stringify(sizeText)}`,
     );
-  return { price: price!, size: size! };
+  return { price: price, size: size };
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -249,14 +249,14 @@ function parseObject(text: string, fail: Fail): Record<string, unknown> {
     fail(`not JSON: ${error instanceof Error ? error.message : String(error)}`);
   }
   if (!isObject(value)) fail('expected a JSON object');
-  return value as Record<string, unknown>;
+  return value;
 }
 
 function wholeNumber(object: Record<string, unknown>, key: string, fail: Fail): number {
   const value = object[key];
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
     fail(`field "${key}" must be a whole number, got ${JSON.stringify(value)}`);
-  return value as number;
+  return value;
 }
 
 function levels(object: Record<string, unknown>, key: string, fail: Fail): Levels {

@@ -122,7 +122,7 @@ function batchRows(
     TextCells,
     TextCells,
   ];
-  const rows: L2Row[] = new Array(batch.numRows);
+  const rows = new Array<L2Row>(batch.numRows);
   for (let i = 0; i < batch.numRows; i++) {
     row = i;
     const result = checker.check(

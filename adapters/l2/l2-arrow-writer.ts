@@ -4,7 +4,7 @@
  */
 import { once } from 'node:events';
 import { Readable, type Writable } from 'node:stream';
-import type { Builder, Schema } from 'apache-arrow';
+import type { Builder, DataType, Field, Schema } from 'apache-arrow';
 import { arrow, BATCH_ROWS } from '../arrow/index.js';
 import { l2Schema } from './l2-arrow-schema.js';
 import type { L2Row } from './l2-row.js';
@@ -14,7 +14,7 @@ const { makeBuilder, makeData, RecordBatch, RecordBatchFileWriter, Struct } = ar
 
 export class L2ArrowWriter implements L2Sink {
   readonly #schema: Schema = l2Schema();
-  readonly #builders: Builder[];
+  readonly #builders: Builder<DataType>[];
   readonly #writer = new RecordBatchFileWriter();
   readonly #out: Writable;
   readonly #piped: Promise<unknown>;
@@ -22,7 +22,10 @@ export class L2ArrowWriter implements L2Sink {
 
   constructor(out: Writable) {
     this.#out = out;
-    this.#builders = this.#schema.fields.map((field) => makeBuilder({ type: field.type }));
+    // apache-arrow types a field of its Schema, and the builder of any field, with `any`
+    this.#builders = this.#schema.fields.map(
+      (field: Field<DataType>) => makeBuilder({ type: field.type }) as Builder<DataType>,
+    );
     const bytes = Readable.from(this.#writer, { objectMode: false });
     this.#piped = once(bytes, 'end');
     bytes.pipe(out, { end: false });

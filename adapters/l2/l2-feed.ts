@@ -94,7 +94,7 @@ export class L2Feed {
         this.#endSnapshot(symbol);
         symbol.snapshotTs = row.exchangeTs;
       }
-      symbol.named[side]!.add(price);
+      symbol.named[side].add(price);
     } else this.#endSnapshot(symbol);
     if (row.kind === 'trade') {
       if (lots <= 0) throw new L2RowError(`a trade's size must be positive; got ${row.size}`);

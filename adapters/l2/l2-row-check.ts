@@ -4,7 +4,7 @@
  */
 import { SYMBOL_PATTERN } from '../../src/index.js';
 import { canonicalDecimal } from './l2-decimal.js';
-import { L2_KINDS, type L2Kind, type L2Row, type L2Side } from './l2-row.js';
+import { L2_KINDS, type L2Kind, type L2Row } from './l2-row.js';
 
 /** The column a problem is in (an index into L2_COLUMNS) and why. */
 export interface CellProblem {
@@ -64,7 +64,7 @@ export class L2RowChecker {
       localTs,
       symbol,
       kind: kind as L2Kind,
-      side: side as L2Side,
+      side: side,
       price: exactPrice,
       size: exactSize,
     };

@@ -81,7 +81,9 @@ describe('simex backtest --queue-model on an L2 flow file', () => {
     const { io: streams, err } = io();
     expect(await runBacktest(options, streams, openCsv)).toBe(0);
     expect(err.join('')).toBe('');
-    const summary = JSON.parse(readFileSync(join(dir, 'out', 'summary.json'), 'utf8'));
+    const summary = JSON.parse(readFileSync(join(dir, 'out', 'summary.json'), 'utf8')) as {
+      queue_model: string;
+    };
     expect(summary.queue_model).toBe('power:2');
     expect(
       readFileSync(join(dir, 'out', 'fills.csv'), 'utf8')

@@ -9,9 +9,9 @@ const STATUSES = 7;
 /** In the store's `listed` column: the order is in no set yet. */
 const UNLISTED = 0x7f;
 /** In the store's `listed` column: the order is queued for `#syncListings`. */
-const PENDING = 0x80;
+const LISTING_QUEUED = 0x80;
 /** Queued orders that make `#syncListings` run without waiting for a listing. */
-const MAX_PENDING = 256;
+const MAX_QUEUED = 256;
 
 class AccountOrders {
   /** Sequences by ordinal (creation order); forgotten ones stay until the next compaction. */
@@ -69,7 +69,7 @@ export class OrderIndex {
   readonly #byAccount: AccountOrders[] = [];
   readonly #finals = new NumberQueue();
   /** Slots whose status the sets may not show yet (with stale entries of forgotten orders). */
-  readonly #pending = new Int32Array(MAX_PENDING);
+  readonly #pending = new Int32Array(MAX_QUEUED);
   #pendingCount = 0;
   /** Whether the accounts' numbering and sets exist (see `#build`). */
   #built = false;
@@ -94,7 +94,7 @@ export class OrderIndex {
   setStatus(slot: number, status: number): void {
     const store = this.store;
     store.status[slot] = status;
-    if (this.#built && store.listed[slot]! < PENDING) this.#queue(slot);
+    if (this.#built && store.listed[slot]! < LISTING_QUEUED) this.#queue(slot);
   }
 
   /** The sequence of the last order added (0 before the first). */
@@ -172,7 +172,7 @@ export class OrderIndex {
     const slot = this.slot(sequence);
     const store = this.store;
     const orders = this.#byAccount[store.account[slot]!];
-    const listed = store.listed[slot]! & ~PENDING;
+    const listed = store.listed[slot]! & ~LISTING_QUEUED;
     if (listed !== UNLISTED) orders!.remove(store.ordinal[slot]!, store.book[slot]!, listed);
     store.listed[slot] = UNLISTED; // so that a queued entry of the slot is skipped
     store.release(slot, this.trades);
@@ -217,8 +217,8 @@ export class OrderIndex {
   }
 
   #queue(slot: number): void {
-    if (this.#pendingCount === MAX_PENDING) this.#syncListings();
-    this.store.listed[slot]! |= PENDING;
+    if (this.#pendingCount === MAX_QUEUED) this.#syncListings();
+    this.store.listed[slot]! |= LISTING_QUEUED;
     this.#pending[this.#pendingCount++] = slot;
   }
 
@@ -228,9 +228,9 @@ export class OrderIndex {
     for (let i = 0; i < this.#pendingCount; i++) {
       const slot = this.#pending[i]!;
       const listed = store.listed[slot]!;
-      if (listed < PENDING) continue; // forgotten, or its reused slot was synced earlier
+      if (listed < LISTING_QUEUED) continue; // forgotten, or its reused slot was synced earlier
       const status = store.status[slot]!;
-      const from = listed & ~PENDING;
+      const from = listed & ~LISTING_QUEUED;
       const orders = this.#byAccount[store.account[slot]!]!;
       if (from === UNLISTED) orders.add(store.ordinal[slot]!, store.book[slot]!, status);
       else if (from !== status) orders.move(store.ordinal[slot]!, store.book[slot]!, from, status);

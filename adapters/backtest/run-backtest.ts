@@ -25,7 +25,10 @@ export interface BacktestIo {
   readonly stderr: NodeJS.WriteStream | { write(text: string): unknown; isTTY?: boolean };
 }
 
-export async function runBacktest(options: BacktestOptions, io: BacktestIo): Promise<number> {
+export async function runBacktestCommand(
+  options: BacktestOptions,
+  io: BacktestIo,
+): Promise<number> {
   const { strategyFile, dataFile, config } = options;
   const fail = (code: number, message: string) => (io.stderr.write(`${message}\n`), code);
   let totalBytes: number;

@@ -51,8 +51,8 @@ export const backtestCommand: CommandModule<object, BacktestArguments> = {
       return;
     }
     requireInputFile(options.dataFile);
-    const { runBacktest } = await import('../backtest/run-backtest.js');
-    process.exitCode = await runBacktest(options, {
+    const { runBacktestCommand } = await import('../backtest/run-backtest.js');
+    process.exitCode = await runBacktestCommand(options, {
       stdout: process.stdout,
       stderr: process.stderr,
     });

@@ -14,7 +14,7 @@ import { createHandler } from './handler.js';
 import { DEFAULT_IDEMPOTENCY_CAPACITY, IdempotencyStore } from './idempotency-store.js';
 import type { OpenJournalFile } from './journal-file.js';
 import { openJournal, type JournaledVenue } from './journal.js';
-import { createListener } from './listener.js';
+import { createNodeServer } from './node-server.js';
 import { RequestClock } from './request-clock.js';
 import { StreamHub, type StreamLimits } from './stream-hub.js';
 
@@ -104,7 +104,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     onError: logError,
     atOneTime: requestClock.hold,
   });
-  const server = createListener({
+  const server = createNodeServer({
     handle,
     ...(writer !== undefined && {
       // A read answers from memory when the journal cannot be written.

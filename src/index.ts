@@ -15,4 +15,8 @@ export { validateVenueState } from './validate-state.js';
 export { DAY_MS } from './rolling-stats.js';
 export type { Result, VenueError, VenueErrorCode } from './result.js';
 export * from './types.js';
+export * from './codes.js';
+export { parseUnits, parseUnitsBytes } from './decimal-codec.js';
+export { UNITS_MALFORMED, UNITS_TOO_LARGE, UNITS_TOO_PRECISE } from './decimal-codec.js';
+export type { DecimalParseFailure } from './decimal-codec.js';
 export { SeededRandom } from './random.js';

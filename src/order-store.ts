@@ -6,6 +6,8 @@ import { KIND_CLIENT_ORDER_ID, KIND_STP_SHIFT } from './order-kind.js';
 import { grown, SlotPool } from './typed-columns.js';
 import {
   ORDER_REASONS,
+  ORDER_TYPES,
+  SIDES,
   STP_MODES,
   TIMES_IN_FORCE,
   type OrderReason,
@@ -18,8 +20,6 @@ import {
 /** No slot: the end of a queue. */
 export const NO_SLOT = -1;
 
-const SIDE_CODES: readonly Side[] = ['buy', 'sell'];
-const TYPE_CODES: readonly OrderType[] = ['limit', 'market'];
 export {
   STATUS_CANCELLED as CANCELLED,
   STATUS_EXPIRED as EXPIRED,
@@ -154,13 +154,13 @@ export class OrderStore {
   }
 
   side(slot: number): Side {
-    return SIDE_CODES[this.kind[slot]! & 1]!;
+    return SIDES[this.kind[slot]! & 1]!;
   }
   isSell(slot: number): boolean {
     return (this.kind[slot]! & 1) === 1;
   }
   type(slot: number): OrderType {
-    return TYPE_CODES[(this.kind[slot]! >> 1) & 1]!;
+    return ORDER_TYPES[(this.kind[slot]! >> 1) & 1]!;
   }
   isMarket(slot: number): boolean {
     return (this.kind[slot]! & 2) === 2;

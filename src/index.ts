@@ -19,4 +19,5 @@ export * from './codes.js';
 export { parseUnits, parseUnitsBytes } from './decimal-codec.js';
 export { UNITS_MALFORMED, UNITS_TOO_LARGE, UNITS_TOO_PRECISE } from './decimal-codec.js';
 export type { DecimalParseFailure } from './decimal-codec.js';
+export type { Lots, Sequence, Slot, Ticks, Units } from './quantities.js';
 export { SeededRandom } from './random.js';

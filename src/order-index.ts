@@ -1,5 +1,6 @@
 import { LayeredBitset } from './layered-bitset.js';
 import { NumberQueue } from './number-queue.js';
+import type { Sequence, Slot } from './quantities.js';
 import { SequenceSlots } from './sequence-slots.js';
 import type { OrderStore } from './order-store.js';
 import type { TradeStore } from './trade-store.js';
@@ -85,7 +86,7 @@ export class OrderIndex {
   ) {}
 
   /** Orders must be added in sequence order, starting at 1, with their initial status set. */
-  add(sequence: number, slot: number): void {
+  add(sequence: Sequence, slot: Slot): void {
     this.#slots.add(slot);
     this.store.listed[slot] = UNLISTED;
     if (this.#built) this.#number(sequence, slot);
@@ -98,13 +99,13 @@ export class OrderIndex {
   }
 
   /** The sequence of the last order added (0 before the first). */
-  get lastSequence(): number {
+  get lastSequence(): Sequence {
     return this.#slots.last;
   }
 
   /** The slot of `ord_<sequence>`, or -1. */
-  slot(sequence: number): number {
-    return this.#slots.slot(sequence);
+  slot(sequence: number): Slot {
+    return this.#slots.slot(sequence as Sequence);
   }
 
   /** Records that an order reached a final status (forgetting waits for `forgetBeyondRetention`). */

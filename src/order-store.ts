@@ -3,6 +3,7 @@ import type { TradeStore } from './trade-store.js';
 import { STATUS_OPEN, STATUS_PARTIALLY_FILLED, STATUS_PENDING } from './numeric.js';
 import { BIG_NOTIONAL, EXTRA_REASON_SHIFT, OrderExtras } from './order-extras.js';
 import { KIND_CLIENT_ORDER_ID, KIND_STP_SHIFT } from './order-kind.js';
+import type { Sequence, Slot, Units } from './quantities.js';
 import { grown, SlotPool } from './typed-columns.js';
 import {
   ORDER_REASONS,
@@ -80,15 +81,15 @@ export class OrderStore {
    * a time (beyond 2^31) passed as an argument would be allocated as a heap number on every call.
    */
   allocate(
-    sequence: number,
+    sequence: Sequence,
     book: number,
     account: number,
     kind: number,
-    price: number,
-    size: number,
+    price: Units,
+    size: Units,
     clientOrderId: string | null,
-  ): number {
-    const slot = this.#slots.take();
+  ): Slot {
+    const slot = this.#slots.take() as Slot;
     this.sequence[slot] = sequence;
     this.price[slot] = price;
     this.size[slot] = size;

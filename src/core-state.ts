@@ -1,4 +1,5 @@
 import { AccountNames } from './account-names.js';
+import { Balances, type BalancePlan } from './balances.js';
 import { CoreEvents } from './core-events.js';
 import { GtdExpiry } from './gtd-expiry.js';
 import type { Instrument } from './instrument.js';
@@ -34,6 +35,8 @@ export class CoreState {
   protected readonly expiry: GtdExpiry;
   /** The self-trade prevention mode of orders that name none. */
   readonly defaultStp: number;
+  /** The accounts' balances (invariant 14), or null: the venue keeps none. */
+  readonly balances: Balances | null;
 
   constructor(
     instruments: readonly Instrument[],
@@ -41,6 +44,7 @@ export class CoreState {
     tradeRetention: number,
     orderRetention: number,
     defaultStp: number = STP_NONE,
+    balances: BalancePlan | null = null,
   ) {
     this.clock = new MonotonicClock(clock);
     this.defaultStp = defaultStp;
@@ -63,6 +67,9 @@ export class CoreState {
       );
     });
     this.expiry = new GtdExpiry(this.store, this.orders, matching, this.clock, this.books);
+    this.balances = balances === null ? null : new Balances(instruments, this.store, balances);
+    if (this.balances !== null) this.events.listen(this.balances); // first: others see it settled
+    matching.funds = this.balances;
   }
 
   /**

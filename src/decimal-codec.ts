@@ -109,3 +109,12 @@ export function fractionDigits(text: string): number {
   const point = text.indexOf('.');
   return point < 0 ? 0 : text.length - point - 1;
 }
+
+/** parseUnits for amounts beyond 2^53 (balances, quote sizes): the same rules, a bigint. */
+export function parseBigUnits(text: string, decimals: number): bigint | DecimalParseFailure {
+  const match = /^(0|[1-9][0-9]{0,59})(?:\.([0-9]{1,60}))?$/.exec(text);
+  if (match === null) return 'malformed';
+  const fraction = (match[2] ?? '').replace(/0+$/, '');
+  if (fraction.length > decimals) return 'too_precise';
+  return BigInt(match[1]! + fraction.padEnd(decimals, '0'));
+}

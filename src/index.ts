@@ -1,8 +1,10 @@
 export { Venue } from './venue.js';
 export { VenueCore } from './venue-core.js';
 export * from './numeric.js';
-export type { OrderFilter } from './order-queries.js';
+export type { LiveOrderCounts, OrderFilter } from './order-queries.js';
 export type { VenueOptions } from './venue-options.js';
+export type { Balance, BalanceOptions } from './balances.js';
+export { assetsOf } from './balances.js';
 export type { VenueEventType, VenueListener } from './event-hub.js';
 export { DEFAULT_BOOK_DEPTH, DEFAULT_TRADES_LIMIT, MAX_QUERY_LIMIT } from './market-data.js';
 export { DEFAULT_INSTRUMENTS, SYMBOL_PATTERN, createInstrument } from './instrument.js';

@@ -8,13 +8,17 @@ export class LayeredBitset {
   #layers: Int32Array[] = [new Int32Array(1)];
   /** Words read by `previous` since creation (a query's cost, for tests). */
   reads = 0;
+  /** Members in the set. */
+  size = 0;
 
   add(member: number): void {
     const bottom = this.#layers[0]!;
     const at = member >>> 5;
     if (at < bottom.length) {
       const before = bottom[at]!;
-      bottom[at] = before | (1 << (member & 31));
+      const bit = 1 << (member & 31);
+      if ((before & bit) === 0) this.size++;
+      bottom[at] = before | bit;
       if (before === 0) this.#mark(at, 1);
     } else {
       this.#grow(member);
@@ -26,7 +30,9 @@ export class LayeredBitset {
     const bottom = this.#layers[0]!;
     const at = member >>> 5;
     if (at >= bottom.length) return;
-    const after = bottom[at]! & ~(1 << (member & 31));
+    const bit = 1 << (member & 31);
+    if ((bottom[at]! & bit) !== 0) this.size--;
+    const after = bottom[at]! & ~bit;
     bottom[at] = after;
     if (after === 0) this.#unmark(at, 1);
   }

@@ -39,6 +39,8 @@ export const REASON_POST_ONLY_WOULD_TAKE = 1;
 export const REASON_SELF_TRADE_PREVENTED = 2;
 export const REASON_EXPIRE_AT_REACHED = 3;
 export const REASON_LEVEL_FULL = 4;
+/** A market buy stop that triggered while its account could not fund it (invariant 14). */
+export const REASON_INSUFFICIENT_BALANCE = 5;
 
 /** Refusals are negative, so that a command's result is a sequence number (> 0) or one of these. */
 export const REFUSED_UNKNOWN_SYMBOL = -1;
@@ -59,6 +61,8 @@ export const REFUSED_EXPIRE_AT = -14;
 export const REFUSED_STP = -15;
 /** A post-only order's amend to a price that would take liquidity (the order stays as it was). */
 export const REFUSED_POST_ONLY_WOULD_TAKE = -16;
+/** The account cannot fund the order (invariant 14; venues with balances only). */
+export const REFUSED_INSUFFICIENT_BALANCE = -17;
 
 const invalid = (field: string, message: string): VenueError => ({
   code: 'invalid_parameter',
@@ -88,6 +92,7 @@ const REFUSALS: readonly VenueError[] = [
   invalid('expire_at', 'expire_at must be a time after now, for TIF_GTD orders only'),
   invalid('stp', 'stp must be STP_NONE, STP_CANCEL_TAKER, STP_CANCEL_MAKER or STP_CANCEL_BOTH'),
   invalid('price', 'a post-only order cannot be amended to a price that would take liquidity'),
+  { code: 'insufficient_balance', message: 'the account cannot fund this order' },
 ];
 
 /** The contract's error for a refusal code (< 0); throws on anything else (a caller's bug). */

@@ -147,6 +147,15 @@ export class OrderIndex {
     return result;
   }
 
+  /** How many of the account's orders are on `book` with `status` (O(1) once the sets are built). */
+  count(account: string, book: number, status: number): number {
+    this.#build();
+    const orders = this.#byAccount[this.store.accounts.find(account)];
+    if (orders === undefined) return 0;
+    this.#syncListings();
+    return orders.byBookStatus[book * STATUSES + status]?.size ?? 0;
+  }
+
   /** Every indexed order's slot, oldest first (for validation). */
   *slots(): IterableIterator<number> {
     for (const [, slot] of this.#slots.entries()) yield slot;

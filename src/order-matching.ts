@@ -1,5 +1,6 @@
 import type { CoreEvents } from './core-events.js';
 import {
+  REASON_INSUFFICIENT_BALANCE,
   REASON_LEVEL_FULL,
   REASON_POST_ONLY_WOULD_TAKE,
   REASON_SELF_TRADE_PREVENTED,
@@ -40,6 +41,9 @@ export class OrderMatching implements BookListener {
     private readonly events: CoreEvents,
     readonly stops: PendingStops,
   ) {}
+
+  /** The venue's balances, when it keeps them: a triggered market buy locks its cost then. */
+  funds: { fundTriggered(book: OrderBook, slot: number): boolean } | null = null;
 
   /**
    * BookListener: the books call these as they match. Methods rather than closures, so that the
@@ -115,6 +119,8 @@ export class OrderMatching implements BookListener {
         : book.levelAt(store.isSell(slot), store.price[slot]!);
       if (level !== undefined && level.total > Number.MAX_SAFE_INTEGER - store.remaining[slot]!) {
         this.finish(book, slot, EXPIRED, REASON_LEVEL_FULL);
+      } else if (this.funds !== null && !this.funds.fundTriggered(book, slot)) {
+        this.finish(book, slot, EXPIRED, REASON_INSUFFICIENT_BALANCE);
       } else {
         this.execute(book, slot, level, true);
       }

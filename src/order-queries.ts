@@ -98,3 +98,28 @@ export function listOrdersQuery(
   const slots = core.orders.list(account, book, statusCode, limit);
   return ok(slots.map((slot) => orderView(core, slot)));
 }
+
+/** How many of an account's orders on one symbol are live: resting on the book, or stops waiting. */
+export interface LiveOrderCounts {
+  /** Open and partially filled. */
+  readonly resting: number;
+  /** Stop orders waiting for their trigger. */
+  readonly pending: number;
+}
+
+export function liveOrderCountsQuery(
+  core: VenueCore,
+  account: string,
+  symbol: string,
+): Result<LiveOrderCounts> {
+  core.expireDueOutsideListeners();
+  const found = findBook(core, symbol);
+  if (!found.ok) return found;
+  const book = found.value.index;
+  const count = (status: OrderStatus) =>
+    core.orders.count(account, book, ORDER_STATUSES.indexOf(status));
+  return ok({
+    resting: count('open') + count('partially_filled'),
+    pending: count('pending'),
+  });
+}

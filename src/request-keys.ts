@@ -22,12 +22,13 @@ export function refuseUnknownKeys(
   return undefined;
 }
 
-export const ORDER_REQUEST_KEYS: ReadonlySet<keyof OrderRequest> = new Set([
+export const ORDER_REQUEST_KEYS: ReadonlySet<keyof OrderRequest | 'quoteSize'> = new Set([
   'account',
   'symbol',
   'side',
   'type',
   'size',
+  'quoteSize',
   'price',
   'timeInForce',
   'postOnly',

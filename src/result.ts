@@ -7,7 +7,8 @@ export type VenueError =
   | { readonly code: 'invalid_parameter'; readonly field: string; readonly message: string }
   | { readonly code: 'unknown_symbol'; readonly field: 'symbol'; readonly message: string }
   | { readonly code: 'order_not_found'; readonly message: string }
-  | { readonly code: 'order_not_open'; readonly message: string };
+  | { readonly code: 'order_not_open'; readonly message: string }
+  | { readonly code: 'insufficient_balance'; readonly message: string };
 
 export type VenueErrorCode = VenueError['code'];
 

@@ -15,7 +15,11 @@ export type OrderStatus = (typeof ORDER_STATUS_CODES.names)[number];
 export type SelfTradePrevention = (typeof STP_CODES.names)[number];
 /** Why an order ended as it did, where its status alone does not say (docs/order-types.md). */
 export type OrderReason =
-  'post_only_would_take' | 'self_trade_prevented' | 'expire_at_reached' | 'level_full';
+  | 'post_only_would_take'
+  | 'self_trade_prevented'
+  | 'expire_at_reached'
+  | 'level_full'
+  | 'insufficient_balance';
 
 /** The words of codes.ts's tables, in code order. */
 export const SIDES: readonly Side[] = SIDE_CODES.names;
@@ -30,6 +34,7 @@ export const ORDER_REASONS: readonly (OrderReason | null)[] = [
   'self_trade_prevented',
   'expire_at_reached',
   'level_full',
+  'insufficient_balance',
 ];
 
 /** The one reason an order is rejected after validation. */
@@ -57,6 +62,12 @@ export interface OrderRequest {
   /** Default: the venue's (VenueOptions.selfTradePrevention, itself `none` by default). */
   readonly stp?: SelfTradePrevention;
 }
+
+/** A market buy sized by the quote amount it spends instead of its size (docs/core.md). */
+export type QuoteOrderRequest = Omit<OrderRequest, 'size'> & {
+  /** The quote to spend: the order buys the whole lots this buys from the asks, rounded down. */
+  readonly quoteSize: string;
+};
 
 /** A change of a live order: its new total size, its new limit price, or both. */
 export interface AmendRequest {

@@ -32,6 +32,7 @@ export interface VenueInternals {
 export function validateVenueState(venue: Venue): string[] {
   const problems: string[] = [];
   const { books, store, trades, orders } = venue.internals();
+  if (venue.core.balances !== null) problems.push(...venue.core.balances.problems());
   let resting = 0;
   let waiting = 0;
   for (const book of books) {

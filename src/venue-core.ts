@@ -1,6 +1,7 @@
 import { CoreState } from './core-state.js';
 import {
   REFUSED_ACCOUNT,
+  REFUSED_INSUFFICIENT_BALANCE,
   REFUSED_LEVEL_FULL,
   REFUSED_ORDER_NOT_FOUND,
   REFUSED_ORDER_NOT_OPEN,
@@ -10,7 +11,7 @@ import {
 } from './numeric.js';
 import { amendLive, UNCHANGED } from './order-amend.js';
 import type { OrderBook } from './order-book.js';
-import { KIND_MARKET, KIND_SELL, orderKind } from './order-kind.js';
+import { KIND_MARKET, KIND_SELL, KIND_STP_SHIFT, orderKind } from './order-kind.js';
 import { amendRefusal, placeRefusal } from './place-checks.js';
 import {
   lotsToUnits,
@@ -139,7 +140,18 @@ export class VenueCore extends CoreState {
    */
   amendValid(slot: number, newSize: Units, newPrice: Units): number {
     const book = this.bookOf(slot);
-    return amendLive(this.matching, this.events, this.store, book, slot, newSize, newPrice);
+    const store = this.store;
+    const sequence = store.sequence[slot]!;
+    const balances = this.balances;
+    if (balances !== null) {
+      const remaining = newSize < 0 ? store.remaining[slot]! : newSize - store.filled[slot]!;
+      if (!balances.relock(sequence, newPrice, remaining)) return REFUSED_INSUFFICIENT_BALANCE;
+    }
+    const refused = amendLive(this.matching, this.events, store, book, slot, newSize, newPrice);
+    if (refused < 0 && balances !== null) {
+      balances.relock(sequence, store.price[slot]!, store.remaining[slot]!); // back as it was
+    }
+    return refused;
   }
 
   /**
@@ -164,9 +176,18 @@ export class VenueCore extends CoreState {
     if (level !== undefined && level.total > Number.MAX_SAFE_INTEGER - size) {
       return REFUSED_LEVEL_FULL;
     }
+    const market = (kind & KIND_MARKET) !== 0;
+    const balances = this.balances;
+    let lock = 0n;
+    if (balances !== null) {
+      const stp = (kind >> KIND_STP_SHIFT) & 3;
+      lock = balances.required(book, account, sell, market, price, size, stp, stopPrice !== 0);
+      if (!balances.covers(account, book.index, sell, lock)) return REFUSED_INSUFFICIENT_BALANCE;
+    }
     const sequence = (this.orders.lastSequence + 1) as Sequence;
     const store = this.store;
     const slot = store.allocate(sequence, book.index, account, kind, price, size, clientOrderId);
+    balances?.lock(sequence, account, book.index, sell, market, price, lock);
     store.createdAt[slot] = this.commandTime;
     this.orders.add(sequence, slot);
     if (stopPrice !== 0 || expireAt !== 0) {

@@ -1,3 +1,4 @@
+import { planBalances, type BalanceOptions, type BalancePlan } from './balances.js';
 import { createInstrument, DEFAULT_INSTRUMENTS } from './instrument.js';
 import type { Instrument, InstrumentSpec } from './instrument.js';
 import { MAX_QUERY_LIMIT } from './market-data.js';
@@ -16,6 +17,8 @@ export interface VenueOptions {
   readonly orderRetention?: number;
   /** The self-trade prevention of orders that name none; default `none` (docs/order-types.md). */
   readonly selfTradePrevention?: SelfTradePrevention;
+  /** Keep account balances (invariant 14; docs/core.md): orders must be funded. Default: off. */
+  readonly balances?: BalanceOptions;
 }
 
 /** The numeric core the options describe; a bad spec, a repeated symbol or a bad option is refused. */
@@ -43,6 +46,12 @@ export function createVenueCore(options: VenueOptions): Result<VenueCore> {
   if (!STP_MODES.includes(selfTradePrevention)) {
     return invalidParameter('stp', `self-trade prevention must be one of ${STP_MODES.join(', ')}`);
   }
+  let balances: BalancePlan | null = null;
+  if (options.balances !== undefined) {
+    const planned = planBalances(instruments, options.balances);
+    if (!planned.ok) return planned;
+    balances = planned.value;
+  }
   return ok(
     new VenueCore(
       instruments,
@@ -50,6 +59,7 @@ export function createVenueCore(options: VenueOptions): Result<VenueCore> {
       tradeRetention,
       orderRetention,
       STP_MODES.indexOf(selfTradePrevention),
+      balances,
     ),
   );
 }

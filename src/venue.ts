@@ -17,20 +17,28 @@ import { validateAmend } from './order-amend.js';
 import {
   getOrderQuery,
   listOrdersQuery,
+  liveOrderCountsQuery,
   openOrder,
   orderFillsQuery,
   orderView,
+  type LiveOrderCounts,
   type OrderFilter,
 } from './order-queries.js';
 import { blankOrder, validateOrderRequest, type ValidOrder } from './order-request.js';
 import { AMEND_REQUEST_KEYS, ORDER_REQUEST_KEYS, refuseUnknownKeys } from './request-keys.js';
-import { ok, type Result } from './result.js';
+import { invalidParameter, ok, type Failure, type Result } from './result.js';
+import { sizeForQuote, type Balance } from './balances.js';
+import { parseBigUnits } from './decimal-codec.js';
+import { formatSize } from './instrument.js';
+import type { OrderBook } from './order-book.js';
+import { STP_MODES } from './types.js';
 import type {
   AmendRequest,
   BookSnapshot,
   TickBook,
   OrderRecord,
   OrderRequest,
+  QuoteOrderRequest,
   Ticker,
   TradeRecord,
 } from './types.js';
@@ -94,7 +102,7 @@ export class Venue {
     return this.#events.subscribe(listener, types);
   }
 
-  placeOrder(request: OrderRequest): Result<OrderRecord> {
+  placeOrder(request: OrderRequest | QuoteOrderRequest): Result<OrderRecord> {
     const core = this.core;
     core.expireDue();
     const unknownKey = refuseUnknownKeys(request, ORDER_REQUEST_KEYS);
@@ -103,9 +111,11 @@ export class Venue {
     if (index < 0) return bookMissing(request.symbol);
     const book = core.books[index]!;
     const order = this.#draft;
+    const sized = 'quoteSize' in request ? this.#sizedByQuote(book, request) : request;
+    if ('ok' in sized) return sized;
     const refused = validateOrderRequest(
       book.instrument,
-      request,
+      sized,
       order,
       this.#commandTime,
       core.defaultStp,
@@ -189,6 +199,11 @@ export class Venue {
     return listOrdersQuery(this.core, account, filter);
   }
 
+  /** How many of the account's orders on `symbol` rest and wait (pending stops); O(1). */
+  liveOrderCounts(account: string, symbol: string): Result<LiveOrderCounts> {
+    return liveOrderCountsQuery(this.core, account, symbol);
+  }
+
   ticker(symbol: unknown): Result<Ticker> {
     return tickerQuery(this.core, symbol);
   }
@@ -208,10 +223,64 @@ export class Venue {
     return tradesQuery(this.core, symbol, limit);
   }
 
+  /** Credits `amount` (a decimal string) of `asset` to the account's free balance. */
+  deposit(account: string, asset: string, amount: string): Result<Balance> {
+    const balances = this.core.balances;
+    if (balances === null) return noBalances();
+    const id = this.core.accountId(account);
+    if (id < 0) return invalidParameter('account', 'account must be a non-empty string');
+    return balances.deposit(id, asset, amount);
+  }
+
+  /** The account's free and locked amount of every asset (invariant 14). */
+  balances(account: string): Result<Balance[]> {
+    const balances = this.core.balances;
+    if (balances === null) return noBalances();
+    const id = this.core.accountId(account);
+    if (id < 0) return invalidParameter('account', 'account must be a non-empty string');
+    return ok(balances.of(id));
+  }
+
   /** @internal For the state validator: the books, the store and the order index. */
   internals(): VenueInternals {
     const { books, store, trades, orders } = this.core;
     return { books, store, trades, orders };
+  }
+
+  /**
+   * A market buy's request with `quoteSize` turned into the size it buys from the asks at this
+   * moment (whole lots, rounded down), or the refusal.
+   */
+  #sizedByQuote(book: OrderBook, request: QuoteOrderRequest): OrderRequest | Failure {
+    const { instrument } = book;
+    if (request.type !== 'market' || request.side !== 'buy') {
+      return invalidParameter('quote_size', 'quote_size is for market buys only');
+    }
+    if ('size' in request) {
+      return invalidParameter('quote_size', 'give size or quote_size, not both');
+    }
+    const decimals = instrument.priceDecimals + instrument.sizeDecimals;
+    const quote =
+      typeof request.quoteSize === 'string' ? parseBigUnits(request.quoteSize, decimals) : null;
+    if (typeof quote !== 'bigint' || quote === 0n) {
+      return invalidParameter(
+        'quote_size',
+        `quote_size must be a positive decimal string with at most ${decimals} decimals`,
+      );
+    }
+    const stp = request.stp === undefined ? this.core.defaultStp : STP_MODES.indexOf(request.stp);
+    const account = this.core.store.accounts.find(request.account);
+    let size = sizeForQuote(book, this.core.store, account, stp, quote);
+    const max = BigInt(instrument.maxSizeUnits);
+    if (size > max) size = max - (max % BigInt(instrument.lotUnits));
+    if (size < BigInt(instrument.minSizeUnits)) {
+      return invalidParameter(
+        'quote_size',
+        'quote_size buys less than the minimum size from the book',
+      );
+    }
+    const { quoteSize: _quoteSize, ...rest } = request;
+    return { ...rest, size: formatSize(instrument, size) };
   }
 
   #takeOff(slot: number, size: number): OrderView {
@@ -220,4 +289,8 @@ export class Venue {
     this.core.orders.forgetBeyondRetention();
     return view;
   }
+}
+
+function noBalances(): Failure {
+  return invalidParameter('balances', 'this venue keeps no balances (VenueOptions.balances)');
 }

@@ -18,6 +18,13 @@ const STREAM_START = 8;
 /** A message's metadata length follows this marker (older writers left it out). */
 const CONTINUATION = -1;
 
+/** The file ends inside a message (its own length names more bytes than there are). */
+export class CutMessageError extends Error {
+  constructor(end: number) {
+    super(`the file ends inside a message at byte ${end}`);
+  }
+}
+
 /** The batches of the file open at `fd`, whose schema (from its footer) is `schema`. */
 export function* readRecordBatches(fd: number, schema: Schema): Generator<RecordBatch> {
   yield* RecordBatchReader.from(messages(fd, schema)).open();
@@ -74,7 +81,7 @@ function read(fd: number, into: Uint8Array, position: number): Uint8Array {
   let done = 0;
   while (done < into.length) {
     const bytes = readSync(fd, into, done, into.length - done, position + done);
-    if (bytes === 0) throw new Error(`the file ends inside a message at byte ${position + done}`);
+    if (bytes === 0) throw new CutMessageError(position + done);
     done += bytes;
   }
   return into;

@@ -3,7 +3,7 @@
  * dictionary of utf8 (each word decoded once), times from a timestamp or int64 column,
  * booleans from a bool column. Checks the column's type once, against what its name needs.
  */
-import type { Data, Field, Vector } from 'apache-arrow';
+import type { Data, DataType as FieldType, Field, Vector } from 'apache-arrow';
 import { arrow } from './arrow-library.js';
 import type { ColumnKind } from './flow-schema.js';
 
@@ -11,7 +11,7 @@ const { DataType, TimeUnit } = arrow;
 
 /** Why a column's type does not fit its kind; null when it fits. */
 export function typeProblem(field: Field, kind: ColumnKind): string | null {
-  const type = field.type;
+  const type = field.type as FieldType; // apache-arrow's Field defaults to Field<any>
   const fits =
     kind === 'time'
       ? DataType.isTimestamp(type) ||
@@ -26,6 +26,7 @@ export function typeProblem(field: Field, kind: ColumnKind): string | null {
       : kind === 'bool'
         ? 'bool'
         : 'utf8 text or a dictionary of utf8';
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- each concrete type names itself
   return `must be ${wanted}, found ${String(type)}`;
 }
 
@@ -74,9 +75,12 @@ export class TextCells {
   readonly #bytes: Buffer | null;
   readonly #indexes: ArrayLike<number | bigint> | null;
   readonly #names: readonly (string | null)[] | null;
+  readonly #fail: (reason: string) => never;
 
-  constructor(data: Data, words: DictionaryWords) {
+  /** `fail` reports a cell whose dictionary index is outside the dictionary. */
+  constructor(data: Data, words: DictionaryWords, fail: (reason: string) => never) {
     this.#data = data;
+    this.#fail = fail;
     if (DataType.isDictionary(data.type)) {
       words.update(data.dictionary!);
       this.#names = words.list;
@@ -95,7 +99,13 @@ export class TextCells {
     const data = this.#data;
     if (isNull(data, row)) return '';
     const at = data.offset + row;
-    if (this.#names !== null) return this.#names[Number(this.#indexes![at])] ?? '';
+    const names = this.#names;
+    if (names !== null) {
+      const index = Number(this.#indexes![at]);
+      if (index >= 0 && index < names.length) return names[index] ?? '';
+      const words = `${names.length} word${names.length === 1 ? '' : 's'}`;
+      this.#fail(`dictionary index ${index} is outside the column's dictionary of ${words}`);
+    }
     const offsets = this.#offsets!;
     return this.#bytes!.toString('utf8', Number(offsets[at]), Number(offsets[at + 1]));
   }

@@ -7,7 +7,7 @@
 import { arrow } from './arrow-library.js';
 import type { InstrumentSpec } from '../../src/index.js';
 import type { ParsedScenarioRow } from '../csv/index.js';
-import { ArrowFlowError } from './flow-error.js';
+import { ArrowFlowError, UNREADABLE_BATCH, unopenableReason } from './flow-error.js';
 import { instrumentsOf } from './flow-reader.js';
 import { FlowRowDecoder } from './flow-rows.js';
 
@@ -19,19 +19,12 @@ export interface DecodedFlow {
 }
 
 export function decodeArrowFlow(path: string, bytes: Uint8Array): DecodedFlow {
-  const fail = (row: number, error: unknown, what: string) =>
-    new ArrowFlowError(
-      path,
-      row,
-      null,
-      `${what}: ${error instanceof Error ? error.message : String(error)}`,
-    );
   let reader;
   try {
     reader = RecordBatchReader.from(bytes).open();
     if (!reader.isFile()) throw new Error('not the IPC file format');
-  } catch (error) {
-    throw fail(0, error, 'not a readable Arrow IPC file (truncated?)');
+  } catch {
+    throw new ArrowFlowError(path, 0, null, unopenableReason(bytes));
   }
   const instruments = instrumentsOf(path, reader.schema);
   const decoder = new FlowRowDecoder(path, reader.schema);
@@ -40,8 +33,8 @@ export function decodeArrowFlow(path: string, bytes: Uint8Array): DecodedFlow {
     let batch;
     try {
       batch = reader.readRecordBatch(index);
-    } catch (error) {
-      throw fail(decoder.rowCount + 1, error, 'unreadable record batch');
+    } catch {
+      throw new ArrowFlowError(path, decoder.rowCount + 1, null, UNREADABLE_BATCH);
     }
     if (batch !== null && batch.numRows > 0) batches.push(decoder.decode(batch));
   }

@@ -113,7 +113,8 @@ class CodeColumn {
   code(row: number): number {
     const at = this.#offset + row;
     if (isNull(this.#nulls, at)) return EMPTY;
-    return this.#codes[this.#indexes[at]!]!;
+    // An index outside the dictionary is BAD: the FlowRowDecoder reports it.
+    return this.#codes[this.#indexes[at]!] ?? BAD;
   }
 }
 

@@ -16,10 +16,10 @@ import {
   type ScenarioLayout,
 } from '../csv/index.js';
 import { parseDirective } from '../csv/directives.js';
-import { ArrowFlowError } from './flow-error.js';
+import { ArrowFlowError, UNREADABLE_BATCH, unopenableReason } from './flow-error.js';
 import { INSTRUMENTS_KEY } from './flow-schema.js';
 import { FlowRowDecoder } from './flow-rows.js';
-import { readRecordBatches } from './block-reader.js';
+import { CutMessageError, readRecordBatches } from './block-reader.js';
 
 const { RecordBatchReader } = arrow;
 
@@ -32,10 +32,10 @@ export interface ArrowBatches {
   readonly decoder: FlowRowDecoder;
   /** The non-empty record batches in file order; iterate once (to the end closes the file). */
   readonly batches: AsyncIterable<RecordBatch>;
-  bytesRead(): number;
-  close(): void;
+  readonly bytesRead: () => number;
+  readonly close: () => void;
   /** Where a row is, for messages. */
-  locate(row: number): string;
+  readonly locate: (row: number) => string;
 }
 
 export async function openArrowBatches(path: string): Promise<ArrowBatches> {
@@ -45,16 +45,12 @@ export async function openArrowBatches(path: string): Promise<ArrowBatches> {
   try {
     const opened = await (await RecordBatchReader.from(handle)).open();
     if (!opened.isFile()) throw new Error('not the IPC file format');
-    reader = opened as AsyncRecordBatchFileReader;
-  } catch (error) {
+    reader = opened;
+  } catch {
+    const tail = new Uint8Array(8);
+    const { bytesRead } = await handle.read(tail, 0, 8, Math.max(0, size - 8));
     await handle.close();
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new ArrowFlowError(
-      path,
-      0,
-      null,
-      `not a readable Arrow IPC file (truncated?): ${reason}`,
-    );
+    throw new ArrowFlowError(path, 0, null, unopenableReason(tail.subarray(0, bytesRead)));
   }
   const schema = reader.schema;
   let instruments: InstrumentSpec[];
@@ -82,13 +78,11 @@ export async function openArrowBatches(path: string): Promise<ArrowBatches> {
         try {
           next = blocks.next();
         } catch (error) {
-          const reason = error instanceof Error ? error.message : String(error);
-          throw new ArrowFlowError(
-            path,
-            decoder.rowCount + 1,
-            null,
-            `unreadable record batch: ${reason}`,
-          );
+          const reason =
+            error instanceof CutMessageError
+              ? `unreadable record batch: ${error.message}`
+              : UNREADABLE_BATCH;
+          throw new ArrowFlowError(path, decoder.rowCount + 1, null, reason);
         }
         if (next.done === true) break;
         batchesRead++;

@@ -83,7 +83,7 @@ export class FlowRowDecoder {
 
   decode(batch: RecordBatch): ParsedScenarioRow[] {
     const cells = this.cells(batch);
-    const rows: ParsedScenarioRow[] = new Array(batch.numRows);
+    const rows: ParsedScenarioRow[] = new Array<ParsedScenarioRow>(batch.numRows);
     for (let i = 0; i < batch.numRows; i++) rows[i] = this.row(cells, i);
     return rows;
   }
@@ -103,7 +103,10 @@ export class FlowRowDecoder {
   cells(batch: RecordBatch): BatchCells {
     const p = this.#positions;
     const data = batch.data.children;
-    const text = (name: string) => new TextCells(data[p[name]!]!, this.#words[p[name]!]!);
+    // A bad dictionary index is found while `row` reads the row it counted.
+    const fail = (name: string) => (reason: string) => this.#fail(this.rowCount, name, reason);
+    const text = (name: string) =>
+      new TextCells(data[p[name]!]!, this.#words[p[name]!]!, fail(name));
     const cells: BatchCells = {
       ts: new TimeCells(data[p['ts']!]!),
       action: text('action'),

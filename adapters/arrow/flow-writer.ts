@@ -5,7 +5,7 @@
  */
 import { once } from 'node:events';
 import { Readable, type Writable } from 'node:stream';
-import type { Builder, Schema } from 'apache-arrow';
+import type { Builder, DataType, Field, Schema } from 'apache-arrow';
 import { arrow } from './arrow-library.js';
 import type { ScenarioLayout, ScenarioRow } from '../csv/index.js';
 import type { InstrumentSpec } from '../../src/index.js';
@@ -18,7 +18,7 @@ export const BATCH_ROWS = 1 << 16;
 export class ArrowFlowWriter {
   readonly #schema: Schema;
   readonly #layout: ScenarioLayout;
-  readonly #builders: Builder[];
+  readonly #builders: Builder<DataType>[];
   readonly #writer = new RecordBatchFileWriter();
   readonly #out: Writable;
   readonly #piped: Promise<unknown>;
@@ -28,8 +28,10 @@ export class ArrowFlowWriter {
     this.#out = out;
     this.#layout = layout;
     this.#schema = flowSchema(instruments, layout);
-    this.#builders = this.#schema.fields.map((field) =>
-      makeBuilder({ type: field.type, nullValues: [null] }),
+    // apache-arrow types a field of its Schema, and the builder of any field, with `any`
+    this.#builders = this.#schema.fields.map(
+      (field: Field<DataType>) =>
+        makeBuilder({ type: field.type, nullValues: [null] }) as Builder<DataType>,
     );
     const bytes = Readable.from(this.#writer, { objectMode: false });
     this.#piped = once(bytes, 'end');

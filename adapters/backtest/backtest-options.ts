@@ -4,7 +4,12 @@ import { parseDuration } from './duration.js';
 import { parseLatency, type LatencyArguments } from './latency/latency-options.js';
 import { parseFeeRate } from './money.js';
 import { Params, parseParams } from './strategy-params.js';
-import { DEFAULT_ACCOUNT, DEFAULT_SAMPLE } from './backtest-defaults.js';
+import {
+  DEFAULT_ACCOUNT,
+  DEFAULT_HOOK_TIMEOUT,
+  DEFAULT_MAX_MEMORY,
+  DEFAULT_SAMPLE,
+} from './backtest-defaults.js';
 
 export interface BacktestArguments extends LatencyArguments {
   readonly strategy: string;
@@ -16,6 +21,18 @@ export interface BacktestArguments extends LatencyArguments {
   readonly interval?: string | undefined;
   readonly sample?: string | undefined;
   readonly account?: string | undefined;
+  readonly hookTimeout?: string | undefined;
+  readonly maxMemory?: string | undefined;
+}
+
+/** The guard on a run in a worker thread (hook-guard.ts). */
+export interface RunLimits {
+  /** A call into the strategy (a hook, its constructor) running longer ends the run. */
+  readonly hookTimeoutMs: number;
+  /** As given, for messages (`10s`). */
+  readonly hookTimeout: string;
+  /** The run's heap limit (the worker's old generation), in MB. */
+  readonly maxMemoryMb: number;
 }
 
 export interface BacktestOptions {
@@ -23,9 +40,11 @@ export interface BacktestOptions {
   readonly dataFile: string;
   readonly out: string | null;
   readonly config: BacktestConfig;
+  readonly limits: RunLimits;
 }
 
 const ACCOUNT = /^[A-Za-z0-9_-]{1,64}$/;
+const MEGABYTES = /^[1-9][0-9]{1,6}$/;
 
 export function parseBacktestOptions(args: BacktestArguments): BacktestOptions | string {
   const duration = (name: string, text: string, minimum: number): number | string => {
@@ -51,6 +70,12 @@ export function parseBacktestOptions(args: BacktestArguments): BacktestOptions |
   const params = parseParams(args.param ?? []);
   if (typeof params === 'string') return params;
   if (args.out === '') return '--out must name a directory';
+  const hookTimeout = args.hookTimeout ?? DEFAULT_HOOK_TIMEOUT;
+  const hookTimeoutMs = duration('hook-timeout', hookTimeout, 1);
+  if (typeof hookTimeoutMs === 'string') return hookTimeoutMs;
+  const maxMemory = args.maxMemory ?? DEFAULT_MAX_MEMORY;
+  if (!MEGABYTES.test(maxMemory))
+    return `--max-memory must be a whole number of MB from 10 to 9999999; got "${maxMemory}"`;
   return {
     strategyFile: args.strategy,
     dataFile: args.data,
@@ -63,5 +88,6 @@ export function parseBacktestOptions(args: BacktestArguments): BacktestOptions |
       fees: { maker, taker },
       params: new Params(params),
     },
+    limits: { hookTimeoutMs, hookTimeout, maxMemoryMb: Number(maxMemory) },
   };
 }

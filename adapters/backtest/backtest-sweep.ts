@@ -13,6 +13,7 @@ import { shareCsvFlow } from '../sweep/share-csv-flow.js';
 import type { RunBacktestOptions } from './backtest-api.js';
 import { parseBacktestOptions } from './backtest-options.js';
 import type { Outcome } from './in-process.js';
+import { memoryReason, overrunReason } from './hook-guard.js';
 import { compileStrategy } from './strategy-compiler.js';
 import { importStrategy, StrategyLoadError } from './strategy-loader.js';
 import type { SweepWorkerSetup } from './sweep-worker.js';
@@ -77,6 +78,13 @@ export async function sweep(options: SweepOptions): Promise<Outcome<SweepOutcome
       ),
     out: options.out ?? null,
     stderr: options.progress ?? null,
+    guard: {
+      callLimitMs: parsed.limits.hookTimeoutMs,
+      memoryMb: parsed.limits.maxMemoryMb,
+      overrun: (call) =>
+        `${parsed.strategyFile}: ${overrunReason(call, parsed.limits.hookTimeout)}`,
+      outOfMemory: `${parsed.strategyFile}: ${memoryReason(parsed.limits.maxMemoryMb)}`,
+    },
   }).finally(async () => {
     csv?.close();
     (await compiling)?.remove();

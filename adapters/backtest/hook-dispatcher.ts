@@ -2,6 +2,7 @@
 import type { ScenarioClock } from '../csv/scenario-clock.js';
 import { formatScenarioTime } from '../csv/scenario-time.js';
 import { hookFailure, type HookName } from './hook-failure.js';
+import { CALL_KIND, strategyCallWatch } from './hook-guard.js';
 import type { HookEvent } from './latency/delayed-view.js';
 import type { Strategy, StrategyContext } from './strategy.js';
 
@@ -21,6 +22,9 @@ export function wantedEvents(strategy: Strategy): WantedEvents {
 }
 
 export class HookDispatcher {
+  /** The watch of this thread's guarded run (hook-guard.ts), or null. */
+  readonly #watch = strategyCallWatch();
+
   constructor(
     readonly strategy: Strategy,
     readonly context: StrategyContext,
@@ -39,9 +43,12 @@ export class HookDispatcher {
   }
 
   call(name: HookName, argument: unknown): void {
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the strategy as this
     const hook = this.strategy[name] as ((...args: unknown[]) => unknown) | undefined;
     if (hook === undefined) return;
     let result: unknown;
+    const watch = this.#watch;
+    watch?.enter(CALL_KIND[name], this.clock.now);
     try {
       result =
         argument === undefined
@@ -49,6 +56,8 @@ export class HookDispatcher {
           : hook.call(this.strategy, argument, this.context);
     } catch (error) {
       throw hookFailure(name, formatScenarioTime(this.clock.now), error);
+    } finally {
+      watch?.leave();
     }
     if (typeof (result as { then?: unknown } | undefined)?.then === 'function')
       throw hookFailure(

@@ -25,7 +25,7 @@ export interface RowSource {
   readonly instruments: readonly InstrumentSpec[];
   readonly batches: AsyncIterable<readonly ParsedScenarioRow[]>;
   /** Where a row is, for messages. */
-  locate(line: number): string;
+  readonly locate: (line: number) => string;
 }
 
 /** Why a backtest could not give a result: `bad_input` (exit 2) or `run_failed` (exit 1). */

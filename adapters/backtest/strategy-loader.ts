@@ -7,6 +7,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { asFileError } from '../file-errors.js';
+import { watched } from './hook-guard.js';
 import { compileStrategy } from './strategy-compiler.js';
 import { HOOK_NAMES, type Strategy, type StrategyParams } from './strategy.js';
 
@@ -72,7 +73,8 @@ export async function importStrategy(file: string, compiled?: string): Promise<S
     let strategy: unknown = exported;
     if (typeof exported === 'function') {
       try {
-        strategy = new (exported as new (params: StrategyParams) => unknown)(params);
+        const Strategy = exported as new (params: StrategyParams) => unknown;
+        strategy = watched('constructor', NaN, () => new Strategy(params));
       } catch (error) {
         fail(`the strategy's constructor threw: ${firstLines(error)}${whereThrown(error)}`);
       }

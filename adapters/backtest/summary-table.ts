@@ -70,6 +70,6 @@ function refusals(header: Summary['header']): string {
   ].join(', ');
 }
 
-function text(value: unknown): string {
+function text(value: string | number | null | undefined): string {
   return value === null || value === undefined ? '-' : String(value);
 }

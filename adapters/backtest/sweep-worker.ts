@@ -16,6 +16,8 @@ import { readSharedFlow } from '../sweep/shared-flow.js';
 import type { Metrics, SweepTask, SweepTaskResult } from '../sweep/index.js';
 import { parseBacktestOptions, type BacktestOptions } from './backtest-options.js';
 import type { RunBacktestOptions } from './backtest-api.js';
+import { CallWatch } from '../call-watch.js';
+import { forbidProcessExit, watchStrategyCalls } from './hook-guard.js';
 import { backtestFailure, backtestFlow, type FlowSource } from './in-process.js';
 import { importStrategy, StrategyLoadError, type StrategyFactory } from './strategy-loader.js';
 import type { Summary } from './summary.js';
@@ -51,6 +53,7 @@ type CompiledStrategy = string | null;
 
 // Started as the worker starts, before its first task: the setup is the pool's workerData.
 const setup = Tinypool.workerData as SweepWorkerSetup;
+forbidProcessExit();
 const given = parseBacktestOptions({ ...setup.options, param: setup.params });
 const flowOpening = typeof given === 'string' ? null : openFlow(given.dataFile, setup.flow);
 flowOpening?.catch(() => undefined); // awaited by the first task, once a strategy error had its turn
@@ -60,6 +63,7 @@ let checking: Promise<string | null> | null = null;
 let splitting: Promise<Parts | string> | null = null;
 
 export default async function runCombination(task: SweepTask): Promise<SweepTaskResult> {
+  watchStrategyCalls(new CallWatch(task.watch));
   const opened = await (opening ??= open(task.late as CompiledStrategy));
   if (typeof opened === 'string') return { fatal: opened };
   const param = [...setup.params, ...Object.entries(task.params).map(([k, v]) => `${k}=${v}`)];

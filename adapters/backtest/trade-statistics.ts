@@ -11,9 +11,9 @@ import { AVERAGE_ENTRY_EXTRA_DECIMALS } from './symbol-ledger.js';
 
 export interface MoneyFormat {
   /** Money units as an exact decimal with at least the tick's decimals. */
-  money(units: bigint): string;
+  readonly money: (units: bigint) => string;
   /** total / count, rounded half away from zero to AVERAGE_ENTRY_EXTRA_DECIMALS more decimals. */
-  average(total: bigint, count: number): string;
+  readonly average: (total: bigint, count: number) => string;
 }
 
 export function moneyFormat(scale: number, decimals: number): MoneyFormat {
@@ -49,8 +49,14 @@ export function tripFigures(
   let worst: bigint | null = null;
   for (const trip of trips) {
     sum += trip.pnl;
-    if (trip.pnl > 0n) (wins++, (grossProfit += trip.pnl));
-    if (trip.pnl < 0n) (losses++, (grossLoss -= trip.pnl));
+    if (trip.pnl > 0n) {
+      wins++;
+      grossProfit += trip.pnl;
+    }
+    if (trip.pnl < 0n) {
+      losses++;
+      grossLoss -= trip.pnl;
+    }
     if (best === null || trip.pnl > best) best = trip.pnl;
     if (worst === null || trip.pnl < worst) worst = trip.pnl;
     const duration = trip.exitTime - trip.entryTime;

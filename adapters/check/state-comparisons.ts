@@ -137,6 +137,7 @@ const CORE_PROBLEMS: readonly [RegExp, number][] = [
   [/filled \+ remaining > size|with remaining|with nothing filled|open but filled/, 3],
   [/but trades sum|was released/, 5],
   [/^index has/, 7],
+  [/^invariant 14:/, 14],
 ];
 
 export function coreProblemInvariant(problem: string): number {

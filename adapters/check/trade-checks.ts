@@ -63,7 +63,7 @@ export class TradeChecks {
         `trade t_${trade}: maker ord_${maker.sequence} was not first in time at the best price (${first === null ? 'none' : `ord_${first.sequence}`} was)`,
       );
     }
-    let taker = current.taker(takerSequence);
+    const taker = current.taker(takerSequence);
     // an amend to a crossing price: the amended order leaves its queue and comes in as the taker
     if (taker?.resting === true && row.action === 'amend') current.amend(taker, false);
     if (taker === null || taker.resting || taker.side === maker.side || taker.book !== bookIndex) {

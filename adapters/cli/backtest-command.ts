@@ -38,10 +38,11 @@ export const backtestCommand: CommandModule<object, BacktestArguments> = {
       .options(BACKTEST_RUN_OPTIONS)
       .example(BACKTEST_EXAMPLE, 'Backtest the example market maker; open results/report.html')
       .epilog(
-        'Exit: 1 run_failed is a strategy hook that threw (nothing written). ' +
+        'Exit: 1 run_failed is a strategy hook that threw, ran longer than --hook-timeout or ' +
+          'called process.exit, or a run past --max-memory (nothing written). ' +
           'See docs/backtest.md for the strategy API. ' +
           EXIT_CODES_HELP,
-      ) as unknown as Argv<BacktestArguments>,
+      ),
   handler: async (args) => {
     const { parseBacktestOptions } = await import('../backtest/backtest-options.js');
     const options = parseBacktestOptions(args);
@@ -51,8 +52,8 @@ export const backtestCommand: CommandModule<object, BacktestArguments> = {
       return;
     }
     requireInputFile(options.dataFile);
-    const { runBacktestCommand } = await import('../backtest/run-backtest.js');
-    process.exitCode = await runBacktestCommand(options, {
+    const { runGuardedBacktest } = await import('../backtest/guarded-backtest.js');
+    process.exitCode = await runGuardedBacktest(args, options, {
       stdout: process.stdout,
       stderr: process.stderr,
     });

@@ -1,4 +1,9 @@
-import { DEFAULT_ACCOUNT, DEFAULT_SAMPLE } from '../backtest/backtest-defaults.js';
+import {
+  DEFAULT_ACCOUNT,
+  DEFAULT_HOOK_TIMEOUT,
+  DEFAULT_MAX_MEMORY,
+  DEFAULT_SAMPLE,
+} from '../backtest/backtest-defaults.js';
 
 /** The options of one backtest run beyond its strategy, data and params: backtest and sweep share them. */
 export const BACKTEST_RUN_OPTIONS = {
@@ -59,5 +64,13 @@ export const BACKTEST_RUN_OPTIONS = {
     type: 'string',
     default: DEFAULT_ACCOUNT,
     describe: "The strategy's account",
+  },
+  'hook-timeout': {
+    type: 'string',
+    describe: `A strategy hook (or its constructor) running longer fails the run (or the sweep's combination), e.g. 200ms, 30s (default ${DEFAULT_HOOK_TIMEOUT})`,
+  },
+  'max-memory': {
+    type: 'string',
+    describe: `Memory limit of a run's heap in MB (in a sweep, of each worker); a run that needs more fails (default ${DEFAULT_MAX_MEMORY})`,
   },
 } as const;

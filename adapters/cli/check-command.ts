@@ -41,9 +41,7 @@ export const checkCommand: CommandModule<object, CheckArguments> = {
         '$0 check --runs 1000 --seed 42',
         'A thousand flows; a failure is shrunk and written as a scenario CSV',
       )
-      .epilog(
-        'Exit: 3 invariant_violated means a counterexample was written. ' + EXIT_CODES_HELP,
-      ) as unknown as Argv<CheckArguments>,
+      .epilog('Exit: 3 invariant_violated means a counterexample was written. ' + EXIT_CODES_HELP),
   handler: async (args) => {
     const seed =
       args.seed === 'random' ? (Date.now() ^ (process.pid << 16)) >>> 0 : Number(args.seed);

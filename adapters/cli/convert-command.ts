@@ -18,9 +18,7 @@ export const convertCommand: CommandModule<object, ConvertArguments> = {
         describe: 'The Arrow IPC file to write (replaced only on success)',
       })
       .example('$0 convert flow.csv --out flow.arrow', 'The same flow as an Arrow IPC file')
-      .epilog(
-        'Exit codes: 0 done, 2 a malformed or unreadable input (file:line:column: reason).',
-      ) as unknown as Argv<ConvertArguments>,
+      .epilog('Exit codes: 0 done, 2 a malformed or unreadable input (file:line:column: reason).'),
   handler: async (args) => {
     const { convertFlowFile } = await import('../arrow/convert-flow.js');
     try {

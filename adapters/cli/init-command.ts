@@ -13,7 +13,7 @@ export const initCommand: CommandModule<object, InitArguments> = {
       .example(
         '$0 init strategy my-strategy.ts',
         'Then: npx simex backtest --strategy my-strategy.ts --data flow.csv --interval 1s',
-      ) as unknown as Argv<InitArguments>,
+      ),
   handler: async (args) => {
     const { writeStarterStrategy } = await import('../init/write-strategy.js');
     const problem = writeStarterStrategy(args.file);

@@ -9,7 +9,7 @@ export function ownVersion(): string {
     try {
       const manifest = JSON.parse(
         readFileSync(new URL(`${up}package.json`, import.meta.url), 'utf8'),
-      );
+      ) as { name?: string; version?: string };
       if (manifest.name === 'simex') return String(manifest.version);
     } catch {
       // no package.json at this level: look one further up

@@ -30,6 +30,20 @@ const builder = (yargs: Argv) =>
       type: 'number',
       describe: 'Memory kept for Idempotency-Key responses (default 64 MiB); the oldest go first',
     })
+    .option('max-open-orders', {
+      type: 'string',
+      describe:
+        'Orders one account may have open per symbol, waiting stops included: 1 to 1000000 (default 200)',
+    })
+    .option('max-stop-orders', {
+      type: 'string',
+      describe: 'Stop orders one account may have waiting per symbol: 1 to 1000000 (default 10)',
+    })
+    .option('balances', {
+      type: 'string',
+      describe:
+        'JSON file of the balances: {"initial":{ASSET:AMOUNT},"accounts":{ACCOUNT:{ASSET:AMOUNT}},"makerFeeBps":N,"takerFeeBps":N} (default: every account 1000000000 of each asset, no fees)',
+    })
     .option('market', {
       type: 'string',
       describe:
@@ -57,7 +71,7 @@ const builder = (yargs: Argv) =>
 type ServeOptions = Awaited<ReturnType<typeof builder>['argv']>;
 
 export const serveCommand: CommandModule = {
-  builder: (yargs) => builder(yargs) as unknown as Argv,
+  builder: (yargs) => builder(yargs),
   command: 'serve',
   describe:
     'Serve the /v1 REST API on the default venue (BTC-USD, ETH-USD), frozen or moved by agents or a flow',
@@ -73,6 +87,10 @@ export const serveCommand: CommandModule = {
     ]);
     const plan = await planMarket(market, wallClockScheduler, log);
     if ('error' in plan) return fail(plan.error);
+    const { readBalancesFile } = await import('../http/serve-config.js');
+    const balancesFile = (argv as ArgumentsCamelCase<ServeOptions>).balances;
+    const balances = balancesFile === undefined ? undefined : await readBalancesFile(balancesFile);
+    if (balances !== undefined && 'error' in balances) return fail(balances.error);
     let running;
     try {
       running = await startServer({
@@ -81,6 +99,7 @@ export const serveCommand: CommandModule = {
         demoLiquidity: plan.demoLiquidity,
         ...(plan.instruments !== undefined && { instruments: plan.instruments }),
         ...(plan.start !== undefined && { market: plan.start }),
+        ...(balances !== undefined && { balances }),
       });
     } catch (error) {
       return fail(error instanceof Error ? error.message : String(error));

@@ -195,7 +195,7 @@ export class LineDecoder {
   }
 
   #text(bytes: Buffer, cell: number): string {
-    return bytes.toString('latin1', this.#bounds[cell]! + 1, this.#bounds[cell + 1]!);
+    return bytes.toString('latin1', this.#bounds[cell]! + 1, this.#bounds[cell + 1]);
   }
 
   #is(bytes: Buffer, cell: number, word: string): boolean {

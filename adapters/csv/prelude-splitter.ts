@@ -14,6 +14,13 @@ const NOTHING = Buffer.alloc(0);
 
 export class PreludeSplitter {
   readonly prelude: PreludeLine[] = [];
+
+  /** `tooLong(line)` is called when a `#` line passes `maxLineBytes` without its end. */
+  constructor(
+    private readonly maxLineBytes: number,
+    private readonly tooLong: (line: number) => never,
+  ) {}
+
   #done = false;
   #pending: Buffer = NOTHING;
 
@@ -27,7 +34,10 @@ export class PreludeSplitter {
         return this.#pending;
       }
       const end = this.#pending.indexOf(NEWLINE);
-      if (end < 0) return NOTHING;
+      if (end < 0) {
+        if (this.#pending.length > this.maxLineBytes) this.tooLong(this.prelude.length + 1);
+        return NOTHING;
+      }
       this.#take(this.#pending.subarray(0, end));
       this.#pending = this.#pending.subarray(end + 1);
     }

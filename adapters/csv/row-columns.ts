@@ -76,8 +76,14 @@ export function toColumns(rows: readonly ParsedScenarioRow[], nameCodes: NameCod
       strings.push(row.size);
     } else if (row.action === 'amend') {
       let code = 3;
-      if (row.size !== undefined) ((code |= STOP_PRICE_OR_SIZE), strings.push(row.size));
-      if (row.price !== undefined) ((code |= PRICE), strings.push(row.price));
+      if (row.size !== undefined) {
+        code |= STOP_PRICE_OR_SIZE;
+        strings.push(row.size);
+      }
+      if (row.price !== undefined) {
+        code |= PRICE;
+        strings.push(row.price);
+      }
       codes[i] = code;
     } else {
       let code =
@@ -86,12 +92,23 @@ export function toColumns(rows: readonly ParsedScenarioRow[], nameCodes: NameCod
         code |= (TIME_IN_FORCE_CODES.code(row.timeInForce) + 1) << TIME_IN_FORCE_SHIFT;
       if (row.postOnly !== undefined) code |= row.postOnly ? POST_ONLY | POST_ONLY_TRUE : POST_ONLY;
       strings.push(row.size);
-      if (row.price !== undefined) ((code |= PRICE), strings.push(row.price));
-      if (row.clientOrderId !== undefined)
-        ((code |= CLIENT_ORDER_ID), strings.push(row.clientOrderId));
-      if (row.stopPrice !== undefined) ((code |= STOP_PRICE_OR_SIZE), strings.push(row.stopPrice));
+      if (row.price !== undefined) {
+        code |= PRICE;
+        strings.push(row.price);
+      }
+      if (row.clientOrderId !== undefined) {
+        code |= CLIENT_ORDER_ID;
+        strings.push(row.clientOrderId);
+      }
+      if (row.stopPrice !== undefined) {
+        code |= STOP_PRICE_OR_SIZE;
+        strings.push(row.stopPrice);
+      }
       if (row.stp !== undefined) code |= (STP_CODES.code(row.stp) + 1) << STP_SHIFT;
-      if (row.expireAt !== undefined) ((code |= EXPIRE_AT), strings.push(String(row.expireAt)));
+      if (row.expireAt !== undefined) {
+        code |= EXPIRE_AT;
+        strings.push(String(row.expireAt));
+      }
       codes[i] = code;
     }
   }
@@ -102,7 +119,7 @@ export function toColumns(rows: readonly ParsedScenarioRow[], nameCodes: NameCod
 export function fromColumns(columns: RowColumns, table: string[]): ParsedScenarioRow[] {
   const { strings, numbers, codes, names } = columns;
   for (const name of columns.newNames) table.push(name);
-  const rows: ParsedScenarioRow[] = new Array(codes.length);
+  const rows: ParsedScenarioRow[] = new Array<ParsedScenarioRow>(codes.length);
   let s = 0;
   for (let i = 0; i < codes.length; i++) {
     const code = codes[i]!;

@@ -38,10 +38,19 @@ const NEWLINE = 0x0a;
 /** A longer line (no scenario row is) goes to csv-parse rather than gathered chunk by chunk. */
 const MAX_FAST_LINE_BYTES = 1 << 16;
 const NOTHING = Buffer.alloc(0);
+/** The UTF-8 byte-order mark: skipped at the start of a file (spreadsheets write it). */
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+/**
+ * The longest line (a record: a quoted cell may span lines) a scenario may have, in bytes. A row
+ * is about a hundred; a longer line is refused before it is held whole in memory.
+ */
+export const MAX_LINE_BYTES = 1 << 20;
 
 export class ScenarioDecoder {
   header: ScenarioHeader | null = null;
-  readonly #splitter = new PreludeSplitter();
+  readonly #splitter: PreludeSplitter;
+  /** The file's first bytes while they may still be a byte-order mark; null once past them. */
+  #head: Buffer | null = NOTHING;
   /** csv-parse, from the first line that is not plain (without the fast path, the header) on. */
   #engine: CsvEngine | null = null;
   /** Lines the fast path read (the header's included) before csv-parse took over. */
@@ -55,16 +64,20 @@ export class ScenarioDecoder {
   /** Without the fast path (SIMEX_CSV_FAST_PATH=0, for tests), csv-parse reads every line. */
   readonly #fastPath = process.env['SIMEX_CSV_FAST_PATH'] !== '0';
 
-  constructor(readonly file: string) {}
+  constructor(readonly file: string) {
+    this.#splitter = new PreludeSplitter(MAX_LINE_BYTES, (line) => {
+      throw this.#tooLong(line);
+    });
+  }
 
   /** Decodes the next chunk of the file; `null` when the input ended. */
   decode(chunk: Buffer | null): DecodedChunk {
     const rows: ParsedScenarioRow[] = (this.#rows = []);
     try {
       if (chunk !== null) {
-        const bytes = this.#splitter.split(chunk);
-        if (bytes.length > 0) this.#read(bytes);
+        this.#feed(this.#head === null ? chunk : this.#withoutBom(chunk));
       } else {
+        if (this.#head !== null) this.#feed(this.#head);
         this.#splitter.end();
         if (this.#engine === null && this.#partial.length > 0) this.#startEngine(this.#partial);
         if (this.#engine !== null) this.#write(null);
@@ -77,6 +90,29 @@ export class ScenarioDecoder {
       return { rows, error: this.#syntaxError(error) };
     }
     return { rows, error: null };
+  }
+
+  #feed(chunk: Buffer): void {
+    const bytes = this.#splitter.split(chunk);
+    if (bytes.length > 0) this.#read(bytes);
+  }
+
+  /** The chunk past a byte-order mark at the file's start; nothing while that is undecided. */
+  #withoutBom(chunk: Buffer): Buffer {
+    const head = this.#head!.length === 0 ? chunk : Buffer.concat([this.#head!, chunk]);
+    const compared = Math.min(head.length, BOM.length);
+    const matches = head.subarray(0, compared).equals(BOM.subarray(0, compared));
+    if (matches && head.length < BOM.length) {
+      this.#head = head;
+      return NOTHING;
+    }
+    this.#head = null;
+    return matches ? head.subarray(BOM.length) : head;
+  }
+
+  #tooLong(line: number): ScenarioSyntaxError {
+    const reason = `line longer than ${MAX_LINE_BYTES} bytes (1 MiB), the most a scenario line may be`;
+    return new ScenarioSyntaxError(this.file, line, 1, reason);
   }
 
   #read(bytes: Buffer): void {
@@ -131,7 +167,12 @@ export class ScenarioDecoder {
 
   /** A fresh csv-parse reads `bytes`, from a line's start, as its own would be there, and on. */
   #startEngine(bytes: Buffer): void {
-    const options = { relax_column_count: true, skip_empty_lines: true };
+    const options = {
+      relax_column_count: true,
+      skip_empty_lines: true,
+      // csv-parse refuses a record only once it is past its limit by two characters.
+      max_record_size: MAX_LINE_BYTES - 1,
+    };
     // After a first line ending in \n, csv-parse's own parser would have found that delimiter.
     const delimiter = this.#fastLines > 0 ? { record_delimiter: '\n' } : {};
     this.#engine = csvEngine({ ...options, ...delimiter });
@@ -165,6 +206,7 @@ export class ScenarioDecoder {
     if (error instanceof ScenarioSyntaxError) return error;
     if (error instanceof CsvError) {
       const lines = typeof error['lines'] === 'number' ? error['lines'] : 1;
+      if (error.code === 'CSV_MAX_RECORD_SIZE') return this.#tooLong(lines + this.#linesBefore);
       const reason = error.message.replace(/ at line \d+/, '');
       return new ScenarioSyntaxError(this.file, lines + this.#linesBefore, 1, reason);
     }
@@ -172,7 +214,7 @@ export class ScenarioDecoder {
   }
 }
 
-/** The header takes the fast path only when ASCII (so a byte-order mark goes to csv-parse). */
+/** The header takes the fast path only when ASCII. */
 function isAscii(bytes: Buffer, start: number, end: number): boolean {
   for (let i = start; i < end; i++) if (bytes[i]! >= 0x80) return false;
   return true;

@@ -22,19 +22,19 @@ export interface Scenario {
   /** The rows in file order; iterate once, this or `batches`. */
   readonly rows: AsyncIterable<ParsedScenarioRow>;
   /** Bytes of the input read so far. */
-  bytesRead(): number;
+  readonly bytesRead: () => number;
   /** Stops reading, for a consumer that leaves before the end (iterating to the end closes). */
-  close(): void;
+  readonly close: () => void;
   /** Where a row is, for messages: `file:line` (CSV), `file: row N` (Arrow). */
-  locate(line: number): string;
+  readonly locate: (line: number) => string;
 }
 
 /** What a decoding source gives: decoded chunks, the header once known, the bytes read. */
 export interface DecodedSource {
   readonly chunks: AsyncIterator<DecodedChunk, undefined>;
-  header(): ScenarioHeader | null;
-  bytesRead(): number;
-  close(): void;
+  readonly header: () => ScenarioHeader | null;
+  readonly bytesRead: () => number;
+  readonly close: () => void;
 }
 
 /** Files at least this large are parsed in a worker when asked (`parallel`); smaller ones are

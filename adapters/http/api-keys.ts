@@ -4,6 +4,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 export interface ApiKeyGrant {
   readonly key: string;
   readonly account: string;
+  /** The signing secret of the Binance dialect (docs/ccxt.md); a key without one cannot sign. */
+  readonly secret?: string;
 }
 
 export interface Caller {
@@ -16,17 +18,21 @@ const KEY_PATTERN = /^[A-Za-z0-9._~+/=-]{1,256}$/;
 export const ACCOUNT_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
- * Parses `KEY[:ACCOUNT]` specs. A key without an account gets `account-<n>`, n its 1-based
- * position in the list: the key itself is a secret and never becomes a name.
+ * Parses `KEY[:ACCOUNT[:SECRET]]` specs. A key without an account gets `account-<n>`, n its
+ * 1-based position in the list: the key itself is a secret and never becomes a name.
  */
 export function parseApiKeySpecs(
   specs: readonly string[],
 ): { grants: ApiKeyGrant[] } | { error: string } {
   const grants: ApiKeyGrant[] = [];
   for (const [index, spec] of specs.entries()) {
-    const colon = spec.indexOf(':');
-    const key = colon < 0 ? spec : spec.slice(0, colon);
-    const account = colon < 0 ? `account-${index + 1}` : spec.slice(colon + 1);
+    const [key = '', named, secret, ...rest] = spec.split(':');
+    const account = named ?? `account-${index + 1}`;
+    if (rest.length > 0 || (secret !== undefined && !KEY_PATTERN.test(secret))) {
+      return {
+        error: `the secret of API key #${index + 1} must be 1-256 of A-Z a-z 0-9 . _ ~ + / = -`,
+      };
+    }
     if (!KEY_PATTERN.test(key)) {
       return { error: `API key #${index + 1} must be 1-256 of A-Z a-z 0-9 . _ ~ + / = -` };
     }
@@ -35,7 +41,7 @@ export function parseApiKeySpecs(
     }
     if (grants.some((grant) => grant.key === key))
       return { error: `API key #${index + 1} is given twice` };
-    grants.push({ key, account });
+    grants.push(secret === undefined ? { key, account } : { key, account, secret });
   }
   return { grants };
 }
@@ -63,11 +69,20 @@ function encodeBlock(key: string, block: Buffer): Buffer {
 export class ApiKeyTable {
   readonly #blocks: Buffer[];
   readonly #accounts: string[];
+  readonly #secrets: (string | undefined)[];
   readonly #candidate = Buffer.alloc(BLOCK_LENGTH);
 
   constructor(grants: readonly ApiKeyGrant[]) {
     this.#blocks = grants.map((grant) => encodeBlock(grant.key, Buffer.alloc(BLOCK_LENGTH)));
     this.#accounts = grants.map((grant) => grant.account);
+    this.#secrets = grants.map((grant) => grant.secret);
+  }
+
+  /** The account and signing secret of a key that has a secret, or undefined. */
+  signingKey(presented: string): { account: string; secret: string } | undefined {
+    const caller = this.authenticate(presented);
+    const secret = caller === undefined ? undefined : this.#secrets[caller.keyIndex];
+    return secret === undefined ? undefined : { account: caller!.account, secret };
   }
 
   /** The caller, or undefined for a missing, empty or unknown key (all alike). */

@@ -7,6 +7,7 @@ import {
   type Venue,
 } from '../../src/index.js';
 import type { HttpResponse } from './http-types.js';
+import type { OrderLimits } from './order-limits.js';
 import { parseQuery } from './query.js';
 import { errorResponse, okResponse, venueErrorResponse, type RouteCall } from './route-context.js';
 import { isoTime, orderJson } from './wire-format.js';
@@ -18,10 +19,14 @@ export const INSTRUMENT_STATUS = 'trading';
 export function listInstruments({ context, search }: RouteCall): HttpResponse {
   const params = parseQuery(search, []);
   if (!params.ok) return errorResponse(params.error);
-  return okResponse(200, context.venue.instruments().map(instrumentJson));
+  const limits = context.orderLimits;
+  return okResponse(
+    200,
+    context.venue.instruments().map((instrument) => instrumentJson(instrument, limits)),
+  );
 }
 
-function instrumentJson(instrument: Instrument): Record<string, unknown> {
+function instrumentJson(instrument: Instrument, limits: OrderLimits): Record<string, unknown> {
   return {
     symbol: instrument.symbol,
     tick_size: instrument.tickSize,
@@ -30,6 +35,8 @@ function instrumentJson(instrument: Instrument): Record<string, unknown> {
     max_size: instrument.maxSize,
     reference_price: instrument.referencePrice,
     status: INSTRUMENT_STATUS,
+    max_open_orders: limits.maxOpenOrders,
+    max_stop_orders: limits.maxStopOrders,
   };
 }
 
@@ -117,4 +124,12 @@ export function ordersByClientOrderId(
     if (found.length === filter.limit) break;
   }
   return { ok: true, value: found };
+}
+
+/** GET /v1/balances: the caller's free and locked amount of every asset (invariant 14). */
+export function getBalances({ context, caller, search }: RouteCall): HttpResponse {
+  const params = parseQuery(search, []);
+  if (!params.ok) return errorResponse(params.error);
+  const balances = context.venue.balances(caller.account);
+  return balances.ok ? okResponse(200, { balances: balances.value }) : venueErrorResponse(balances);
 }

@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   request_timeout: 408,
   idempotency_conflict: 409,
   order_not_open: 409,
+  too_many_orders: 409,
+  insufficient_balance: 422,
   payload_too_large: 413,
   unsupported_media_type: 415,
   expectation_failed: 417,
@@ -21,6 +23,7 @@ export const ERROR_STATUS = {
   headers_too_large: 431,
   internal_error: 500,
   journal_unavailable: 503,
+  stream_unavailable: 503,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

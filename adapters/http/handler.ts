@@ -7,7 +7,7 @@ import { JOURNAL_UNAVAILABLE } from './journal-unavailable.js';
 import { OrderBookCache } from './book-cache.js';
 import { getOrderBook, getTicker, getTrades } from './market-routes.js';
 import { OPENAPI_PATH, serveOpenApiDocument } from './openapi-route.js';
-import { cancelAllOrders, getTime, listInstruments } from './client-routes.js';
+import { cancelAllOrders, getBalances, getTime, listInstruments } from './client-routes.js';
 import { DASHBOARD_PATH, serveDashboard } from './dashboard-route.js';
 import {
   amendOrder,
@@ -17,6 +17,7 @@ import {
   getOrderFills,
   listOrders,
 } from './order-routes.js';
+import { DEFAULT_ORDER_LIMITS, type OrderLimits } from './order-limits.js';
 import { RateLimiter } from './rate-limiter.js';
 import { StreamHub } from './stream-hub.js';
 import { openStream, STREAM_PATH } from './stream-route.js';
@@ -49,10 +50,17 @@ export interface HandlerOptions {
   readonly acceptsWrites?: () => boolean;
   /** Told of any exception, which the client sees as `internal_error`. */
   readonly onError?: (error: unknown) => void;
+  /** The Binance-spot dialect (`/api/v3/...`, docs/ccxt.md), answered beside /v1. */
+  readonly binance?: {
+    readonly prefix: string;
+    handle(request: HttpRequest, path: string, search: string): HttpResponse;
+  };
   /** The venue's event streams (GET /v1/stream); default one with the default limits. */
   readonly streams?: StreamHub;
   /** Runs a route with the venue's clock held at one reading (RequestClock.hold); default as is. */
   readonly atOneTime?: <T>(route: () => T) => T;
+  /** What one account may have live per symbol; default DEFAULT_ORDER_LIMITS. */
+  readonly orderLimits?: OrderLimits;
 }
 
 type Methods = Readonly<Record<string, RouteAction>>;
@@ -64,6 +72,7 @@ const ROUTES: ReadonlyMap<string, Methods> = new Map<string, Methods>([
   ['/v1/orders', { GET: listOrders, POST: createOrder, DELETE: cancelAllOrders }],
   ['/v1/instruments', { GET: listInstruments }],
   ['/v1/time', { GET: getTime }],
+  ['/v1/balances', { GET: getBalances }],
   [STREAM_PATH, { GET: openStream }],
 ]);
 /** Answered before the key check (they hold no data), counted against the remote address. */
@@ -99,6 +108,7 @@ export function createHandler(options: HandlerOptions): Handler {
     onAccepted: options.onAccepted ?? (() => {}),
     streams: options.streams ?? new StreamHub(options.venue, clock),
     recordsOrderFeatures: options.recordsOrderFeatures ?? true,
+    orderLimits: options.orderLimits ?? DEFAULT_ORDER_LIMITS,
   };
   const answer = (request: HttpRequest, path: string, search: string): HttpResponse => {
     const open = OPEN_PATHS.get(path);
@@ -152,6 +162,10 @@ export function createHandler(options: HandlerOptions): Handler {
       const queryStart = request.url.indexOf('?');
       const path = queryStart < 0 ? request.url : request.url.slice(0, queryStart);
       const search = queryStart < 0 ? '' : request.url.slice(queryStart + 1);
+      const { binance } = options;
+      if (binance !== undefined && path.startsWith(binance.prefix)) {
+        return binance.handle(request, path, search);
+      }
       return answer(request, path, search);
     } catch (error) {
       options.onError?.(error);

@@ -1,7 +1,12 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream';
-import { Venue, type InstrumentSpec, type OrderRecord } from '../../src/index.js';
+import {
+  Venue,
+  type BalanceOptions,
+  type InstrumentSpec,
+  type OrderRecord,
+} from '../../src/index.js';
 import {
   formatInstrumentDirective,
   formatScenarioHeader,
@@ -36,6 +41,8 @@ export interface JournalOptions {
   readonly instruments: readonly InstrumentSpec[];
   readonly clock: () => number;
   readonly orderRetention: number;
+  /** The venue's balances for its instruments (the same on every start: the replay relies on it). */
+  readonly balances?: (instruments: readonly InstrumentSpec[]) => BalanceOptions;
   /** Orders a new venue starts with (the demo liquidity), journaled like any other. */
   readonly seed: (venue: Venue) => OrderRecord[];
   readonly log: (line: string) => void;
@@ -84,7 +91,12 @@ export async function openJournal(path: string, options: JournalOptions): Promis
     scenario !== undefined && scenario.instruments.length > 0
       ? scenario.instruments
       : options.instruments;
-  const created = Venue.create({ instruments, clock, orderRetention: options.orderRetention });
+  const created = Venue.create({
+    instruments,
+    clock,
+    orderRetention: options.orderRetention,
+    ...(options.balances !== undefined && { balances: options.balances(instruments) }),
+  });
   if (!created.ok) throw new JournalError(`${path}: ${created.error.message}`);
   const venue = created.value;
   try {

@@ -58,6 +58,7 @@ const HEADER_OF: Partial<Record<ErrorCode, HeaderName>> = {
   too_many_streams: 'Retry-After',
   method_not_allowed: 'Allow',
   journal_unavailable: 'Retry-After',
+  stream_unavailable: 'Retry-After',
 };
 
 /** Answers any request may get before its route is known: HTTP itself, then the rate limit. */

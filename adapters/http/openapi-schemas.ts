@@ -29,7 +29,8 @@ const kind = (description: string, required: string[], properties: Record<string
   description,
   type: 'object',
   required: ['type', ...required],
-  properties,
+  // A kind names each field it requires (ajv's strict mode asks it of every `required`).
+  properties: { ...(required.includes('size') && { size: DECIMAL }), ...properties },
 });
 const LIMIT = { const: 'limit' };
 const LIMIT_PRICE = { ...DECIMAL, description: 'The limit price, a multiple of the tick size' };
@@ -102,14 +103,19 @@ export const SCHEMAS = {
   }),
   OrderRequest: {
     description:
-      'A new order: market, or limit with a time in force. No field has a default in this schema (a generated client would make it required), and each kind takes only the fields the server accepts for it.',
+      'A new order. No field has a default here (a generated client would require it); each kind takes only the fields the server accepts for it.',
     type: 'object',
-    required: ['symbol', 'side', 'type', 'size'],
+    required: ['symbol', 'side', 'type'],
     unevaluatedProperties: false,
     properties: {
       symbol: SYMBOL,
       side: SIDE,
       size: DECIMAL,
+      quote_size: {
+        ...DECIMAL,
+        description:
+          'Market buys only, instead of size: the quote to spend; the order buys the whole lots it buys from the asks',
+      },
       client_order_id: CLIENT_ORDER_ID,
       stop_price: {
         ...DECIMAL,
@@ -124,12 +130,18 @@ export const SCHEMAS = {
       },
     },
     oneOf: [
-      kind('Market: walks the book up to its size; its remainder expires', [], {
+      kind('Market: walks the book up to its size; its remainder expires', ['size'], {
         type: { const: 'market' },
+        quote_size: { not: {} },
       }),
       kind(
+        'Market buy by quote amount: buys the whole lots quote_size buys from the asks',
+        ['side', 'quote_size'],
+        { type: { const: 'market' }, side: { const: 'buy' }, size: { not: {} } },
+      ),
+      kind(
         'Limit, gtc (the time in force when absent): rests until filled or cancelled',
-        ['price'],
+        ['size', 'price'],
         {
           type: LIMIT,
           price: LIMIT_PRICE,
@@ -142,14 +154,14 @@ export const SCHEMAS = {
       ),
       kind(
         'Limit, ioc: its remainder expires; fok: it fills entirely or not at all',
-        ['price', 'time_in_force'],
+        ['size', 'price', 'time_in_force'],
         {
           type: LIMIT,
           price: LIMIT_PRICE,
           time_in_force: { type: 'string', enum: ['ioc', 'fok'] },
         },
       ),
-      kind('Limit, gtd: rests until expire_at', ['price', 'time_in_force', 'expire_at'], {
+      kind('Limit, gtd: rests until expire_at', ['size', 'price', 'time_in_force', 'expire_at'], {
         type: LIMIT,
         price: LIMIT_PRICE,
         time_in_force: { const: 'gtd' },
@@ -206,7 +218,13 @@ export const SCHEMAS = {
       reject_reason: { type: 'string', enum: ['post_only_would_take'] },
       reason: {
         type: 'string',
-        enum: ['post_only_would_take', 'self_trade_prevented', 'expire_at_reached', 'level_full'],
+        enum: [
+          'post_only_would_take',
+          'self_trade_prevented',
+          'expire_at_reached',
+          'level_full',
+          'insufficient_balance',
+        ],
         description: 'Why the order ended as it did, where the status alone does not say',
       },
       stop_price: DECIMAL,
@@ -228,7 +246,17 @@ export const SCHEMAS = {
     },
   ),
   Instrument: object(
-    ['symbol', 'tick_size', 'lot_size', 'min_size', 'max_size', 'reference_price', 'status'],
+    [
+      'symbol',
+      'tick_size',
+      'lot_size',
+      'min_size',
+      'max_size',
+      'reference_price',
+      'status',
+      'max_open_orders',
+      'max_stop_orders',
+    ],
     {
       symbol: SYMBOL,
       tick_size: { ...DECIMAL, description: 'Prices are positive multiples of it' },
@@ -244,8 +272,29 @@ export const SCHEMAS = {
         enum: ['trading'],
         description: 'The venue has no halts: every listed instrument trades',
       },
+      max_open_orders: {
+        type: 'integer',
+        minimum: 1,
+        description:
+          'Orders an account may have open on the symbol, waiting stops included (then too_many_orders)',
+      },
+      max_stop_orders: {
+        type: 'integer',
+        minimum: 1,
+        description: 'Stops an account may have waiting on the symbol (then too_many_orders)',
+      },
     },
   ),
+  Balances: object(['balances'], {
+    balances: {
+      type: 'array',
+      items: object(['asset', 'free', 'locked'], {
+        asset: { type: 'string', example: 'USD' },
+        free: DECIMAL,
+        locked: { ...DECIMAL, description: 'What live orders hold (invariant 14)' },
+      }),
+    },
+  }),
   Time: object(['timestamp', 'epoch_ms'], {
     timestamp: TIME,
     epoch_ms: { type: 'integer', description: 'The same instant in milliseconds since 1970' },
@@ -261,8 +310,8 @@ export const SCHEMAS = {
   },
   SnapshotEvent: {
     description:
-      "A symbol's state as of `data.sequence`, the parts the stream's channels ask for; first on a new stream, once per symbol",
-    ...object(['id', 'event', 'data'], {
+      "A symbol's state as of `data.sequence`, for the stream's channels; first, once per symbol. Only the last snapshot has an `id:`",
+    ...object(['event', 'data'], {
       id: STREAM_ID,
       event: { const: 'snapshot' },
       data: object(['symbol', 'sequence', 'timestamp'], {

@@ -52,9 +52,9 @@ const keyedErrors = (...codes: Parameters<ErrorResponses['for']>) =>
   errors.for('unauthorized', ...codes);
 
 const STREAM_DESCRIPTION = [
-  'Server-Sent Events; see docs/stream.md. Each event, its data parsed as JSON, is a StreamEvent (the x-event-schema of the answer): first one `snapshot` per symbol, in the order of `symbols`, then `trade`, `book` and `order` events. The body ends when the connection closes.',
-  "`sequence` counts every event of the symbol, other accounts' order updates included, so gaps are normal. The SSE id holds one sequence per symbol: send it back as Last-Event-ID to resume; a symbol whose events since are no longer held (the last 1000 per symbol are) starts again with a snapshot.",
-  'A comment line `:heartbeat` comes every 15 s. A client that does not read fast enough is disconnected once 256 KiB wait for it. At most 1000 streams in all, 50 per key.',
+  "Server-Sent Events (docs/stream.md). Each event, its data parsed as JSON, is a StreamEvent (the answer's x-event-schema): one `snapshot` per symbol, in the order of `symbols`, then `trade`, `book` and `order` events.",
+  '`sequence` counts every event of the symbol, so gaps are normal. The SSE id holds one sequence per symbol: send it back as Last-Event-ID to resume; a symbol whose events since are no longer held (the last 1000 are) starts again with a snapshot.',
+  'A `:heartbeat` comment comes every 15 s. A client that falls 256 KiB behind is disconnected. At most 1000 streams in all, 50 per key.',
 ].join(' ');
 
 const PATHS = {
@@ -112,6 +112,16 @@ const PATHS = {
       responses: { '200': json(ref('Time'), 'The time'), ...keyedErrors('invalid_parameter') },
     },
   },
+  '/v1/balances': {
+    get: {
+      operationId: 'getBalances',
+      summary: "The caller's free and locked amount of every asset",
+      responses: {
+        '200': json(ref('Balances'), 'The balances'),
+        ...keyedErrors('invalid_parameter'),
+      },
+    },
+  },
   '/v1/stream': {
     get: {
       operationId: 'openStream',
@@ -149,7 +159,12 @@ const PATHS = {
             },
           },
         },
-        ...keyedErrors('invalid_parameter', 'unknown_symbol', 'too_many_streams'),
+        ...keyedErrors(
+          'invalid_parameter',
+          'unknown_symbol',
+          'too_many_streams',
+          'stream_unavailable',
+        ),
       },
     },
   },
@@ -216,7 +231,9 @@ const PATHS = {
           'invalid_json',
           'invalid_parameter',
           'unknown_symbol',
+          'insufficient_balance',
           'idempotency_conflict',
+          'too_many_orders',
           'payload_too_large',
           'unsupported_media_type',
           'journal_unavailable',
@@ -271,6 +288,7 @@ const PATHS = {
           'invalid_parameter',
           'order_not_found',
           'order_not_open',
+          'insufficient_balance',
           'payload_too_large',
           'unsupported_media_type',
           'journal_unavailable',

@@ -3,13 +3,14 @@ import type {
   AmendRequest,
   OrderRequest,
   OrderType,
+  QuoteOrderRequest,
   SelfTradePrevention,
   Side,
   TimeInForce,
 } from '../../src/index.js';
 import { parseScenarioTime } from '../csv/index.js';
 import { apiError } from './errors.js';
-import { quote } from './quote.js';
+import { quote } from '../quote.js';
 import type { Parsed } from './query.js';
 
 const STRING_FIELDS = [
@@ -17,6 +18,7 @@ const STRING_FIELDS = [
   'side',
   'type',
   'size',
+  'quote_size',
   'price',
   'time_in_force',
   'client_order_id',
@@ -24,7 +26,7 @@ const STRING_FIELDS = [
   'stp',
   'expire_at',
 ] as const;
-const REQUIRED_FIELDS = ['symbol', 'side', 'type', 'size'] as const;
+const REQUIRED_FIELDS = ['symbol', 'side', 'type'] as const;
 const KNOWN_FIELDS: readonly string[] = [...STRING_FIELDS, 'post_only'];
 const AMEND_FIELDS: readonly string[] = ['size', 'price'];
 /** What the API writes for times: ISO 8601 UTC with milliseconds. */
@@ -55,7 +57,7 @@ export function parseJsonObject(body: Uint8Array): Parsed<Record<string, unknown
 export function toOrderRequest(
   account: string,
   body: Record<string, unknown>,
-): Parsed<OrderRequest> {
+): Parsed<OrderRequest | QuoteOrderRequest> {
   for (const name of Object.keys(body)) {
     if (KNOWN_FIELDS.includes(name)) continue;
     const quoted = quote(name);
@@ -64,10 +66,19 @@ export function toOrderRequest(
   for (const name of REQUIRED_FIELDS) {
     if (body[name] === undefined) return invalid(name, `${name} is required`);
   }
+  if (body['size'] === undefined && body['quote_size'] === undefined) {
+    return invalid('size', 'size is required (or quote_size, for a market buy)');
+  }
+  if (body['size'] !== undefined && body['quote_size'] !== undefined) {
+    return invalid('quote_size', 'give size or quote_size, not both');
+  }
   for (const name of STRING_FIELDS) {
     const value = body[name];
     if (value !== undefined && typeof value !== 'string') {
-      const kind = name === 'size' || name === 'price' ? 'a decimal string' : 'a string';
+      const kind =
+        name === 'size' || name === 'price' || name === 'quote_size'
+          ? 'a decimal string'
+          : 'a string';
       return invalid(name, `${name} must be ${kind}`);
     }
   }
@@ -87,7 +98,7 @@ export function toOrderRequest(
       symbol: text['symbol']!,
       side: text['side'] as Side,
       type: text['type'] as OrderType,
-      size: text['size']!,
+      ...(text['size'] !== undefined ? { size: text['size'] } : { quoteSize: text['quote_size']! }),
       ...(text['price'] !== undefined && { price: text['price'] }),
       ...(text['time_in_force'] !== undefined && {
         timeInForce: text['time_in_force'] as TimeInForce,
@@ -97,7 +108,7 @@ export function toOrderRequest(
       ...(text['stop_price'] !== undefined && { stopPrice: text['stop_price'] }),
       ...(text['stp'] !== undefined && { stp: text['stp'] as SelfTradePrevention }),
       ...(expireAt !== null && { expireAt }),
-    },
+    } as OrderRequest | QuoteOrderRequest,
   };
 }
 

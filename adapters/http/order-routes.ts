@@ -8,12 +8,13 @@ import {
   type OrderStatus,
 } from '../../src/index.js';
 import { ordersByClientOrderId } from './client-routes.js';
-import { apiError } from './errors.js';
+import { apiError, ERROR_STATUS } from './errors.js';
 import { singleHeader, type HttpResponse } from './http-types.js';
 import { parseJsonObject, toAmendRequest, toOrderRequest } from './order-body.js';
+import { orderLimitRefusal } from './order-limits.js';
 import { integerParam, parseQuery } from './query.js';
 import { idempotencyScope } from './idempotency-store.js';
-import { quote, QUOTE_LIMIT } from './quote.js';
+import { quote, QUOTE_LIMIT } from '../quote.js';
 import {
   errorResponse,
   okResponse,
@@ -151,7 +152,9 @@ export function createOrder(call: RouteCall): HttpResponse {
     return errorResponse(apiError('idempotency_conflict', message, 'Idempotency-Key'));
   }
   const response = placeOrder(call, body, { key: idempotencyKey, fingerprint });
-  context.idempotency.store(scope, fingerprint, response, now);
+  // A refusal for the account's order limits depends on its orders now: a retry may be placed.
+  if (response.status !== ERROR_STATUS.too_many_orders)
+    context.idempotency.store(scope, fingerprint, response, now);
   return response;
 }
 
@@ -169,6 +172,8 @@ function placeOrder(
     const message = `${unrecorded} cannot be recorded: the journal was started without its column`;
     return errorResponse(apiError('invalid_parameter', message, unrecorded));
   }
+  const overLimit = orderLimitRefusal(context.venue, orderRequest.value, context.orderLimits);
+  if (overLimit !== undefined) return errorResponse(overLimit);
   const order = context.venue.placeOrder(orderRequest.value);
   if (!order.ok) return venueErrorResponse(order);
   context.onAccepted({ action: 'new', order: order.value, ...(idempotency && { idempotency }) });

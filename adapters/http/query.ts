@@ -1,5 +1,5 @@
 import { apiError, type ApiError } from './errors.js';
-import { quote } from './quote.js';
+import { quote } from '../quote.js';
 
 export type Parsed<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ApiError };

@@ -54,6 +54,7 @@ export function clientFailure(code: string | undefined): ApiError {
 const READ_HEADERS = new Set([
   'host',
   'x-api-key',
+  'x-mbx-apikey',
   'content-type',
   'content-length',
   'transfer-encoding',

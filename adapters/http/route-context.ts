@@ -5,6 +5,7 @@ import { apiError, ERROR_STATUS, errorBody, fromVenueError, type ApiError } from
 import { jsonResponse, type HttpRequest, type HttpResponse } from './http-types.js';
 import type { IdempotencyStore } from './idempotency-store.js';
 import type { OrderBookCache } from './book-cache.js';
+import type { OrderLimits } from './order-limits.js';
 import type { StreamHub } from './stream-hub.js';
 import { orderText } from './wire-format.js';
 
@@ -42,6 +43,8 @@ export interface RouteContext {
   readonly streams: StreamHub;
   /** False when the journal has no columns for stop_price, stp and expire_at. */
   readonly recordsOrderFeatures: boolean;
+  /** What one account may have live per symbol. */
+  readonly orderLimits: OrderLimits;
 }
 
 /** One authenticated request on a matched route. */

@@ -1,7 +1,9 @@
-import type { Instrument } from '../../src/index.js';
+import { readFile } from 'node:fs/promises';
+import type { BalanceOptions, Instrument } from '../../src/index.js';
 import type { MarketChoice } from '../market/index.js';
 import { generateApiKey, parseApiKeySpecs, type ApiKeyGrant } from './api-keys.js';
-import { quote } from './quote.js';
+import { quote } from '../quote.js';
+import { DEFAULT_ORDER_LIMITS, type OrderLimits } from './order-limits.js';
 
 export interface ServeArguments {
   readonly port?: string | number | undefined;
@@ -17,6 +19,8 @@ export interface ServeArguments {
   readonly agents?: string | undefined;
   readonly speed?: string | undefined;
   readonly loop?: boolean | undefined;
+  readonly maxOpenOrders?: string | undefined;
+  readonly maxStopOrders?: string | undefined;
 }
 
 export interface ServeConfig {
@@ -29,6 +33,7 @@ export interface ServeConfig {
   readonly journal?: string;
   readonly idempotencyMaxBytes?: number;
   readonly market: MarketChoice;
+  readonly orderLimits: OrderLimits;
 }
 
 export const DEFAULT_PORT = 8080;
@@ -39,6 +44,9 @@ export const MIN_RATE_LIMIT = 0.5;
 export const MAX_RATE_LIMIT = 1_000_000;
 const PORT_TEXT = /^[0-9]{1,5}$/;
 const RATE_TEXT = /^[0-9]{1,7}(\.[0-9]{1,6})?$/;
+/** The largest `--max-open-orders` and `--max-stop-orders`. */
+export const MAX_ORDER_LIMIT = 1_000_000;
+const LIMIT_TEXT = /^[1-9][0-9]{0,6}$/;
 /** The smallest `--idempotency-max-bytes`: room for a few thousand order responses. */
 export const MIN_IDEMPOTENCY_BYTES = 1024 * 1024;
 
@@ -70,6 +78,10 @@ export function resolveServeConfig(
   }
   const market = parseMarket(args);
   if ('error' in market) return market;
+  const maxOpenOrders = parseOrderLimit('max open orders', args.maxOpenOrders, 'maxOpenOrders');
+  if (typeof maxOpenOrders !== 'number') return maxOpenOrders;
+  const maxStopOrders = parseOrderLimit('max stop orders', args.maxStopOrders, 'maxStopOrders');
+  if (typeof maxStopOrders !== 'number') return maxStopOrders;
   const specs =
     args.apiKey !== undefined && args.apiKey.length > 0
       ? args.apiKey
@@ -81,12 +93,31 @@ export function resolveServeConfig(
     host,
     rateLimit,
     market,
+    orderLimits: { maxOpenOrders, maxStopOrders },
     ...(args.journal !== undefined && { journal: args.journal }),
     ...(maxBytes !== undefined && { idempotencyMaxBytes: maxBytes }),
   };
   if (parsed.grants.length > 0) return { ...common, grants: parsed.grants };
   const generatedKey = generateApiKey();
-  return { ...common, grants: [{ key: generatedKey, account: 'account-1' }], generatedKey };
+  const secret = generateApiKey();
+  return {
+    ...common,
+    grants: [{ key: generatedKey, account: 'account-1', secret }],
+    generatedKey,
+  };
+}
+
+/** `--max-open-orders`, `--max-stop-orders`: an integer from 1 to MAX_ORDER_LIMIT. */
+function parseOrderLimit(
+  name: string,
+  text: string | undefined,
+  setting: keyof OrderLimits,
+): number | { error: string } {
+  if (text === undefined) return DEFAULT_ORDER_LIMITS[setting];
+  const limit = typeof text === 'string' && LIMIT_TEXT.test(text) ? Number(text) : NaN;
+  if (limit <= MAX_ORDER_LIMIT) return limit;
+  const given = typeof text === 'string' ? JSON.stringify(quote(text)) : 'a repeated flag';
+  return { error: `${name} must be an integer from 1 to ${MAX_ORDER_LIMIT}, not ${given}` };
 }
 
 const SEED_TEXT = /^[0-9]{1,10}$/;
@@ -170,6 +201,52 @@ export function startupLines(url: string, config: ServeConfig, served: ServedMar
     `symbols: ${served.instruments.map((instrument) => instrument.symbol).join(', ')} ` +
       '(market data needs the API key too: send X-API-Key on every request)',
     `market: ${served.description}`,
+    key === undefined
+      ? `Binance dialect: ${url}/api/v3 and ${url.replace('http', 'ws')}/ws (docs/ccxt.md)`
+      : `Binance dialect: ${url}/api/v3 and ${url.replace('http', 'ws')}/ws (docs/ccxt.md), secret of the generated key: ${config.grants[0]!.secret}`,
     `try: curl -s -X POST -H ${keyHeader} -H 'Content-Type: application/json' -d ${order} ${url}/v1/orders`,
   ];
+}
+
+const BALANCE_KEYS = ['initial', 'accounts', 'makerFeeBps', 'takerFeeBps'];
+
+/**
+ * `--balances FILE`: a JSON object of BalanceOptions (its amounts are checked by the venue against
+ * its assets); an error names the file.
+ */
+export async function readBalancesFile(path: string): Promise<BalanceOptions | { error: string }> {
+  let value: unknown;
+  try {
+    value = JSON.parse(await readFile(path, 'utf8'));
+  } catch (error) {
+    const reason = error instanceof SyntaxError ? 'not valid JSON' : 'cannot be read';
+    return { error: `${path}: ${reason}` };
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return { error: `${path}: must be a JSON object` };
+  }
+  const unknown = Object.keys(value).find((key) => !BALANCE_KEYS.includes(key));
+  if (unknown !== undefined) {
+    return {
+      error: `${path}: unknown key ${JSON.stringify(quote(unknown))} (known: ${BALANCE_KEYS.join(', ')})`,
+    };
+  }
+  const { initial, accounts } = value as Record<string, unknown>;
+  const amounts = (table: unknown) => isTableOf(table, (amount) => typeof amount === 'string');
+  if (initial !== undefined && !amounts(initial)) {
+    return { error: `${path}: initial must map assets to decimal strings` };
+  }
+  if (accounts !== undefined && !isTableOf(accounts, amounts)) {
+    return { error: `${path}: accounts must map account names to {asset: decimal string}` };
+  }
+  return value;
+}
+
+function isTableOf(table: unknown, valid: (value: unknown) => boolean): boolean {
+  return (
+    typeof table === 'object' &&
+    table !== null &&
+    !Array.isArray(table) &&
+    Object.values(table).every(valid)
+  );
 }

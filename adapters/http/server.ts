@@ -1,21 +1,27 @@
 import { once } from 'node:events';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { AddressInfo, Socket } from 'node:net';
 import {
   DEFAULT_INSTRUMENTS,
   Venue,
+  assetsOf,
+  type BalanceOptions,
   type InstrumentSpec,
   type OrderRecord,
 } from '../../src/index.js';
 import type { MarketHooks, RunningMarket } from '../market/index.js';
 import { ApiKeyTable, type ApiKeyGrant } from './api-keys.js';
-import { demoLiquidity } from './demo-liquidity.js';
+import { demoLiquidity, MARKET_MAKER_ACCOUNT } from './demo-liquidity.js';
+import { API_PREFIX, BinanceDialect, type SocketLimits } from '../binance/index.js';
 import { createHandler } from './handler.js';
 import { DEFAULT_IDEMPOTENCY_CAPACITY, IdempotencyStore } from './idempotency-store.js';
 import type { OpenJournalFile } from './journal-file.js';
 import { openJournal, type JournaledVenue } from './journal.js';
 import { createNodeServer } from './node-server.js';
 import { RequestClock } from './request-clock.js';
+import type { OrderLimits } from './order-limits.js';
+import { endWith, pickHeaders, toRequest } from './raw-http.js';
 import { StreamHub, type StreamLimits } from './stream-hub.js';
 
 export interface ServerOptions {
@@ -44,8 +50,19 @@ export interface ServerOptions {
    * close; with a journal, its commands are journaled like the clients'.
    */
   readonly market?: (venue: Venue, hooks: MarketHooks) => RunningMarket;
+  /**
+   * The accounts' balances (invariant 14); default `servedBalances()` of the instruments: every
+   * account starts with DEFAULT_STARTING_AMOUNT of each asset, no fees.
+   */
+  readonly balances?: BalanceOptions;
+  /** The Binance dialect's request weight per minute and address; default 6000. */
+  readonly binanceWeightLimit?: number;
+  /** Limits of the Binance dialect's WebSockets; default DEFAULT_SOCKET_LIMITS. */
+  readonly binanceSocketLimits?: Partial<SocketLimits>;
   /** Limits of GET /v1/stream; default DEFAULT_STREAM_LIMITS. */
   readonly streamLimits?: Partial<StreamLimits>;
+  /** What one account may have live per symbol; default DEFAULT_ORDER_LIMITS. */
+  readonly orderLimits?: OrderLimits;
 }
 
 export interface RunningServer {
@@ -53,16 +70,51 @@ export interface RunningServer {
   readonly venue: Venue;
   /** The event streams of GET /v1/stream. */
   readonly streams: StreamHub;
+  /** The Binance dialect (`/api/v3`, its WebSockets). */
+  readonly binance: BinanceDialect;
   /** Stops accepting, lets requests in flight finish, then resolves. */
   close(): Promise<void>;
 }
 
+const NO_BODY = new Uint8Array(0);
+
 /** Final orders kept for GET /v1/orders; the oldest are forgotten first, to bound memory. */
 export const ORDER_RETENTION = 100_000;
+
+/** What each account holds of each asset at first use, unless the balances say otherwise. */
+export const DEFAULT_STARTING_AMOUNT = '1000000000';
+
+/** Every asset of the instruments at DEFAULT_STARTING_AMOUNT for every account, no fees. */
+export function servedBalances(instruments: readonly InstrumentSpec[]): BalanceOptions {
+  return { initial: plenty(instruments) };
+}
+
+function plenty(instruments: readonly InstrumentSpec[]): Record<string, string> {
+  const amounts: Record<string, string> = {};
+  for (const { symbol } of instruments) {
+    for (const asset of assetsOf(symbol)) amounts[asset] = DEFAULT_STARTING_AMOUNT;
+  }
+  return amounts;
+}
+
+/** The balances given, the demo book's account funded with plenty unless they name it. */
+function withDemoAccount(
+  given: BalanceOptions,
+  instruments: readonly InstrumentSpec[],
+): BalanceOptions {
+  return {
+    ...given,
+    accounts: { [MARKET_MAKER_ACCOUNT]: plenty(instruments), ...given.accounts },
+  };
+}
 
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
   const requestClock = new RequestClock(options.clock ?? Date.now);
   const clock = requestClock.read;
+  const balancesOf = (instruments: readonly InstrumentSpec[]) =>
+    options.balances === undefined
+      ? servedBalances(instruments)
+      : withDemoAccount(options.balances, instruments);
   const log = options.log ?? (() => {});
   const logError = (error: unknown) =>
     log(`internal error: ${error instanceof Error ? error.stack : String(error)}`);
@@ -78,21 +130,48 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
           instruments: options.instruments ?? DEFAULT_INSTRUMENTS,
           clock,
           orderRetention: ORDER_RETENTION,
+          balances: balancesOf,
           seed: demo ? placeDemoLiquidity : () => [],
           log,
           idempotency,
           ...(options.openJournalFile !== undefined && { openFile: options.openJournalFile }),
         });
-  const venue = journaled?.venue ?? newVenue(clock, options.instruments, demo);
+  const venue =
+    journaled?.venue ??
+    newVenue(
+      clock,
+      options.instruments,
+      demo,
+      balancesOf(options.instruments ?? DEFAULT_INSTRUMENTS),
+    );
   const writer = journaled?.writer;
   const streams = new StreamHub(venue, clock, {
     ...(options.streamLimits !== undefined && { limits: options.streamLimits }),
     ...(writer !== undefined && { beforeFlush: () => writer.written() }),
   });
+  const keys = new ApiKeyTable(options.grants);
+  const binance = new BinanceDialect({
+    venue,
+    clock,
+    authenticate: (key) => keys.signingKey(key),
+    accounts: options.grants.map((grant) => grant.account),
+    ...(options.binanceWeightLimit !== undefined && { weightLimit: options.binanceWeightLimit }),
+    ...(options.binanceSocketLimits !== undefined && { socketLimits: options.binanceSocketLimits }),
+    ...(journaled !== undefined && {
+      onPlaced: (order) => journaled.record({ action: 'new', order }),
+      onCancelled: (order) => journaled.record({ action: 'cancel', order, at: venue.now() }),
+    }),
+    ...(writer !== undefined && { acceptsWrites: () => writer.acceptsWrites() }),
+    onError: logError,
+  });
   const handle = createHandler({
     streams,
     venue,
-    keys: new ApiKeyTable(options.grants),
+    keys,
+    binance: {
+      prefix: API_PREFIX,
+      handle: (request, path, search) => binance.handle(request, path, search),
+    },
     clock,
     rateLimit: options.rateLimit,
     idempotency,
@@ -103,6 +182,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     ...(writer !== undefined && { acceptsWrites: () => writer.acceptsWrites() }),
     onError: logError,
     atOneTime: requestClock.hold,
+    ...(options.orderLimits !== undefined && { orderLimits: options.orderLimits }),
   });
   const server = createNodeServer({
     handle,
@@ -112,6 +192,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         write ? writer.durable() : writer.durable()?.catch(() => {}),
     }),
     ...(options.requestTimeoutMs !== undefined && { requestTimeoutMs: options.requestTimeoutMs }),
+  });
+  // WebSockets of the Binance dialect; any other Upgrade request is answered as if it had none.
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (binance.takesUpgrade(request)) binance.handleUpgrade(request, socket, head);
+    else endWith(socket, handle(toRequest(request, pickHeaders(request.rawHeaders), NO_BODY)));
   });
   const sockets = openSockets(server);
   let market: RunningMarket | undefined;
@@ -136,20 +221,23 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const close = async () => {
     await streams.close();
     await market?.stop();
+    binance.close();
     await closeServer(server, sockets, journaled);
     await streams.close(); // a stream opened while the server was stopping
   };
-  return { url: `http://${host}:${port}`, venue, streams, close };
+  return { url: `http://${host}:${port}`, venue, streams, binance, close };
 }
 
 function newVenue(
   clock: () => number,
   instruments: readonly InstrumentSpec[] | undefined,
   demo: boolean,
+  balances: BalanceOptions,
 ): Venue {
   const created = Venue.create({
     clock,
     orderRetention: ORDER_RETENTION,
+    balances,
     ...(instruments !== undefined && { instruments }),
   });
   if (!created.ok) throw new Error(created.error.message);

@@ -26,8 +26,10 @@ process.on('message', (message: FanOutMessage, socket: Socket | undefined) => {
   if (socket === undefined) return reply(id);
   socket.on('error', () => {});
   socket.on('close', () => sockets.remove(id));
+  socket.on('drain', () => sockets.drained(id));
   socket.resume(); // a client has nothing to send; its end is seen
   sockets.add(id, socket, head);
+  reply(['started', id]);
 });
 process.on('disconnect', () => {
   sockets.endAll();

@@ -5,33 +5,52 @@ export type FlushTexts = ReadonlyArray<readonly [text: string, streams: readonly
 export type FanOutMessage =
   readonly ['open', id: number, head: string] | readonly ['flush', texts: FlushTexts];
 
-/** What the fan-out process answers: `ready` once it listens, then the id of each stream that closed. */
-export type FanOutReply = 'ready' | number;
+/**
+ * What the fan-out process answers: `ready` once it listens; `['started', id]` once it wrote a
+ * stream's head (the venue's process then closes its own descriptor of the connection); the id of
+ * each stream that closed.
+ */
+export type FanOutReply = 'ready' | readonly ['started', id: number] | number;
 
 /** A stream's socket, as the fan-out writes it. */
 export interface StreamSocket {
-  write(chunk: string | Buffer): unknown;
-  /** Bytes written but not yet taken by the network. */
-  readonly writableLength: number;
+  /** False when the socket holds more than it takes at once: wait for `drained`. */
+  write(chunk: string | Buffer): boolean;
   end(): unknown;
   destroy(): unknown;
 }
 
 export interface FanOutLimits {
-  /** Bytes a stream may have waiting; a write beyond drops it. */
+  /** Bytes that may wait for a stream behind a write it has not taken; beyond, it is dropped. */
   readonly maxQueued: number;
   readonly heartbeatMs: number;
 }
 
 const HEARTBEAT = ':heartbeat\n\n';
 
+/** A stream as the fan-out process writes it. */
+interface Outgoing {
+  readonly socket: StreamSocket;
+  /** Whether the socket has more than it takes at once: writes wait in `held` for its drain. */
+  busy: boolean;
+  /** Writes waiting for the socket's drain, and their bytes. */
+  held: Array<string | Buffer>;
+  heldBytes: number;
+  /** Whether the socket drained since the last heartbeat. */
+  drainedSinceBeat: boolean;
+}
+
 /**
  * The streams' sockets, in the fan-out process: each flush's texts turned into bytes once and
- * written to their streams, heartbeats, slow consumers dropped. `closed` is told of each stream
+ * written to their streams, heartbeats, slow consumers dropped. A write goes to a socket that
+ * takes it at once whatever its size (a burst of one command, a large snapshot), so that a reading
+ * client gets it at its own pace; while the socket works through it, later writes wait for its
+ * drain, and a stream with more than `maxQueued` bytes waiting so, or that took nothing over a
+ * whole heartbeat interval, is a slow consumer: it is dropped. `closed` is told of each stream
  * that ends (the client left, it was dropped).
  */
 export class FanOutSockets {
-  readonly #sockets = new Map<number, StreamSocket>();
+  readonly #streams = new Map<number, Outgoing>();
   #heartbeat: ReturnType<typeof setInterval> | undefined;
 
   constructor(
@@ -40,19 +59,31 @@ export class FanOutSockets {
   ) {}
 
   get size(): number {
-    return this.#sockets.size;
+    return this.#streams.size;
   }
 
   add(id: number, socket: StreamSocket, head: string): void {
-    this.#sockets.set(id, socket);
-    socket.write(head);
+    const busy = !socket.write(head);
+    this.#streams.set(id, { socket, busy, held: [], heldBytes: 0, drainedSinceBeat: true });
     this.#heartbeat ??= setInterval(this.#beat, this.limits.heartbeatMs);
+  }
+
+  /** The stream's socket took everything written to it: what waited is written. */
+  drained(id: number): void {
+    const stream = this.#streams.get(id);
+    if (stream === undefined) return;
+    stream.busy = false;
+    stream.drainedSinceBeat = true;
+    const held = stream.held;
+    stream.held = [];
+    stream.heldBytes = 0;
+    for (const chunk of held) stream.busy = !stream.socket.write(chunk);
   }
 
   /** The stream's socket closed: forgotten, and reported once. */
   remove(id: number): void {
-    if (!this.#sockets.delete(id)) return;
-    if (this.#sockets.size === 0) this.#stopHeartbeat();
+    if (!this.#streams.delete(id)) return;
+    if (this.#streams.size === 0) this.#stopHeartbeat();
     this.closed(id);
   }
 
@@ -65,25 +96,36 @@ export class FanOutSockets {
 
   /** Ends every stream (the venue's process is stopping or gone). */
   endAll(): void {
-    for (const [id, socket] of this.#sockets) {
+    for (const [id, { socket }] of this.#streams) {
       socket.end();
       this.remove(id);
     }
   }
 
-  /** Writes unless that would leave more than the bound waiting: then the stream is dropped. */
+  /** Writes, or holds the chunk for the socket's drain unless that passes the bound: then drops. */
   #write(id: number, chunk: string | Buffer): void {
-    const socket = this.#sockets.get(id);
-    if (socket === undefined) return;
-    if (socket.writableLength + chunk.length <= this.limits.maxQueued)
-      return void socket.write(chunk);
-    // A slow consumer: cut at once (no room to say why); it resumes with Last-Event-ID.
-    socket.destroy();
+    const stream = this.#streams.get(id);
+    if (stream === undefined) return;
+    if (!stream.busy) return void (stream.busy = !stream.socket.write(chunk));
+    if (stream.heldBytes + chunk.length > this.limits.maxQueued) return this.#drop(id, stream);
+    stream.held.push(chunk);
+    stream.heldBytes += chunk.length;
+  }
+
+  /** A slow consumer: cut at once (no room to say why); it resumes with Last-Event-ID. */
+  #drop(id: number, stream: Outgoing): void {
+    stream.socket.destroy();
     this.remove(id);
   }
 
   readonly #beat = () => {
-    for (const id of this.#sockets.keys()) this.#write(id, HEARTBEAT);
+    for (const [id, stream] of this.#streams) {
+      if (stream.busy && !stream.drainedSinceBeat) this.#drop(id, stream);
+      else {
+        stream.drainedSinceBeat = !stream.busy;
+        this.#write(id, HEARTBEAT);
+      }
+    }
   };
 
   #stopHeartbeat(): void {

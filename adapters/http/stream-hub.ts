@@ -38,6 +38,11 @@ export interface StreamLimits {
   readonly flushChars: number;
   /** Characters of flushes the fan-out process may leave unread; beyond, it is killed as stuck. */
   readonly maxBacklog: number;
+  /**
+   * Milliseconds a new stream may wait for the fan-out process to start it; beyond, it is answered
+   * 503 (and a running fan-out process that was sent the connection is killed as stuck).
+   */
+  readonly startMs: number;
 }
 
 export const DEFAULT_STREAM_LIMITS: StreamLimits = {
@@ -50,6 +55,7 @@ export const DEFAULT_STREAM_LIMITS: StreamLimits = {
   flushMs: 5,
   flushChars: 32 * 1024,
   maxBacklog: 64 * 1024 * 1024,
+  startMs: 1000,
 };
 
 /** Where a client stopped: the hub's epoch and, per symbol of the stream, its last sequence. */
@@ -190,26 +196,37 @@ export class StreamHub {
     return this.#outlet.close();
   }
 
-  /** A new stream's first text: per symbol, the events it missed if all are held, else a snapshot. */
+  /**
+   * A new stream's first text: the snapshots of the symbols whose missed events are not all held,
+   * then the events missed on the others. Every `id:` carries the stream's true position in each
+   * symbol, so the snapshots come first and only the last of them has one: before it, the stream
+   * has no position yet in a later snapshot's symbol, and a client cut off there resumes from the
+   * id it had, which gets the same snapshots again.
+   */
   #opening({ symbols, channels, account, resumeFrom }: StreamRequest): string {
-    const positions = symbols.map(() => 0);
+    const sameEpoch = resumeFrom?.epoch === this.#epoch;
+    const positions = symbols.map((_, index) => (sameEpoch ? resumeFrom.sequences[index]! : -1));
+    const missed = symbols.map((symbol, index) =>
+      this.#missed(this.#logs.get(symbol)!, positions[index]!, channels, account),
+    );
     const id = () => `id: ${this.#epoch}:${positions.join(',')}\n`;
+    const snapshots = symbols.filter((_, index) => missed[index] === undefined);
     let text = '';
-    symbols.forEach((symbol, index) => {
-      const log = this.#logs.get(symbol)!;
-      const from = resumeFrom?.epoch === this.#epoch ? resumeFrom.sequences[index]! : -1;
-      const missed = this.#missed(log, from, channels, account);
-      if (missed !== undefined) {
-        for (const event of missed) {
-          positions[index] = event.sequence;
-          text += id() + event.text;
-        }
-        positions[index] = log.sequence;
-      } else {
-        positions[index] = log.sequence;
-        text += id() + snapshotEvent(this.#venue, symbol, log.sequence, channels, account);
+    for (const [index, symbol] of symbols.entries()) {
+      if (missed[index] !== undefined) continue;
+      const { sequence } = this.#logs.get(symbol)!;
+      positions[index] = sequence;
+      const last = symbol === snapshots.at(-1);
+      const snapshot = snapshotEvent(this.#venue, symbol, sequence, channels, account);
+      text += (last ? id() : '') + snapshot;
+    }
+    for (const [index, symbol] of symbols.entries()) {
+      for (const event of missed[index] ?? []) {
+        positions[index] = event.sequence;
+        text += id() + event.text;
       }
-    });
+      positions[index] = this.#logs.get(symbol)!.sequence;
+    }
     return text;
   }
 

@@ -2,7 +2,7 @@ import { SYMBOL_PATTERN } from '../../src/index.js';
 import { apiError, type ApiError } from './errors.js';
 import type { HttpRequest, HttpResponse } from './http-types.js';
 import { parseQuery, requiredParam } from './query.js';
-import { quote } from './quote.js';
+import { quote } from '../quote.js';
 import { errorResponse, type RouteCall } from './route-context.js';
 import { CHANNELS, type Channel } from './stream-events.js';
 import type { StreamPosition, StreamRequest } from './stream-hub.js';

@@ -2,7 +2,7 @@
  * Streams a LOBSTER file line by line, with 1-based line numbers. LOBSTER writes numbers separated
  * by commas and never quotes, so the readers split or scan each line themselves: a general CSV
  * parser is over 10 times slower on the orderbook files. A last line without its newline counts;
- * `\r\n` endings are accepted.
+ * `\r\n` endings and a byte-order mark at the start are accepted.
  */
 import type { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
@@ -18,13 +18,21 @@ export interface FileLine {
 /** Far longer than any LOBSTER line (a 200-level orderbook row is under 20k characters). */
 export const MAX_LINE_CHARS = 1 << 20;
 
+/** A byte-order mark, skipped at the start of a file (spreadsheets write it). */
+const BOM = 0xfeff;
+
 export async function* fileLines(input: Readable, file: string): AsyncGenerator<FileLine> {
   const decoder = new StringDecoder('utf8');
   let line = 0;
   let rest = '';
+  let atStart = true;
   try {
     for await (const chunk of input) {
-      const text = rest + (typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer));
+      let text = rest + (typeof chunk === 'string' ? chunk : decoder.write(chunk as Buffer));
+      if (atStart && text.length > 0) {
+        atStart = false;
+        if (text.charCodeAt(0) === BOM) text = text.slice(1);
+      }
       let start = 0;
       for (let end = text.indexOf('\n'); end !== -1; end = text.indexOf('\n', start)) {
         line += 1;

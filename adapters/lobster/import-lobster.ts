@@ -2,6 +2,7 @@
 import { closeSync, createReadStream, fstatSync, openSync } from 'node:fs';
 import type { Readable, Writable } from 'node:stream';
 import { asFileError, notAFile } from '../file-errors.js';
+import { quote } from '../quote.js';
 import { SYMBOL_PATTERN } from '../../src/index.js';
 import { convertLobster } from './convert-lobster.js';
 import { emptyCounts, type ImportCounts } from './message-converter.js';
@@ -30,7 +31,7 @@ export async function importLobster(
   const { messageFile, symbol, orderbookFile } = options;
   if (!SYMBOL_PATTERN.test(symbol)) {
     throw new ImportUsageError(
-      `--symbol must look like BASE-QUOTE (e.g. AAPL-USD), got "${symbol}"`,
+      `--symbol must look like BASE-QUOTE (e.g. AAPL-USD), got "${quote(symbol)}"`,
     );
   }
   const date = options.date ?? dateInFileName(messageFile);

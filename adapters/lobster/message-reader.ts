@@ -3,6 +3,7 @@
  * Rows that change the visible book (types 1-4) must have a positive size and a price on the cent grid.
  */
 import type { Readable } from 'node:stream';
+import { quote } from '../quote.js';
 import { fileLines } from './file-lines.js';
 import { RecordErrors } from './lobster-error.js';
 import { UNITS_PER_CENT, parseInteger, parseTimeOfDay } from './lobster-values.js';
@@ -51,22 +52,23 @@ export async function* readLobsterMessages(
       string,
     ];
     const time = parseTimeOfDay(timeText);
-    if (time === null) errors.fail(0, `time must be seconds after midnight, got "${timeText}"`);
+    if (time === null)
+      errors.fail(0, `time must be seconds after midnight, got "${quote(timeText)}"`);
     if (time < lastNanos) errors.fail(0, 'time goes backwards');
     lastNanos = time;
     const type = parseInteger(typeText);
     if (type === null || type < 1 || type > 7)
-      errors.fail(1, `type must be 1 to 7, got "${typeText}"`);
+      errors.fail(1, `type must be 1 to 7, got "${quote(typeText)}"`);
     const id = parseInteger(idText);
     if (id === null || id < 0)
-      errors.fail(2, `order id must be a non-negative integer, got "${idText}"`);
+      errors.fail(2, `order id must be a non-negative integer, got "${quote(idText)}"`);
     const size = parseInteger(sizeText);
     if (size === null || size < 0)
-      errors.fail(3, `size must be a non-negative integer, got "${sizeText}"`);
+      errors.fail(3, `size must be a non-negative integer, got "${quote(sizeText)}"`);
     const price = parseInteger(priceText);
-    if (price === null) errors.fail(4, `price must be an integer, got "${priceText}"`);
+    if (price === null) errors.fail(4, `price must be an integer, got "${quote(priceText)}"`);
     if (directionText !== '1' && directionText !== '-1') {
-      errors.fail(5, `direction must be 1 or -1, got "${directionText}"`);
+      errors.fail(5, `direction must be 1 or -1, got "${quote(directionText)}"`);
     }
     if (type <= 4) {
       if (size === 0) errors.fail(3, 'size must be positive');

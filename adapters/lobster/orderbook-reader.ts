@@ -3,6 +3,7 @@
  * bid_size_1,...` for each level. Empty levels (price ±9999999999, size 0) are dropped.
  */
 import type { Readable } from 'node:stream';
+import { quote } from '../quote.js';
 import { fileLines } from './file-lines.js';
 import { RecordErrors } from './lobster-error.js';
 import { UNITS_PER_CENT, integerCells, parseInteger } from './lobster-values.js';
@@ -54,7 +55,7 @@ export async function* readLobsterOrderbook(
 function failOnCell(cells: readonly string[], errors: RecordErrors): never {
   const cell = cells.findIndex((text) => parseInteger(text) === null);
   const what = cell % 2 === 0 ? 'price must be an integer' : 'size must be a non-negative integer';
-  return errors.fail(cell, `${what}, got "${cells[cell]}"`);
+  return errors.fail(cell, `${what}, got "${quote(cells[cell]!)}"`);
 }
 
 /** The occupied levels of one side, best first; `order` is 1 when prices must rise (asks). */

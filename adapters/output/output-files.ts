@@ -3,7 +3,15 @@
  * when the whole replay succeeded; on failure they are removed, so nothing partial looks like a
  * result. Writes are buffered and synchronous: constant memory, and the order is the call order.
  */
-import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  writeSync,
+} from 'node:fs';
 import { join } from 'node:path';
 
 const CAPACITY = 1 << 16;
@@ -75,7 +83,10 @@ export class BufferedFile implements LineWriter {
       // the 8 lowest digits apart: the rest is then a 32-bit integer, cheap to divide
       let upper = Math.floor(rest / 1e8);
       let low = rest - upper * 1e8; // exact; the division may have rounded up to the next integer
-      if (low < 0) (upper--, (low += 1e8));
+      if (low < 0) {
+        upper--;
+        low += 1e8;
+      }
       rest = upper;
       low |= 0;
       for (; count < 8; count++) {
@@ -137,6 +148,8 @@ export class BufferedFile implements LineWriter {
 }
 
 /** A set of named outputs in `dir`, written under temporary names until `commit`. */
+const partialSuffix = (processId: number) => `.partial-${processId}`;
+
 export class OutputDirectory {
   /** By name: the temporary path, and the file when this thread writes it. */
   readonly #files = new Map<string, { path: string; file: BufferedFile | null }>();
@@ -147,7 +160,22 @@ export class OutputDirectory {
     processId: number,
   ) {
     mkdirSync(dir, { recursive: true });
-    this.#suffix = `.partial-${processId}`;
+    this.#suffix = partialSuffix(processId);
+  }
+
+  /**
+   * Removes the temporary files an OutputDirectory of `processId` left in `dir` (its thread was
+   * terminated before it could discard them).
+   */
+  static discardPartials(dir: string, processId: number): void {
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      return; // not created: nothing left
+    }
+    const suffix = partialSuffix(processId);
+    for (const name of names) if (name.endsWith(suffix)) rmSync(join(dir, name), { force: true });
   }
 
   open(name: string): BufferedFile {

@@ -4,7 +4,7 @@
  * combination (a bad flow, a --rank that names no metric) is `fatal`.
  */
 import { formatShard } from './selection.js';
-import { runCombinations } from './sweep-pool.js';
+import { runCombinations, type PoolGuard } from './sweep-pool.js';
 import { sweepProgress } from './sweep-progress.js';
 import type { SweepPlan } from './sweep-plan.js';
 import { writeSweepOutputs, type SweepHeader } from './sweep-outputs.js';
@@ -25,6 +25,7 @@ export interface SweepJob {
   readonly out: string | null;
   /** Where the progress bar goes (on a terminal only). */
   readonly stderr: { write(text: string): unknown; isTTY?: boolean } | null;
+  readonly guard: PoolGuard;
 }
 
 export interface SweepOutcome {
@@ -46,6 +47,7 @@ export async function runSweep(job: SweepJob): Promise<SweepOutcome | { readonly
     run: plan.run,
     workers: plan.workers,
     progress,
+    guard: job.guard,
     check: (result) =>
       result.metrics === null || Object.hasOwn(result.metrics, plan.rank)
         ? null

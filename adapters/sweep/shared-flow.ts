@@ -43,7 +43,7 @@ export const GrowableBuffer = SharedArrayBuffer as unknown as new (
   options: { maxByteLength: number },
 ) => GrowableBuffer;
 const { waitAsync } = Atomics as unknown as {
-  waitAsync(array: Int32Array, index: number, value: number): { value: unknown };
+  waitAsync: (array: Int32Array, index: number, value: number) => { value: unknown };
 };
 
 function thrown(error: FlowError): Error {
@@ -63,7 +63,7 @@ export interface SharedFlow {
 /** A worker's side: resolves once the header is read (or throws the flow's error). */
 export async function readSharedFlow(buffer: SharedArrayBuffer): Promise<SharedFlow> {
   const records = readRecords(buffer);
-  const first = (await records.next()).value!;
+  const first = (await records.next()).value;
   if (first.kind === 'error') throw thrown(first.error);
   if (first.kind !== 'header') throw new Error('a shared flow starts with its header');
   async function* batches(): AsyncGenerator<readonly ParsedScenarioRow[]> {
@@ -77,7 +77,7 @@ export async function readSharedFlow(buffer: SharedArrayBuffer): Promise<SharedF
   return { instruments: first.instruments, batches: batches() };
 }
 
-async function* readRecords(buffer: SharedArrayBuffer): AsyncGenerator<FlowRecord> {
+async function* readRecords(buffer: SharedArrayBuffer): AsyncGenerator<FlowRecord, never> {
   const control = new Int32Array(buffer, 0, CONTROL_WORDS);
   for (let read = 0, at = DATA; ; read++) {
     while (Atomics.load(control, 0) === read) await waitAsync(control, 0, read).value;

@@ -134,7 +134,7 @@ function rankedTable(header: SweepHeader, ranked: readonly RankedResult[]): stri
     ...heldOut.map((name) => `oos ${name}`),
     'error',
   ];
-  const cell = (value: unknown) =>
+  const cell = (value: string | number | null | undefined) =>
     `<td>${value === null || value === undefined ? '' : escapeHtml(String(value))}</td>`;
   const rows = ranked
     .slice(0, REPORT_ROWS)

@@ -39,6 +39,6 @@ export function sweepTable({ header, ranked, failed }: SweepOutcome): string {
   );
 }
 
-function text(value: unknown): string {
+function text(value: string | number | null | undefined): string {
   return value === null || value === undefined ? '-' : String(value);
 }

@@ -27,7 +27,7 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** Every column of a batch as plain values. */
 const valuesOf = (batch: RecordBatch) =>
-  batch.schema.fields.map((field) => Array.from(batch.getChild(field.name)!));
+  batch.schema.fields.map((field) => Array.from<unknown>(batch.getChild(field.name)!));
 
 /** The values of every batch, taken as it is read (a batch is valid until the next but one). */
 async function valuesRead(path: string): Promise<unknown[][][]> {

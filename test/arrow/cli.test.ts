@@ -81,7 +81,7 @@ describe('simex with Arrow flows', () => {
       simex('import', 'lobster', ...source, '--format', 'arrow', '--out', at('aapl.arrow')),
     ]);
     expect(imports.map((run) => run.code)).toEqual([0, 0]);
-    expect(imports[1]!.stderr).toBe(imports[0]!.stderr);
+    expect(imports[1].stderr).toBe(imports[0].stderr);
     const replays = await Promise.all([
       simex('replay', at('aapl.csv'), '--out', at('aapl-csv')),
       simex('replay', at('aapl.arrow'), '--out', at('aapl-arrow')),
@@ -111,11 +111,9 @@ describe('simex with Arrow flows', () => {
     const bytes = readFileSync(at('g1.arrow'));
     writeFileSync(at('cut.arrow'), bytes.subarray(0, bytes.length >> 1));
     const run = await simex('replay', at('cut.arrow'));
-    expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(
-      new RegExp(
-        `^${at('cut.arrow')}: not a readable Arrow IPC file \\(truncated\\?\\): [^\\n]+\\n$`,
-      ),
-    );
+    expect([run.code, run.stderr]).toEqual([
+      2,
+      `${at('cut.arrow')}: not a complete Arrow IPC file: it does not end with ARROW1 (truncated?)\n`,
+    ]);
   });
 });

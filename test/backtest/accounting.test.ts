@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { parseBacktestOptions } from '../../adapters/backtest/backtest-options.js';
 import { runBacktestCommand } from '../../adapters/backtest/run-backtest.js';
+import type { Summary } from '../../adapters/backtest/summary.js';
 import { SMALL_FLOW, captureIo, tempFiles } from './helpers.js';
 
 describe('exact PnL and fees, computed by hand', () => {
@@ -32,7 +33,7 @@ describe('exact PnL and fees, computed by hand', () => {
         '2026-01-05T09:30:00.000Z,t_2,s1,BTC-USD,buy,taker,101.00,0.300,0.0303,0.800\n' +
         '2026-01-05T09:31:00.000Z,t_4,s2,BTC-USD,sell,maker,102.00,0.400,-0.00816,0.400\n',
     );
-    const summary = JSON.parse(out('summary.json'));
+    const summary = JSON.parse(out('summary.json')) as Summary;
     expect(summary.symbols[0]).toEqual({
       symbol: 'BTC-USD',
       quote: 'USD',
@@ -75,7 +76,7 @@ describe('exact PnL and fees, computed by hand', () => {
       sharpe: '0.707107',
       sortino: null,
     });
-    expect(summary.totals[0].net_pnl).toBe('1.22786');
+    expect(summary.totals[0]!.net_pnl).toBe('1.22786');
     // 09:30 after the buys: 0.8 marked at 101.00 = 80.80 - 80.30 - 0.0803 = 0.4197.
     expect(out('equity.csv')).toBe(
       'ts,BTC-USD,total_USD,drawdown_USD\n' +

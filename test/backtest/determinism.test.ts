@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseBacktestOptions } from '../../adapters/backtest/backtest-options.js';
 import { runBacktestCommand } from '../../adapters/backtest/run-backtest.js';
+import type { Summary } from '../../adapters/backtest/summary.js';
 import { captureIo, tempFiles, writeGeneratedFlow } from './helpers.js';
 
 const dir = tempFiles({});
@@ -44,8 +45,8 @@ describe('determinism', () => {
         readFileSync(join(dir, 'a', name), 'utf8'),
       );
     }
-    const summary = JSON.parse(readFileSync(join(dir, 'a', 'summary.json'), 'utf8'));
-    expect(summary.totals[0].maker_fills).toBeGreaterThan(0);
+    const summary = JSON.parse(readFileSync(join(dir, 'a', 'summary.json'), 'utf8')) as Summary;
+    expect(summary.totals[0]!.maker_fills).toBeGreaterThan(0);
   });
 
   it('the report is one self-contained page', async () => {
@@ -57,7 +58,7 @@ describe('determinism', () => {
     expect(html.match(/<script>/g)?.length).toBe(2);
     expect(html).toContain('uPlot');
     expect(html.match(/<div id="[a-z0-9-]+"><\/div>/g)?.length).toBeGreaterThanOrEqual(4);
-    const summary = JSON.parse(readFileSync(join(dir, 'm', 'summary.json'), 'utf8'));
-    expect(summary.totals[0].taker_fills).toBeGreaterThan(0);
+    const summary = JSON.parse(readFileSync(join(dir, 'm', 'summary.json'), 'utf8')) as Summary;
+    expect(summary.totals[0]!.taker_fills).toBeGreaterThan(0);
   });
 });

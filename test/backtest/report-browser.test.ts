@@ -28,6 +28,9 @@ interface ChartData {
   id: string;
   series: { color: string; values: (number | null)[] }[];
 }
+interface ReportData {
+  charts: ChartData[];
+}
 
 beforeAll(async () => {
   if (noBrowser !== null) return;
@@ -60,8 +63,9 @@ describe.skipIf(noBrowser !== null)(
   () => {
     it('draws every chart, with each series in its colour, without errors or requests', async () => {
       const { page } = opened;
-      const charts: ChartData[] = await page.evaluate(
-        () => JSON.parse(document.getElementById('report-data')!.textContent!).charts,
+      const charts = await page.evaluate(
+        () =>
+          (JSON.parse(document.getElementById('report-data')!.textContent!) as ReportData).charts,
       );
       // Equity, drawdown and round trips for USD, then a price chart for BTC-USD (the one traded).
       expect(charts.map((chart) => chart.id)).toEqual([
@@ -128,7 +132,11 @@ describe.skipIf(noBrowser !== null)(
       await page.mouse.down();
       await page.mouse.move(box.x + box.width / 4, box.y + box.height / 2, { steps: 5 });
       // Panning, not selecting a range to zoom into.
-      expect(await page.locator('#q0-equity .u-select').evaluate((e) => e.clientWidth)).toBe(0);
+      expect(
+        await page
+          .locator('#q0-equity .u-select')
+          .evaluate((e: { clientWidth: number }) => e.clientWidth),
+      ).toBe(0);
       await page.mouse.up();
       await page.keyboard.up('Shift');
       await expect.poll(priceChart).not.toBe(zoomed);

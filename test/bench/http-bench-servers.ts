@@ -26,8 +26,9 @@ await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
 const simex = await startServer({
   port: 0,
   host: '127.0.0.1',
-  grants: [{ key: 'bench-key', account: 'bench' }],
+  grants: [{ key: 'bench-key', account: 'bench', secret: 'bench-secret' }],
   rateLimit: 0,
+  binanceWeightLimit: 1_000_000_000,
 });
 const cpu = createServer((_req, res) => {
   const { user, system } = process.cpuUsage();

@@ -1,6 +1,7 @@
 /**
  * `npm run bench:http`: autocannon (50 connections) against GET ticker, GET orderbook (depth 50)
- * and POST market order, each next to a bare node:http handler in the same run. The servers run
+ * and POST market order in /v1 and in the Binance dialect (signed), each next to a bare node:http
+ * handler in the same run. The servers run
  * in a child process so autocannon does not share their CPU; simex from a fresh build in dist/
  * (what `npm start` runs). Bare and simex runs alternate (BENCH_ROUNDS, default 3, of
  * BENCH_SECONDS, default 3) and the median run of each is reported, so that a burst of other
@@ -12,17 +13,32 @@ import { execFileSync, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
+import { sign } from '../../adapters/binance/index.js';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 3);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);
 const CONNECTIONS = 50;
 const KEY = 'bench-key';
+const SECRET = 'bench-secret';
+
+/**
+ * A signed Binance order body, valid for its recvWindow (60 s, longer than one target's runs):
+ * Binance serves a replayed signed request within its window, so one body serves the whole run.
+ */
+function signedOrder(): string {
+  const payload =
+    'symbol=BTCUSD&side=BUY&type=MARKET&quantity=0.00001&newOrderRespType=FULL' +
+    `&timestamp=${Date.now()}&recvWindow=60000`;
+  return `${payload}&signature=${sign(SECRET, payload)}`;
+}
 
 interface Target {
   readonly name: string;
   readonly path: string;
   readonly method: 'GET' | 'POST';
-  readonly body?: string;
+  /** A function: made again for each target's runs (a signature's timestamp). */
+  readonly body?: string | (() => string);
+  readonly contentType?: string;
   /** The least fraction of the bare handler's req/s to reach. */
   readonly minRatio: number;
 }
@@ -41,6 +57,14 @@ const TARGETS: readonly Target[] = [
     method: 'POST',
     body: '{"symbol":"BTC-USD","side":"buy","type":"market","size":"0.00001"}',
     minRatio: 0.7,
+  },
+  {
+    name: 'POST /api/v3/order signed',
+    path: '/api/v3/order',
+    method: 'POST',
+    body: signedOrder,
+    contentType: 'application/x-www-form-urlencoded',
+    minRatio: 0.6,
   },
 ];
 const P99_TARGET_MS = 5;
@@ -64,6 +88,7 @@ async function measure(
   target: Target,
   seconds: number,
   cpuUrl: string,
+  body: string | undefined,
 ): Promise<Figures> {
   const cpuBefore = await cpuMicros(cpuUrl);
   const result = await autocannon({
@@ -71,8 +96,12 @@ async function measure(
     method: target.method,
     connections: CONNECTIONS,
     duration: seconds,
-    headers: { 'x-api-key': KEY, 'content-type': 'application/json' },
-    ...(target.body !== undefined && { body: target.body }),
+    headers: {
+      'x-api-key': KEY,
+      'x-mbx-apikey': KEY,
+      'content-type': target.contentType ?? 'application/json',
+    },
+    ...(body !== undefined && { body }),
   });
   const cpu = (await cpuMicros(cpuUrl)) - cpuBefore;
   return {
@@ -102,7 +131,9 @@ const child = spawn(
 try {
   const urls = await new Promise<{ bare: string; simex: string; cpu: string }>(
     (resolve, reject) => {
-      createInterface({ input: child.stdout! }).once('line', (line) => resolve(JSON.parse(line)));
+      createInterface({ input: child.stdout }).once('line', (line) =>
+        resolve(JSON.parse(line) as { bare: string; simex: string; cpu: string }),
+      );
       child.once('exit', (code) => reject(new Error(`bench servers exited with ${code}`)));
     },
   );
@@ -128,13 +159,14 @@ try {
   ];
   let missed = 0;
   for (const target of TARGETS) {
-    await measure(urls.bare, target, 1, urls.cpu);
-    await measure(urls.simex, target, 1, urls.cpu);
+    const body = typeof target.body === 'function' ? target.body() : target.body;
+    await measure(urls.bare, target, 1, urls.cpu, body);
+    await measure(urls.simex, target, 1, urls.cpu, body);
     const bareRuns: Figures[] = [];
     const simexRuns: Figures[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      bareRuns.push(await measure(urls.bare, target, SECONDS, urls.cpu));
-      simexRuns.push(await measure(urls.simex, target, SECONDS, urls.cpu));
+      bareRuns.push(await measure(urls.bare, target, SECONDS, urls.cpu, body));
+      simexRuns.push(await measure(urls.simex, target, SECONDS, urls.cpu, body));
     }
     const bare = median(bareRuns);
     const simex = median(simexRuns);

@@ -32,6 +32,7 @@ let trades: Array<[number, number]> = [];
 let flushes: Array<[number, number]> = [];
 let recording = false;
 let stopRecording = () => {};
+// eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the fan-out as this
 const handOn = FanOut.prototype.write;
 FanOut.prototype.write = function (texts) {
   if (recording) flushes.push([Number(process.hrtime.bigint()) / 1e6, trades.at(-1)?.[0] ?? 0]);
@@ -41,7 +42,9 @@ const profileDir = process.env['BENCH_PROFILE'];
 const profiler = new Session();
 let profiles = 0;
 
-process.on('message', async (message) => {
+process.on('message', (message) => void answer(message));
+
+async function answer(message: unknown): Promise<void> {
   if (message === 'record') {
     recording = true;
     stopRecording = server.venue.subscribe(
@@ -75,7 +78,7 @@ process.on('message', async (message) => {
     const { user, system } = process.cpuUsage();
     process.send!([user + system, fanOutCpuMicros()]);
   }
-});
+}
 
 /** The fan-out process's CPU time (µs), from its utime and stime in /proc (clock ticks of 10 ms). */
 function fanOutCpuMicros(): number {

@@ -61,8 +61,11 @@ const ALLOWED: Record<string, readonly string[]> = {
     'adapters/driver',
     'adapters/units',
   ],
+  'adapters/binance': ['src', 'adapters/units'],
   'adapters/http': [
     'src',
+    'adapters',
+    'adapters/binance',
     'adapters/csv',
     'adapters/driver',
     'adapters/market',

@@ -168,7 +168,8 @@ describe('the numeric path', () => {
       code: 'invalid_parameter',
       field: 'price',
     });
-    expect(() => refusalError(-17)).toThrow(RangeError);
+    expect(refusalError(-17).code).toBe('insufficient_balance');
+    expect(() => refusalError(-18)).toThrow(RangeError);
   });
 
   it('announces numeric events in the order of the string events', () => {

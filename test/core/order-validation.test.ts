@@ -231,7 +231,7 @@ describe('unknown request keys', () => {
     ['client_order_id', { ...LIMIT, client_order_id: 'c1', also: 1 }],
   ])('refuses %s (snake_case) naming it, and changes nothing', (key, request) => {
     const { venue } = makeVenue();
-    const result = expectNoChange(venue, () => venue.placeOrder(request as OrderRequest));
+    const result = expectNoChange(venue, () => venue.placeOrder(request));
     expectInvalid(result, key, `unknown field ${key}`);
   });
 
@@ -244,7 +244,7 @@ describe('unknown request keys', () => {
   it('quotes at most a marked prefix of a long key', () => {
     const { venue } = makeVenue();
     const key = 'k'.repeat(70_000);
-    const request = { ...LIMIT, [key]: 1 } as unknown as OrderRequest;
+    const request = { ...LIMIT, [key]: 1 };
     expectInvalid(venue.placeOrder(request), key, `unknown field ${'k'.repeat(64)}… (truncated)`);
   });
 

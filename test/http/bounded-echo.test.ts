@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quote } from '../../adapters/http/quote.js';
+import { quote } from '../../adapters/quote.js';
 import { useTestServer } from './test-server.js';
 
 const server = useTestServer();

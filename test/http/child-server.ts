@@ -67,7 +67,7 @@ function spawnServe(args: readonly string[], env: NodeJS.ProcessEnv): Omit<Child
     resolve: (line: string) => void;
   }> = [];
   for (const stream of ['stdout', 'stderr'] as const) {
-    createInterface({ input: child[stream]! }).on('line', (line) => {
+    createInterface({ input: child[stream] }).on('line', (line) => {
       lines[stream].push(line);
       for (const wait of waiting.filter((w) => w.stream === stream && w.pattern.test(line))) {
         waiting.splice(waiting.indexOf(wait), 1);

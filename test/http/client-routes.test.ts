@@ -22,7 +22,7 @@ const limit = (symbol: string, price: string, extra: Record<string, unknown> = {
   });
 
 describe('GET /v1/instruments and GET /v1/time', () => {
-  it('lists every instrument with its grid, bounds and status', async () => {
+  it('lists every instrument with its grid, bounds, status and the per-account order limits', async () => {
     const reply = await server.call('GET', '/v1/instruments');
     expect(reply.status).toBe(200);
     expect(reply.json).toEqual([
@@ -34,6 +34,8 @@ describe('GET /v1/instruments and GET /v1/time', () => {
         max_size: '1000.00000000',
         reference_price: '30000.00',
         status: 'trading',
+        max_open_orders: 200,
+        max_stop_orders: 10,
       },
       {
         symbol: 'ETH-USD',
@@ -43,6 +45,8 @@ describe('GET /v1/instruments and GET /v1/time', () => {
         max_size: '10000.0000',
         reference_price: '2000.00',
         status: 'trading',
+        max_open_orders: 200,
+        max_stop_orders: 10,
       },
     ]);
     expect((await server.call('GET', '/v1/instruments?x=1')).json).toEqual(
@@ -68,7 +72,9 @@ describe('GET /v1/orders?client_order_id=', () => {
     const second = await limit('BTC-USD', '1000.02', { client_order_id: 'grid-1' });
     await limit('ETH-USD', '1000.03', { client_order_id: 'grid-1' }, BOB_KEY);
     const ids = async (query: string) =>
-      (await server.call('GET', `/v1/orders?${query}`)).json.map((order: any) => order.id);
+      (await server.call('GET', `/v1/orders?${query}`)).json.map(
+        (order: { id: string }) => order.id,
+      );
     expect(await ids('client_order_id=grid-1')).toEqual([second.json.id, first.json.id]);
     expect(await ids('client_order_id=grid-2')).toEqual([other.json.id]);
     expect(await ids('client_order_id=grid-1&symbol=ETH-USD')).toEqual([first.json.id]);
@@ -90,14 +96,14 @@ describe('DELETE /v1/orders?symbol=', () => {
     const bobs = await limit('ETH-USD', '1500.02', {}, BOB_KEY);
     const reply = await server.call('DELETE', '/v1/orders?symbol=ETH-USD');
     expect(reply.status).toBe(200);
-    expect(reply.json.map((order: any) => [order.id, order.status])).toEqual(
-      eth.map((order) => [order.json.id, 'cancelled']),
-    );
+    expect(
+      reply.json.map((order: { id: string; status: string }) => [order.id, order.status]),
+    ).toEqual(eth.map((order) => [order.json.id, 'cancelled']));
     expect((await server.call('DELETE', '/v1/orders?symbol=ETH-USD')).json).toEqual([]);
     const bob = await server.call('GET', `/v1/orders/${bobs.json.id}`, { key: BOB_KEY });
     expect(bob.json.status).toBe('open');
     const everywhere = await server.call('DELETE', '/v1/orders');
-    expect(everywhere.json.map((order: any) => order.id)).toEqual([btc.json.id]);
+    expect(everywhere.json.map((order: { id: string }) => order.id)).toEqual([btc.json.id]);
   });
 
   it('refuses an unknown symbol or parameter and cancels nothing', async () => {
@@ -130,7 +136,9 @@ describe('cancel-all in the journal', () => {
     });
   }
   const statuses = async (url: string) =>
-    (await call(url, 'GET', '/v1/orders?symbol=ETH-USD')).json.map((order: any) => order.status);
+    (await call(url, 'GET', '/v1/orders?symbol=ETH-USD')).json.map(
+      (order: { status: string }) => order.status,
+    );
 
   it('a restart reproduces it; a group cut short by a crash is dropped whole', async () => {
     const directory = await mkdtemp(join(tmpdir(), 'simex-cancel-all-'));

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { noBrowser, openUrl, type OpenedPage } from '../backtest/browser.js';
 import { useChildServers } from './child-server.js';
-import { ALICE_KEY, useTestServer } from './test-server.js';
+import { ALICE_KEY, useTestServer, type Reply } from './test-server.js';
 
 // The page's DOM as far as this test uses it (the project compiles without the DOM library).
 declare const document: {
@@ -96,7 +96,7 @@ describe.skipIf(noBrowser !== null)(
       }
 
       // Two trades a minute apart: 09:30:00 and 09:31:00 UTC.
-      let order: { json: any } | undefined;
+      let order: Reply | undefined;
       for (const _ of [1, 2]) {
         if (order !== undefined) server.clock.now += 60_000;
         order = await server.call('POST', '/v1/orders', {

@@ -16,7 +16,14 @@ function sweptVenue() {
     { key: BOB_KEY, account: 'bob' },
   ]);
   const handle = documentedHandler(
-    createHandler({ venue: venue.value, keys, clock: () => START_MS, rateLimit: 0 }),
+    createHandler({
+      venue: venue.value,
+      keys,
+      clock: () => START_MS,
+      rateLimit: 0,
+      // More resting orders than the default limit of 200 per account and symbol.
+      orderLimits: { maxOpenOrders: RESTING, maxStopOrders: 10 },
+    }),
   );
   const call = (method: string, url: string, key = ALICE_KEY, body = '') => {
     const headers = { 'x-api-key': key, 'content-type': 'application/json' };

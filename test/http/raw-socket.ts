@@ -5,6 +5,7 @@ export interface RawReply {
   readonly status: number;
   /** The head in lower case, status line included. */
   readonly head: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed JSON, read freely and checked by expect
   readonly json: any;
 }
 

@@ -33,9 +33,16 @@ describe('serve configuration', () => {
   it('defaults: 127.0.0.1:8080, rate limit 100, one generated key for account-1', () => {
     const config = resolveServeConfig({}, {});
     if ('error' in config) throw new Error(config.error);
-    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', rateLimit: 100 });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      rateLimit: 100,
+      orderLimits: { maxOpenOrders: 200, maxStopOrders: 10 },
+    });
     expect(config.generatedKey).toMatch(/^sk_[A-Za-z0-9_-]{32}$/);
-    expect(config.grants).toEqual([{ key: config.generatedKey, account: 'account-1' }]);
+    expect(config.grants).toEqual([
+      { key: config.generatedKey, account: 'account-1', secret: expect.stringMatching(/^sk_/) },
+    ]);
   });
 
   it('the environment, then flags over it; KEY without ACCOUNT is account-<n>', () => {
@@ -45,6 +52,7 @@ describe('serve configuration', () => {
       host: '0.0.0.0',
       rateLimit: 0,
       market: { kind: 'none' },
+      orderLimits: { maxOpenOrders: 200, maxStopOrders: 10 },
       grants: [
         { key: 'k1', account: 'alice' },
         { key: 'k2', account: 'account-2' },
@@ -56,12 +64,15 @@ describe('serve configuration', () => {
       apiKey: ['k3'],
       rateLimit: '5',
       journal: 'j.csv',
+      maxOpenOrders: '50',
+      maxStopOrders: '3',
     };
     expect(resolveServeConfig(flags, env)).toEqual({
       port: 0,
       host: '127.0.0.2',
       rateLimit: 5,
       market: { kind: 'none' },
+      orderLimits: { maxOpenOrders: 50, maxStopOrders: 3 },
       journal: 'j.csv',
       grants: [{ key: 'k3', account: 'account-1' }],
     });
@@ -77,6 +88,10 @@ describe('serve configuration', () => {
       });
     }
     expect(resolveServeConfig({ rateLimit: '-1' }, {})).toHaveProperty('error');
+    expect(resolveServeConfig({ maxOpenOrders: '0' }, {})).toEqual({
+      error: 'max open orders must be an integer from 1 to 1000000, not "0"',
+    });
+    expect(resolveServeConfig({ maxStopOrders: '1.5' }, {})).toHaveProperty('error');
     expect(resolveServeConfig({ apiKey: ['a:b', 'a:c'] }, {})).toEqual({
       error: 'API key #2 is given twice',
     });
@@ -132,6 +147,7 @@ describe('serve configuration', () => {
       rateLimit: 1,
       grants: [{ key: 'secret', account: 'a' }],
       market: { kind: 'none' as const },
+      orderLimits: { maxOpenOrders: 200, maxStopOrders: 10 },
     };
     const lines = startupLines('http://127.0.0.1:1', config, {
       instruments: [{ symbol: 'BTC-USD', minSize: '0.00000001' }],
@@ -354,7 +370,10 @@ describe('simex serve as a process', () => {
     async () => {
       const server = await spawnServer(['--port', '0']);
       await server.line('stdout', /^try: /);
-      expect(server.stdout).toHaveLength(6);
+      expect(server.stdout).toHaveLength(7);
+      expect(server.stdout[5]).toMatch(
+        /^Binance dialect: http:\/\/\S+\/api\/v3 and ws:\/\/\S+\/ws \(docs\/ccxt.md\), secret of the generated key: sk_\S+$/,
+      );
       expect(server.stdout.slice(3, 5)).toEqual([
         'symbols: BTC-USD, ETH-USD (market data needs the API key too: send X-API-Key on every request)',
         'market: none: the demo book, which does not move',
@@ -364,7 +383,7 @@ describe('simex serve as a process', () => {
       )?.[1];
       expect(key).toBeDefined();
       expect(server.stdout[2]).toBe(`dashboard: ${server.url}/#key=${key}`);
-      const curl = server.stdout[5]!.replace(/^try: /, '');
+      const curl = server.stdout[6]!.replace(/^try: /, '');
       expect(curl).toContain(`'X-API-Key: ${key}'`);
       const { stdout } = await promisify(execFile)('sh', ['-c', curl]);
       expect(JSON.parse(stdout)).toMatchObject({

@@ -6,6 +6,7 @@ import { ALICE_KEY } from './test-server.js';
 export interface SseEvent {
   readonly id: string | undefined;
   readonly event: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed JSON, read freely and checked by expect
   readonly data: any;
 }
 
@@ -114,6 +115,7 @@ export type SseOpened =
       readonly stream: SseStream;
       readonly headers: IncomingMessage['headers'];
     }
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed JSON, read freely and checked by expect
   | { readonly status: number; readonly json: any; readonly headers: IncomingMessage['headers'] };
 
 /** GET `path` as an event stream; a refusal's body is read and checked against the OpenAPI document. */

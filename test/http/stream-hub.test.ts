@@ -232,3 +232,46 @@ describe('StreamHub', () => {
     expect(kinds(resumed)).toEqual(['event: order', 'event: book', 'event: order', 'event: book']);
   });
 });
+
+describe('StreamHub resumes with two symbols', () => {
+  it('the snapshots come first, then the missed events; every id carries both positions', async () => {
+    const { venue, open, outlet } = venueAndHub({ limits: { flushMs: 0, logEvents: 4 } });
+    const request = { symbols: ['BTC-USD', 'ETH-USD'], channels: new Set(['book'] as const) };
+    const first = open(request);
+    await nextTurn();
+    const ids = (stream: FakeStream) =>
+      [...stream.written.matchAll(/^id: (.*)$/gm)].map((m) => m[1]);
+    const [epoch, positions] = ids(first).at(-1)!.split(':');
+    const [btc, eth] = positions!.split(',').map(Number);
+    outlet.closed(1);
+    // BTC: one rest and cancel, four events, all held. ETH: more than the four held.
+    restAndCancel(venue, 'alice');
+    for (let i = 0; i < 3; i++) {
+      const placed = venue.placeOrder({
+        account: 'bob',
+        symbol: 'ETH-USD',
+        side: 'buy',
+        type: 'limit',
+        price: '10.00',
+        size: '1',
+      });
+      if (!placed.ok) throw new Error(placed.error.message);
+    }
+    const resumed = open({
+      ...request,
+      resumeFrom: { epoch: Number(epoch), sequences: [btc!, eth!] },
+    });
+    await nextTurn();
+    const events = [
+      ...resumed.written.matchAll(
+        /^(?:id: (.*)\n)?event: (\w+)\ndata: .*?"symbol":"([A-Z-]+)","sequence":(\d+)/gm,
+      ),
+    ].map(([, id, kind, symbol, sequence]) => [id, kind, symbol, Number(sequence)]);
+    const ethNow = eth! + 6;
+    expect(events).toEqual([
+      [`${epoch}:${btc},${ethNow}`, 'snapshot', 'ETH-USD', ethNow],
+      [`${epoch}:${btc! + 2},${ethNow}`, 'book', 'BTC-USD', btc! + 2],
+      [`${epoch}:${btc! + 4},${ethNow}`, 'book', 'BTC-USD', btc! + 4],
+    ]);
+  });
+});

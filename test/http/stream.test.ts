@@ -52,7 +52,11 @@ describe('GET /v1/stream', () => {
     );
     const trades = stream.events.filter((event) => event.event === 'trade');
     expect(trades.map((event) => [event.data.trade_id, event.data.price, event.data.size])).toEqual(
-      order.json.fills.map((fill: any) => [fill.trade_id, fill.price, fill.size]),
+      order.json.fills.map((fill: { trade_id: string; price: string; size: string }) => [
+        fill.trade_id,
+        fill.price,
+        fill.size,
+      ]),
     );
     expect(applyDeltas(snapshot, stream.events)).toEqual({
       bids: after.json.bids,
@@ -70,7 +74,9 @@ describe('GET /v1/stream', () => {
     const resting = await rest('1000.00');
     const stream = await open('/v1/stream?symbols=ETH-USD&channels=orders');
     const snapshot = await stream.next((event) => event.event === 'snapshot');
-    expect(snapshot.data.orders.map((order: any) => order.id)).toEqual([resting.json.id]);
+    expect(snapshot.data.orders.map((order: { id: string }) => order.id)).toEqual([
+      resting.json.id,
+    ]);
     expect(snapshot.data.bids).toBeUndefined();
     const bobs = await rest('1001.00', BOB_KEY);
     const mine = await rest('1002.00');
@@ -249,8 +255,70 @@ describe('stream limits', () => {
   it('closing the server ends its open streams at once', async () => {
     const stream = await mustOpen(limited.url, '/v1/stream?symbols=BTC-USD');
     await stream.count(1);
-    limited.server.streams.close();
+    void limited.server.streams.close();
     await stream.end();
     expect(stream.ended).toBe(true);
+  });
+});
+
+describe('resume ids with two symbols', () => {
+  const fresh = useTestServer();
+  const path = '/v1/stream?symbols=BTC-USD,ETH-USD&channels=trades,book';
+  const buyOn = (symbol: string) =>
+    fresh.call('POST', '/v1/orders', {
+      body: { symbol, side: 'buy', type: 'market', size: '0.001' },
+    });
+  /** The id an SSE client holds after each event: the last `id:` seen so far. */
+  const heldIds = (stream: SseStream) => {
+    let held: string | undefined;
+    return stream.events.map((event) => (held = event.id ?? held));
+  };
+
+  it("every id carries each symbol's true position; a client cut off after the first snapshot never gets old events", async () => {
+    // ETH has events before the stream opens: its log is past sequence 0.
+    const first = await mustOpen(fresh.url, '/v1/stream?symbols=ETH-USD');
+    await first.count(1);
+    expect((await buyOn('ETH-USD')).status).toBe(201);
+    first.close();
+    const stream = await mustOpen(fresh.url, path);
+    const [btc, eth] = await stream.count(2);
+    expect([btc!.event, eth!.event]).toEqual(['snapshot', 'snapshot']);
+    const epoch = fresh.server.streams.epoch;
+    const both = `${epoch}:${btc!.data.sequence},${eth!.data.sequence}`;
+    const afterFirst = heldIds(stream)[0];
+    expect(afterFirst === undefined || afterFirst === both).toBe(true);
+    expect(eth!.id).toBe(both);
+    stream.close();
+    // Reconnecting with the id held after the first snapshot: ETH starts with a snapshot again.
+    const again = await mustOpen(fresh.url, path, {
+      ...(afterFirst !== undefined && { lastEventId: afterFirst }),
+    });
+    const firstEth = await again.next((event) => event.data.symbol === 'ETH-USD');
+    expect([firstEth.event, firstEth.data.sequence]).toEqual(['snapshot', eth!.data.sequence]);
+    again.close();
+  });
+
+  it("replayed events carry the other symbol's position; an id ahead of the server gets a snapshot", async () => {
+    const stream = await mustOpen(fresh.url, path);
+    await stream.count(2);
+    const last = heldIds(stream).at(-1)!;
+    const [epoch, positions] = last.split(':');
+    const ethPosition = Number(positions!.split(',')[1]);
+    stream.close();
+    const missed = await buyOn('BTC-USD');
+    const resumed = await mustOpen(fresh.url, path, { lastEventId: last });
+    const trade = await resumed.next(
+      (event) => event.data.trade_id === missed.json.fills[0].trade_id,
+    );
+    for (const event of resumed.events.slice(0, resumed.events.indexOf(trade) + 1))
+      expect(event.id).toBe(`${epoch}:${event.data.sequence},${ethPosition}`);
+    resumed.close();
+    const btcPosition = Number(positions!.split(',')[0]);
+    const ahead = await mustOpen(fresh.url, path, {
+      lastEventId: `${epoch}:${btcPosition + 1000},${ethPosition}`,
+    });
+    const [snapshot] = await ahead.count(1);
+    expect([snapshot!.event, snapshot!.data.symbol]).toEqual(['snapshot', 'BTC-USD']);
+    ahead.close();
   });
 });

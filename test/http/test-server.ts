@@ -13,6 +13,7 @@ export interface Reply {
   readonly status: number;
   readonly headers: Headers;
   readonly text: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed JSON, read freely and checked by expect
   readonly json: any;
 }
 
@@ -47,6 +48,8 @@ export function useTestServer(options: Partial<ServerOptions> = {}): TestServer 
       rateLimit: 0,
       clock: clock.read,
       ...options,
+      // A fan-out process started from the sources on a loaded machine can take over a second.
+      streamLimits: { startMs: 30_000, ...options.streamLimits },
     });
   });
   afterAll(async () => {

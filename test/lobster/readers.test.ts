@@ -90,4 +90,29 @@ describe('reading LOBSTER files', () => {
     );
     expect(message).toMatchObject({ line: 1, timeNs: 43_002_632_812_672, type: 3, size: 100 });
   });
+
+  it('quotes at most 64 characters of a bad value (then …), as the HTTP errors do', async () => {
+    const long = '9'.repeat(400);
+    const quoted = `"${'9'.repeat(64)}…"`;
+    const messages = (text: string) => all(readLobsterMessages(Readable.from([text]), 'm.csv'));
+    await expect(messages(`34200,1,${long},10,5853300,1\n`)).rejects.toMatchObject({
+      message: `m.csv:1:9: order id must be a non-negative integer, got ${quoted}`,
+    });
+    await expect(messages(`${long},1,1,10,5853300,1\n`)).rejects.toMatchObject({
+      message: `m.csv:1:1: time must be seconds after midnight, got ${quoted}`,
+    });
+    await expect(orderbook(`5853400,100,${long},18\n`)).rejects.toMatchObject({
+      message: `o.csv:1:13: price must be an integer, got ${quoted}`,
+    });
+  });
+
+  it('skips a byte-order mark at the start of a file, in any chunks', async () => {
+    const bytes = Buffer.from('\uFEFF34200,1,1,10,5853300,1\n');
+    for (const split of [1, 2, 3, 4]) {
+      const chunks = [bytes.subarray(0, split), bytes.subarray(split)];
+      expect(await all(fileLines(Readable.from(chunks), 'm.csv'))).toEqual([
+        { line: 1, text: '34200,1,1,10,5853300,1' },
+      ]);
+    }
+  });
 });

@@ -38,7 +38,9 @@ describe('the agents with a seed and a fake clock', () => {
     expect(first.trades).toBe(270);
     expect(second.tape).toBe(first.tape);
     expect(other.tape).not.toBe(first.tape);
-    const trades = first.tape.split('\n').map((line) => JSON.parse(line));
+    const trades = first.tape
+      .split('\n')
+      .map((line) => JSON.parse(line) as { makerAccount: string; takerAccount: string });
     const accounts = new Set(trades.flatMap((trade) => [trade.makerAccount, trade.takerAccount]));
     expect([...accounts].sort()).toEqual([
       'agent-momentum-1',

@@ -24,6 +24,8 @@ export interface SystemUnderTest {
   readonly venue: VenueApi;
   /** The venue's clock reads this. */
   readonly clock: { now: number };
+  /** Whether the venue keeps balances (every account funded beyond what it can spend). */
+  readonly balances?: boolean;
   /** Internal inconsistencies; empty when sound. */
   problems(): string[];
 }
@@ -98,10 +100,29 @@ export function expectSameState(model: ReferenceVenue, real: SystemUnderTest): v
  */
 export function newVenueSystem(
   api: (venue: Venue) => VenueApi = (venue) => venue,
+  withBalances = false,
 ): SystemUnderTest {
   const clock = { now: START_TIME };
-  const created = Venue.create({ instruments: SPECS, clock: () => clock.now });
+  const created = Venue.create({
+    instruments: SPECS,
+    clock: () => clock.now,
+    ...(withBalances ? { balances: { makerFeeBps: 10, takerFeeBps: 25 } } : {}),
+  });
   if (!created.ok) throw new Error(`venue refused the model's markets: ${created.error.message}`);
   const venue = created.value;
-  return { venue: api(venue), clock, problems: () => validateVenueState(venue) };
+  // Funds no sequence can spend: the reference knows no balances, so nothing may be refused
+  // for them, while validateVenueState checks invariant 14 after every command.
+  if (withBalances) {
+    for (const account of ACCOUNTS) {
+      for (const asset of ['BTC', 'ETH', 'SOL', 'USD', 'EUR']) {
+        venue.deposit(account, asset, '1000000000000000000');
+      }
+    }
+  }
+  return {
+    venue: api(venue),
+    clock,
+    balances: withBalances,
+    problems: () => validateVenueState(venue),
+  };
 }

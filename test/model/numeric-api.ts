@@ -86,6 +86,7 @@ export function numericVenueApi(venue: Venue): VenueApi {
   const { core } = venue;
   return {
     placeOrder: (request) =>
+      'quoteSize' in request ||
       !SYMBOL_PATTERN.test(request.symbol) ||
       (request.type === 'market' && request.timeInForce !== undefined)
         ? venue.placeOrder(request)

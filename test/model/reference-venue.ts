@@ -332,10 +332,10 @@ export class ReferenceVenue {
             (side === 'buy' ? order.stopPrice! <= last : order.stopPrice! >= last),
         );
       const buy = due('buy').sort(
-        (a, b) => compare(a.stopPrice!, b.stopPrice!) || a.arrival - b.arrival,
+        (a, b) => compare(a.stopPrice, b.stopPrice) || a.arrival - b.arrival,
       )[0];
       const sell = due('sell').sort(
-        (a, b) => compare(b.stopPrice!, a.stopPrice!) || a.arrival - b.arrival,
+        (a, b) => compare(b.stopPrice, a.stopPrice) || a.arrival - b.arrival,
       )[0];
       const next =
         buy !== undefined && sell !== undefined

@@ -44,6 +44,17 @@ describe.each(APIS)('the venue through %s against the reference model', (_, api)
     );
   });
 
+  it(
+    `agrees with balances kept, and invariant 14 holds after every command (seed ${seed})`,
+    () => {
+      fc.assert(
+        venueModelProperty(() => newVenueSystem(api, true)),
+        { seed, numRuns: Math.ceil(numRuns / 3), verbose: 1 },
+      );
+    },
+    60_000 + numRuns * 1_000,
+  );
+
   // Opt-in (FC_LONG=1, a minute or two): one sequence long enough to pass the core's size
   // thresholds (its order store and index grow past 1024 orders).
   it.runIf(process.env.FC_LONG)(

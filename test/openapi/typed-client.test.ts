@@ -31,6 +31,7 @@ function strictOptions(): ts.CompilerOptions {
 function typeCheck(roots: string[], texts: Record<string, string> = {}): string[] {
   const options = strictOptions();
   const host = ts.createCompilerHost(options);
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- the host's functions are closures
   const { getSourceFile, fileExists, readFile: read } = host;
   host.fileExists = (file) => file in texts || fileExists(file);
   host.readFile = (file) => texts[file] ?? read(file);

@@ -88,7 +88,11 @@ describe('the installed package', () => {
   });
 
   it('made the project the README says: npm init -y, then type module', async () => {
-    const host = JSON.parse(await readFile(join(project, 'package.json'), 'utf8'));
+    const host = JSON.parse(await readFile(join(project, 'package.json'), 'utf8')) as {
+      name: string;
+      type: string;
+      dependencies: Record<string, string>;
+    };
     expect([host.name, host.type, host.dependencies.simex]).toEqual([
       'my-bot',
       'module',
@@ -155,7 +159,7 @@ describe('the installed package', () => {
       expect(stdout, strategy).toMatch(/fills/);
       const summary = JSON.parse(
         await readFile(join(project, `out-${strategy}`, 'summary.json'), 'utf8'),
-      );
+      ) as { symbols: [{ fills: number }] };
       expect(summary.symbols[0].fills, strategy).toBeGreaterThan(0);
     }
     const swept = await simex(

@@ -30,7 +30,10 @@ describe('BufferedFile', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(amount, fc.integer({ min: 0, max: 18 }))), (numbers) => {
         const text = written('fixed.txt', (file) => {
-          for (const [units, decimals] of numbers) (file.fixed(units, decimals), file.byte(0x0a));
+          for (const [units, decimals] of numbers) {
+            file.fixed(units, decimals);
+            file.byte(0x0a);
+          }
         });
         const expected = numbers.map(([units, decimals]) => `${formatUnits(units, decimals)}\n`);
         expect(text).toBe(expected.join(''));

@@ -3,10 +3,10 @@
  * imports: same results as the .js module, its own modules bundled, its packages imported from its
  * directory, positions naming the .ts source, and the compiled file removed at the end.
  */
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweep } from '../../adapters/backtest/index.js';
 import { tempFiles, writeGeneratedFlow } from '../backtest/helpers.js';
 import { TAKER_STRATEGY } from './taker-strategy.js';
@@ -46,10 +46,10 @@ const REFUSAL = {
 const dir = tempFiles({
   'taker.mjs': TAKER_STRATEGY,
   ...Object.fromEntries(
-    ['cjs', 'esm'].flatMap((scope) => [
+    ['cjs', 'esm'].flatMap((scope): [string, string][] => [
       [`${scope}/taker.ts`, TAKER_TS],
       [`${scope}/refused.ts`, "export const REFUSED: string = '0.03';\n"],
-      ...Object.entries(REFUSAL).map(([name, text]) => [
+      ...Object.entries(REFUSAL).map(([name, text]): [string, string] => [
         `${scope}/node_modules/refusal/${name}`,
         text,
       ]),
@@ -60,10 +60,21 @@ const dir = tempFiles({
 const flow = join(dir, 'flow.csv');
 const throwLine = TAKER_TS.split('\n').findIndex((line) => line.includes('throw'));
 const thrownAt = `${throwLine + 1}:${TAKER_TS.split('\n')[throwLine]!.indexOf('new Error') + 1}`;
-const compiledDirs = () =>
-  readdirSync(tmpdir()).filter((name) => name.startsWith('simex-strategy-'));
+// The compiler writes under os.tmpdir(): a temporary directory of this file's own, so that other
+// processes' sweeps (other test files, other checkouts) cannot add or remove entries meanwhile.
+const sharedTmp = process.env.TMPDIR;
+const ownTmp = mkdtempSync(join(tmpdir(), 'simex-compiled-test-'));
+const compiledDirs = () => readdirSync(ownTmp).filter((name) => name.startsWith('simex-strategy-'));
 
-beforeAll(() => writeGeneratedFlow(flow, 11, 600));
+beforeAll(() => {
+  process.env.TMPDIR = ownTmp;
+  return writeGeneratedFlow(flow, 11, 600);
+});
+afterAll(() => {
+  if (sharedTmp === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = sharedTmp;
+  rmSync(ownTmp, { recursive: true, force: true });
+});
 
 describe('a .ts strategy in a sweep', () => {
   it.each(['cjs', 'esm'])(

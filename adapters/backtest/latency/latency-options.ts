@@ -63,7 +63,7 @@ export function parseLatency(args: LatencyArguments): LatencySettings | string {
 
 /** The settings as the summary shows them: each path's spec, the order and the seed. */
 export function latencySummary(settings: LatencySettings): Record<string, string | number> {
-  const paths = LATENCY_PATHS.map((path) => [path, formatLatencySpec(settings[path])]);
+  const paths = LATENCY_PATHS.map((path) => [path, formatLatencySpec(settings[path])] as const);
   return { ...Object.fromEntries(paths), order: settings.order, seed: settings.seed };
 }
 

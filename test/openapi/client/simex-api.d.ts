@@ -74,6 +74,23 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/balances': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The caller's free and locked amount of every asset */
+    get: operations['getBalances'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/stream': {
     parameters: {
       query?: never;
@@ -83,7 +100,7 @@ export interface paths {
     };
     /**
      * Server-Sent Events: trades, book deltas and your order updates
-     * @description Server-Sent Events; see docs/stream.md. Each event, its data parsed as JSON, is a StreamEvent (the x-event-schema of the answer): first one `snapshot` per symbol, in the order of `symbols`, then `trade`, `book` and `order` events. The body ends when the connection closes. `sequence` counts every event of the symbol, other accounts' order updates included, so gaps are normal. The SSE id holds one sequence per symbol: send it back as Last-Event-ID to resume; a symbol whose events since are no longer held (the last 1000 per symbol are) starts again with a snapshot. A comment line `:heartbeat` comes every 15 s. A client that does not read fast enough is disconnected once 256 KiB wait for it. At most 1000 streams in all, 50 per key.
+     * @description Server-Sent Events (docs/stream.md). Each event, its data parsed as JSON, is a StreamEvent (the answer's x-event-schema): one `snapshot` per symbol, in the order of `symbols`, then `trade`, `book` and `order` events. `sequence` counts every event of the symbol, so gaps are normal. The SSE id holds one sequence per symbol: send it back as Last-Event-ID to resume; a symbol whose events since are no longer held (the last 1000 are) starts again with a snapshot. A `:heartbeat` comment comes every 15 s. A client that falls 256 KiB behind is disconnected. At most 1000 streams in all, 50 per key.
      */
     get: operations['openStream'];
     put?: never;
@@ -263,11 +280,13 @@ export interface components {
       size: components['schemas']['Decimal'];
       timestamp: components['schemas']['Timestamp'];
     };
-    /** @description A new order: market, or limit with a time in force. No field has a default in this schema (a generated client would make it required), and each kind takes only the fields the server accepts for it. */
+    /** @description A new order. No field has a default here (a generated client would require it); each kind takes only the fields the server accepts for it. */
     OrderRequest: {
       symbol: components['schemas']['InstrumentSymbol'];
       side: components['schemas']['Side'];
-      size: components['schemas']['Decimal'];
+      size?: components['schemas']['Decimal'];
+      /** @description Market buys only, instead of size: the quote to spend; the order buys the whole lots it buys from the asks */
+      quote_size?: components['schemas']['Decimal'];
       client_order_id?: string;
       /** @description Makes the order a stop: it waits as pending until a trade at or above (buy) or at or below (sell) this price */
       stop_price?: components['schemas']['Decimal'];
@@ -278,10 +297,20 @@ export interface components {
       stp?: 'none' | 'cancel_taker' | 'cancel_maker' | 'cancel_both';
     } & (
       | {
+          size: components['schemas']['Decimal'];
           /** @constant */
           type: 'market';
+          quote_size?: unknown;
         }
       | {
+          /** @constant */
+          type: 'market';
+          /** @constant */
+          side: 'buy';
+          size?: unknown;
+        }
+      | {
+          size: components['schemas']['Decimal'];
           /** @constant */
           type: 'limit';
           /** @description The limit price, a multiple of the tick size */
@@ -292,6 +321,7 @@ export interface components {
           post_only?: boolean;
         }
       | {
+          size: components['schemas']['Decimal'];
           /** @constant */
           type: 'limit';
           /** @description The limit price, a multiple of the tick size */
@@ -300,6 +330,7 @@ export interface components {
           time_in_force: 'ioc' | 'fok';
         }
       | {
+          size: components['schemas']['Decimal'];
           /** @constant */
           type: 'limit';
           /** @description The limit price, a multiple of the tick size */
@@ -343,7 +374,12 @@ export interface components {
        * @description Why the order ended as it did, where the status alone does not say
        * @enum {string}
        */
-      reason?: 'post_only_would_take' | 'self_trade_prevented' | 'expire_at_reached' | 'level_full';
+      reason?:
+        | 'post_only_would_take'
+        | 'self_trade_prevented'
+        | 'expire_at_reached'
+        | 'level_full'
+        | 'insufficient_balance';
       stop_price?: components['schemas']['Decimal'];
       /**
        * @description Absent: none
@@ -375,6 +411,19 @@ export interface components {
        * @enum {string}
        */
       status: 'trading';
+      /** @description Orders an account may have open on the symbol, waiting stops included (then too_many_orders) */
+      max_open_orders: number;
+      /** @description Stops an account may have waiting on the symbol (then too_many_orders) */
+      max_stop_orders: number;
+    };
+    Balances: {
+      balances: {
+        /** @example USD */
+        asset: string;
+        free: components['schemas']['Decimal'];
+        /** @description What live orders hold (invariant 14) */
+        locked: components['schemas']['Decimal'];
+      }[];
     };
     Time: {
       timestamp: components['schemas']['Timestamp'];
@@ -392,9 +441,9 @@ export interface components {
       | components['schemas']['TradeEvent']
       | components['schemas']['BookEvent']
       | components['schemas']['OrderEvent'];
-    /** @description A symbol's state as of `data.sequence`, the parts the stream's channels ask for; first on a new stream, once per symbol */
+    /** @description A symbol's state as of `data.sequence`, for the stream's channels; first, once per symbol. Only the last snapshot has an `id:` */
     SnapshotEvent: {
-      id: components['schemas']['StreamId'];
+      id?: components['schemas']['StreamId'];
       /** @constant */
       event: 'snapshot';
       data: {
@@ -585,8 +634,8 @@ export interface components {
         };
       };
     };
-    /** @description Error: idempotency_conflict */
-    idempotency_conflict: {
+    /** @description Error: idempotency_conflict, too_many_orders */
+    idempotency_conflict_or_too_many_orders: {
       headers: {
         [name: string]: unknown;
       };
@@ -594,7 +643,7 @@ export interface components {
         'application/json': components['schemas']['ErrorBody'] & {
           error?: {
             /** @enum {string} */
-            code?: 'idempotency_conflict';
+            code?: 'idempotency_conflict' | 'too_many_orders';
           };
         };
       };
@@ -651,6 +700,20 @@ export interface components {
           error?: {
             /** @enum {string} */
             code?: 'expectation_failed';
+          };
+        };
+      };
+    };
+    /** @description Error: insufficient_balance */
+    insufficient_balance: {
+      headers: {
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorBody'] & {
+          error?: {
+            /** @enum {string} */
+            code?: 'insufficient_balance';
           };
         };
       };
@@ -724,6 +787,21 @@ export interface components {
           error?: {
             /** @enum {string} */
             code?: 'journal_unavailable';
+          };
+        };
+      };
+    };
+    /** @description Error: stream_unavailable */
+    stream_unavailable: {
+      headers: {
+        'Retry-After': components['headers']['Retry-After'];
+        [name: string]: unknown;
+      };
+      content: {
+        'application/json': components['schemas']['ErrorBody'] & {
+          error?: {
+            /** @enum {string} */
+            code?: 'stream_unavailable';
           };
         };
       };
@@ -865,6 +943,33 @@ export interface operations {
       500: components['responses']['internal_error'];
     };
   };
+  getBalances: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The balances */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Balances'];
+        };
+      };
+      400: components['responses']['bad_request_or_invalid_parameter'];
+      401: components['responses']['unauthorized'];
+      408: components['responses']['request_timeout'];
+      417: components['responses']['expectation_failed'];
+      429: components['responses']['rate_limited'];
+      431: components['responses']['headers_too_large'];
+      500: components['responses']['internal_error'];
+    };
+  };
   openStream: {
     parameters: {
       query: {
@@ -899,6 +1004,7 @@ export interface operations {
       429: components['responses']['rate_limited_or_too_many_streams'];
       431: components['responses']['headers_too_large'];
       500: components['responses']['internal_error'];
+      503: components['responses']['stream_unavailable'];
     };
   };
   getTicker: {
@@ -1065,10 +1171,11 @@ export interface operations {
       401: components['responses']['unauthorized'];
       404: components['responses']['unknown_symbol'];
       408: components['responses']['request_timeout'];
-      409: components['responses']['idempotency_conflict'];
+      409: components['responses']['idempotency_conflict_or_too_many_orders'];
       413: components['responses']['payload_too_large'];
       415: components['responses']['unsupported_media_type'];
       417: components['responses']['expectation_failed'];
+      422: components['responses']['insufficient_balance'];
       429: components['responses']['rate_limited'];
       431: components['responses']['headers_too_large'];
       500: components['responses']['internal_error'];
@@ -1204,6 +1311,7 @@ export interface operations {
       413: components['responses']['payload_too_large'];
       415: components['responses']['unsupported_media_type'];
       417: components['responses']['expectation_failed'];
+      422: components['responses']['insufficient_balance'];
       429: components['responses']['rate_limited'];
       431: components['responses']['headers_too_large'];
       500: components['responses']['internal_error'];

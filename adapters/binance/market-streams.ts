@@ -1,0 +1,300 @@
+import { EventEmitter } from 'node:events';
+import type { BookLevelChange, Instrument, TradeRecord, Venue } from '../../src/index.js';
+import type { BinanceSymbols } from './binance-symbols.js';
+import { guarded } from './guarded.js';
+import { INTERVALS, type CandleStore } from './candles.js';
+import { closeTime, dayTicker, klineRow, type MarketData } from './market-data.js';
+
+/** A parsed stream name: `btcusd@trade`, `btcusd@depth@100ms`, `btcusd@kline_1m`, ... */
+export interface StreamName {
+  readonly name: string;
+  readonly instrument: Instrument;
+  readonly kind: 'trade' | 'aggTrade' | 'depth' | 'kline' | 'ticker' | 'miniTicker' | 'bookTicker';
+  /** The kline interval. */
+  readonly interval?: string;
+}
+
+const KINDS = ['trade', 'aggTrade', 'ticker', 'miniTicker', 'bookTicker'] as const;
+
+/** A stream name of a listed symbol (lower case, as Binance writes them), or undefined. */
+export function parseStreamName(symbols: BinanceSymbols, name: string): StreamName | undefined {
+  const at = name.indexOf('@');
+  if (at < 0 || name.length > 64) return undefined;
+  const instrument = symbols.find(name.slice(0, at).toUpperCase());
+  if (instrument === undefined || name.slice(0, at) !== name.slice(0, at).toLowerCase()) {
+    return undefined;
+  }
+  const rest = name.slice(at + 1);
+  if ((KINDS as readonly string[]).includes(rest)) {
+    return { name, instrument, kind: rest as StreamName['kind'] };
+  }
+  if (rest === 'depth' || rest === 'depth@100ms' || rest === 'depth@1000ms') {
+    return { name, instrument, kind: 'depth' };
+  }
+  if (rest.startsWith('kline_') && INTERVALS.has(rest.slice(6))) {
+    return { name, instrument, kind: 'kline', interval: rest.slice(6) };
+  }
+  return undefined;
+}
+
+/** Where a stream's messages go: a socket's subscription (it wraps them for combined streams). */
+export interface StreamSink {
+  deliver(stream: string, payload: string): void;
+}
+
+/** Level changes of one symbol since the last depthUpdate, by side and price. */
+interface PendingDepth {
+  first: number;
+  last: number;
+  readonly bids: Map<string, string>;
+  readonly asks: Map<string, string>;
+}
+
+/** How often depth, kline and ticker updates are sent. */
+export const DEPTH_INTERVAL_MS = 100;
+const TICKER_INTERVAL_MS = 1_000;
+
+/**
+ * The market streams of the Binance dialect over the venue's events: trades at once; book
+ * changes batched into one depthUpdate per symbol per 100 ms, each starting where the last ended
+ * (`U` = previous `u` + 1, so a client's book stays in step with the REST snapshot); klines of
+ * symbols that traded every 100 ms; tickers every second. The venue is never slowed: a sink
+ * that cannot keep up is dropped by its socket.
+ */
+export class MarketStreams {
+  /** Emits `subscribed` with a stream's name each time a socket subscribes to it. */
+  readonly events = new EventEmitter();
+  readonly #subscribers = new Map<string, Map<StreamSink, number>>();
+  readonly #depth = new Map<string, PendingDepth>();
+  readonly #tradedSince = new Set<string>();
+  readonly #data: MarketData;
+  readonly #venue: Venue;
+  readonly #clock: () => number;
+  readonly #unsubscribe: () => void;
+  #timer: NodeJS.Timeout | undefined;
+  #ticks = 0;
+
+  constructor(data: MarketData, clock: () => number, onError: (error: unknown) => void) {
+    this.#data = data;
+    this.#venue = data.venue;
+    this.#clock = clock;
+    this.#unsubscribe = data.venue.subscribe(
+      guarded((event) => {
+        if (event.type === 'trade') this.#onTrade(event.trade);
+        else if (event.type === 'book') this.#onBook(event.change);
+      }, onError),
+      ['trade', 'book'],
+    );
+  }
+
+  get candles(): CandleStore {
+    return this.#data.candles;
+  }
+
+  subscribe(stream: StreamName, sink: StreamSink): void {
+    let sinks = this.#subscribers.get(stream.name);
+    if (sinks === undefined)
+      this.#subscribers.set(stream.name, (sinks = new Map<StreamSink, number>()));
+    sinks.set(sink, (sinks.get(sink) ?? 0) + 1);
+    this.events.emit('subscribed', stream.name);
+    if (stream.kind === 'ticker' || stream.kind === 'miniTicker' || stream.kind === 'bookTicker') {
+      sink.deliver(stream.name, this.#tickerPayload(stream));
+    }
+    this.#timer ??= setInterval(() => this.#flush(), DEPTH_INTERVAL_MS).unref();
+  }
+
+  unsubscribe(name: string, sink: StreamSink): void {
+    const sinks = this.#subscribers.get(name);
+    if (sinks === undefined || !sinks.has(sink)) return;
+    sinks.delete(sink);
+    if (sinks.size === 0) this.#subscribers.delete(name);
+    if (this.#subscribers.size === 0 && this.#timer !== undefined) {
+      clearInterval(this.#timer);
+      this.#timer = undefined;
+    }
+  }
+
+  close(): void {
+    this.#unsubscribe();
+    if (this.#timer !== undefined) clearInterval(this.#timer);
+    this.#timer = undefined;
+  }
+
+  #send(name: string, payload: () => string): void {
+    const sinks = this.#subscribers.get(name);
+    if (sinks === undefined) return;
+    const text = payload();
+    for (const sink of sinks.keys()) sink.deliver(name, text);
+  }
+
+  #onTrade(trade: TradeRecord): void {
+    const lower = trade.symbol.replace('-', '').toLowerCase();
+    this.#tradedSince.add(trade.symbol);
+    const event = (e: string) =>
+      JSON.stringify({
+        e,
+        E: trade.timestamp,
+        s: trade.symbol.replace('-', ''),
+        ...(e === 'trade' ? { t: trade.sequence } : { a: trade.sequence }),
+        p: trade.price,
+        q: trade.size,
+        ...(e === 'aggTrade' && { f: trade.sequence, l: trade.sequence }),
+        T: trade.timestamp,
+        m: trade.side === 'sell',
+        M: true,
+      });
+    this.#send(`${lower}@trade`, () => event('trade'));
+    this.#send(`${lower}@aggTrade`, () => event('aggTrade'));
+  }
+
+  #onBook(change: BookLevelChange): void {
+    const lower = change.symbol.replace('-', '').toLowerCase();
+    if (
+      !this.#subscribers.has(`${lower}@depth@100ms`) &&
+      !this.#subscribers.has(`${lower}@depth`) &&
+      !this.#subscribers.has(`${lower}@depth@1000ms`)
+    ) {
+      this.#depth.delete(change.symbol);
+      return;
+    }
+    let pending = this.#depth.get(change.symbol);
+    if (pending === undefined) {
+      pending = { first: change.sequence, last: change.sequence, bids: new Map(), asks: new Map() };
+      this.#depth.set(change.symbol, pending);
+    }
+    pending.last = change.sequence;
+    (change.side === 'buy' ? pending.bids : pending.asks).set(change.price, change.size);
+  }
+
+  #flush(): void {
+    this.#ticks++;
+    const now = this.#clock();
+    for (const [symbol, pending] of this.#depth) {
+      const lower = symbol.replace('-', '').toLowerCase();
+      const text = JSON.stringify({
+        e: 'depthUpdate',
+        E: now,
+        s: symbol.replace('-', ''),
+        U: pending.first,
+        u: pending.last,
+        b: [...pending.bids],
+        a: [...pending.asks],
+      });
+      this.#send(`${lower}@depth@100ms`, () => text);
+      this.#send(`${lower}@depth`, () => text);
+    }
+    this.#depth.clear();
+    for (const symbol of this.#tradedSince) {
+      const instrument = this.#data.symbols.find(symbol.replace('-', ''))!;
+      const lower = symbol.replace('-', '').toLowerCase();
+      for (const interval of INTERVALS.keys()) {
+        const name = `${lower}@kline_${interval}`;
+        if (!this.#subscribers.has(name)) continue;
+        this.#send(name, () => this.#klinePayload(instrument, interval, now));
+      }
+    }
+    this.#tradedSince.clear();
+    if (this.#ticks % (TICKER_INTERVAL_MS / DEPTH_INTERVAL_MS) !== 0) return;
+    for (const name of this.#subscribers.keys()) {
+      const stream = parseStreamName(this.#data.symbols, name)!;
+      if (
+        stream.kind === 'ticker' ||
+        stream.kind === 'miniTicker' ||
+        stream.kind === 'bookTicker'
+      ) {
+        this.#send(name, () => this.#tickerPayload(stream));
+      }
+    }
+  }
+
+  #klinePayload(instrument: Instrument, interval: string, now: number): string {
+    const [candle] = this.#data.candles.klines(instrument.symbol, interval, undefined, now, 1);
+    const symbol = instrument.symbol.replace('-', '');
+    if (candle === undefined) throw new Error('a symbol that traded has no candle');
+    const row = klineRow(instrument, interval, candle);
+    return JSON.stringify({
+      e: 'kline',
+      E: now,
+      s: symbol,
+      k: {
+        t: candle.start,
+        T: closeTime(interval, candle.start),
+        s: symbol,
+        i: interval,
+        f: -1,
+        L: -1,
+        o: row[1],
+        c: row[4],
+        h: row[2],
+        l: row[3],
+        v: row[5],
+        n: candle.count,
+        x: false,
+        q: row[7],
+        V: row[9],
+        Q: row[10],
+        B: '0',
+      },
+    });
+  }
+
+  #tickerPayload(stream: StreamName): string {
+    const now = this.#clock();
+    const day = dayTicker(this.#data, stream.instrument, now);
+    const E = now;
+    const s = day['symbol'];
+    if (stream.kind === 'miniTicker') {
+      return JSON.stringify({
+        e: '24hrMiniTicker',
+        E,
+        s,
+        c: day['lastPrice'],
+        o: day['openPrice'],
+        h: day['highPrice'],
+        l: day['lowPrice'],
+        v: day['volume'],
+        q: day['quoteVolume'],
+      });
+    }
+    if (stream.kind === 'bookTicker') {
+      return JSON.stringify({
+        u: this.#bookSequence(stream.instrument),
+        s,
+        b: day['bidPrice'],
+        B: day['bidQty'],
+        a: day['askPrice'],
+        A: day['askQty'],
+      });
+    }
+    return JSON.stringify({
+      e: '24hrTicker',
+      E,
+      s,
+      p: day['priceChange'],
+      P: day['priceChangePercent'],
+      w: day['weightedAvgPrice'],
+      x: day['prevClosePrice'],
+      c: day['lastPrice'],
+      Q: day['lastQty'],
+      b: day['bidPrice'],
+      B: day['bidQty'],
+      a: day['askPrice'],
+      A: day['askQty'],
+      o: day['openPrice'],
+      h: day['highPrice'],
+      l: day['lowPrice'],
+      v: day['volume'],
+      q: day['quoteVolume'],
+      O: day['openTime'],
+      C: day['closeTime'],
+      F: day['firstId'],
+      L: day['lastId'],
+      n: day['count'],
+    });
+  }
+
+  #bookSequence(instrument: Instrument): number {
+    const book = this.#venue.orderBook(instrument.symbol, 1);
+    return book.ok ? book.value.sequence : 0;
+  }
+}

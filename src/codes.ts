@@ -9,11 +9,11 @@ export interface CodeTable<Names extends readonly string[]> {
   /** The words, by code. */
   readonly names: Names;
   /** The code of `word`; -1 when it is none of the words. */
-  code(word: string): number;
+  readonly code: (word: string) => number;
   /** The word of `code`, a code of this table. */
-  name(code: number): Names[number];
+  readonly name: (code: number) => Names[number];
   /** The code of the ASCII word `bytes[start, end)`; -1 when it is none of the words. */
-  parse(bytes: Uint8Array, start: number, end: number): number;
+  readonly parse: (bytes: Uint8Array, start: number, end: number) => number;
 }
 
 function codeTable<const Names extends readonly string[]>(names: Names): CodeTable<Names> {

@@ -43,6 +43,56 @@ export function parseUnits(text: string, decimals: number): number | DecimalPars
   return Number.isSafeInteger(units) ? units : 'too_large';
 }
 
+/** parseUnits's failures as parseUnitsBytes returns them. */
+export const UNITS_MALFORMED = -1;
+export const UNITS_TOO_PRECISE = -2;
+export const UNITS_TOO_LARGE = -3;
+
+/**
+ * parseUnits's grammar over the ASCII bytes `bytes[start, end)` (CSV and Arrow cells), for readers
+ * that hold bytes rather than strings: the units, or UNITS_MALFORMED, UNITS_TOO_PRECISE or
+ * UNITS_TOO_LARGE. test/core/decimals.test.ts holds the two to the same answers.
+ */
+export function parseUnitsBytes(
+  bytes: Uint8Array,
+  start: number,
+  end: number,
+  decimals: number,
+): number {
+  if (start >= end) return UNITS_MALFORMED;
+  let units = 0;
+  let i = start;
+  const first = bytes[i]!;
+  if (first === 46 /* . */) return UNITS_MALFORMED;
+  if (first === 48 /* 0 */) {
+    i++;
+    if (i < end && bytes[i] !== 46 /* . */) return UNITS_MALFORMED;
+  }
+  for (; i < end; i++) {
+    const digit = bytes[i]! - 48;
+    if (digit === -2 /* . */) break;
+    if (digit < 0 || digit > 9) return UNITS_MALFORMED;
+    units = units * 10 + digit;
+  }
+  let fractionDigits = 0;
+  if (i < end) {
+    i++; // the '.'
+    if (i === end) return UNITS_MALFORMED;
+    for (; i < end; i++) {
+      const digit = bytes[i]! - 48;
+      if (digit < 0 || digit > 9) return UNITS_MALFORMED;
+      if (fractionDigits < decimals) {
+        units = units * 10 + digit;
+        fractionDigits++;
+      } else if (digit !== 0) {
+        return UNITS_TOO_PRECISE;
+      }
+    }
+  }
+  for (; fractionDigits < decimals; fractionDigits++) units *= 10;
+  return Number.isSafeInteger(units) ? units : UNITS_TOO_LARGE;
+}
+
 /** Formats units at `decimals` as a fixed-point decimal string. */
 export function formatUnits(units: number | bigint, decimals: number): string {
   const digits = units < 0 ? String(-units) : String(units);

@@ -1,4 +1,5 @@
 import { formatUnits, fractionDigits, parseUnits } from './decimal-codec.js';
+import type { Units } from './quantities.js';
 import { invalidParameter, ok, type Failure, type Result } from './result.js';
 
 /** An instrument as configured: decimal strings, as in the HTTP contract (docs/http-api.md) and scenario directives. */
@@ -63,7 +64,7 @@ export function formatSize(instrument: Instrument, units: number | bigint): stri
 }
 
 /** Parses a price on the instrument's tick grid into units; `field` names the input in the error. */
-export function parsePrice(instrument: Instrument, text: unknown, field: string): number | Failure {
+export function parsePrice(instrument: Instrument, text: unknown, field: string): Units | Failure {
   return parseOnGrid(
     text,
     field,
@@ -79,7 +80,7 @@ export function parseSizeUnits(
   instrument: Instrument,
   text: unknown,
   field: string,
-): number | Failure {
+): Units | Failure {
   return parseOnGrid(
     text,
     field,
@@ -91,7 +92,7 @@ export function parseSizeUnits(
 }
 
 /** Parses a size on the lot grid within [min_size, max_size]. */
-export function parseSize(instrument: Instrument, text: unknown, field: string): number | Failure {
+export function parseSize(instrument: Instrument, text: unknown, field: string): Units | Failure {
   const parsed = parseSizeUnits(instrument, text, field);
   if (typeof parsed !== 'number') return parsed;
   if (parsed < instrument.minSizeUnits) {
@@ -113,7 +114,7 @@ function parseOnGrid(
   gridUnits: number,
   gridName: string,
   grid: string,
-): number | Failure {
+): Units | Failure {
   if (typeof text !== 'string') return invalidParameter(field, `${field} must be a decimal string`);
   const units = parseUnits(text, decimals);
   if (units === 'malformed') {
@@ -128,7 +129,7 @@ function parseOnGrid(
     return invalidParameter(field, `${field} must be a multiple of the ${gridName} ${grid}`);
   }
   if (units === 0) return invalidParameter(field, `${field} must be positive`);
-  return units;
+  return units as Units;
 }
 
 /** Validates a spec; errors name the spec field (`tick_size`, ...). */

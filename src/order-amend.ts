@@ -11,11 +11,15 @@ import type { OrderMatching } from './order-matching.js';
 import { PENDING, type OrderStore } from './order-store.js';
 import { invalidParameter, ok, type Result } from './result.js';
 import type { AmendRequest } from './types.js';
+import type { Units } from './quantities.js';
 
-/** An amend in units; -1 leaves the field as it is. */
+/** An amend's size or price that leaves the order's as it is. */
+export const UNCHANGED = -1 as Units;
+
+/** An amend in units; UNCHANGED leaves the field as it is. */
 export interface ValidAmend {
-  readonly size: number;
-  readonly price: number;
+  readonly size: Units;
+  readonly price: Units;
 }
 
 /**
@@ -32,7 +36,7 @@ export function validateAmend(
   if (request.size === undefined && request.price === undefined) {
     return invalidParameter('size', 'size or price is required');
   }
-  let size = -1;
+  let size = UNCHANGED;
   if (request.size !== undefined) {
     const parsed = parseSize(instrument, request.size, 'size');
     if (typeof parsed !== 'number') return parsed;
@@ -45,7 +49,7 @@ export function validateAmend(
     }
     size = parsed;
   }
-  let price = -1;
+  let price = UNCHANGED;
   if (request.price !== undefined) {
     if (store.isMarket(slot))
       return invalidParameter('price', 'price is refused for market orders');
@@ -69,8 +73,8 @@ export function amendLive(
   store: OrderStore,
   book: OrderBook,
   slot: number,
-  newSize: number,
-  newPrice: number,
+  newSize: Units,
+  newPrice: Units,
 ): number {
   const remaining = store.remaining[slot]!;
   const price = newPrice < 0 ? store.price[slot]! : newPrice;

@@ -1,5 +1,6 @@
 import { LayeredBitset } from './layered-bitset.js';
 import { NumberQueue } from './number-queue.js';
+import type { Sequence, Slot } from './quantities.js';
 import { SequenceSlots } from './sequence-slots.js';
 import type { OrderStore } from './order-store.js';
 import type { TradeStore } from './trade-store.js';
@@ -9,9 +10,9 @@ const STATUSES = 7;
 /** In the store's `listed` column: the order is in no set yet. */
 const UNLISTED = 0x7f;
 /** In the store's `listed` column: the order is queued for `#syncListings`. */
-const PENDING = 0x80;
+const LISTING_QUEUED = 0x80;
 /** Queued orders that make `#syncListings` run without waiting for a listing. */
-const MAX_PENDING = 256;
+const MAX_QUEUED = 256;
 
 class AccountOrders {
   /** Sequences by ordinal (creation order); forgotten ones stay until the next compaction. */
@@ -69,7 +70,7 @@ export class OrderIndex {
   readonly #byAccount: AccountOrders[] = [];
   readonly #finals = new NumberQueue();
   /** Slots whose status the sets may not show yet (with stale entries of forgotten orders). */
-  readonly #pending = new Int32Array(MAX_PENDING);
+  readonly #pending = new Int32Array(MAX_QUEUED);
   #pendingCount = 0;
   /** Whether the accounts' numbering and sets exist (see `#build`). */
   #built = false;
@@ -85,7 +86,7 @@ export class OrderIndex {
   ) {}
 
   /** Orders must be added in sequence order, starting at 1, with their initial status set. */
-  add(sequence: number, slot: number): void {
+  add(sequence: Sequence, slot: Slot): void {
     this.#slots.add(slot);
     this.store.listed[slot] = UNLISTED;
     if (this.#built) this.#number(sequence, slot);
@@ -94,17 +95,17 @@ export class OrderIndex {
   setStatus(slot: number, status: number): void {
     const store = this.store;
     store.status[slot] = status;
-    if (this.#built && store.listed[slot]! < PENDING) this.#queue(slot);
+    if (this.#built && store.listed[slot]! < LISTING_QUEUED) this.#queue(slot);
   }
 
   /** The sequence of the last order added (0 before the first). */
-  get lastSequence(): number {
+  get lastSequence(): Sequence {
     return this.#slots.last;
   }
 
   /** The slot of `ord_<sequence>`, or -1. */
-  slot(sequence: number): number {
-    return this.#slots.slot(sequence);
+  slot(sequence: number): Slot {
+    return this.#slots.slot(sequence as Sequence);
   }
 
   /** Records that an order reached a final status (forgetting waits for `forgetBeyondRetention`). */
@@ -181,7 +182,7 @@ export class OrderIndex {
     const slot = this.slot(sequence);
     const store = this.store;
     const orders = this.#byAccount[store.account[slot]!];
-    const listed = store.listed[slot]! & ~PENDING;
+    const listed = store.listed[slot]! & ~LISTING_QUEUED;
     if (listed !== UNLISTED) orders!.remove(store.ordinal[slot]!, store.book[slot]!, listed);
     store.listed[slot] = UNLISTED; // so that a queued entry of the slot is skipped
     store.release(slot, this.trades);
@@ -226,8 +227,8 @@ export class OrderIndex {
   }
 
   #queue(slot: number): void {
-    if (this.#pendingCount === MAX_PENDING) this.#syncListings();
-    this.store.listed[slot]! |= PENDING;
+    if (this.#pendingCount === MAX_QUEUED) this.#syncListings();
+    this.store.listed[slot]! |= LISTING_QUEUED;
     this.#pending[this.#pendingCount++] = slot;
   }
 
@@ -237,9 +238,9 @@ export class OrderIndex {
     for (let i = 0; i < this.#pendingCount; i++) {
       const slot = this.#pending[i]!;
       const listed = store.listed[slot]!;
-      if (listed < PENDING) continue; // forgotten, or its reused slot was synced earlier
+      if (listed < LISTING_QUEUED) continue; // forgotten, or its reused slot was synced earlier
       const status = store.status[slot]!;
-      const from = listed & ~PENDING;
+      const from = listed & ~LISTING_QUEUED;
       const orders = this.#byAccount[store.account[slot]!]!;
       if (from === UNLISTED) orders.add(store.ordinal[slot]!, store.book[slot]!, status);
       else if (from !== status) orders.move(store.ordinal[slot]!, store.book[slot]!, from, status);

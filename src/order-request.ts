@@ -9,6 +9,7 @@ import {
   TYPE_MARKET,
 } from './numeric.js';
 import { orderKind } from './order-kind.js';
+import { NO_UNITS, type Units } from './quantities.js';
 import { ORDER_TYPES, SIDES, STP_MODES, TIMES_IN_FORCE, type OrderRequest } from './types.js';
 
 /** An order request that passed every check, in instrument units (price 0 for market orders). */
@@ -16,11 +17,11 @@ export interface ValidOrder {
   account: string;
   /** See orderKind. */
   kind: number;
-  price: number;
-  size: number;
+  price: Units;
+  size: Units;
   clientOrderId: string | null;
   /** 0: no stop. */
-  stopPrice: number;
+  stopPrice: Units;
   /** 0: not gtd. */
   expireAt: number;
 }
@@ -30,10 +31,10 @@ export function blankOrder(): ValidOrder {
   return {
     account: '',
     kind: 0,
-    price: 0,
-    size: 0,
+    price: NO_UNITS,
+    size: NO_UNITS,
     clientOrderId: null,
-    stopPrice: 0,
+    stopPrice: NO_UNITS,
     expireAt: 0,
   };
 }
@@ -63,7 +64,7 @@ export function validateOrderRequest(
     return invalidParameter('type', 'type must be "market" or "limit"');
   const size = parseSize(instrument, request.size, 'size');
   if (typeof size !== 'number') return size;
-  let price = 0;
+  let price = NO_UNITS;
   if (type === 'limit') {
     if (request.price === undefined)
       return invalidParameter('price', 'price is required for limit orders');
@@ -73,7 +74,7 @@ export function validateOrderRequest(
   } else if (request.price !== undefined) {
     return invalidParameter('price', 'price is refused for market orders');
   }
-  let stopPrice = 0;
+  let stopPrice = NO_UNITS;
   if (request.stopPrice !== undefined) {
     const parsed = parsePrice(instrument, request.stopPrice, 'stop_price');
     if (typeof parsed !== 'number') return parsed;

@@ -3,9 +3,12 @@ import type { TradeStore } from './trade-store.js';
 import { STATUS_OPEN, STATUS_PARTIALLY_FILLED, STATUS_PENDING } from './numeric.js';
 import { BIG_NOTIONAL, EXTRA_REASON_SHIFT, OrderExtras } from './order-extras.js';
 import { KIND_CLIENT_ORDER_ID, KIND_STP_SHIFT } from './order-kind.js';
+import type { Sequence, Slot, Units } from './quantities.js';
 import { grown, SlotPool } from './typed-columns.js';
 import {
   ORDER_REASONS,
+  ORDER_TYPES,
+  SIDES,
   STP_MODES,
   TIMES_IN_FORCE,
   type OrderReason,
@@ -18,8 +21,6 @@ import {
 /** No slot: the end of a queue. */
 export const NO_SLOT = -1;
 
-const SIDE_CODES: readonly Side[] = ['buy', 'sell'];
-const TYPE_CODES: readonly OrderType[] = ['limit', 'market'];
 export {
   STATUS_CANCELLED as CANCELLED,
   STATUS_EXPIRED as EXPIRED,
@@ -80,15 +81,15 @@ export class OrderStore {
    * a time (beyond 2^31) passed as an argument would be allocated as a heap number on every call.
    */
   allocate(
-    sequence: number,
+    sequence: Sequence,
     book: number,
     account: number,
     kind: number,
-    price: number,
-    size: number,
+    price: Units,
+    size: Units,
     clientOrderId: string | null,
-  ): number {
-    const slot = this.#slots.take();
+  ): Slot {
+    const slot = this.#slots.take() as Slot;
     this.sequence[slot] = sequence;
     this.price[slot] = price;
     this.size[slot] = size;
@@ -154,13 +155,13 @@ export class OrderStore {
   }
 
   side(slot: number): Side {
-    return SIDE_CODES[this.kind[slot]! & 1]!;
+    return SIDES[this.kind[slot]! & 1]!;
   }
   isSell(slot: number): boolean {
     return (this.kind[slot]! & 1) === 1;
   }
   type(slot: number): OrderType {
-    return TYPE_CODES[(this.kind[slot]! >> 1) & 1]!;
+    return ORDER_TYPES[(this.kind[slot]! >> 1) & 1]!;
   }
   isMarket(slot: number): boolean {
     return (this.kind[slot]! & 2) === 2;

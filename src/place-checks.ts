@@ -22,6 +22,7 @@ import {
   TYPE_MARKET,
 } from './numeric.js';
 import { CLIENT_ORDER_ID_PATTERN } from './order-request.js';
+import { lotsToUnits, ticksToUnits, type Lots, type Ticks } from './quantities.js';
 import type { OrderStore } from './order-store.js';
 
 /**
@@ -35,17 +36,17 @@ export function placeRefusal(
   type: number,
   timeInForce: number,
   flags: number,
-  priceTicks: number,
-  sizeLots: number,
+  priceTicks: Ticks,
+  sizeLots: Lots,
   clientOrderId: string | null,
-  stopTicks: number,
+  stopTicks: Ticks,
   stp: number,
   expireAt: number,
   now: number,
 ): number {
   if (side !== SIDE_BUY && side !== SIDE_SELL) return REFUSED_SIDE;
   if (type !== TYPE_LIMIT && type !== TYPE_MARKET) return REFUSED_TYPE;
-  const size = sizeLots * instrument.lotUnits;
+  const size = lotsToUnits(sizeLots, instrument.lotUnits);
   if (
     !Number.isInteger(sizeLots) ||
     size < instrument.minSizeUnits ||
@@ -91,10 +92,10 @@ export function amendRefusal(
   instrument: Instrument,
   store: OrderStore,
   slot: number,
-  sizeLots: number,
-  priceTicks: number,
+  sizeLots: Lots,
+  priceTicks: Ticks,
 ): number {
-  const size = sizeLots * instrument.lotUnits;
+  const size = lotsToUnits(sizeLots, instrument.lotUnits);
   if (
     (sizeLots === 0 && priceTicks === 0) ||
     (sizeLots !== 0 &&
@@ -112,8 +113,10 @@ export function amendRefusal(
 }
 
 /** A whole number of ticks from 1 whose price in units is a safe integer. */
-function isTicks(instrument: Instrument, ticks: number): boolean {
+function isTicks(instrument: Instrument, ticks: Ticks): boolean {
   return (
-    Number.isInteger(ticks) && ticks >= 1 && ticks * instrument.tickUnits <= Number.MAX_SAFE_INTEGER
+    Number.isInteger(ticks) &&
+    ticks >= 1 &&
+    ticksToUnits(ticks, instrument.tickUnits) <= Number.MAX_SAFE_INTEGER
   );
 }

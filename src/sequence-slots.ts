@@ -1,3 +1,4 @@
+import type { Sequence, Slot } from './quantities.js';
 import { grown } from './typed-columns.js';
 
 /**
@@ -25,8 +26,8 @@ export class SequenceSlots {
   #oldHoles = 0;
 
   /** The last sequence added (0 before the first). */
-  get last(): number {
-    return this.#base + this.#length - 1;
+  get last(): Sequence {
+    return (this.#base + this.#length - 1) as Sequence;
   }
 
   /** Entries in the dense array, forgotten ones included (for tests). */
@@ -35,17 +36,17 @@ export class SequenceSlots {
   }
 
   /** Adds the next sequence's slot. */
-  add(slot: number): void {
+  add(slot: Slot): void {
     if (this.#length === this.#dense.length) this.#dense = grown(this.#dense, this.#length * 2);
     this.#dense[this.#length++] = slot;
   }
 
   /** The slot of `sequence`, or -1 when it is forgotten or was never added. */
-  slot(sequence: number): number {
+  slot(sequence: Sequence): Slot {
     const at = sequence - this.#base;
-    if (at >= 0) return at < this.#length ? this.#dense[at]! : -1;
+    if (at >= 0) return (at < this.#length ? this.#dense[at]! : -1) as Slot;
     const index = this.#oldIndex(sequence);
-    return index < 0 ? -1 : this.#oldSlots[index]!;
+    return (index < 0 ? -1 : this.#oldSlots[index]!) as Slot;
   }
 
   /** Forgets a sequence that has a slot. */

@@ -1,12 +1,18 @@
 /** The public vocabulary of the venue: values as the contract (docs/http-api.md) names them. */
+import {
+  ORDER_STATUS_CODES,
+  ORDER_TYPE_CODES,
+  SIDE_CODES,
+  STP_CODES,
+  TIME_IN_FORCE_CODES,
+} from './codes.js';
 
-export type Side = 'buy' | 'sell';
-export type OrderType = 'market' | 'limit';
-export type TimeInForce = 'gtc' | 'ioc' | 'fok' | 'gtd';
-export type OrderStatus =
-  'open' | 'partially_filled' | 'filled' | 'cancelled' | 'expired' | 'rejected' | 'pending';
+export type Side = (typeof SIDE_CODES.names)[number];
+export type OrderType = (typeof ORDER_TYPE_CODES.names)[number];
+export type TimeInForce = (typeof TIME_IN_FORCE_CODES.names)[number];
+export type OrderStatus = (typeof ORDER_STATUS_CODES.names)[number];
 /** Self-trade prevention: what happens when an order would trade with its own account's order. */
-export type SelfTradePrevention = 'none' | 'cancel_taker' | 'cancel_maker' | 'cancel_both';
+export type SelfTradePrevention = (typeof STP_CODES.names)[number];
 /** Why an order ended as it did, where its status alone does not say (docs/order-types.md). */
 export type OrderReason =
   | 'post_only_would_take'
@@ -15,24 +21,12 @@ export type OrderReason =
   | 'level_full'
   | 'insufficient_balance';
 
-export const SIDES: readonly Side[] = ['buy', 'sell'];
-export const ORDER_TYPES: readonly OrderType[] = ['market', 'limit'];
-export const TIMES_IN_FORCE: readonly TimeInForce[] = ['gtc', 'ioc', 'fok', 'gtd'];
-export const ORDER_STATUSES: readonly OrderStatus[] = [
-  'open',
-  'partially_filled',
-  'filled',
-  'cancelled',
-  'expired',
-  'rejected',
-  'pending',
-];
-export const STP_MODES: readonly SelfTradePrevention[] = [
-  'none',
-  'cancel_taker',
-  'cancel_maker',
-  'cancel_both',
-];
+/** The words of codes.ts's tables, in code order. */
+export const SIDES: readonly Side[] = SIDE_CODES.names;
+export const ORDER_TYPES: readonly OrderType[] = ORDER_TYPE_CODES.names;
+export const TIMES_IN_FORCE: readonly TimeInForce[] = TIME_IN_FORCE_CODES.names;
+export const ORDER_STATUSES: readonly OrderStatus[] = ORDER_STATUS_CODES.names;
+export const STP_MODES: readonly SelfTradePrevention[] = STP_CODES.names;
 /** By reason code (index 0: none). */
 export const ORDER_REASONS: readonly (OrderReason | null)[] = [
   null,

@@ -9,10 +9,19 @@ import {
   REFUSED_UNKNOWN_SYMBOL,
   TIF_GTD,
 } from './numeric.js';
-import { amendLive } from './order-amend.js';
+import { amendLive, UNCHANGED } from './order-amend.js';
 import type { OrderBook } from './order-book.js';
 import { KIND_MARKET, KIND_SELL, KIND_STP_SHIFT, orderKind } from './order-kind.js';
 import { amendRefusal, placeRefusal } from './place-checks.js';
+import {
+  lotsToUnits,
+  NO_UNITS,
+  ticksToUnits,
+  type Lots,
+  type Sequence,
+  type Ticks,
+  type Units,
+} from './quantities.js';
 
 /**
  * The venue's one matching path, in numbers. Commands take integer codes (numeric.ts), prices in
@@ -47,16 +56,20 @@ export class VenueCore extends CoreState {
     if (orderBook === undefined) return REFUSED_UNKNOWN_SYMBOL;
     if (!this.#isAccount(account)) return REFUSED_ACCOUNT;
     const { instrument } = orderBook;
+    // The numeric API's door: its numbers are ticks and lots from here on.
+    const price = priceTicks as Ticks;
+    const size = sizeLots as Lots;
+    const stop = stopTicks as Ticks;
     const refusal = placeRefusal(
       instrument,
       side,
       type,
       timeInForce,
       flags,
-      priceTicks,
-      sizeLots,
+      price,
+      size,
       clientOrderId,
-      stopTicks,
+      stop,
       stp,
       expireAt,
       timeInForce === TIF_GTD ? this.commandTime : 0,
@@ -66,10 +79,10 @@ export class VenueCore extends CoreState {
       orderBook,
       account,
       orderKind(side, type, timeInForce, flags, stp),
-      priceTicks * instrument.tickUnits,
-      sizeLots * instrument.lotUnits,
+      ticksToUnits(price, instrument.tickUnits),
+      lotsToUnits(size, instrument.lotUnits),
       clientOrderId,
-      stopTicks * instrument.tickUnits,
+      ticksToUnits(stop, instrument.tickUnits),
       expireAt,
     );
     this.orders.forgetBeyondRetention();
@@ -89,7 +102,7 @@ export class VenueCore extends CoreState {
   reduce(account: number, sequence: number, sizeLots: number): number {
     const slot = this.#liveSlot(account, sequence);
     if (slot < 0) return slot;
-    const size = sizeLots * this.bookOf(slot).instrument.lotUnits;
+    const size = lotsToUnits(sizeLots as Lots, this.bookOf(slot).instrument.lotUnits);
     if (!Number.isInteger(sizeLots) || sizeLots < 1 || size > Number.MAX_SAFE_INTEGER) {
       return REFUSED_SIZE;
     }
@@ -108,12 +121,14 @@ export class VenueCore extends CoreState {
     const slot = this.#liveSlot(account, sequence);
     if (slot < 0) return slot;
     const { instrument } = this.bookOf(slot);
-    const refusal = amendRefusal(instrument, this.store, slot, sizeLots, priceTicks);
+    const size = sizeLots as Lots;
+    const price = priceTicks as Ticks;
+    const refusal = amendRefusal(instrument, this.store, slot, size, price);
     if (refusal !== 0) return refusal;
     const refused = this.amendValid(
       slot,
-      sizeLots === 0 ? -1 : sizeLots * instrument.lotUnits,
-      priceTicks === 0 ? -1 : priceTicks * instrument.tickUnits,
+      size === 0 ? UNCHANGED : lotsToUnits(size, instrument.lotUnits),
+      price === 0 ? UNCHANGED : ticksToUnits(price, instrument.tickUnits),
     );
     this.orders.forgetBeyondRetention();
     return refused < 0 ? refused : sequence;
@@ -123,7 +138,7 @@ export class VenueCore extends CoreState {
    * Amends a live order with checked values (units; -1 leaves one as it is); 0, or
    * REFUSED_LEVEL_FULL. The caller then builds what it returns and forgets beyond retention.
    */
-  amendValid(slot: number, newSize: number, newPrice: number): number {
+  amendValid(slot: number, newSize: Units, newPrice: Units): number {
     const book = this.bookOf(slot);
     const store = this.store;
     const sequence = store.sequence[slot]!;
@@ -150,10 +165,10 @@ export class VenueCore extends CoreState {
     book: OrderBook,
     account: number,
     kind: number,
-    price: number,
-    size: number,
+    price: Units,
+    size: Units,
     clientOrderId: string | null,
-    stopPrice = 0,
+    stopPrice = NO_UNITS,
     expireAt = 0,
   ): number {
     const sell = (kind & KIND_SELL) !== 0;
@@ -169,7 +184,7 @@ export class VenueCore extends CoreState {
       lock = balances.required(book, account, sell, market, price, size, stp, stopPrice !== 0);
       if (!balances.covers(account, book.index, sell, lock)) return REFUSED_INSUFFICIENT_BALANCE;
     }
-    const sequence = this.orders.lastSequence + 1;
+    const sequence = (this.orders.lastSequence + 1) as Sequence;
     const store = this.store;
     const slot = store.allocate(sequence, book.index, account, kind, price, size, clientOrderId);
     balances?.lock(sequence, account, book.index, sell, market, price, lock);

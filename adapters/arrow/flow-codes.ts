@@ -10,13 +10,11 @@ import type { Data, RecordBatch, Schema } from 'apache-arrow';
 import { arrow } from './arrow-library.js';
 import { DictionaryWords } from './column-cells.js';
 import {
-  SIDE_BUY,
-  SIDE_SELL,
-  TIF_FOK,
-  TIF_GTC,
-  TIF_IOC,
-  TYPE_LIMIT,
-  TYPE_MARKET,
+  ORDER_TYPE_CODES,
+  parseUnitsBytes,
+  SIDE_CODES,
+  TIF_GTD,
+  TIME_IN_FORCE_CODES,
   type Instrument,
   type VenueCore,
 } from '../../src/index.js';
@@ -32,15 +30,17 @@ export const ACTION_NEW = 0;
 export const ACTION_CANCEL = 1;
 export const ACTION_REDUCE = 2;
 
-/** The codes of the words of the enum columns (numeric.ts); any other word is BAD. */
+/** The actions' codes; the other enum columns read by codes.ts's tables. Any other word is BAD. */
 const ACTIONS: Record<string, number> = {
   new: ACTION_NEW,
   cancel: ACTION_CANCEL,
   reduce: ACTION_REDUCE,
 };
-const SIDE_CODES: Record<string, number> = { buy: SIDE_BUY, sell: SIDE_SELL };
-const TYPE_CODES: Record<string, number> = { limit: TYPE_LIMIT, market: TYPE_MARKET };
-const TIF_CODES: Record<string, number> = { gtc: TIF_GTC, ioc: TIF_IOC, fok: TIF_FOK };
+/** gtd needs an expiry, which this reader does not take. */
+const plainTimeInForce = (word: string) => {
+  const code = TIME_IN_FORCE_CODES.code(word);
+  return code === TIF_GTD ? BAD : code;
+};
 const codeIn = (codes: Record<string, number>) => (word: string) =>
   Object.hasOwn(codes, word) ? codes[word]! : BAD;
 const DICTIONARY_COLUMNS = ['action', 'account', 'symbol', 'side', 'type', 'time_in_force'];
@@ -157,34 +157,13 @@ class Utf8Column {
   units(row: number, decimals: number): number {
     if (this.isEmpty(row)) return EMPTY;
     const at = this.#offset + row;
-    const bytes = this.#bytes;
-    const end = this.#offsets[at + 1]!;
-    let i = this.#offsets[at]!;
-    const first = bytes[i]!;
-    if (first === 46 /* . */ || (first === 48 /* 0 */ && i + 1 < end && bytes[i + 1] !== 46))
-      return BAD;
-    let units = 0;
-    for (; i < end; i++) {
-      const digit = bytes[i]! - 48;
-      if (digit === -2 /* . */) break;
-      if (digit < 0 || digit > 9) return BAD;
-      units = units * 10 + digit;
-    }
-    let fractionDigits = 0;
-    if (i < end) {
-      i++;
-      if (i === end) return BAD;
-      for (; i < end; i++) {
-        const digit = bytes[i]! - 48;
-        if (digit < 0 || digit > 9) return BAD;
-        if (fractionDigits < decimals) {
-          units = units * 10 + digit;
-          fractionDigits++;
-        } else if (digit !== 0) return BAD;
-      }
-    }
-    for (; fractionDigits < decimals; fractionDigits++) units *= 10;
-    return Number.isSafeInteger(units) ? units : BAD;
+    const units = parseUnitsBytes(
+      this.#bytes,
+      this.#offsets[at]!,
+      this.#offsets[at + 1]!,
+      decimals,
+    );
+    return units < 0 ? BAD : units;
   }
 }
 
@@ -193,9 +172,9 @@ export class FlowCodes {
   readonly action = new CodeColumn(codeIn(ACTIONS));
   readonly account: CodeColumn;
   readonly book: CodeColumn;
-  readonly side = new CodeColumn(codeIn(SIDE_CODES));
-  readonly type = new CodeColumn(codeIn(TYPE_CODES));
-  readonly timeInForce = new CodeColumn(codeIn(TIF_CODES));
+  readonly side = new CodeColumn(SIDE_CODES.code);
+  readonly type = new CodeColumn(ORDER_TYPE_CODES.code);
+  readonly timeInForce = new CodeColumn(plainTimeInForce);
   readonly id = new Utf8Column();
   readonly price = new Utf8Column();
   readonly size = new Utf8Column();

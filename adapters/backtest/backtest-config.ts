@@ -5,7 +5,7 @@
 import type { LatencySettings } from './latency/latency-spec.js';
 import type { StrategyParams } from './strategy.js';
 import type { FeeSchedule } from './symbol-ledger.js';
-import type { FillHandler } from './venue-listener.js';
+import type { FillHandler } from './strategy-event-router.js';
 
 export interface BacktestConfig {
   readonly account: string;

@@ -29,7 +29,7 @@ import type { Strategy } from './strategy.js';
 import { createContext, venueReads } from './strategy-context.js';
 import { StrategyOrders } from './strategy-orders.js';
 import { moneyScaleFor, SymbolLedger } from './symbol-ledger.js';
-import { VenueListener } from './venue-listener.js';
+import { StrategyEventRouter } from './strategy-event-router.js';
 
 export type { BacktestConfig } from './backtest-config.js';
 
@@ -119,7 +119,7 @@ export class BacktestEngine {
       config,
     );
     this.#account = this.venue.core.accountId(config.account);
-    new VenueListener(
+    new StrategyEventRouter(
       this.venue,
       this.ledgers,
       ledgers,

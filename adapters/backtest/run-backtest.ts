@@ -30,7 +30,7 @@ export interface BacktestIo {
 }
 
 /** `openL2`: the L2 reader for `--queue-model` (an L2 flow); by default the L2 file reader. */
-export async function runBacktest(
+export async function runBacktestCommand(
   options: BacktestOptions,
   io: BacktestIo,
   openL2: OpenL2File | null = null,

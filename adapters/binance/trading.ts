@@ -59,13 +59,13 @@ export const NEW_ORDER_PARAMS = [
   'newOrderRespType',
   'selfTradePreventionMode',
 ];
-const STP_MODES: Readonly<Record<string, SelfTradePrevention>> = {
+const STP_BY_BINANCE_MODE: Readonly<Record<string, SelfTradePrevention>> = {
   NONE: 'none',
   EXPIRE_TAKER: 'cancel_taker',
   EXPIRE_MAKER: 'cancel_maker',
   EXPIRE_BOTH: 'cancel_both',
 };
-const TIMES_IN_FORCE: Readonly<Record<string, TimeInForce>> = {
+const TIME_IN_FORCE_BY_BINANCE_NAME: Readonly<Record<string, TimeInForce>> = {
   GTC: 'gtc',
   IOC: 'ioc',
   FOK: 'fok',
@@ -166,7 +166,7 @@ function orderRequest(
   let timeInForce: TimeInForce | undefined;
   if (type === 'LIMIT' || type === 'STOP_LOSS_LIMIT') {
     if (timeInForceText === undefined) return missing('timeInForce');
-    timeInForce = TIMES_IN_FORCE[timeInForceText];
+    timeInForce = TIME_IN_FORCE_BY_BINANCE_NAME[timeInForceText];
     if (timeInForce === undefined) return invalidValue(-1115, 'Invalid timeInForce.');
   } else if (timeInForceText !== undefined) {
     return invalidValue(-1106, "Parameter 'timeInForce' sent when not required.");
@@ -192,7 +192,7 @@ function orderRequest(
   }
   if (quantity === undefined && quoteOrderQty === undefined) return missing('quantity');
   const stpText = params.get('selfTradePreventionMode');
-  const stp = stpText === undefined ? undefined : STP_MODES[stpText];
+  const stp = stpText === undefined ? undefined : STP_BY_BINANCE_MODE[stpText];
   if (stpText !== undefined && stp === undefined) {
     return invalidValue(-1100, "Illegal characters found in parameter 'selfTradePreventionMode'.");
   }

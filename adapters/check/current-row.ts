@@ -13,7 +13,7 @@ import {
 } from '../../src/index.js';
 import type { ParsedScenarioRow } from '../csv/index.js';
 import { toUnits } from '../units/units.js';
-import type { ShadowBook, ShadowOrder } from './shadow-book.js';
+import type { ExpectedBook, ExpectedOrder } from './expected-book.js';
 
 /** What `ChangedLevel.published` holds while the venue published no change of the level. */
 export const UNPUBLISHED = -1;
@@ -38,7 +38,7 @@ export class CurrentRow {
     readonly core: VenueCore,
     /** By book index. */
     readonly instruments: readonly Instrument[],
-    readonly book: ShadowBook,
+    readonly book: ExpectedBook,
   ) {}
 
   start(row: ParsedScenarioRow): void {
@@ -50,7 +50,7 @@ export class CurrentRow {
   }
 
   /** The incoming order of the current `new` row, created on its first mention. */
-  taker(sequence: number): ShadowOrder | null {
+  taker(sequence: number): ExpectedOrder | null {
     const known = this.book.orders.get(sequence);
     if (known !== undefined) return known;
     const row = this.row!;
@@ -58,7 +58,7 @@ export class CurrentRow {
     const book = this.core.bookIndex(row.symbol);
     if (book < 0) return null;
     const { priceDecimals, sizeDecimals } = this.instruments[book]!;
-    const order: ShadowOrder = {
+    const order: ExpectedOrder = {
       sequence,
       book,
       side: row.side === 'buy' ? SIDE_BUY : SIDE_SELL,
@@ -77,7 +77,7 @@ export class CurrentRow {
    * The order as the amend row makes it: the row's size (filled size included; nothing taken off
    * any more) and price. It keeps its place in its queue, or leaves it to come in again.
    */
-  amend(order: ShadowOrder, keepsPlace: boolean): void {
+  amend(order: ExpectedOrder, keepsPlace: boolean): void {
     const row = this.row as ParsedScenarioRow & { action: 'amend' };
     const { priceDecimals, sizeDecimals } = this.instruments[order.book]!;
     this.changed(order);
@@ -90,7 +90,7 @@ export class CurrentRow {
   }
 
   /** Notes the level of a resting order whose remaining size changes. */
-  changed(order: ShadowOrder): void {
+  changed(order: ExpectedOrder): void {
     if (order.resting) this.level(order.book, order.side, order.price!);
   }
 

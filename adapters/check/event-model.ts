@@ -11,12 +11,12 @@ import type { ParsedScenarioRow } from '../csv/index.js';
 import { CurrentRow, type ChangedLevel } from './current-row.js';
 import { OrderChecks } from './order-checks.js';
 import type { Problem } from './problem.js';
-import { ShadowBook } from './shadow-book.js';
+import { ExpectedBook } from './expected-book.js';
 import type { TickerModel } from './ticker-model.js';
 import { TradeChecks } from './trade-checks.js';
 
 export class EventModel implements NumericListener {
-  readonly book: ShadowBook;
+  readonly book: ExpectedBook;
   /** By book index. */
   readonly instruments: readonly Instrument[];
   readonly tickers: readonly TickerModel[];
@@ -28,7 +28,7 @@ export class EventModel implements NumericListener {
 
   constructor(core: VenueCore, instruments: readonly Instrument[]) {
     this.instruments = instruments;
-    this.book = new ShadowBook(instruments.length);
+    this.book = new ExpectedBook(instruments.length);
     this.#current = new CurrentRow(core, instruments, this.book);
     this.#trades = new TradeChecks(this.#current);
     this.#orders = new OrderChecks(this.#current);

@@ -20,7 +20,7 @@ import type { ParsedScenarioRow } from '../csv/index.js';
 import { UNPUBLISHED, type ChangedLevel } from './current-row.js';
 import { EventModel } from './event-model.js';
 import { fail, type Problem } from './problem.js';
-import { TOO_LARGE } from './shadow-book.js';
+import { TOO_LARGE } from './expected-book.js';
 import {
   bookMismatch,
   coreProblemInvariant,

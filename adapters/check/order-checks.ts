@@ -11,7 +11,7 @@ import {
 } from '../../src/index.js';
 import type { CurrentRow } from './current-row.js';
 import { fail, type Problem } from './problem.js';
-import type { ShadowOrder } from './shadow-book.js';
+import type { ExpectedOrder } from './expected-book.js';
 import { statusMismatch } from './state-comparisons.js';
 
 export class OrderChecks {
@@ -90,7 +90,7 @@ export class OrderChecks {
   }
 
   /** Whether a resting order's update shows the amend of the current row (docs/order-types.md). */
-  #isAmended(order: ShadowOrder, filled: number, remaining: number): boolean {
+  #isAmended(order: ExpectedOrder, filled: number, remaining: number): boolean {
     const { lotUnits } = this.current.instruments[order.book]!;
     return (
       this.current.core.sizeLots(order.sequence) * lotUnits !== order.size ||
@@ -100,7 +100,7 @@ export class OrderChecks {
   }
 
   /** The order's limit price as the core holds it, in units (null for a market order). */
-  #limitPrice(order: ShadowOrder): number | null {
+  #limitPrice(order: ExpectedOrder): number | null {
     const ticks = this.current.core.priceTicks(order.sequence);
     return ticks === 0 ? null : ticks * this.current.instruments[order.book]!.tickUnits;
   }

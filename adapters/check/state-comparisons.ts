@@ -16,13 +16,13 @@ import {
   type Venue,
 } from '../../src/index.js';
 import { toUnits } from '../units/units.js';
-import type { ShadowBook } from './shadow-book.js';
+import type { ExpectedBook } from './expected-book.js';
 import type { TickerModel } from './ticker-model.js';
 
 /** Invariant 7: the queried book's top `depth` levels of both sides against the shadow. */
 export function bookMismatch(
   venue: Venue,
-  shadow: ShadowBook,
+  shadow: ExpectedBook,
   book: number,
   depth: number,
 ): string | null {
@@ -45,7 +45,7 @@ export function bookMismatch(
 /** Invariant 7: a side's best level, queried in ticks and lots, against the shadow's. */
 export function topMismatch(
   venue: Venue,
-  shadow: ShadowBook,
+  shadow: ExpectedBook,
   book: number,
   side: number,
 ): string | null {

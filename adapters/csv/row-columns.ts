@@ -6,7 +6,7 @@
  * main thread less than cloning row objects, and repeated names are one string each; the rows
  * rebuilt are equal to the parsed ones, key order included.
  */
-import { STP_MODES } from '../../src/index.js';
+import { ORDER_TYPE_CODES, SIDE_CODES, STP_CODES, TIME_IN_FORCE_CODES } from '../../src/index.js';
 import type { AmendRow, NewOrderRow, ParsedScenarioRow } from './scenario-row.js';
 
 export interface RowColumns {
@@ -38,9 +38,10 @@ export class NameCodes {
 }
 
 const ACTIONS = ['new', 'cancel', 'reduce', 'amend'] as const;
-const TIMES_IN_FORCE = [undefined, 'gtc', 'ioc', 'fok', 'gtd'] as const;
-const SELL = 1 << 2;
-const LIMIT = 1 << 3;
+/** A new order's enums by codes.ts's codes. */
+const SIDE_SHIFT = 2;
+const TYPE_SHIFT = 3;
+/** 0: none given; else the code + 1. */
 const TIME_IN_FORCE_SHIFT = 4;
 const POST_ONLY = 1 << 7;
 const POST_ONLY_TRUE = 1 << 8;
@@ -48,7 +49,7 @@ const PRICE = 1 << 9;
 const CLIENT_ORDER_ID = 1 << 10;
 /** A new order's stop price; an amend's size. */
 const STOP_PRICE_OR_SIZE = 1 << 11;
-/** 0: none given; else the mode's index + 1. */
+/** 0: none given; else the code + 1. */
 const STP_SHIFT = 12;
 const EXPIRE_AT = 1 << 15;
 
@@ -85,9 +86,10 @@ export function toColumns(rows: readonly ParsedScenarioRow[], nameCodes: NameCod
       }
       codes[i] = code;
     } else {
-      let code = row.side === 'sell' ? SELL : 0;
-      if (row.type === 'limit') code |= LIMIT;
-      code |= TIMES_IN_FORCE.indexOf(row.timeInForce) << TIME_IN_FORCE_SHIFT;
+      let code =
+        (SIDE_CODES.code(row.side) << SIDE_SHIFT) | (ORDER_TYPE_CODES.code(row.type) << TYPE_SHIFT);
+      if (row.timeInForce !== undefined)
+        code |= (TIME_IN_FORCE_CODES.code(row.timeInForce) + 1) << TIME_IN_FORCE_SHIFT;
       if (row.postOnly !== undefined) code |= row.postOnly ? POST_ONLY | POST_ONLY_TRUE : POST_ONLY;
       strings.push(row.size);
       if (row.price !== undefined) {
@@ -102,7 +104,7 @@ export function toColumns(rows: readonly ParsedScenarioRow[], nameCodes: NameCod
         code |= STOP_PRICE_OR_SIZE;
         strings.push(row.stopPrice);
       }
-      if (row.stp !== undefined) code |= (STP_MODES.indexOf(row.stp) + 1) << STP_SHIFT;
+      if (row.stp !== undefined) code |= (STP_CODES.code(row.stp) + 1) << STP_SHIFT;
       if (row.expireAt !== undefined) {
         code |= EXPIRE_AT;
         strings.push(String(row.expireAt));
@@ -138,8 +140,8 @@ export function fromColumns(columns: RowColumns, table: string[]): ParsedScenari
       if (code & PRICE) row.price = strings[s++]!;
       rows[i] = row;
     } else {
-      const side = code & SELL ? 'sell' : 'buy';
-      const type = code & LIMIT ? 'limit' : 'market';
+      const side = SIDE_CODES.name((code >> SIDE_SHIFT) & 1);
+      const type = ORDER_TYPE_CODES.name((code >> TYPE_SHIFT) & 1);
       const row: Mutable<NewOrderRow> & { line: number } = {
         line,
         ts,
@@ -152,13 +154,13 @@ export function fromColumns(columns: RowColumns, table: string[]): ParsedScenari
         size: strings[s++]!,
       };
       if (code & PRICE) row.price = strings[s++]!;
-      const timeInForce = TIMES_IN_FORCE[(code >> TIME_IN_FORCE_SHIFT) & 7];
-      if (timeInForce !== undefined) row.timeInForce = timeInForce;
+      const timeInForce = (code >> TIME_IN_FORCE_SHIFT) & 7;
+      if (timeInForce !== 0) row.timeInForce = TIME_IN_FORCE_CODES.name(timeInForce - 1);
       if (code & POST_ONLY) row.postOnly = (code & POST_ONLY_TRUE) !== 0;
       if (code & CLIENT_ORDER_ID) row.clientOrderId = strings[s++]!;
       if (code & STOP_PRICE_OR_SIZE) row.stopPrice = strings[s++]!;
       const stp = (code >> STP_SHIFT) & 7;
-      if (stp !== 0) row.stp = STP_MODES[stp - 1]!;
+      if (stp !== 0) row.stp = STP_CODES.name(stp - 1);
       if (code & EXPIRE_AT) row.expireAt = Number(strings[s++]!);
       rows[i] = row;
     }

@@ -1,4 +1,5 @@
 /** The OpenAPI document's component schemas: the records, the request bodies and stream events. */
+import { ORDER_STATUS_CODES, SIDE_CODES, STP_CODES, TIME_IN_FORCE_CODES } from '../../src/index.js';
 
 export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
@@ -12,15 +13,7 @@ const TRADE_ID = ref('TradeId');
 const SIDE = ref('Side');
 /** A symbol's stream sequence: it counts every event of the symbol. */
 const STREAM_SEQUENCE = { type: 'integer', minimum: 1 };
-export const ORDER_STATUS = [
-  'open',
-  'partially_filled',
-  'filled',
-  'cancelled',
-  'expired',
-  'rejected',
-  'pending',
-];
+export const ORDER_STATUS = ORDER_STATUS_CODES.names;
 export const CLIENT_ORDER_ID = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' };
 /** The SSE id: the stream's position in each of its symbols, in the order of `symbols`. */
 export const STREAM_ID = ref('StreamId');
@@ -63,7 +56,7 @@ export const SCHEMAS = {
   },
   OrderId: { type: 'string', pattern: '^ord_[1-9][0-9]*$' },
   TradeId: { type: 'string', pattern: '^t_[1-9][0-9]*$' },
-  Side: { type: 'string', enum: ['buy', 'sell'] },
+  Side: { type: 'string', enum: SIDE_CODES.names },
   ErrorBody: object(['error'], {
     error: object(['code', 'message'], {
       code: { type: 'string', description: "One of the codes the answer's status lists" },
@@ -131,7 +124,7 @@ export const SCHEMAS = {
       },
       stp: {
         type: 'string',
-        enum: ['none', 'cancel_taker', 'cancel_maker', 'cancel_both'],
+        enum: STP_CODES.names,
         description:
           "Self-trade prevention: what happens when it would trade with an order of the same account. Absent: the venue's setting (none unless set)",
       },
@@ -241,7 +234,7 @@ export const SCHEMAS = {
         description: 'Absent: none',
       },
       expire_at: TIME,
-      time_in_force: { type: 'string', enum: ['gtc', 'ioc', 'fok', 'gtd'] },
+      time_in_force: { type: 'string', enum: TIME_IN_FORCE_CODES.names },
       post_only: { type: 'boolean' },
       created_at: TIME,
       fill_count: {

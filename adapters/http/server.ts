@@ -18,7 +18,7 @@ import { createHandler } from './handler.js';
 import { DEFAULT_IDEMPOTENCY_CAPACITY, IdempotencyStore } from './idempotency-store.js';
 import type { OpenJournalFile } from './journal-file.js';
 import { openJournal, type JournaledVenue } from './journal.js';
-import { createListener } from './listener.js';
+import { createNodeServer } from './node-server.js';
 import { RequestClock } from './request-clock.js';
 import type { OrderLimits } from './order-limits.js';
 import { endWith, pickHeaders, toRequest } from './raw-http.js';
@@ -184,7 +184,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     atOneTime: requestClock.hold,
     ...(options.orderLimits !== undefined && { orderLimits: options.orderLimits }),
   });
-  const server = createListener({
+  const server = createNodeServer({
     handle,
     ...(writer !== undefined && {
       // A read answers from memory when the journal cannot be written.

@@ -5,7 +5,7 @@
 import type { ScenarioRow } from '../csv/index.js';
 import type { Side } from '../../src/index.js';
 import { formatPrice } from './lobster-values.js';
-import { ShadowBook, type ShadowOrder } from './shadow-book.js';
+import { LobsterBook, type LobsterOrder } from './lobster-book.js';
 
 /** LOBSTER's own orders. */
 export const BOOK_ACCOUNT = 'lobster';
@@ -25,7 +25,7 @@ export interface NewOrder {
 }
 
 export class BookRows {
-  readonly book = new ShadowBook();
+  readonly book = new LobsterBook();
   /** The rows written since the last `drain()`. */
   #rows: ScenarioRow[] = [];
   /** The time of the rows being written, epoch milliseconds. */
@@ -40,7 +40,7 @@ export class BookRows {
   }
 
   /** A resting (gtc) order, or an ioc taker when `rest` is false; returns it as the shadow holds it. */
-  place(order: NewOrder, rest: boolean): ShadowOrder {
+  place(order: NewOrder, rest: boolean): LobsterOrder {
     const { id, account, side, price, size, lobsterSize } = order;
     this.#rows.push({
       ts: this.ts,
@@ -60,7 +60,7 @@ export class BookRows {
   }
 
   /** Takes `amount` off a resting order: a `cancel` row when that is all of it, else `reduce`. */
-  take(order: ShadowOrder, amount: number): void {
+  take(order: LobsterOrder, amount: number): void {
     const common = { ts: this.ts, id: order.id, account: order.account, symbol: this.symbol };
     this.#rows.push(
       amount === order.remaining
@@ -74,7 +74,7 @@ export class BookRows {
    * Takes `amount` off the level at `price`: first from orders LOBSTER no longer tracks, then from
    * the others, newest first (never from `spare`). Returns what the level could not give.
    */
-  takeFromLevel(side: Side, price: number, amount: number, spare?: ShadowOrder): number {
+  takeFromLevel(side: Side, price: number, amount: number, spare?: LobsterOrder): number {
     const level = this.book.side(side).level(price);
     if (level === undefined) return amount;
     for (const untrackedFirst of [true, false]) {

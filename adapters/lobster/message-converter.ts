@@ -6,7 +6,7 @@ import type { Side } from '../../src/index.js';
 import { BOOK_ACCOUNT, TAKER_ACCOUNT, type BookRows } from './book-rows.js';
 import { LobsterInputError } from './lobster-error.js';
 import type { LobsterMessage } from './message-reader.js';
-import type { ShadowOrder } from './shadow-book.js';
+import type { LobsterOrder } from './lobster-book.js';
 
 /** What the import did not turn into rows as such; printed as one note. */
 export interface ImportCounts {
@@ -44,7 +44,7 @@ export const sideOf = (direction: 1 | -1): Side => (direction === 1 ? 'buy' : 's
 
 export class MessageConverter {
   /** The orders LOBSTER says are resting, by LOBSTER id. */
-  readonly #tracked = new Map<string, ShadowOrder>();
+  readonly #tracked = new Map<string, LobsterOrder>();
 
   constructor(
     private readonly rows: BookRows,
@@ -106,7 +106,7 @@ export class MessageConverter {
    * hold less than LOBSTER says when an execution hit another order of its level first), the rest
    * from other orders at that price. A delete leaves any surplus as an untracked order.
    */
-  #remove(side: Side, price: number, size: number, order: ShadowOrder | undefined): void {
+  #remove(side: Side, price: number, size: number, order: LobsterOrder | undefined): void {
     let left = size;
     if (order !== undefined && order.remaining > 0) {
       const own = Math.min(size, order.remaining);
@@ -117,7 +117,7 @@ export class MessageConverter {
   }
 
   /** LOBSTER's view: once its size is gone, the order is no longer tracked. */
-  #forget(id: string, order: ShadowOrder, size: number): void {
+  #forget(id: string, order: LobsterOrder, size: number): void {
     order.lobsterRemaining = Math.max(0, order.lobsterRemaining - size);
     if (order.lobsterRemaining === 0) this.#tracked.delete(id);
   }

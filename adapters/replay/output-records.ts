@@ -3,11 +3,11 @@
  * to write: the layout of each, shared by the writer (RecordLines) and the worker. Offsets are in
  * bytes from the record's start; every record starts with its kind and its length.
  */
-export const KIND_TRADE = 1;
-export const KIND_FINAL = 2;
-export const KIND_ACCOUNT = 3;
-export const KIND_TEXT = 4;
-export const KIND_END = 5;
+export const RECORD_TRADE = 1;
+export const RECORD_FINAL = 2;
+export const RECORD_ACCOUNT = 3;
+export const RECORD_TEXT = 4;
+export const RECORD_END = 5;
 
 export const AT_KIND = 0;
 export const AT_LENGTH = 4;

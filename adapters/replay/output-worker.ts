@@ -18,11 +18,11 @@ import {
   FLAG_MARKET,
   FLAG_SELLS,
   ID_BY_MESSAGE,
-  KIND_ACCOUNT,
-  KIND_END,
-  KIND_FINAL,
-  KIND_TEXT,
-  KIND_TRADE,
+  RECORD_ACCOUNT,
+  RECORD_END,
+  RECORD_FINAL,
+  RECORD_TEXT,
+  RECORD_TRADE,
   TEXT,
   TRADE,
 } from './output-records.js';
@@ -51,7 +51,7 @@ try {
   const name = (at: number, length: number) => utf8Text(bytes, at, at + length);
   ring.readAll((at) => {
     const kind = int32[(at + AT_KIND) >> 2];
-    if (kind === KIND_TRADE) {
+    if (kind === RECORD_TRADE) {
       const makerLength = int32[(at + TRADE.makerIdLength) >> 2]!;
       const takerLength = int32[(at + TRADE.takerIdLength) >> 2]!;
       const ids = at + TRADE.ids;
@@ -67,7 +67,7 @@ try {
         idAt(maker, ids, makerLength),
         idAt(taker, ids + Math.max(makerLength, 0), takerLength),
       );
-    } else if (kind === KIND_FINAL) {
+    } else if (kind === RECORD_FINAL) {
       const flags = int32[(at + FINAL.flags) >> 2]!;
       lines.final(
         idAt(maker, at + FINAL.id, int32[(at + FINAL.idLength) >> 2]!),
@@ -80,14 +80,14 @@ try {
         float64[(at + FINAL.filledUnits) >> 3]!,
         int32[(at + FINAL.status) >> 2]!,
       );
-    } else if (kind === KIND_ACCOUNT) {
+    } else if (kind === RECORD_ACCOUNT) {
       const length = int32[(at + ACCOUNT.nameLength) >> 2]!;
       lines.nameAccount(int32[(at + ACCOUNT.account) >> 2]!, name(at + ACCOUNT.name, length));
-    } else if (kind === KIND_TEXT) {
+    } else if (kind === RECORD_TEXT) {
       const file = files[int32[(at + TEXT.file) >> 2] === FILE_TRADES ? 0 : 1]!;
       const start = at + TEXT.bytes;
       file.bytes(bytes, start, start + int32[(at + TEXT.byteLength) >> 2]!);
-    } else if (kind === KIND_END) {
+    } else if (kind === RECORD_END) {
       return 0;
     } else {
       throw new Error(`unknown output record kind ${kind}`);

@@ -69,7 +69,7 @@ export function bookJson(books: readonly SymbolBook[], now: number): string {
   return `[\n${entries.join(',\n')}\n]\n`;
 }
 
-export function tickerJson(tickers: readonly Ticker[]): string {
+export function tickerFileJson(tickers: readonly Ticker[]): string {
   const entries = tickers.map((ticker) => ({
     symbol: ticker.symbol,
     price: ticker.price,

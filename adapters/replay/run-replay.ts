@@ -13,7 +13,7 @@ import {
   bookJson,
   ORDERS_HEADER,
   orderLine,
-  tickerJson,
+  tickerFileJson,
   TRADES_HEADER,
 } from './replay-records.js';
 import { Replayer, type Refusal } from './replayer.js';
@@ -164,7 +164,7 @@ export function writeClosingOutputs(
     if (!ticker.ok) throw new Error(ticker.error.message);
     return ticker.value;
   });
-  output.open('ticker.json').write(tickerJson(tickers));
+  output.open('ticker.json').write(tickerFileJson(tickers));
   lines.finish();
   output.commit();
 }

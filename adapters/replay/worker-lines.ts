@@ -25,11 +25,11 @@ import {
   FLAG_MARKET,
   FLAG_SELLS,
   ID_BY_MESSAGE,
-  KIND_ACCOUNT,
-  KIND_END,
-  KIND_FINAL,
-  KIND_TEXT,
-  KIND_TRADE,
+  RECORD_ACCOUNT,
+  RECORD_END,
+  RECORD_FINAL,
+  RECORD_TEXT,
+  RECORD_TRADE,
   padded,
   TEXT,
   TRADE,
@@ -80,7 +80,7 @@ export class WorkerLines implements ReplayLines {
 
   nameAccount(account: number, name: string): void {
     const length = Buffer.byteLength(name);
-    const at = this.#reserve(KIND_ACCOUNT, ACCOUNT.name + length);
+    const at = this.#reserve(RECORD_ACCOUNT, ACCOUNT.name + length);
     this.#ring.int32[(at + ACCOUNT.account) >> 2] = account;
     this.#ring.int32[(at + ACCOUNT.nameLength) >> 2] = length;
     this.#buffer.write(name, at + ACCOUNT.name);
@@ -101,7 +101,7 @@ export class WorkerLines implements ReplayLines {
   ): void {
     const makerLength = this.#idLength(makerId);
     const takerLength = this.#idLength(takerId);
-    const at = this.#reserve(KIND_TRADE, TRADE.ids + makerLength + takerLength);
+    const at = this.#reserve(RECORD_TRADE, TRADE.ids + makerLength + takerLength);
     const { float64, int32 } = this.#ring;
     float64[(at + TRADE.trade) >> 3] = trade;
     float64[(at + TRADE.time) >> 3] = time;
@@ -132,7 +132,7 @@ export class WorkerLines implements ReplayLines {
     status: number,
   ): void {
     const idLength = this.#idLength(id);
-    const at = this.#reserve(KIND_FINAL, FINAL.id + idLength);
+    const at = this.#reserve(RECORD_FINAL, FINAL.id + idLength);
     const { float64, int32 } = this.#ring;
     float64[(at + FINAL.priceUnits) >> 3] = priceUnits;
     float64[(at + FINAL.sizeUnits) >> 3] = sizeUnits;
@@ -149,7 +149,7 @@ export class WorkerLines implements ReplayLines {
     const bytes = Buffer.from(text, 'utf8');
     for (let start = 0; start < bytes.length; start += LONG) {
       const piece = bytes.subarray(start, start + LONG);
-      const at = this.#reserve(KIND_TEXT, TEXT.bytes + piece.length);
+      const at = this.#reserve(RECORD_TEXT, TEXT.bytes + piece.length);
       this.#ring.int32[(at + TEXT.file) >> 2] = file === 'trades' ? FILE_TRADES : FILE_ORDERS;
       this.#ring.int32[(at + TEXT.byteLength) >> 2] = piece.length;
       this.#ring.bytes.set(piece, at + TEXT.bytes);
@@ -159,7 +159,7 @@ export class WorkerLines implements ReplayLines {
 
   /** Sends the end and waits until the worker has closed both files; throws what it failed on. */
   finish(): void {
-    this.#commit(this.#reserve(KIND_END, 8));
+    this.#commit(this.#reserve(RECORD_END, 8));
     if (this.#ring.awaitReader() !== RING_DONE) throw this.#failure();
   }
 

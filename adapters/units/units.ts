@@ -4,6 +4,7 @@
  * 10^-decimals. Nothing here rounds unless asked to, and nothing goes through a float.
  */
 import { Decimal } from 'decimal.js';
+import { parseUnits } from '../../src/index.js';
 
 /** Products and sums below 100 significant digits are exact; a longer result is truncated. */
 export const Exact = Decimal.clone({ precision: 100, rounding: Decimal.ROUND_DOWN });
@@ -23,29 +24,14 @@ export function toUnits(text: string, decimals: number): bigint {
 }
 
 /**
- * `-?digits(.digits)?` with at most `decimals` decimals and a safe integer of digits, read by hand
- * (the ledger and the checker read every price and size the venue writes); else null.
+ * `-?` and the venue's parseUnits grammar, read by hand (the ledger and the checker read every
+ * price and size the venue writes); else null, and Decimal reads it.
  */
 function plainUnits(text: string, decimals: number): bigint | null {
   const negative = text.charCodeAt(0) === 45; /* - */
-  let value = 0;
-  let digits = 0;
-  let fraction = -1;
-  for (let i = negative ? 1 : 0; i < text.length; i++) {
-    const code = text.charCodeAt(i);
-    if (code === 46 /* . */ && fraction < 0 && digits > 0) fraction = 0;
-    else if (code < 48 || code > 57) return null;
-    else {
-      value = value * 10 + (code - 48);
-      digits++;
-      if (fraction >= 0) fraction++;
-    }
-  }
-  if (digits === 0 || fraction === 0 || fraction > decimals || !Number.isSafeInteger(value))
-    return null;
-  const scale = decimals - Math.max(fraction, 0);
-  const units = scale === 0 ? BigInt(value) : BigInt(value) * pow10(scale);
-  return negative ? -units : units;
+  const units = parseUnits(negative ? text.slice(1) : text, decimals);
+  if (typeof units !== 'number') return null;
+  return negative ? -BigInt(units) : BigInt(units);
 }
 
 /**

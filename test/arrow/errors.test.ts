@@ -19,7 +19,7 @@ import {
 import { afterAll, describe, expect, it } from 'vitest';
 import { decodeArrowFlow } from '../../adapters/arrow/index.js';
 import { parseBacktestOptions } from '../../adapters/backtest/backtest-options.js';
-import { runBacktest } from '../../adapters/backtest/run-backtest.js';
+import { runBacktestCommand } from '../../adapters/backtest/run-backtest.js';
 import { replayFile } from '../../adapters/replay/replay-file.js';
 import { replayRun } from '../replay-run.js';
 
@@ -288,7 +288,7 @@ describe('a dictionary index outside its dictionary is bad input, exit 2 with th
     const options = parseBacktestOptions({ strategy, data: file });
     if (typeof options === 'string') throw new Error(options);
     let stderr = '';
-    const code = await runBacktest(options, {
+    const code = await runBacktestCommand(options, {
       stdout: { write: () => true },
       stderr: { write: (text: string) => (stderr += text) },
     });

@@ -2,7 +2,7 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { parseBacktestOptions } from '../../adapters/backtest/backtest-options.js';
-import { runBacktest } from '../../adapters/backtest/run-backtest.js';
+import { runBacktestCommand } from '../../adapters/backtest/run-backtest.js';
 import type { Summary } from '../../adapters/backtest/summary.js';
 import { SMALL_FLOW, captureIo, tempFiles } from './helpers.js';
 
@@ -20,7 +20,7 @@ describe('exact PnL and fees, computed by hand', () => {
     });
     if (typeof options === 'string') throw new Error(options);
     const run = captureIo();
-    expect(await runBacktest(options, run.io)).toBe(0);
+    expect(await runBacktestCommand(options, run.io)).toBe(0);
     expect(run.stderr).toBe('');
     const out = (name: string) => readFileSync(join(dir, 'out', name), 'utf8');
     // Buys 0.5 @ 100.00 (fee 0.05) and 0.3 @ 101.00 (fee 0.0303); sells 0.4 of 0.6 @ 102.00 as maker

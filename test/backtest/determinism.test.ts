@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseBacktestOptions } from '../../adapters/backtest/backtest-options.js';
-import { runBacktest } from '../../adapters/backtest/run-backtest.js';
+import { runBacktestCommand } from '../../adapters/backtest/run-backtest.js';
 import type { Summary } from '../../adapters/backtest/summary.js';
 import { captureIo, tempFiles, writeGeneratedFlow } from './helpers.js';
 
@@ -29,7 +29,7 @@ async function backtest(strategy: string, out: string, extra: string[] = []): Pr
   });
   if (typeof options === 'string') throw new Error(options);
   const io = captureIo();
-  expect(await runBacktest(options, io.io)).toBe(0);
+  expect(await runBacktestCommand(options, io.io)).toBe(0);
   expect(io.stderr).toBe('');
   return io.stdout;
 }

@@ -5,7 +5,7 @@ import {
   parseBacktestOptions,
   type BacktestArguments,
 } from '../../adapters/backtest/backtest-options.js';
-import { runBacktest } from '../../adapters/backtest/run-backtest.js';
+import { runBacktestCommand } from '../../adapters/backtest/run-backtest.js';
 import { simex } from '../cli/run-simex.js';
 import { SMALL_FLOW, captureIo, tempFiles } from './helpers.js';
 
@@ -69,7 +69,7 @@ async function run(
   });
   if (typeof options === 'string') return { code: -1, stderr: options };
   const io = captureIo();
-  const code = await runBacktest(options, io.io);
+  const code = await runBacktestCommand(options, io.io);
   return { code, stderr: io.stderr };
 }
 
@@ -226,7 +226,7 @@ describe('the summary table', () => {
     const options = parseBacktestOptions({ strategy: path('refused.ts'), data: path('flow.csv') });
     if (typeof options === 'string') throw new Error(options);
     const io = captureIo();
-    expect(await runBacktest(options, io.io)).toBe(0);
+    expect(await runBacktestCommand(options, io.io)).toBe(0);
     expect(io.stdout).toContain(
       '\nrefused actions 1 (invalid_parameter 1), unsent actions 0, refused flow rows 0\n',
     );

@@ -7,7 +7,7 @@ import {
   parseLatencySpec,
 } from '../../adapters/backtest/latency/latency-spec.js';
 import { readRecordedLatency } from '../../adapters/backtest/latency/recorded-latency.js';
-import { runBacktest } from '../../adapters/backtest/run-backtest.js';
+import { runBacktestCommand } from '../../adapters/backtest/run-backtest.js';
 import type { Strategy } from '../../adapters/backtest/strategy.js';
 import { simex } from '../cli/run-simex.js';
 import {
@@ -184,7 +184,7 @@ describe('recorded latencies', () => {
       });
       if (typeof options === 'string') throw new Error(options);
       const io = captureIo();
-      expect(await runBacktest(options, io.io)).toBe(2);
+      expect(await runBacktestCommand(options, io.io)).toBe(2);
       expect(io.stderr).toBe(`${join(dir, message)}\n`);
     });
   }
@@ -256,7 +256,7 @@ describe('seeded latencies', () => {
       });
       if (typeof options === 'string') throw new Error(options);
       const io = captureIo();
-      expect(await runBacktest(options, io.io)).toBe(0);
+      expect(await runBacktestCommand(options, io.io)).toBe(0);
       return io.stdout;
     };
     const first = await table('1');

@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseBacktestOptions } from '../../adapters/backtest/backtest-options.js';
-import { runBacktest } from '../../adapters/backtest/run-backtest.js';
+import { runBacktestCommand } from '../../adapters/backtest/run-backtest.js';
 import { noBrowser, openFile, type OpenedPage } from './browser.js';
 import { captureIo, tempFiles, writeGeneratedFlow } from './helpers.js';
 
@@ -49,7 +49,7 @@ beforeAll(async () => {
     param: ['size=0.05'],
   });
   if (typeof options === 'string') throw new Error(options);
-  expect(await runBacktest(options, captureIo().io)).toBe(0);
+  expect(await runBacktestCommand(options, captureIo().io)).toBe(0);
   opened = await openFile(join(dir, 'out', 'report.html'));
 }, 60_000);
 

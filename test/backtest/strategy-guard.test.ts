@@ -13,7 +13,7 @@ import {
 } from '../../adapters/backtest/backtest-options.js';
 import { runGuardedBacktest } from '../../adapters/backtest/guarded-backtest.js';
 import { sweep } from '../../adapters/backtest/index.js';
-import { runBacktest } from '../../adapters/backtest/run-backtest.js';
+import { runBacktestCommand } from '../../adapters/backtest/run-backtest.js';
 import { simex } from '../cli/run-simex.js';
 import { SMALL_FLOW, captureIo, tempFiles } from './helpers.js';
 
@@ -108,7 +108,7 @@ describe('simex backtest runs the strategy under a guard', () => {
     const options = parseBacktestOptions({ strategy: path('quiet.js'), data: path('flow.csv') });
     if (typeof options === 'string') throw new Error(options);
     const here = captureIo();
-    expect(await runBacktest(options, here.io)).toBe(0);
+    expect(await runBacktestCommand(options, here.io)).toBe(0);
     expect(run).toEqual({ code: 0, stdout: here.stdout, stderr: '' });
   });
 

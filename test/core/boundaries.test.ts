@@ -17,7 +17,7 @@ const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ALLOWED: Record<string, readonly string[]> = {
   src: [],
   adapters: [],
-  'adapters/units': [],
+  'adapters/units': ['src'],
   'adapters/output': [],
   'adapters/init': [],
   'adapters/csv': ['src', 'adapters'],

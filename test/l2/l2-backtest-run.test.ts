@@ -1,5 +1,5 @@
 /**
- * `runBacktest` (what `simex backtest` runs) on an L2 flow file with --queue-model: the file opened
+ * `runBacktestCommand` (what `simex backtest` runs) on an L2 flow file with --queue-model: the file opened
  * by the L2 reader it is given (here a small reader of the CSV form, for the test), the instruments
  * taken from the rows' decimals, the outputs written as for a scenario flow.
  */
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseBacktestOptions } from '../../adapters/backtest/backtest-options.js';
 import type { OpenL2File } from '../../adapters/backtest/l2-flow-file.js';
-import { runBacktest } from '../../adapters/backtest/run-backtest.js';
+import { runBacktestCommand } from '../../adapters/backtest/run-backtest.js';
 import type { L2Row } from '../../adapters/l2/l2-row.js';
 import { tempFiles } from '../backtest/helpers.js';
 
@@ -79,7 +79,7 @@ describe('simex backtest --queue-model on an L2 flow file', () => {
     });
     if (typeof options === 'string') throw new Error(options);
     const { io: streams, err } = io();
-    expect(await runBacktest(options, streams, openCsv)).toBe(0);
+    expect(await runBacktestCommand(options, streams, openCsv)).toBe(0);
     expect(err.join('')).toBe('');
     const summary = JSON.parse(readFileSync(join(dir, 'out', 'summary.json'), 'utf8')) as {
       queue_model: string;
@@ -119,7 +119,10 @@ describe('simex backtest --queue-model on an L2 flow file', () => {
       });
       if (typeof options === 'string') throw new Error(options);
       const streams = io();
-      return { code: await runBacktest(options, streams.io, openCsv), err: streams.err.join('') };
+      return {
+        code: await runBacktestCommand(options, streams.io, openCsv),
+        err: streams.err.join(''),
+      };
     };
     expect(await run('all-ahead.mjs')).toEqual({ code: 0, err: '' });
     const none = await run('none.mjs');

@@ -12,7 +12,7 @@ import type { SymbolLedger } from './symbol-ledger.js';
 
 export type FillHandler = (fill: StrategyFill, ledger: SymbolLedger) => void;
 
-export class VenueListener implements NumericListener {
+export class StrategyEventRouter implements NumericListener {
   constructor(
     readonly venue: Venue,
     /** By book index. */

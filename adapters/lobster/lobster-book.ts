@@ -4,7 +4,7 @@
  */
 import type { Side } from '../../src/index.js';
 
-export interface ShadowOrder {
+export interface LobsterOrder {
   /** The scenario id. */
   readonly id: string;
   readonly account: string;
@@ -20,7 +20,7 @@ export interface ShadowOrder {
 export interface ShadowLevel {
   readonly price: number;
   /** Time priority: first in, first filled. */
-  readonly orders: ShadowOrder[];
+  readonly orders: LobsterOrder[];
   total: number;
 }
 
@@ -45,7 +45,7 @@ export class ShadowSide {
     for (const key of this.#keys) yield this.#levels.get(key * this.sign)!;
   }
 
-  append(order: ShadowOrder): void {
+  append(order: LobsterOrder): void {
     let level = this.#levels.get(order.price);
     if (level === undefined) {
       level = { price: order.price, orders: [], total: 0 };
@@ -58,7 +58,7 @@ export class ShadowSide {
   }
 
   /** Takes `amount` (at most the order's remaining) off a resting order. */
-  take(order: ShadowOrder, amount: number): void {
+  take(order: LobsterOrder, amount: number): void {
     const level = this.#levels.get(order.price)!;
     order.remaining -= amount;
     level.total -= amount;
@@ -81,7 +81,7 @@ export class ShadowSide {
   }
 }
 
-export class ShadowBook {
+export class LobsterBook {
   readonly bids = new ShadowSide(-1);
   readonly asks = new ShadowSide(1);
 
@@ -93,7 +93,7 @@ export class ShadowBook {
    * A limit order as the venue handles it: it trades with the other side while the prices cross
    * (best price first, then time), then rests (`rest`, i.e. gtc) or its remainder expires (ioc).
    */
-  place(order: ShadowOrder, rest: boolean): void {
+  place(order: LobsterOrder, rest: boolean): void {
     const other = this.side(order.side === 'buy' ? 'sell' : 'buy');
     const crosses = (price: number) =>
       order.side === 'buy' ? price <= order.price : price >= order.price;

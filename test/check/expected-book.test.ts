@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ShadowBook, TOO_LARGE, type ShadowOrder } from '../../adapters/check/shadow-book.js';
+import { ExpectedBook, TOO_LARGE, type ExpectedOrder } from '../../adapters/check/expected-book.js';
 import { SIDE_BUY, SIDE_SELL } from '../../src/index.js';
 
-function resting(book: ShadowBook, sequence: number, side: number, price: number, size: number) {
-  const order: ShadowOrder = {
+function resting(book: ExpectedBook, sequence: number, side: number, price: number, size: number) {
+  const order: ExpectedOrder = {
     sequence,
     book: 0,
     side,
@@ -20,7 +20,7 @@ function resting(book: ShadowBook, sequence: number, side: number, price: number
 
 describe("the checker's shadow book", () => {
   it('keeps price-time queues, the best price of each side and level totals', () => {
-    const book = new ShadowBook(1);
+    const book = new ExpectedBook(1);
     const first = resting(book, 1, SIDE_BUY, 100, 5);
     resting(book, 2, SIDE_BUY, 101, 3);
     resting(book, 3, SIDE_BUY, 100, 4);
@@ -38,7 +38,7 @@ describe("the checker's shadow book", () => {
   });
 
   it('reports a level whose orders add up past 2^53 units instead of a rounded sum', () => {
-    const book = new ShadowBook(1);
+    const book = new ExpectedBook(1);
     resting(book, 1, SIDE_SELL, 100, Number.MAX_SAFE_INTEGER);
     expect(book.levelTotal(0, SIDE_SELL, 100)).toBe(Number.MAX_SAFE_INTEGER);
     resting(book, 2, SIDE_SELL, 100, 2);

@@ -20,7 +20,7 @@ export const BODY_LIMIT = 64 * 1024;
 const DRAIN_LIMIT = 1024 * 1024;
 const EMPTY_BODY = new Uint8Array(0);
 
-export interface ListenerOptions {
+export interface NodeServerOptions {
   readonly handle: Handler;
   /**
    * Awaited before each response is written when it returns a promise: the journal's fsync. When
@@ -33,7 +33,7 @@ export interface ListenerOptions {
 }
 
 /** A node:http server around the pure handler: reads the body (bounded), writes the answer. */
-export function createListener(options: ListenerOptions): Server {
+export function createNodeServer(options: NodeServerOptions): Server {
   const { handle, beforeRespond } = options;
   const requestTimeout = options.requestTimeoutMs ?? 10_000;
   const server = createServer({

@@ -7,7 +7,7 @@
  */
 import { SIDE_BUY, SIDE_SELL } from '../../src/index.js';
 
-export interface ShadowOrder {
+export interface ExpectedOrder {
   /** The venue's order number (`ord_<sequence>`). */
   readonly sequence: number;
   /** The instrument's index. */
@@ -27,7 +27,7 @@ export interface ShadowOrder {
 
 interface BookSide {
   /** Price -> orders, oldest first. */
-  readonly queues: Map<number, ShadowOrder[]>;
+  readonly queues: Map<number, ExpectedOrder[]>;
   /** The queued prices, worst first, so the best is last. */
   readonly prices: number[];
   readonly buy: boolean;
@@ -36,8 +36,8 @@ interface BookSide {
 /** What `levelTotal` returns when the sum passes 2^53 (no level may hold that much). */
 export const TOO_LARGE = -1;
 
-export class ShadowBook {
-  readonly orders = new Map<number, ShadowOrder>();
+export class ExpectedBook {
+  readonly orders = new Map<number, ExpectedOrder>();
   /** Indexed by book * 2 + side. */
   readonly #sides: BookSide[] = [];
 
@@ -48,11 +48,11 @@ export class ShadowBook {
     }
   }
 
-  remaining(order: ShadowOrder): number {
+  remaining(order: ExpectedOrder): number {
     return order.size - order.filled - order.removed;
   }
 
-  rest(order: ShadowOrder): void {
+  rest(order: ExpectedOrder): void {
     order.resting = true;
     const side = this.#side(order.book, order.side);
     const price = order.price!;
@@ -66,7 +66,7 @@ export class ShadowBook {
   }
 
   /** Takes the order off its price queue (it no longer rests). */
-  unqueue(order: ShadowOrder): void {
+  unqueue(order: ExpectedOrder): void {
     if (!order.resting) return;
     order.resting = false;
     const side = this.#side(order.book, order.side);
@@ -79,7 +79,7 @@ export class ShadowBook {
   }
 
   /** Drops a final order. */
-  forget(order: ShadowOrder): void {
+  forget(order: ExpectedOrder): void {
     this.unqueue(order);
     this.orders.delete(order.sequence);
   }
@@ -91,7 +91,7 @@ export class ShadowBook {
   }
 
   /** The order first in time at the best price of a side, or null when the side is empty. */
-  firstAtBest(book: number, side: number): ShadowOrder | null {
+  firstAtBest(book: number, side: number): ExpectedOrder | null {
     const { prices, queues } = this.#side(book, side);
     return prices.length === 0 ? null : queues.get(prices[prices.length - 1]!)![0]!;
   }

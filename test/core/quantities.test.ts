@@ -1,0 +1,90 @@
+/**
+ * The core's branded numbers (src/quantities.ts): tsc refuses a mix of ticks, lots, units, slots
+ * and sequences (each `@ts-expect-error` below fails `tsc --noEmit` if the line compiles), and at
+ * run time they are the plain numbers they stand for.
+ */
+import { describe, expect, it } from 'vitest';
+import { createInstrument, SIDE_BUY, TYPE_LIMIT, TIF_GTC, STP_NONE } from '../../src/index.js';
+import { placeRefusal } from '../../src/place-checks.js';
+import {
+  lotsToUnits,
+  ticksToUnits,
+  type Lots,
+  type Sequence,
+  type Slot,
+  type Ticks,
+  type Units,
+} from '../../src/quantities.js';
+import { SequenceSlots } from '../../src/sequence-slots.js';
+import { ORDER_TYPE_CODES } from '../../src/codes.js';
+
+const instrument = (() => {
+  const made = createInstrument({ symbol: 'BTC-USD', tickSize: '0.05', lotSize: '0.002' });
+  if (!made.ok) throw new Error(made.error.message);
+  return made.value;
+})();
+
+describe('branded numbers', () => {
+  const ticks = 3 as Ticks;
+  const lots = 5 as Lots;
+  const units = ticksToUnits(ticks, instrument.tickUnits);
+
+  it('are refused where another kind is due', () => {
+    // @ts-expect-error: units are not ticks
+    ticksToUnits(units, instrument.tickUnits);
+    // @ts-expect-error: lots are not ticks
+    ticksToUnits(lots, instrument.tickUnits);
+    // @ts-expect-error: ticks are not lots
+    lotsToUnits(ticks, instrument.lotUnits);
+    // @ts-expect-error: a plain number is not ticks until the numeric API's door says so
+    ticksToUnits(3, instrument.tickUnits);
+    // @ts-expect-error: units are not ticks, nor lots
+    const asTicks: Ticks = units;
+    // @ts-expect-error: a slot is not a sequence
+    new SequenceSlots().slot(7 as Slot);
+    // @ts-expect-error: a sequence is not a slot
+    new SequenceSlots().add(7 as Sequence);
+    const refusal = () =>
+      placeRefusal(
+        instrument,
+        SIDE_BUY,
+        TYPE_LIMIT,
+        TIF_GTC,
+        0,
+        // @ts-expect-error: a price in units where ticks are due
+        units,
+        lots,
+        null,
+        0 as Ticks,
+        STP_NONE,
+        0,
+        0,
+      );
+    // @ts-expect-error: a code table's word at a code is that word, not another
+    const wrongWord: 'market' = ORDER_TYPE_CODES.names[TYPE_LIMIT];
+    expect([asTicks, wrongWord, typeof refusal]).toEqual([units, 'limit', 'function']);
+  });
+
+  it('are plain numbers at run time', () => {
+    expect(units).toBe(15);
+    expect(lotsToUnits(lots, instrument.lotUnits)).toBe(10);
+    const total: Units = units;
+    expect(total + 1).toBe(16);
+    expect(
+      placeRefusal(
+        instrument,
+        SIDE_BUY,
+        TYPE_LIMIT,
+        TIF_GTC,
+        0,
+        ticks,
+        lots,
+        null,
+        0 as Ticks,
+        STP_NONE,
+        0,
+        0,
+      ),
+    ).toBe(0);
+  });
+});

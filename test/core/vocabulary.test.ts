@@ -1,0 +1,138 @@
+/**
+ * One vocabulary (src/codes.ts, src/decimal-codec.ts): the numeric constants are the tables'
+ * codes, a table reads words from strings and bytes alike, and the decimal grammar answers the
+ * same from a string and from its bytes.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  ORDER_STATUS_CODES,
+  ORDER_TYPE_CODES,
+  ORDER_TYPES,
+  SIDE_BUY,
+  SIDE_CODES,
+  SIDE_SELL,
+  STATUS_CANCELLED,
+  STATUS_EXPIRED,
+  STATUS_FILLED,
+  STATUS_OPEN,
+  STATUS_PARTIALLY_FILLED,
+  STATUS_PENDING,
+  STATUS_REJECTED,
+  STP_CANCEL_BOTH,
+  STP_CANCEL_MAKER,
+  STP_CANCEL_TAKER,
+  STP_CODES,
+  STP_NONE,
+  TIF_FOK,
+  TIF_GTC,
+  TIF_GTD,
+  TIF_IOC,
+  TIME_IN_FORCE_CODES,
+  TYPE_LIMIT,
+  TYPE_MARKET,
+  UNITS_MALFORMED,
+  UNITS_TOO_LARGE,
+  UNITS_TOO_PRECISE,
+  parseUnits,
+  parseUnitsBytes,
+} from '../../src/index.js';
+import { fcSeed } from '../fast-check-seed.js';
+
+const ascii = (text: string) => new TextEncoder().encode(text);
+/** A table's word and the word expected, which tsc checks too: a wrong one does not compile. */
+const word = <const W extends string>(actual: W, expected: NoInfer<W>) => [actual, expected];
+
+describe('the code tables', () => {
+  it('give the numeric path its constants', () => {
+    const words = [
+      word(SIDE_CODES.names[SIDE_BUY], 'buy'),
+      word(SIDE_CODES.names[SIDE_SELL], 'sell'),
+      word(ORDER_TYPE_CODES.names[TYPE_LIMIT], 'limit'),
+      word(ORDER_TYPE_CODES.names[TYPE_MARKET], 'market'),
+      word(TIME_IN_FORCE_CODES.names[TIF_GTC], 'gtc'),
+      word(TIME_IN_FORCE_CODES.names[TIF_IOC], 'ioc'),
+      word(TIME_IN_FORCE_CODES.names[TIF_FOK], 'fok'),
+      word(TIME_IN_FORCE_CODES.names[TIF_GTD], 'gtd'),
+      word(STP_CODES.names[STP_NONE], 'none'),
+      word(STP_CODES.names[STP_CANCEL_TAKER], 'cancel_taker'),
+      word(STP_CODES.names[STP_CANCEL_MAKER], 'cancel_maker'),
+      word(STP_CODES.names[STP_CANCEL_BOTH], 'cancel_both'),
+      word(ORDER_STATUS_CODES.names[STATUS_OPEN], 'open'),
+      word(ORDER_STATUS_CODES.names[STATUS_PARTIALLY_FILLED], 'partially_filled'),
+      word(ORDER_STATUS_CODES.names[STATUS_FILLED], 'filled'),
+      word(ORDER_STATUS_CODES.names[STATUS_CANCELLED], 'cancelled'),
+      word(ORDER_STATUS_CODES.names[STATUS_EXPIRED], 'expired'),
+      word(ORDER_STATUS_CODES.names[STATUS_REJECTED], 'rejected'),
+      word(ORDER_STATUS_CODES.names[STATUS_PENDING], 'pending'),
+    ];
+    for (const [actual, expected] of words) expect(actual).toBe(expected);
+    expect(ORDER_TYPES.map((type) => ORDER_TYPE_CODES.code(type))).toEqual([
+      TYPE_LIMIT,
+      TYPE_MARKET,
+    ]);
+  });
+
+  it('read a word from a string and from bytes alike, and refuse any other', () => {
+    for (const table of [SIDE_CODES, ORDER_TYPE_CODES, TIME_IN_FORCE_CODES, STP_CODES]) {
+      table.names.forEach((name, code) => {
+        expect(table.code(name)).toBe(code);
+        expect(table.name(code)).toBe(name);
+        const bytes = ascii(`,${name},`);
+        expect(table.parse(bytes, 1, bytes.length - 1)).toBe(code);
+      });
+      for (const word of ['', 'BUY', 'toString', 'constructor', 'cancel', 'gtcx']) {
+        expect(table.code(word)).toBe(-1);
+        expect(table.parse(ascii(word), 0, word.length)).toBe(-1);
+      }
+    }
+  });
+});
+
+describe('the decimal grammar', () => {
+  const failures = {
+    malformed: UNITS_MALFORMED,
+    too_precise: UNITS_TOO_PRECISE,
+    too_large: UNITS_TOO_LARGE,
+  } as const;
+  const bytesAnswer = (text: string, decimals: number) => {
+    const padded = ascii(`9${text}9`);
+    return parseUnitsBytes(padded, 1, padded.length - 1, decimals);
+  };
+
+  it.each([
+    ['0', 2, 0],
+    ['1.5', 2, 150],
+    ['1.500', 2, 150],
+    ['01', 2, UNITS_MALFORMED],
+    ['1.', 2, UNITS_MALFORMED],
+    ['.5', 2, UNITS_MALFORMED],
+    ['', 2, UNITS_MALFORMED],
+    ['1.505', 2, UNITS_TOO_PRECISE],
+    ['90071992547409.93', 2, UNITS_TOO_LARGE],
+  ])(
+    'reads %j at %i decimals as %i from bytes, as parseUnits reads the string',
+    (text, d, want) => {
+      expect(bytesAnswer(text, d)).toBe(want);
+      const fromString = parseUnits(text, d);
+      expect(typeof fromString === 'number' ? fromString : failures[fromString]).toBe(want);
+    },
+  );
+
+  const seed = fcSeed(2803);
+  it(`answers the same from a string and its bytes (seed ${seed})`, () => {
+    const text = fc.oneof(
+      fc.stringMatching(/^[0-9.a-]{0,22}$/),
+      fc.stringMatching(/^(0|[1-9][0-9]{0,16})(\.[0-9]{1,10})?$/),
+    );
+    fc.assert(
+      fc.property(text, fc.integer({ min: 0, max: 8 }), (text, decimals) => {
+        const fromString = parseUnits(text, decimals);
+        expect(bytesAnswer(text, decimals)).toBe(
+          typeof fromString === 'number' ? fromString : failures[fromString],
+        );
+      }),
+      { seed, numRuns: 2000 },
+    );
+  });
+});

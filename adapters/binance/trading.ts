@@ -59,17 +59,18 @@ export const NEW_ORDER_PARAMS = [
   'newOrderRespType',
   'selfTradePreventionMode',
 ];
-const STP_BY_BINANCE_MODE: Readonly<Record<string, SelfTradePrevention>> = {
-  NONE: 'none',
-  EXPIRE_TAKER: 'cancel_taker',
-  EXPIRE_MAKER: 'cancel_maker',
-  EXPIRE_BOTH: 'cancel_both',
-};
-const TIME_IN_FORCE_BY_BINANCE_NAME: Readonly<Record<string, TimeInForce>> = {
-  GTC: 'gtc',
-  IOC: 'ioc',
-  FOK: 'fok',
-};
+// Maps, not object literals: a client's `toString` or `__proto__` must find nothing.
+const STP_BY_BINANCE_MODE: ReadonlyMap<string, SelfTradePrevention> = new Map([
+  ['NONE', 'none'],
+  ['EXPIRE_TAKER', 'cancel_taker'],
+  ['EXPIRE_MAKER', 'cancel_maker'],
+  ['EXPIRE_BOTH', 'cancel_both'],
+]);
+const TIME_IN_FORCE_BY_BINANCE_NAME: ReadonlyMap<string, TimeInForce> = new Map([
+  ['GTC', 'gtc'],
+  ['IOC', 'ioc'],
+  ['FOK', 'fok'],
+]);
 const LIMIT_TYPES = ['LIMIT', 'LIMIT_MAKER', 'STOP_LOSS_LIMIT'];
 
 /** POST /api/v3/order: Binance's parameters onto the venue's order request. */
@@ -166,7 +167,7 @@ function orderRequest(
   let timeInForce: TimeInForce | undefined;
   if (type === 'LIMIT' || type === 'STOP_LOSS_LIMIT') {
     if (timeInForceText === undefined) return missing('timeInForce');
-    timeInForce = TIME_IN_FORCE_BY_BINANCE_NAME[timeInForceText];
+    timeInForce = TIME_IN_FORCE_BY_BINANCE_NAME.get(timeInForceText);
     if (timeInForce === undefined) return invalidValue(-1115, 'Invalid timeInForce.');
   } else if (timeInForceText !== undefined) {
     return invalidValue(-1106, "Parameter 'timeInForce' sent when not required.");
@@ -192,7 +193,7 @@ function orderRequest(
   }
   if (quantity === undefined && quoteOrderQty === undefined) return missing('quantity');
   const stpText = params.get('selfTradePreventionMode');
-  const stp = stpText === undefined ? undefined : STP_BY_BINANCE_MODE[stpText];
+  const stp = stpText === undefined ? undefined : STP_BY_BINANCE_MODE.get(stpText);
   if (stpText !== undefined && stp === undefined) {
     return invalidValue(-1100, "Illegal characters found in parameter 'selfTradePreventionMode'.");
   }

@@ -82,6 +82,22 @@ describe('hostile clients on the Binance dialect: a {code,msg} answer or a close
     expect((await get('/api/v3/time')).weight).toMatch(/^[0-9]+$/);
   });
 
+  it('refuses enum values that name an object property (toString, __proto__)', async () => {
+    for (const value of ['toString', '__proto__', 'constructor']) {
+      const tif = await post(
+        signed(`symbol=BTCUSD&side=BUY&type=LIMIT&timeInForce=${value}&quantity=0.01&price=30000`),
+      );
+      expect(tif).toMatchObject({
+        status: 400,
+        json: { code: -1115, msg: 'Invalid timeInForce.' },
+      });
+      const stp = await post(
+        signed(`symbol=BTCUSD&side=BUY&type=MARKET&quantity=0.01&selfTradePreventionMode=${value}`),
+      );
+      expect(stp).toMatchObject({ status: 400, json: { code: -1100 } });
+    }
+  });
+
   it('a signature over a huge value, or with a byte changed, is not valid', async () => {
     const huge = await get(`/api/v3/account?${signed(`omitZeroBalances=${'9'.repeat(8_000)}`)}`);
     expect([huge.status, huge.json.accountType]).toStrictEqual([200, 'SPOT']);

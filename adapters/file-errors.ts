@@ -1,5 +1,12 @@
 /** A file that cannot be opened, read or written, as one line: `path: reason (CODE)`. */
-import { statSync } from 'node:fs';
+import {
+  closeSync,
+  createReadStream,
+  fstatSync,
+  openSync,
+  statSync,
+  type ReadStream,
+} from 'node:fs';
 
 export class FileError extends Error {
   constructor(
@@ -53,4 +60,22 @@ export function requireInputFile(path: string): void {
 /** The error for a directory given where a file is expected. */
 export function notAFile(path: string): FileError {
   return new FileError(path, `${REASONS['EISDIR']} (EISDIR)`);
+}
+
+/**
+ * Opens `file` for reading now, so that a missing or unreadable file (or a directory) is a
+ * FileError before anything is written, not a stream 'error' event later.
+ */
+export function openInputStream(file: string, highWaterMark?: number): ReadStream {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch (error) {
+    throw asFileError(error, file) ?? error;
+  }
+  if (fstatSync(fd).isDirectory()) {
+    closeSync(fd);
+    throw notAFile(file);
+  }
+  return createReadStream(file, { fd, ...(highWaterMark !== undefined && { highWaterMark }) });
 }

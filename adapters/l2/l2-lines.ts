@@ -4,9 +4,8 @@
  * endings are accepted. The file is opened at once, so that a missing file fails before any
  * output is written.
  */
-import { closeSync, createReadStream, fstatSync, openSync } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
-import { asFileError, notAFile } from '../file-errors.js';
+import { asFileError, openInputStream } from '../file-errors.js';
 import { L2InputError } from './l2-input-error.js';
 
 export interface LineChunk {
@@ -20,17 +19,7 @@ const MAX_LINE_CHARS = 1 << 20;
 const READ_BYTES = 1 << 20;
 
 export function lineChunks(file: string): AsyncGenerator<LineChunk> {
-  let fd: number;
-  try {
-    fd = openSync(file, 'r');
-  } catch (error) {
-    throw asFileError(error, file) ?? error;
-  }
-  if (fstatSync(fd).isDirectory()) {
-    closeSync(fd);
-    throw notAFile(file);
-  }
-  return chunksOf(createReadStream(file, { fd, highWaterMark: READ_BYTES }), file);
+  return chunksOf(openInputStream(file, READ_BYTES), file);
 }
 
 async function* chunksOf(input: AsyncIterable<Buffer>, file: string): AsyncGenerator<LineChunk> {

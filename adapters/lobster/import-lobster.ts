@@ -1,7 +1,6 @@
 /** `simex import lobster`: a LOBSTER message file (and its orderbook file) → a scenario on `out`. */
-import { closeSync, createReadStream, fstatSync, openSync } from 'node:fs';
-import type { Readable, Writable } from 'node:stream';
-import { asFileError, notAFile } from '../file-errors.js';
+import type { Writable } from 'node:stream';
+import { openInputStream } from '../file-errors.js';
 import { quote } from '../quote.js';
 import { SYMBOL_PATTERN } from '../../src/index.js';
 import { convertLobster } from './convert-lobster.js';
@@ -41,8 +40,8 @@ export async function importLobster(
   const dayMs = parseTradingDate(date);
   if (dayMs === null) throw new ImportUsageError(`not a date (YYYY-MM-DD): "${date}"`);
   const counts = emptyCounts();
-  const messageInput = openInput(messageFile);
-  const orderbookInput = orderbookFile === undefined ? undefined : openInput(orderbookFile);
+  const messageInput = openInputStream(messageFile);
+  const orderbookInput = orderbookFile === undefined ? undefined : openInputStream(orderbookFile);
   const messages = readLobsterMessages(messageInput, messageFile);
   const orderbook =
     orderbookFile === undefined || orderbookInput === undefined
@@ -55,24 +54,6 @@ export async function importLobster(
   );
   await writeScenario(symbol, converted, out, options.format);
   return counts;
-}
-
-/**
- * Opens `file` for reading now, so that a missing or unreadable file (or a directory) is a
- * FileError before anything is written, not a stream 'error' event later.
- */
-function openInput(file: string): Readable {
-  let fd: number;
-  try {
-    fd = openSync(file, 'r');
-  } catch (error) {
-    throw asFileError(error, file) ?? error;
-  }
-  if (fstatSync(fd).isDirectory()) {
-    closeSync(fd);
-    throw notAFile(file);
-  }
-  return createReadStream(file, { fd });
 }
 
 /** The stderr note: what was skipped or made up, in one line. */

@@ -132,42 +132,38 @@ export class BinanceSockets {
         return;
       }
     }
-    const allowance = this.#allowance();
-    ws.on('message', (data, binary) => {
-      if (!allowance()) {
-        ws.close(POLICY_VIOLATION, 'too many messages');
-        return;
-      }
-      const request = parseRequest(data, binary);
-      if (request === undefined) {
-        send(ws, { error: { code: 3, msg: 'Invalid JSON: expected an object' }, id: null });
-        return;
-      }
-      const { method, params, id } = request;
-      if (method === 'SUBSCRIBE' || method === 'UNSUBSCRIBE') {
-        if (!Array.isArray(params) || params.some((name) => typeof name !== 'string')) {
-          send(ws, { error: { code: 2, msg: 'Invalid request: params must be stream names' }, id });
-          return;
-        }
-        for (const name of params as string[]) {
-          if (method === 'UNSUBSCRIBE') {
-            subscribed.delete(name);
-            streams.unsubscribe(name, sink);
-          } else if (!add(name)) {
+    this.#onRequest(
+      ws,
+      { error: { code: 3, msg: 'Invalid JSON: expected an object' }, id: null },
+      ({ method, params, id }) => {
+        if (method === 'SUBSCRIBE' || method === 'UNSUBSCRIBE') {
+          if (!Array.isArray(params) || params.some((name) => typeof name !== 'string')) {
             send(ws, {
-              error: { code: 2, msg: `Invalid request: unknown stream or too many` },
+              error: { code: 2, msg: 'Invalid request: params must be stream names' },
               id,
             });
             return;
           }
+          for (const name of params as string[]) {
+            if (method === 'UNSUBSCRIBE') {
+              subscribed.delete(name);
+              streams.unsubscribe(name, sink);
+            } else if (!add(name)) {
+              send(ws, {
+                error: { code: 2, msg: `Invalid request: unknown stream or too many` },
+                id,
+              });
+              return;
+            }
+          }
+          send(ws, { result: null, id });
+        } else if (method === 'LIST_SUBSCRIPTIONS') {
+          send(ws, { result: [...subscribed], id });
+        } else {
+          send(ws, { error: { code: 2, msg: 'Invalid request: unknown method' }, id });
         }
-        send(ws, { result: null, id });
-      } else if (method === 'LIST_SUBSCRIPTIONS') {
-        send(ws, { result: [...subscribed], id });
-      } else {
-        send(ws, { error: { code: 2, msg: 'Invalid request: unknown method' }, id });
-      }
-    });
+      },
+    );
     ws.on('close', () => {
       for (const name of subscribed) streams.unsubscribe(name, sink);
     });
@@ -185,64 +181,57 @@ export class BinanceSockets {
         else ws.send(payload);
       },
     };
-    const allowance = this.#allowance();
-    ws.on('message', (data, binary) => {
-      if (!allowance()) {
-        ws.close(POLICY_VIOLATION, 'too many messages');
-        return;
-      }
-      const request = parseRequest(data, binary);
-      if (request === undefined) {
-        send(ws, { id: null, status: 400, error: { code: -1000, msg: 'Invalid JSON.' } });
-        return;
-      }
-      const { method, params, id } = request;
-      const fail = (status: number, code: number, msg: string) =>
-        send(ws, { id, status, error: { code, msg } });
-      if (method === 'ping') {
-        send(ws, { id, status: 200, result: {} });
-      } else if (method === 'time') {
-        send(ws, { id, status: 200, result: { serverTime: clock() } });
-      } else if (method === 'userDataStream.subscribe.signature') {
-        if (typeof params !== 'object' || params === null || Array.isArray(params)) {
-          fail(
-            400,
-            -1102,
-            "Mandatory parameter 'apiKey' was not sent, was empty/null, or malformed.",
+    this.#onRequest(
+      ws,
+      { id: null, status: 400, error: { code: -1000, msg: 'Invalid JSON.' } },
+      ({ method, params, id }) => {
+        const fail = (status: number, code: number, msg: string) =>
+          send(ws, { id, status, error: { code, msg } });
+        if (method === 'ping') {
+          send(ws, { id, status: 200, result: {} });
+        } else if (method === 'time') {
+          send(ws, { id, status: 200, result: { serverTime: clock() } });
+        } else if (method === 'userDataStream.subscribe.signature') {
+          if (typeof params !== 'object' || params === null || Array.isArray(params)) {
+            fail(
+              400,
+              -1102,
+              "Mandatory parameter 'apiKey' was not sent, was empty/null, or malformed.",
+            );
+            return;
+          }
+          const fields = new Map(
+            Object.entries(params as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
           );
-          return;
+          const signing = authenticate(fields.get('apiKey') ?? '');
+          if (signing === undefined) {
+            fail(401, -2014, 'Invalid API-key, IP, or permissions for action.');
+            return;
+          }
+          const payload = [...fields.keys()]
+            .filter((key) => key !== 'signature')
+            .sort()
+            .map((key) => `${key}=${fields.get(key)}`)
+            .join('&');
+          const refused = checkSigned(payload, '', fields, signing.secret, clock());
+          if (refused !== undefined) {
+            fail(refused.status, refused.code, refused.msg);
+            return;
+          }
+          if (account === undefined) {
+            account = signing.account;
+            users.subscribe(account, sink);
+          }
+          send(ws, { id, status: 200, result: { subscriptionId: subscriptions++ } });
+        } else if (method === 'userDataStream.unsubscribe') {
+          if (account !== undefined) users.unsubscribe(account, sink);
+          account = undefined;
+          send(ws, { id, status: 200, result: {} });
+        } else {
+          fail(400, -1000, 'Unknown method.');
         }
-        const fields = new Map(
-          Object.entries(params as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
-        );
-        const signing = authenticate(fields.get('apiKey') ?? '');
-        if (signing === undefined) {
-          fail(401, -2014, 'Invalid API-key, IP, or permissions for action.');
-          return;
-        }
-        const payload = [...fields.keys()]
-          .filter((key) => key !== 'signature')
-          .sort()
-          .map((key) => `${key}=${fields.get(key)}`)
-          .join('&');
-        const refused = checkSigned(payload, '', fields, signing.secret, clock());
-        if (refused !== undefined) {
-          fail(refused.status, refused.code, refused.msg);
-          return;
-        }
-        if (account === undefined) {
-          account = signing.account;
-          users.subscribe(account, sink);
-        }
-        send(ws, { id, status: 200, result: { subscriptionId: subscriptions++ } });
-      } else if (method === 'userDataStream.unsubscribe') {
-        if (account !== undefined) users.unsubscribe(account, sink);
-        account = undefined;
-        send(ws, { id, status: 200, result: {} });
-      } else {
-        fail(400, -1000, 'Unknown method.');
-      }
-    });
+      },
+    );
     ws.on('close', () => {
       if (account !== undefined) users.unsubscribe(account, sink);
     });
@@ -250,6 +239,23 @@ export class BinanceSockets {
   }
 
   /** A token bucket of messagesPerSecond, burst twice that: true while the client is within it. */
+  /**
+   * Hands `handle` each message's request, under the socket's message allowance (past it the
+   * socket closes); a message that is not a JSON object is answered `invalid`.
+   */
+  #onRequest(ws: WebSocket, invalid: object, handle: (request: SocketRequest) => void): void {
+    const allowance = this.#allowance();
+    ws.on('message', (data, binary) => {
+      if (!allowance()) {
+        ws.close(POLICY_VIOLATION, 'too many messages');
+        return;
+      }
+      const request = parseRequest(data, binary);
+      if (request === undefined) send(ws, invalid);
+      else handle(request);
+    });
+  }
+
   #allowance(): () => boolean {
     const rate = this.limits.messagesPerSecond;
     let tokens = 2 * rate;

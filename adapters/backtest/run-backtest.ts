@@ -10,7 +10,7 @@ import { OutputDirectory } from '../output/output-files.js';
 import { progressBar, PROGRESS_EVERY } from '../output/progress-bar.js';
 import type { BacktestOptions } from './backtest-options.js';
 import { backtestFailure, backtestFlow, backtestL2, type FlowSource } from './in-process.js';
-import { openL2Source, type OpenL2File } from './l2-flow-file.js';
+import { openL2Source } from './l2-flow-file.js';
 import { strategyQueueModel } from './strategy-queue-model.js';
 import { equityCsv, FILLS_HEADER, fillLine, roundTripsCsv } from './records.js';
 import { FillMarkers } from './report-charts.js';
@@ -29,11 +29,9 @@ export interface BacktestIo {
   readonly stderr: NodeJS.WriteStream | { write(text: string): unknown; isTTY?: boolean };
 }
 
-/** `openL2`: the L2 reader for `--queue-model` (an L2 flow); by default the L2 file reader. */
 export async function runBacktestCommand(
   options: BacktestOptions,
   io: BacktestIo,
-  openL2: OpenL2File | null = null,
 ): Promise<number> {
   const { strategyFile, dataFile, config } = options;
   const fail = (code: number, message: string) => (io.stderr.write(`${message}\n`), code);
@@ -66,8 +64,8 @@ export async function runBacktestCommand(
         `${strategyFile}: --queue-model strategy needs a queueShare(ahead, behind) method`,
       );
     if (queueModel !== null) {
-      const open = openL2 ?? (await import('../l2/l2-file.js')).openL2File;
-      l2 = await openL2Source(dataFile, open);
+      const { openL2File } = await import('../l2/l2-file.js');
+      l2 = await openL2Source(dataFile, openL2File);
     } else flow = await openFlowSource(dataFile);
     const fills = output?.open('fills.csv') ?? null;
     fills?.write(FILLS_HEADER);

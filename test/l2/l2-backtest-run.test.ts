@@ -1,15 +1,14 @@
 /**
- * `runBacktestCommand` (what `simex backtest` runs) on an L2 flow file with --queue-model: the file opened
- * by the L2 reader it is given (here a small reader of the CSV form, for the test), the instruments
- * taken from the rows' decimals, the outputs written as for a scenario flow.
+ * `runBacktestCommand` (what `simex backtest` runs) on an L2 flow file with --queue-model: the file
+ * opened by the L2 reader (CSV or Arrow), the instruments taken from the rows' decimals, the outputs
+ * written as for a scenario flow, byte for byte the same from either form.
  */
-import { readFileSync } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseBacktestOptions } from '../../adapters/backtest/backtest-options.js';
-import type { OpenL2File } from '../../adapters/backtest/l2-flow-file.js';
 import { runBacktestCommand } from '../../adapters/backtest/run-backtest.js';
-import type { L2Row } from '../../adapters/l2/l2-row.js';
+import { openL2File, openL2Sink } from '../../adapters/l2/index.js';
 import { tempFiles } from '../backtest/helpers.js';
 
 const FLOW = `exchange_ts,local_ts,symbol,kind,side,price,size
@@ -28,32 +27,6 @@ const STRATEGY = `export default class {
   }
 }
 `;
-
-/** The CSV form read by splitting, enough for the test. */
-const openCsv: OpenL2File = async (path) => {
-  const rows = readFileSync(path, 'utf8')
-    .trim()
-    .split('\n')
-    .slice(1)
-    .map((line): L2Row => {
-      const [exchangeTs, localTs, symbol, kind, side, price, size] = line.split(',');
-      return {
-        exchangeTs: Number(exchangeTs),
-        localTs: Number(localTs),
-        symbol: symbol!,
-        kind: kind as L2Row['kind'],
-        side: side as L2Row['side'],
-        price: price!,
-        size: size!,
-      };
-    });
-  return {
-    batches: (async function* () {
-      yield rows;
-    })(),
-    close: () => {},
-  };
-};
 
 function io() {
   const out: string[] = [];
@@ -79,7 +52,7 @@ describe('simex backtest --queue-model on an L2 flow file', () => {
     });
     if (typeof options === 'string') throw new Error(options);
     const { io: streams, err } = io();
-    expect(await runBacktestCommand(options, streams, openCsv)).toBe(0);
+    expect(await runBacktestCommand(options, streams)).toBe(0);
     expect(err.join('')).toBe('');
     const summary = JSON.parse(readFileSync(join(dir, 'out', 'summary.json'), 'utf8')) as {
       queue_model: string;
@@ -94,6 +67,38 @@ describe('simex backtest --queue-model on an L2 flow file', () => {
         /^1970-01-01T00:00:01\.003Z,t_\d+,s1,ABC-USD,buy,maker,10\.00,1,0(\.00)?,1$/,
       ),
     ]);
+  });
+
+  it('gives the same output files, byte for byte, from the CSV and the Arrow form', async () => {
+    const dir = tempFiles({ 'flow.l2.csv': FLOW, 'one-bid.mjs': STRATEGY });
+    const arrowFile = join(dir, 'flow.l2.arrow');
+    const out = createWriteStream(arrowFile);
+    const sink = await openL2Sink(out, 'arrow');
+    const source = await openL2File(join(dir, 'flow.l2.csv'));
+    for await (const batch of source.batches) for (const row of batch) sink.push(row);
+    source.close();
+    await sink.end();
+    await new Promise((done) => out.end(done));
+    const outputs = async (data: string, name: string) => {
+      const options = parseBacktestOptions({
+        strategy: join(dir, 'one-bid.mjs'),
+        data,
+        out: join(dir, name),
+        queueModel: 'log',
+      });
+      if (typeof options === 'string') throw new Error(options);
+      expect(await runBacktestCommand(options, io().io)).toBe(0);
+      return ['fills.csv', 'summary.json', 'equity.csv'].map((file) =>
+        readFileSync(join(dir, name, file), 'utf8'),
+      );
+    };
+    const fromCsv = await outputs(join(dir, 'flow.l2.csv'), 'csv');
+    expect(fromCsv[0]!.split('\n').length).toBeGreaterThan(2); // a header and a fill at least
+    // summary.json names its data file; everything else is the same.
+    const fromArrow = (await outputs(arrowFile, 'arrow')).map((text) =>
+      text.replace('flow.l2.arrow', 'flow.l2.csv'),
+    );
+    expect(fromArrow).toEqual(fromCsv);
   });
 
   it('refuses a queue model it does not know, naming the grammar', () => {
@@ -120,7 +125,7 @@ describe('simex backtest --queue-model on an L2 flow file', () => {
       if (typeof options === 'string') throw new Error(options);
       const streams = io();
       return {
-        code: await runBacktestCommand(options, streams.io, openCsv),
+        code: await runBacktestCommand(options, streams.io),
         err: streams.err.join(''),
       };
     };

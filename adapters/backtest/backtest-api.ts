@@ -1,12 +1,21 @@
 /**
  * `runBacktest` for code that embeds simex (`simex/backtest`): the options of `simex backtest`
  * (without --out), the summary it would write to summary.json, every fill and the equity samples.
+ * With `queueModel`, the data is an L2 flow (docs/l2.md).
  */
 import { openFlowSource } from '../arrow/flow-file.js';
 import { parseBacktestOptions, type BacktestArguments } from './backtest-options.js';
 import type { EquitySampler } from './equity-sampler.js';
 import { scopeMoney } from './records.js';
-import { backtestFailure, backtestFlow, type Outcome } from './in-process.js';
+import {
+  backtestFailure,
+  backtestFlow,
+  backtestL2,
+  type Outcome,
+  type RunHooks,
+} from './in-process.js';
+import { openL2Source } from './l2-flow-file.js';
+import { strategyQueueModel } from './strategy-queue-model.js';
 import type { StrategyFill } from './strategy.js';
 import { loadStrategy } from './strategy-loader.js';
 import type { Summary } from './summary.js';
@@ -39,24 +48,38 @@ export async function runBacktest(options: RunBacktestOptions): Promise<Outcome<
   const parsed = parseBacktestOptions({ ...options, param });
   if (typeof parsed === 'string')
     return { ok: false, error: { code: 'bad_input', message: parsed } };
-  if (parsed.queueModel !== null)
-    return {
-      ok: false,
-      error: { code: 'bad_input', message: 'queueModel: an L2 flow runs through simex backtest' },
-    };
   const { strategyFile, dataFile, config } = parsed;
-  let flow: Awaited<ReturnType<typeof openFlowSource>> | null = null;
+  let flow:
+    Awaited<ReturnType<typeof openFlowSource>> | Awaited<ReturnType<typeof openL2Source>> | null =
+    null;
   try {
     const strategy = await loadStrategy(strategyFile, config.params);
-    flow = await openFlowSource(dataFile);
     const fills: BacktestFill[] = [];
-    const run = await backtestFlow(
-      strategy,
-      config,
-      flow,
-      { strategy: strategyFile, data: dataFile },
-      { onFill: (fill, ledger) => fills.push({ ...fill, position: ledger.size(ledger.position) }) },
-    );
+    const inputs = { strategy: strategyFile, data: dataFile };
+    const hooks: RunHooks = {
+      onFill: (fill, ledger) => fills.push({ ...fill, position: ledger.size(ledger.position) }),
+    };
+    let run;
+    if (parsed.queueModel === null) {
+      const source = await openFlowSource(dataFile);
+      flow = source;
+      run = await backtestFlow(strategy, config, source, inputs, hooks);
+    } else {
+      const model =
+        parsed.queueModel === 'strategy' ? strategyQueueModel(strategy) : parsed.queueModel;
+      if (model === null)
+        return {
+          ok: false,
+          error: {
+            code: 'bad_input',
+            message: `${strategyFile}: queueModel strategy needs a queueShare(ahead, behind) method`,
+          },
+        };
+      const { openL2File } = await import('../l2/l2-file.js');
+      const source = await openL2Source(dataFile, openL2File);
+      flow = source;
+      run = await backtestL2(strategy, config, source, model, inputs, hooks);
+    }
     if (!run.ok) return run;
     const { summary, engine } = run.value;
     return { ok: true, value: { summary, fills, equity: equitySamples(engine.sampler) } };

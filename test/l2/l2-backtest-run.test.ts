@@ -6,6 +6,7 @@
 import { createWriteStream, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { runBacktest } from '../../adapters/backtest/index.js';
 import { parseBacktestOptions } from '../../adapters/backtest/backtest-options.js';
 import { runBacktestCommand } from '../../adapters/backtest/run-backtest.js';
 import { openL2File, openL2Sink } from '../../adapters/l2/index.js';
@@ -99,6 +100,30 @@ describe('simex backtest --queue-model on an L2 flow file', () => {
       text.replace('flow.l2.arrow', 'flow.l2.csv'),
     );
     expect(fromArrow).toEqual(fromCsv);
+  });
+
+  it("the library's runBacktest takes the same L2 flow with queueModel", async () => {
+    const dir = tempFiles({ 'flow.l2.csv': FLOW, 'one-bid.mjs': STRATEGY });
+    const result = await runBacktest({
+      strategy: join(dir, 'one-bid.mjs'),
+      data: join(dir, 'flow.l2.csv'),
+      queueModel: 'power:2',
+    });
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.value.fills).toStrictEqual([
+      {
+        orderId: 's1',
+        tradeId: expect.stringMatching(/^t_\d+$/),
+        symbol: 'ABC-USD',
+        side: 'buy',
+        liquidity: 'maker',
+        price: '10.00',
+        size: '1',
+        fee: expect.stringMatching(/^0(\.00)?$/),
+        timestamp: 1003,
+        position: '1',
+      },
+    ]);
   });
 
   it('refuses a queue model it does not know, naming the grammar', () => {

@@ -1,7 +1,9 @@
 /**
  * The server `npm run bench:stream` measures, in its own process (from the sources, through
  * tsx): simex serve's server on the default venue, rate limits off, room for the subscribers
- * (and BENCH_FLUSH_MS, when set, as the streams' flushMs).
+ * (and BENCH_FLUSH_MS, when set, as the streams' flushMs). Its arguments: the subscribers, and
+ * the transport (`sse`, or `binance-ws` for `npm run bench:ws`): it names each trade by the number
+ * that transport's trade event carries (the trade id's, or the Binance `t`, the trade's sequence).
  * Prints its URL as one JSON line, then answers messages: `cpu` with its CPU time and the fan-out
  * process's (µs; the latter from /proc, in 10 ms ticks, 0 when it is not running); `record`
  * starts noting when each trade happens (process.hrtime, ms: the monotonic clock every process
@@ -15,8 +17,13 @@ import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { startServer } from '../../adapters/http/server.js';
 import { FanOut } from '../../adapters/http/stream-fanout.js';
+import type { TradeRecord } from '../../src/index.js';
 
 const subscribers = Number(process.argv[2]);
+const tradeNumber =
+  process.argv[3] === 'binance-ws'
+    ? (trade: TradeRecord) => trade.sequence
+    : (trade: TradeRecord) => Number(trade.id.slice(2));
 const server = await startServer({
   port: 0,
   host: '127.0.0.1',
@@ -50,7 +57,7 @@ async function answer(message: unknown): Promise<void> {
     stopRecording = server.venue.subscribe(
       (event) => {
         if (event.type === 'trade')
-          trades.push([Number(event.trade.id.slice(2)), Number(process.hrtime.bigint()) / 1e6]);
+          trades.push([tradeNumber(event.trade), Number(process.hrtime.bigint()) / 1e6]);
       },
       ['trade'],
     );

@@ -37,7 +37,7 @@ function subscribe(n: number): Promise<void> {
     socket.on('message', (data) => {
       const now = nowMs();
       messages++;
-      const text = data.toString();
+      const text = (data as Buffer).toString(); // the default binaryType: a text frame is a Buffer
       const at = text.indexOf(TRADE_NUMBER);
       if (at < 0) {
         if (text !== '{"result":null,"id":1}') reject(new Error(`not a subscription: ${text}`));

@@ -51,7 +51,8 @@ export function binanceStatus(order: OrderRecord): string {
 
 /** Every fill of the order (its record holds the first ones; the rest are paged). */
 export function allFills(venue: Venue, order: OrderRecord): readonly Fill[] {
-  if (order.fillCount <= order.fills.length) return order.fills;
+  const first = order.fills; // read once: an OrderView formats its fills at each read
+  if (order.fillCount <= first.length) return first;
   const fills: Fill[] = [];
   let cursor: string | null | undefined;
   do {
@@ -59,7 +60,7 @@ export function allFills(venue: Venue, order: OrderRecord): readonly Fill[] {
       limit: MAX_FILLS_LIMIT,
       ...(cursor != null && { cursor }),
     });
-    if (!page.ok) return order.fills;
+    if (!page.ok) return first;
     fills.push(...page.value.fills);
     cursor = page.value.nextCursor;
   } while (cursor !== null);

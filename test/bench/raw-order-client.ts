@@ -105,8 +105,9 @@ export class RawOrderClient {
       this.#all.delete(connection);
       const idle = this.#idle.indexOf(connection);
       if (idle >= 0) this.#idle.splice(idle, 1);
+      if (this.#closing) return; // an answer still due when the client closes is not awaited
       connection.done?.(new Error('the connection closed before the answer'));
-      if (!this.#closing) this.#free(this.#connect());
+      this.#free(this.#connect());
     });
     this.#all.add(connection);
     return connection;

@@ -13,7 +13,10 @@
  * the trade's first arrival at any subscriber, and from there to each arrival (the writes and
  * reads in turn); and the subscriber process's CPU per read.
  * Targets: capacity with subscribers at least 80% of without; p99 delivery at most 10 ms.
- * BENCH_PROFILE=DIR writes the server's CPU profile of each measure with subscribers there;
+ * `npm run bench:ws` (argument `binance-ws`) measures the same with BENCH_SUBSCRIBERS Binance
+ * WebSockets subscribed to `btcusd@trade` as ccxt.pro's `watchTrades` does (see
+ * ws-bench-subscribers.ts): the server writes them itself, so there is no fan-out process and no
+ * flush breakdown. BENCH_PROFILE=DIR writes the server's CPU profile of each measure with subscribers there;
  * BENCH_FLUSH_MS sets the streams' flushMs. Loopback only; bounded in count (at
  * most 1,000 subscribers, 20,000 orders a second) and time.
  */
@@ -35,6 +38,9 @@ const SETTLE_MS = 200;
 const TICK_MS = 10;
 const MAX_IN_FLIGHT = 2000;
 const KEY = 'bench-key';
+const TRANSPORT = process.argv[2] === 'binance-ws' ? 'binance-ws' : 'sse';
+const SUBSCRIBER_SCRIPT =
+  TRANSPORT === 'sse' ? 'stream-bench-subscribers.ts' : 'ws-bench-subscribers.ts';
 // A resting sell inside the spread, then a market buy that takes it: one trade a pair, a book that stays put.
 const SELL = JSON.stringify({
   symbol: 'BTC-USD',
@@ -68,7 +74,7 @@ const ownCpuMicros = () => {
   return user + system;
 };
 
-const server = child('stream-bench-server.ts', [String(SUBSCRIBERS)]);
+const server = child('stream-bench-server.ts', [String(SUBSCRIBERS), TRANSPORT]);
 const { url } = JSON.parse(
   await new Promise<string>((resolve) =>
     createInterface({ input: server.stdout! }).once('line', resolve),
@@ -149,7 +155,7 @@ async function round(): Promise<{
   expected: number;
 }> {
   const alone = await phase();
-  subscribers = child('stream-bench-subscribers.ts', [url, String(SUBSCRIBERS)]);
+  subscribers = child(SUBSCRIBER_SCRIPT, [url, String(SUBSCRIBERS)]);
   await nextMessage(subscribers);
   const streamed = await phase();
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS)); // the last events' way out
@@ -171,7 +177,7 @@ const spread = (values: number[], digits: number) =>
 
 try {
   console.log(
-    `stream bench: ${RATE} orders/s offered, ${ROUNDS} rounds of ${SECONDS} s without then with ${SUBSCRIBERS} subscribers, ${availableParallelism()} cores`,
+    `stream bench (${TRANSPORT}): ${RATE} orders/s offered, ${ROUNDS} rounds of ${SECONDS} s without then with ${SUBSCRIBERS} subscribers, ${availableParallelism()} cores`,
   );
   await load(2 * WARM_UP_MS);
   console.log(
@@ -193,7 +199,8 @@ try {
     console.log(
       `   delivered ${delivery.deliveries} of ${expected} trade events (${delivery.dropped} streams dropped as slow), ${(flushes / SECONDS).toFixed(0)} flushes/s, ${(delivery.reads / SECONDS / SUBSCRIBERS).toFixed(0)} reads/s per stream (${((streamed.shares[3]! * SECONDS * 1e6) / delivery.reads).toFixed(1)} µs of the subscribers' CPU a read): p50 ${delivery.p50.toFixed(2)} ms, p99 ${delivery.p99.toFixed(2)} ms, max ${delivery.max.toFixed(2)} ms`,
     );
-    console.log(`   mean: ${parts(delivery.all)}; beyond the p99: ${parts(delivery.tail)}`);
+    if (TRANSPORT === 'sse')
+      console.log(`   mean: ${parts(delivery.all)}; beyond the p99: ${parts(delivery.tail)}`);
     ratios.push((capacity(streamed) / capacity(alone)) * 100);
     perDelivery.push(extra / delivery.deliveries);
     fanOutPerDelivery.push(streamed.fanOutMicros / delivery.deliveries);

@@ -77,6 +77,30 @@ export function integerParam(
   return Number(text);
 }
 
+/** A list route's `limit` (500 unless given, at most 1000) and its optional integer parameters. */
+export type Page<N extends string> = { readonly limit: number } & Partial<Record<N, number>>;
+
+/** Reads a list route's page parameters; the first bad one is the answer. */
+export function pageParams<N extends string>(
+  params: Params,
+  ...names: N[]
+): Page<N> | BinanceError {
+  const limit = integerParam(params, 'limit', 500, 1000);
+  if (typeof limit === 'object') return limit;
+  const page: Partial<Record<N, number>> = {};
+  for (const name of names) {
+    const value = integerParam(params, name, undefined);
+    if (typeof value === 'object') return value;
+    if (value !== undefined) page[name] = value;
+  }
+  return { ...page, limit: limit! };
+}
+
+/** The `limit` oldest of `items` when the page names where to start, else the `limit` newest. */
+export function pageOf<T>(items: readonly T[], fromStart: boolean, limit: number): T[] {
+  return fromStart ? items.slice(0, limit) : items.slice(Math.max(0, items.length - limit));
+}
+
 export function exchangeInfo(data: MarketData, params: Params, now: number): unknown {
   const chosen = symbolsParam(data, params);
   if ('code' in chosen) return chosen;
@@ -166,26 +190,19 @@ export function depth(data: MarketData, params: Params): unknown {
 export function aggTrades(data: MarketData, params: Params): unknown {
   const instrument = symbolParam(data, params);
   if ('code' in instrument) return instrument;
-  const limit = integerParam(params, 'limit', 500, 1000);
-  const fromId = integerParam(params, 'fromId', undefined);
-  const startTime = integerParam(params, 'startTime', undefined);
-  const endTime = integerParam(params, 'endTime', undefined);
-  for (const value of [limit, fromId, startTime, endTime]) {
-    if (typeof value === 'object') return value;
-  }
+  const page = pageParams(params, 'fromId', 'startTime', 'endTime');
+  if ('code' in page) return page;
+  const { limit, fromId, startTime, endTime } = page;
   const trades = data.venue.trades(instrument.symbol, 1000);
   if (!trades.ok) return INVALID_SYMBOL;
   const oldestFirst = [...trades.value].reverse();
   const wanted = oldestFirst.filter(
     (trade) =>
-      (fromId === undefined || trade.sequence >= (fromId as number)) &&
-      (startTime === undefined || trade.timestamp >= (startTime as number)) &&
-      (endTime === undefined || trade.timestamp <= (endTime as number)),
+      (fromId === undefined || trade.sequence >= fromId) &&
+      (startTime === undefined || trade.timestamp >= startTime) &&
+      (endTime === undefined || trade.timestamp <= endTime),
   );
-  const chosen =
-    fromId !== undefined || startTime !== undefined
-      ? wanted.slice(0, limit as number)
-      : wanted.slice(Math.max(0, wanted.length - (limit as number)));
+  const chosen = pageOf(wanted, fromId !== undefined || startTime !== undefined, limit);
   return chosen.map((trade) => ({
     a: trade.sequence,
     p: trade.price,
@@ -208,20 +225,10 @@ export function klines(data: MarketData, params: Params): unknown {
   if (zone !== undefined && zone !== '0' && zone !== '+0' && zone !== '00:00') {
     return invalidValue(-1100, "Illegal characters found in parameter 'timeZone'; only UTC (0).");
   }
-  const limit = integerParam(params, 'limit', 500, 1000);
-  const startTime = integerParam(params, 'startTime', undefined);
-  const endTime = integerParam(params, 'endTime', undefined);
-  for (const value of [limit, startTime, endTime]) {
-    if (typeof value === 'object') return value;
-  }
+  const page = pageParams(params, 'startTime', 'endTime');
+  if ('code' in page) return page;
   return data.candles
-    .klines(
-      instrument.symbol,
-      interval,
-      startTime as number | undefined,
-      endTime as number | undefined,
-      Math.max(1, limit as number),
-    )
+    .klines(instrument.symbol, interval, page.startTime, page.endTime, Math.max(1, page.limit))
     .map((candle) => klineRow(instrument, interval, candle));
 }
 

@@ -26,7 +26,7 @@ import {
 } from './binance-errors.js';
 import type { Params } from './binance-params.js';
 import { binanceSymbol } from './binance-symbols.js';
-import { integerParam, symbolParam, type MarketData } from './market-data.js';
+import { integerParam, pageOf, pageParams, symbolParam, type MarketData } from './market-data.js';
 import {
   allFills,
   binanceStatus,
@@ -342,39 +342,27 @@ export function openOrders(trading: Trading, account: string, params: Params): u
 export function allOrders(trading: Trading, account: string, params: Params): unknown {
   const instrument = symbolParam(trading, params);
   if ('code' in instrument) return instrument;
-  const limit = integerParam(params, 'limit', 500, 1000);
-  const orderId = integerParam(params, 'orderId', undefined);
-  const startTime = integerParam(params, 'startTime', undefined);
-  const endTime = integerParam(params, 'endTime', undefined);
-  for (const value of [limit, orderId, startTime, endTime]) {
-    if (typeof value === 'object') return value;
-  }
+  const page = pageParams(params, 'orderId', 'startTime', 'endTime');
+  if ('code' in page) return page;
+  const { limit, orderId, startTime, endTime } = page;
   const oldestFirst = ordersOf(trading.venue, account, instrument.symbol)
     .reverse()
     .filter(
       (order) =>
-        (orderId === undefined || orderIdNumber(order.id) >= (orderId as number)) &&
-        (startTime === undefined || order.createdAt >= (startTime as number)) &&
-        (endTime === undefined || order.createdAt <= (endTime as number)),
+        (orderId === undefined || orderIdNumber(order.id) >= orderId) &&
+        (startTime === undefined || order.createdAt >= startTime) &&
+        (endTime === undefined || order.createdAt <= endTime),
     );
-  const chosen =
-    orderId !== undefined || startTime !== undefined
-      ? oldestFirst.slice(0, limit as number)
-      : oldestFirst.slice(Math.max(0, oldestFirst.length - (limit as number)));
+  const chosen = pageOf(oldestFirst, orderId !== undefined || startTime !== undefined, limit);
   return chosen.map((order) => orderJson(trading.venue, instrument, order, order.createdAt));
 }
 
 export function myTrades(trading: Trading, account: string, params: Params): unknown {
   const instrument = symbolParam(trading, params);
   if ('code' in instrument) return instrument;
-  const limit = integerParam(params, 'limit', 500, 1000);
-  const orderId = integerParam(params, 'orderId', undefined);
-  const fromId = integerParam(params, 'fromId', undefined);
-  const startTime = integerParam(params, 'startTime', undefined);
-  const endTime = integerParam(params, 'endTime', undefined);
-  for (const value of [limit, orderId, fromId, startTime, endTime]) {
-    if (typeof value === 'object') return value;
-  }
+  const page = pageParams(params, 'orderId', 'fromId', 'startTime', 'endTime');
+  if ('code' in page) return page;
+  const { limit, orderId, fromId, startTime, endTime } = page;
   const book = trading.venue.core.bookIndex(instrument.symbol);
   const quote = instrument.symbol.split('-')[1]!;
   const wanted = trading.accountTrades
@@ -383,14 +371,11 @@ export function myTrades(trading: Trading, account: string, params: Params): unk
       ({ trade, orderId: id }) =>
         trade.symbol === instrument.symbol &&
         (orderId === undefined || orderIdNumber(id) === orderId) &&
-        (fromId === undefined || trade.sequence >= (fromId as number)) &&
-        (startTime === undefined || trade.timestamp >= (startTime as number)) &&
-        (endTime === undefined || trade.timestamp <= (endTime as number)),
+        (fromId === undefined || trade.sequence >= fromId) &&
+        (startTime === undefined || trade.timestamp >= startTime) &&
+        (endTime === undefined || trade.timestamp <= endTime),
     );
-  const chosen =
-    fromId !== undefined || startTime !== undefined
-      ? wanted.slice(0, limit as number)
-      : wanted.slice(Math.max(0, wanted.length - (limit as number)));
+  const chosen = pageOf(wanted, fromId !== undefined || startTime !== undefined, limit);
   return chosen.map(({ trade, orderId: id, buyer, maker }) => ({
     symbol: binanceSymbol(trade.symbol),
     id: trade.sequence,

@@ -27,7 +27,7 @@ import {
 import { blankOrder, validateOrderRequest, type ValidOrder } from './order-request.js';
 import { AMEND_REQUEST_KEYS, ORDER_REQUEST_KEYS, refuseUnknownKeys } from './request-keys.js';
 import { invalidParameter, ok, type Failure, type Result } from './result.js';
-import { sizeForQuote, type Balance } from './balances.js';
+import { sizeForQuote, type Balance, type Balances } from './balances.js';
 import { parseBigUnits } from './decimal-codec.js';
 import { formatSize } from './instrument.js';
 import type { OrderBook } from './order-book.js';
@@ -225,20 +225,14 @@ export class Venue {
 
   /** Credits `amount` (a decimal string) of `asset` to the account's free balance. */
   deposit(account: string, asset: string, amount: string): Result<Balance> {
-    const balances = this.core.balances;
-    if (balances === null) return noBalances();
-    const id = this.core.accountId(account);
-    if (id < 0) return invalidParameter('account', 'account must be a non-empty string');
-    return balances.deposit(id, asset, amount);
+    const held = this.#balancesOf(account);
+    return 'ok' in held ? held : held.balances.deposit(held.id, asset, amount);
   }
 
   /** The account's free and locked amount of every asset (invariant 14). */
   balances(account: string): Result<Balance[]> {
-    const balances = this.core.balances;
-    if (balances === null) return noBalances();
-    const id = this.core.accountId(account);
-    if (id < 0) return invalidParameter('account', 'account must be a non-empty string');
-    return ok(balances.of(id));
+    const held = this.#balancesOf(account);
+    return 'ok' in held ? held : ok(held.balances.of(held.id));
   }
 
   /** @internal For the state validator: the books, the store and the order index. */
@@ -281,6 +275,15 @@ export class Venue {
     }
     const { quoteSize: _quoteSize, ...rest } = request;
     return { ...rest, size: formatSize(instrument, size) };
+  }
+
+  /** The venue's balances and the account's id, or why there are none to read. */
+  #balancesOf(account: string): { balances: Balances; id: number } | Failure {
+    const balances = this.core.balances;
+    if (balances === null) return noBalances();
+    const id = this.core.accountId(account);
+    if (id < 0) return invalidParameter('account', 'account must be a non-empty string');
+    return { balances, id };
   }
 
   #takeOff(slot: number, size: number): OrderView {

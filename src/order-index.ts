@@ -70,8 +70,8 @@ export class OrderIndex {
   readonly #byAccount: AccountOrders[] = [];
   readonly #finals = new NumberQueue();
   /** Slots whose status the sets may not show yet (with stale entries of forgotten orders). */
-  readonly #pending = new Int32Array(MAX_QUEUED);
-  #pendingCount = 0;
+  readonly #queued = new Int32Array(MAX_QUEUED);
+  #queuedCount = 0;
   /** Whether the accounts' numbering and sets exist (see `#build`). */
   #built = false;
   /** Word reads of the account sets by listings so far (a listing's cost, for tests). */
@@ -227,16 +227,16 @@ export class OrderIndex {
   }
 
   #queue(slot: number): void {
-    if (this.#pendingCount === MAX_QUEUED) this.#syncListings();
+    if (this.#queuedCount === MAX_QUEUED) this.#syncListings();
     this.store.listed[slot]! |= LISTING_QUEUED;
-    this.#pending[this.#pendingCount++] = slot;
+    this.#queued[this.#queuedCount++] = slot;
   }
 
   /** Moves every queued order into the sets of its book and current status. */
   #syncListings(): void {
     const store = this.store;
-    for (let i = 0; i < this.#pendingCount; i++) {
-      const slot = this.#pending[i]!;
+    for (let i = 0; i < this.#queuedCount; i++) {
+      const slot = this.#queued[i]!;
       const listed = store.listed[slot]!;
       if (listed < LISTING_QUEUED) continue; // forgotten, or its reused slot was synced earlier
       const status = store.status[slot]!;
@@ -246,6 +246,6 @@ export class OrderIndex {
       else if (from !== status) orders.move(store.ordinal[slot]!, store.book[slot]!, from, status);
       store.listed[slot] = status;
     }
-    this.#pendingCount = 0;
+    this.#queuedCount = 0;
   }
 }

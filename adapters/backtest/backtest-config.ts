@@ -15,7 +15,15 @@ export interface BacktestConfig {
   readonly sampleMs: number;
   readonly fees: FeeSchedule;
   readonly params: StrategyParams;
+  /**
+   * On a scenario flow: `full` (absent), the strategy's fills take liquidity the flow then lacks;
+   * `none`, a flow taker that traded with the strategy also takes that size from the flow's own
+   * orders (flow-displacement.ts). An L2 flow is always `none` (docs/l2.md).
+   */
+  readonly marketImpact?: MarketImpact;
 }
+
+export type MarketImpact = 'full' | 'none';
 
 export interface BacktestHandlers {
   readonly onFill?: FillHandler;

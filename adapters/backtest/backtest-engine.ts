@@ -4,7 +4,13 @@
  * that turns the venue's events into the strategy's fills and hook events, the refusal counts,
  * and the hook dispatcher.
  */
-import { MAX_QUERY_LIMIT, Venue, type InstrumentSpec } from '../../src/index.js';
+import {
+  MAX_QUERY_LIMIT,
+  TIF_GTC,
+  TYPE_LIMIT,
+  Venue,
+  type InstrumentSpec,
+} from '../../src/index.js';
 import type { ArrowBatches, FlowFeed } from '../arrow/index.js';
 import type { ParsedScenarioRow } from '../csv/index.js';
 import { ScenarioClock } from '../csv/scenario-clock.js';
@@ -20,6 +26,7 @@ import {
   type BacktestHandlers,
 } from './backtest-config.js';
 import { EquitySampler } from './equity-sampler.js';
+import { FlowDisplacement } from './flow-displacement.js';
 import { HookDispatcher, wantedEvents } from './hook-dispatcher.js';
 import { DelayedView, type HookEvent } from './latency/delayed-view.js';
 import { LatencyModel } from './latency/latency-model.js';
@@ -54,6 +61,8 @@ export class BacktestEngine {
   readonly #pending: PendingWork;
   /** The strategy's account id in the core. */
   readonly #account: number;
+  /** Null under full market impact. */
+  readonly #displacement: FlowDisplacement | null;
   /** The current L2 row's local time minus its exchange time (`--latency-feed data`). */
   #rowLatency = 0;
 
@@ -131,6 +140,9 @@ export class BacktestEngine {
       this.#events,
       handlers.onFill,
     ).listen();
+    this.#displacement =
+      config.marketImpact === 'none' ? new FlowDisplacement(this.venue, this.#account) : null;
+    this.#displacement?.listen();
   }
 
   /**
@@ -209,6 +221,23 @@ export class BacktestEngine {
       );
     const refusal = this.flow.feed(row);
     if (refusal !== null) this.#refusals.flowRow(refusal.code);
+    const restLots = this.#displacement?.settle() ?? 0;
+    if (restLots > 0) {
+      const { account, book, side, priceTicks } = this.#displacement!.rest;
+      this.flow.place(
+        row.ts,
+        row.id,
+        account,
+        book,
+        side,
+        TYPE_LIMIT,
+        TIF_GTC,
+        0,
+        priceTicks,
+        restLots,
+      );
+      this.flow.rowCount--; // the row's own order, continued: not a row of its own
+    }
     this.#afterRow(row.ts);
   }
 
@@ -231,8 +260,28 @@ export class BacktestEngine {
         ticks,
         lots,
       );
-      if (placed) this.#afterRow(ts);
-      return placed;
+      if (!placed) return false;
+      const restLots = this.#displacement?.settle() ?? 0;
+      if (restLots > 0) {
+        const rest = this.#displacement!.rest;
+        this.flow.placeBytes(
+          ts,
+          id,
+          idStart,
+          idEnd,
+          rest.account,
+          rest.book,
+          rest.side,
+          TYPE_LIMIT,
+          TIF_GTC,
+          0,
+          rest.priceTicks,
+          restLots,
+        );
+        this.flow.rowCount--; // the row's own order, continued: not a row of its own
+      }
+      this.#afterRow(ts);
+      return true;
     },
     cancel: (ts, id, idStart, idEnd, account) => {
       if (account === this.#account) return false;

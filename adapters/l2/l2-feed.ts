@@ -164,13 +164,13 @@ export class L2Feed {
     if (target > depth) {
       this.#clearCrossed(symbol, sell, price);
       this.#raise(symbol, side, price, target - depth, ahead < 0 ? slots.at(-1) : undefined);
-      // Strategy orders on the other side that the new depth crossed traded with it: top it up.
-      for (let rounds = 0; rounds < 64; rounds++) {
-        level = book.levelAt(sell, price);
-        const now = level === undefined ? 0 : this.#depthAt(level);
-        if (now >= target) break;
-        this.#raise(symbol, side, price, target - now, undefined);
-      }
+      // The new depth traded with strategy orders it crossed; it is topped up to the data's size
+      // once none crosses it any more (else each top-up would fill them again).
+      level = book.levelAt(sell, price);
+      const now = level === undefined ? 0 : this.#depthAt(level);
+      const other = (sell ? book.bids : book.asks).best();
+      const crossed = other !== null && (sell ? other.price >= price : other.price <= price);
+      if (now < target && !crossed) this.#raise(symbol, side, price, target - now, undefined);
       return;
     }
     if (target === depth) return;

@@ -94,6 +94,7 @@ function config(spread: string): BacktestConfig {
     sampleMs: 60_000,
     fees: { maker: parseFeeRate('0')!, taker: parseFeeRate('0')! },
     params: new Params({ size: '100', spread_ticks: spread }),
+    marketImpact: 'none',
   };
 }
 

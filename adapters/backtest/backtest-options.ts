@@ -26,6 +26,8 @@ export interface BacktestArguments extends LatencyArguments {
   readonly maxMemory?: string | undefined;
   /** Given: the data is an L2 flow, fed under this queue model (docs/l2.md). */
   readonly queueModel?: string | undefined;
+  /** `full` (default) or `none`: see BacktestConfig.marketImpact. */
+  readonly marketImpact?: string | undefined;
 }
 
 /** The guard on a run in a worker thread (hook-guard.ts). */
@@ -89,6 +91,9 @@ export function parseBacktestOptions(args: BacktestArguments): BacktestOptions |
         : parseQueueModel(args.queueModel);
   if (typeof queueModel === 'string' && queueModel !== 'strategy')
     return `--queue-model ${queueModel}`;
+  const marketImpact = args.marketImpact ?? 'full';
+  if (marketImpact !== 'full' && marketImpact !== 'none')
+    return `--market-impact must be full or none; got "${marketImpact}"`;
   return {
     strategyFile: args.strategy,
     dataFile: args.data,
@@ -101,6 +106,7 @@ export function parseBacktestOptions(args: BacktestArguments): BacktestOptions |
       sampleMs: sample,
       fees: { maker, taker },
       params: new Params(params),
+      marketImpact,
     },
     limits: { hookTimeoutMs, hookTimeout, maxMemoryMb: Number(maxMemory) },
   };

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Strategy, StrategyContext, StrategyFill } from '../../adapters/backtest/strategy.js';
+import { parseBacktestOptions } from '../../adapters/backtest/backtest-options.js';
 import { backtestInMemory, testConfig } from './helpers.js';
 
 const HEAD = `# instrument symbol=ABC-USD tick_size=0.01 lot_size=1
@@ -101,5 +102,14 @@ ${T(1)},new,a2,lobster,ABC-USD,sell,limit,10.02,3,gtc,false
     expect(crossed.fills).toEqual(['10.03 3']);
     expect(crossed.asks).toEqual([]);
     expect(crossed.bids).toEqual(['10.03:1', '10.00:5']);
+  });
+
+  it('--market-impact takes full (the default) or none', () => {
+    const parse = (marketImpact?: string) => {
+      const parsed = parseBacktestOptions({ strategy: 's.ts', data: 'f.csv', marketImpact });
+      return typeof parsed === 'string' ? parsed : parsed.config.marketImpact;
+    };
+    expect([parse(), parse('full'), parse('none')]).toEqual(['full', 'full', 'none']);
+    expect(parse('some')).toBe('--market-impact must be full or none; got "some"');
   });
 });

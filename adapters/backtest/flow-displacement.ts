@@ -5,8 +5,9 @@
  * - the same size is taken from the flow's resting orders the taker would have met next, best
  *   price first and front of queue first, up to the taker's limit price;
  * - what that could not take, the taker (a gtc order) would have left resting: it is added to the
- *   taker's rest (an amend while it rests; the engine re-places it when it filled completely),
- *   unless a strategy order still crosses the taker's price (the taker traded with it instead).
+ *   taker's rest (an amend while it rests; the engine re-places it when it filled completely).
+ *   A strategy order that still crosses the taker's price then is cancelled: it traded with the
+ *   taker, and the flow's book is never crossed by the strategy's.
  * The flow's later rows then find their orders as recorded (a LOBSTER execution names the order it
  * executed; one fully executed is never cancelled, and would otherwise stand forever).
  */
@@ -91,13 +92,15 @@ export class FlowDisplacement {
     const slot = core.orders.slot(sequence);
     const book = core.bookOf(slot);
     const sell = store.isSell(slot);
-    const other = (sell ? book.bids : book.asks).best();
-    // A strategy order still crossing the taker's price: the taker traded with it, nothing rests.
-    if (
-      other !== null &&
-      (sell ? other.price >= store.price[slot]! : other.price <= store.price[slot]!)
-    )
-      return 0;
+    const price = store.price[slot]!;
+    // The strategy's orders still crossing the taker's price traded with it: their rests go.
+    const crossing: number[] = [];
+    (sell ? book.bids : book.asks).forEachFromBest(Infinity, (level) => {
+      if (sell ? level.price < price : level.price > price) return false;
+      for (let at = level.head; at !== NO_SLOT; at = store.next[at]!)
+        if (store.account[at] === this.#strategy) crossing.push(store.sequence[at]!);
+    });
+    for (const strategyOrder of crossing) core.cancel(this.#strategy, strategyOrder);
     const { lotUnits, tickUnits } = book.instrument;
     const account = store.account[slot]!;
     if (store.isLive(slot)) {

@@ -164,13 +164,14 @@ export class L2Feed {
     if (target > depth) {
       this.#clearCrossed(symbol, sell, price);
       this.#raise(symbol, side, price, target - depth, ahead < 0 ? slots.at(-1) : undefined);
-      // The new depth traded with strategy orders it crossed; it is topped up to the data's size
-      // once none crosses it any more (else each top-up would fill them again).
+      // The new depth traded with the strategy orders it crossed, once: what is left of them is
+      // cancelled (the data's book is never crossed), and the level topped up to the data's size.
       level = book.levelAt(sell, price);
       const now = level === undefined ? 0 : this.#depthAt(level);
-      const other = (sell ? book.bids : book.asks).best();
-      const crossed = other !== null && (sell ? other.price >= price : other.price <= price);
-      if (now < target && !crossed) this.#raise(symbol, side, price, target - now, undefined);
+      if (now < target) {
+        this.#cancelCrossing(symbol, sell, price);
+        this.#raise(symbol, side, price, target - now, undefined);
+      }
       return;
     }
     if (target === depth) return;
@@ -241,6 +242,19 @@ export class L2Feed {
         if (store.account[slot] === this.#depth) slots.push(slot);
       for (const slot of slots) this.#venue.core.cancel(this.#depth, store.sequence[slot]!);
     }
+  }
+
+  /** Cancels the orders (the strategy's) on the other side that a level at `price` crosses. */
+  #cancelCrossing(symbol: SymbolBook, sell: boolean, price: number): void {
+    const store = this.#venue.core.store;
+    const crossing: number[] = [];
+    (sell ? symbol.book.bids : symbol.book.asks).forEachFromBest(Infinity, (level) => {
+      if (sell ? level.price < price : level.price > price) return false;
+      for (let slot = level.head; slot !== NO_SLOT; slot = store.next[slot]!)
+        crossing.push(store.account[slot]!, store.sequence[slot]!);
+    });
+    for (let i = 0; i < crossing.length; i += 2)
+      this.#venue.core.cancel(crossing[i]!, crossing[i + 1]!);
   }
 
   #takeFromFront(slots: readonly number[], amount: number, lotUnits: number): void {

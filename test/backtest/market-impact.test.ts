@@ -80,7 +80,7 @@ ${T(2)},cancel,x3,lobster,ABC-USD,,,,,,
     expect([...engine.flowRefusals]).toEqual([]);
   });
 
-  it('a new gtc order that crossed the strategy rests at its full size once nothing crosses it', async () => {
+  it("a new gtc order that crossed the strategy rests at its full size; the strategy's crossing rest is cancelled", async () => {
     // The strategy bids 10.03 for 4; a new sell of 10 at 10.02 fills it, then rests 10 (not 6).
     const flow = `${HEAD}${T(0)},new,b1,lobster,ABC-USD,buy,limit,10.00,5,gtc,false
 ${T(0)},new,a1,lobster,ABC-USD,sell,limit,10.05,5,gtc,false
@@ -93,15 +93,16 @@ ${T(1)},new,a2,lobster,ABC-USD,sell,limit,10.02,10,gtc,false
     await backtestInMemory(flow, none, testConfig({ marketImpact: 'none' }));
     expect(none.fills).toEqual(['10.03 4']);
     expect(none.asks).toEqual(['10.02:10', '10.05:5']);
-    // A gtc order smaller than the strategy's crossing bid traded with it: nothing of it rests.
+    // A gtc order smaller than the strategy's crossing bid: it fills 3 of the bid, the bid's rest
+    // is cancelled (the flow's book is never crossed by the strategy's) and the order rests at 3.
     const small = `${HEAD}${T(0)},new,b1,lobster,ABC-USD,buy,limit,10.00,5,gtc,false
 ${T(1)},new,a2,lobster,ABC-USD,sell,limit,10.02,3,gtc,false
 `;
     const crossed = new OneBid('10.03', '4');
     await backtestInMemory(small, crossed, testConfig({ marketImpact: 'none' }));
     expect(crossed.fills).toEqual(['10.03 3']);
-    expect(crossed.asks).toEqual([]);
-    expect(crossed.bids).toEqual(['10.03:1', '10.00:5']);
+    expect(crossed.asks).toEqual(['10.02:3']);
+    expect(crossed.bids).toEqual(['10.00:5']);
   });
 
   it('--market-impact takes full (the default) or none', () => {

@@ -129,11 +129,12 @@ describe('backtest on an L2 flow', () => {
 });
 
 describe('an L2 level that crosses a strategy order', () => {
-  it("fills it once by the level's size, and is topped up only when nothing crosses it", async () => {
+  it("fills it once by the level's size; the order's rest is cancelled and the level stands", async () => {
     // The strategy bids 10.05 for 50 inside the spread; an ask of 8 appears at 10.03, under it.
     class InsideBid implements Strategy {
       readonly fills: string[] = [];
       asks: string[] = [];
+      open = -1;
       onStart(ctx: StrategyContext): void {
         ctx.place({ symbol: SYMBOL, side: 'buy', type: 'limit', price: '10.05', size: '50' });
       }
@@ -142,16 +143,16 @@ describe('an L2 level that crosses a strategy order', () => {
       }
       onEnd(ctx: StrategyContext): void {
         this.asks = ctx.book(SYMBOL, 10).asks.map(([price, size]) => `${price}:${size}`);
+        this.open = ctx.openOrders(SYMBOL).length;
       }
     }
     const flow = [
       row(1000, 'snapshot', 'buy', '10.00', '10'),
       row(1000, 'snapshot', 'sell', '10.10', '10'),
       row(1001, 'update', 'sell', '10.03', '8'),
-      // The recorded execution of that ask, then its level gone: nothing is left to take.
+      // The recorded execution of that ask takes the level, which stands at 8 again.
       row(1002, 'trade', 'buy', '10.03', '8'),
       row(1002, 'update', 'sell', '10.03', '0'),
-      // An ask of 60 at 10.04 fills the strategy's other 42 and then stands at its 60.
       row(1003, 'update', 'sell', '10.04', '60'),
     ];
     const strategy = new InsideBid();
@@ -163,8 +164,9 @@ describe('an L2 level that crosses a strategy order', () => {
       { strategy: 'inside-bid.ts', data: 'flow.l2.csv' },
     );
     expect(outcome.ok).toBe(true);
-    expect(strategy.fills).toEqual(['1001 10.05 8', '1003 10.05 42']);
+    expect(strategy.fills).toEqual(['1001 10.05 8']);
     expect(strategy.asks).toEqual(['10.04:60', '10.10:10']);
+    expect(strategy.open).toBe(0);
   });
 });
 

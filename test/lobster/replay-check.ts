@@ -1,6 +1,7 @@
 /**
  * Imports a LOBSTER day in-process, replays the scenario text through the venue, and compares the
- * venue's book with LOBSTER's orderbook file after the messages chosen.
+ * venue's book with LOBSTER's orderbook file after the messages chosen; or backtests a strategy on
+ * it and compares the book without the strategy's orders.
  */
 import { Readable, Writable } from 'node:stream';
 import { openScenario, ScenarioClock } from '../../adapters/csv/index.js';
@@ -13,7 +14,10 @@ import {
   writeScenario,
   type ImportCounts,
 } from '../../adapters/lobster/index.js';
-import { Venue, type BookLevel } from '../../src/index.js';
+import { BacktestEngine, type BacktestConfig } from '../../adapters/backtest/backtest-engine.js';
+import type { Strategy } from '../../adapters/backtest/strategy.js';
+import { formatPrice, formatSize, Venue, type BookLevel } from '../../src/index.js';
+import { NO_SLOT } from '../../src/order-store.js';
 
 export interface ReplayCheck {
   readonly counts: ImportCounts;
@@ -33,11 +37,8 @@ export interface DayFiles {
   readonly depth: number;
 }
 
-/** Checks the book after every message line for which `check(line, isLast)` is true. */
-export async function replayAndCompare(
-  day: DayFiles,
-  check: (line: number, isLast: boolean) => boolean,
-): Promise<ReplayCheck> {
+/** A day imported in memory: the scenario text, and the rows written through each message line. */
+async function importDay(day: DayFiles) {
   const counts = emptyCounts();
   const rowsAfterLine: number[] = [0];
   const converted = convertLobster(
@@ -67,41 +68,130 @@ export async function replayAndCompare(
     },
   });
   await writeScenario(day.symbol, recorded, sink);
-
-  const expectedRows = day.orderbook.toString().split('\n');
-  const lines = rowsAfterLine.length - 1;
   const scenario = await openScenario(Readable.from([chunks.join('')]), 'imported.csv');
+  return { counts, rowsAfterLine, scenario };
+}
+
+/** Compares a book with the orderbook file after each message line, as the rows reach them. */
+class BookComparison {
+  checked = 0;
+  readonly mismatches: string[] = [];
+  mismatchCount = 0;
+  #line = 1;
+  readonly #expected: string[];
+  readonly #lines: number;
+
+  constructor(
+    day: DayFiles,
+    private readonly rowsAfterLine: readonly number[],
+    private readonly check: (line: number, isLast: boolean) => boolean,
+    private readonly book: () => { asks: readonly BookLevel[]; bids: readonly BookLevel[] },
+  ) {
+    this.#expected = day.orderbook.toString().split('\n');
+    this.#lines = rowsAfterLine.length - 1;
+  }
+
+  /** After `rowCount` rows: every message line they complete. */
+  through(rowCount: number): void {
+    for (; this.#line <= this.#lines && this.rowsAfterLine[this.#line]! <= rowCount; this.#line++) {
+      const line = this.#line;
+      if (!this.check(line, line === this.#lines)) continue;
+      this.checked += 1;
+      const got = JSON.stringify(this.book());
+      const want = JSON.stringify(expectedBook(this.#expected[line - 1]!));
+      if (got === want) continue;
+      this.mismatchCount += 1;
+      if (this.mismatches.length < 3)
+        this.mismatches.push(`line ${line}: expected ${want} got ${got}`);
+    }
+  }
+}
+
+/** Checks the book after every message line for which `check(line, isLast)` is true. */
+export async function replayAndCompare(
+  day: DayFiles,
+  check: (line: number, isLast: boolean) => boolean,
+): Promise<ReplayCheck> {
+  const { counts, rowsAfterLine, scenario } = await importDay(day);
   const clock = new ScenarioClock();
   const created = Venue.create({ clock: clock.read, instruments: scenario.instruments });
   if (!created.ok) throw new Error(created.error.message);
   const venue = created.value;
   const driver = new ScenarioDriver(venue, clock);
+  const comparison = new BookComparison(day, rowsAfterLine, check, () => {
+    const book = venue.orderBook(day.symbol, day.depth);
+    if (!book.ok) throw new Error(book.error.message);
+    return { asks: book.value.asks, bids: book.value.bids };
+  });
   let applied = 0;
-  let line = 1;
-  let checked = 0;
   let refusedRows = 0;
-  const mismatches: string[] = [];
-  let mismatchCount = 0;
-  const compareThrough = (rowCount: number) => {
-    for (; line <= lines && rowsAfterLine[line]! <= rowCount; line++) {
-      if (!check(line, line === lines)) continue;
-      checked += 1;
-      const book = venue.orderBook(day.symbol, day.depth);
-      if (!book.ok) throw new Error(book.error.message);
-      const got = JSON.stringify({ asks: book.value.asks, bids: book.value.bids });
-      const want = JSON.stringify(expectedBook(expectedRows[line - 1]!));
-      if (got === want) continue;
-      mismatchCount += 1;
-      if (mismatches.length < 3) mismatches.push(`line ${line}: expected ${want} got ${got}`);
-    }
-  };
   for await (const row of scenario.rows) {
     if (driver.apply(row) !== null) refusedRows += 1;
     applied += 1;
-    compareThrough(applied);
+    comparison.through(applied);
   }
-  compareThrough(applied);
+  comparison.through(applied);
+  const { checked, mismatches, mismatchCount } = comparison;
   return { counts, checked, refusedRows, mismatches, mismatchCount };
+}
+
+/**
+ * Backtests `strategy` on the imported day and checks, after every message line, that the book
+ * without the strategy's orders is the orderbook file's (what `marketImpact: 'none'` promises).
+ */
+export async function backtestAndCompare(
+  day: DayFiles,
+  strategy: Strategy,
+  config: BacktestConfig,
+): Promise<ReplayCheck & { fills: number }> {
+  const { counts, rowsAfterLine, scenario } = await importDay(day);
+  const engine = new BacktestEngine(scenario.instruments, strategy, config);
+  const strategyAccount = engine.venue.core.accountId(config.account);
+  const comparison = new BookComparison(
+    day,
+    rowsAfterLine,
+    () => true,
+    () => ({
+      asks: othersLevels(engine, day, strategyAccount, true),
+      bids: othersLevels(engine, day, strategyAccount, false),
+    }),
+  );
+  let applied = 0;
+  // One row a batch: the engine has applied every row before it asks for the next.
+  const rows = (async function* () {
+    for await (const row of scenario.rows) {
+      yield [row];
+      applied += 1;
+      comparison.through(applied);
+    }
+  })();
+  await engine.run(rows);
+  const refusedRows = [...engine.flowRefusals.values()].reduce((sum, n) => sum + n, 0);
+  const fills = engine.ledgers.reduce((sum, ledger) => sum + ledger.fills, 0);
+  const { checked, mismatches, mismatchCount } = comparison;
+  return { counts, checked, refusedRows, mismatches, mismatchCount, fills };
+}
+
+/** A side's first `day.depth` levels of the orders of every account but the strategy's. */
+function othersLevels(
+  engine: BacktestEngine,
+  day: DayFiles,
+  strategyAccount: number,
+  sell: boolean,
+): BookLevel[] {
+  const core = engine.venue.core;
+  const book = core.books[core.bookIndex(day.symbol)]!;
+  const { store } = core;
+  const levels: BookLevel[] = [];
+  (sell ? book.asks : book.bids).forEachFromBest(Infinity, (level) => {
+    let size = 0;
+    for (let slot = level.head; slot !== NO_SLOT; slot = store.next[slot]!)
+      if (store.account[slot] !== strategyAccount) size += store.remaining[slot]!;
+    if (size > 0)
+      levels.push([formatPrice(book.instrument, level.price), formatSize(book.instrument, size)]);
+    return levels.length < day.depth;
+  });
+  return levels;
 }
 
 /** An orderbook row parsed on its own, by string slicing: `5853300` → `585.33`. */

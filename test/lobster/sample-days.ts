@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
 import { expect, it } from 'vitest';
 import { emptyCounts, type ImportCounts } from '../../adapters/lobster/index.js';
-import { replayAndCompare, type ReplayCheck } from './replay-check.js';
+import { replayAndCompare, type DayFiles, type ReplayCheck } from './replay-check.js';
 
 const SAMPLE_DIR = fileURLToPath(new URL('../../../shared/data/lobster/', import.meta.url));
 const DAY_MS = Date.UTC(2012, 5, 21);
@@ -92,8 +92,7 @@ const zipOf = (sample: Sample): string =>
  */
 export function testSamples(samples: readonly Sample[]): void {
   for (const sample of samples) {
-    const zip = zipOf(sample);
-    const skipped = existsSync(zip) ? '' : ` (skipped: LOBSTER sample not found at ${zip})`;
+    const skipped = sampleMissing(sample);
     it.skipIf(skipped !== '')(
       `${sample.ticker} full day, ${sample.levels} level(s): the book after every one of its ${sample.counts.messages} messages${skipped}`,
       async () => {
@@ -110,18 +109,28 @@ export function testSamples(samples: readonly Sample[]): void {
 
 /** Imports the sample (with its orderbook file), replays it, and compares after every message. */
 function checkSample(sample: Sample): Promise<ReplayCheck> {
+  return replayAndCompare(sampleDay(sample), () => true);
+}
+
+/** The sample's files, read from its zip. */
+export function sampleDay(sample: Sample): DayFiles {
   const files = unzipSync(readFileSync(zipOf(sample)));
   const entry = (part: string) => {
     const name = Object.keys(files).find((file) => file.includes(part));
     if (name === undefined) throw new Error(`no ${part} file in ${zipOf(sample)}`);
     return Buffer.from(files[name]!);
   };
-  const day = {
+  return {
     symbol: `${sample.ticker}-USD`,
     dayMs: DAY_MS,
     messages: entry('_message_'),
     orderbook: entry('_orderbook_'),
     depth: sample.levels,
   };
-  return replayAndCompare(day, () => true);
+}
+
+/** '' when the sample's zip is there, else why a test of it is skipped. */
+export function sampleMissing(sample: Sample): string {
+  const zip = zipOf(sample);
+  return existsSync(zip) ? '' : ` (skipped: LOBSTER sample not found at ${zip})`;
 }

@@ -2,8 +2,9 @@
  * `sweep` for code and for `simex sweep`: checks the backtest's options and the grid in this
  * thread, then runs the combinations in the sweep-worker.ts pool (adapters/sweep) while this thread
  * checks the strategy module.
- * The flow is read here once, into memory the workers share: an Arrow file's bytes, or a CSV file
- * parsed as the workers start (adapters/sweep/share-csv-flow.ts).
+ * A scenario flow is read here once, into memory the workers share: an Arrow file's bytes, or a
+ * CSV file parsed as the workers start (adapters/sweep/share-csv-flow.ts). An L2 flow
+ * (--queue-model) is read by each worker from its file.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { isArrowFile } from '../arrow/flow-file.js';
@@ -43,7 +44,10 @@ export async function sweep(options: SweepOptions): Promise<Outcome<SweepOutcome
     if (fileError === null) throw error;
     return fail(fileError.message);
   }
-  const csv = isArrowFile(parsed.dataFile) ? null : shareCsvFlow(parsed.dataFile);
+  const l2 = parsed.queueModel !== null;
+  if (l2 && plan.holdout !== null)
+    return fail('--holdout needs a scenario flow; an L2 flow (--queue-model) has no held-out run');
+  const csv = l2 || isArrowFile(parsed.dataFile) ? null : shareCsvFlow(parsed.dataFile);
   // The workers start while the strategy compiles; every task brings them the compiled module.
   const compiling = compileStrategy(parsed.strategyFile);
   const compiledFile = compiling.then((compiled) => compiled?.file ?? null);
@@ -51,8 +55,9 @@ export async function sweep(options: SweepOptions): Promise<Outcome<SweepOutcome
     options: base,
     params,
     holdout: plan.holdout,
-    flow:
-      csv === null
+    flow: l2
+      ? { format: 'l2' }
+      : csv === null
         ? { format: 'arrow', buffer: sharedCopy(readFileSync(parsed.dataFile)) }
         : { format: 'csv', buffer: csv.buffer },
   };

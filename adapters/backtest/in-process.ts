@@ -6,7 +6,7 @@
 import type { InstrumentSpec } from '../../src/index.js';
 import type { ArrowBatches } from '../arrow/index.js';
 import type { ParsedScenarioRow } from '../csv/index.js';
-import { ScenarioSyntaxError } from '../csv/scenario-error.js';
+import { InputError } from '../input-error.js';
 import { asFileError } from '../file-errors.js';
 import type { L2Row } from '../l2/l2-row.js';
 import type { QueueModel } from '../l2/queue-model.js';
@@ -145,7 +145,7 @@ export function backtestFailure(
 ): BacktestFailure {
   if (
     error instanceof StrategyLoadError ||
-    error instanceof ScenarioSyntaxError ||
+    error instanceof InputError ||
     error instanceof LatencyFileError
   )
     return { code: 'bad_input', message: error.message };

@@ -5,7 +5,8 @@
  * runs its first combination while a CSV flow is still being parsed and keeps the rows: every
  * later combination runs against them, with a fresh venue. With --holdout the whole flow is read first (the split time
  * needs its last row), then each combination runs once on the first part and once on the held-out
- * part (the first part only shaping the book). Answers the combination's metrics (the summary's
+ * part (the first part only shaping the book). An L2 flow (--queue-model) is read by each worker
+ * from its file, once, and kept the same way. Answers the combination's metrics (the summary's
  * totals), its error, or `fatal` when the flow or the options stop every combination.
  */
 import Tinypool from 'tinypool';
@@ -18,7 +19,10 @@ import { parseBacktestOptions, type BacktestOptions } from './backtest-options.j
 import type { RunBacktestOptions } from './backtest-api.js';
 import { CallWatch } from '../call-watch.js';
 import { forbidProcessExit, watchStrategyCalls } from './hook-guard.js';
-import { backtestFailure, backtestFlow, type FlowSource } from './in-process.js';
+import { backtestFailure, backtestFlow, backtestL2, type FlowSource } from './in-process.js';
+import { openL2Source } from './l2-flow-file.js';
+import { strategyQueueModel } from './strategy-queue-model.js';
+import type { L2Row } from '../l2/l2-row.js';
 import { importStrategy, StrategyLoadError, type StrategyFactory } from './strategy-loader.js';
 import type { Summary } from './summary.js';
 
@@ -31,10 +35,13 @@ export interface SweepWorkerSetup {
    * The flow, read once by the main thread into memory every worker reads: an Arrow file's bytes,
    * or a CSV file as it is parsed (shared-flow.ts).
    */
-  readonly flow: { readonly format: 'arrow' | 'csv'; readonly buffer: SharedArrayBuffer };
+  readonly flow:
+    | { readonly format: 'arrow' | 'csv'; readonly buffer: SharedArrayBuffer }
+    | { readonly format: 'l2' };
 }
 
 type Batch = readonly ParsedScenarioRow[];
+type L2Batch = readonly L2Row[];
 type Batches = readonly Batch[];
 
 interface Opened {
@@ -42,7 +49,10 @@ interface Opened {
   readonly factory: StrategyFactory;
   readonly instruments: FlowSource['instruments'];
   readonly locate: (line: number) => string;
-  readonly tape: FlowTape<Batch>;
+  /** A scenario flow's rows, or null for an L2 flow. */
+  readonly tape: FlowTape<Batch> | null;
+  /** An L2 flow's rows, or null for a scenario flow. */
+  readonly l2Tape: FlowTape<L2Batch> | null;
 }
 
 /** The flow's two parts with --holdout: the first part, then the held-out part. */
@@ -70,8 +80,14 @@ export default async function runCombination(task: SweepTask): Promise<SweepTask
   const options = parseBacktestOptions({ ...setup.options, param });
   if (typeof options === 'string') return { fatal: options };
   const result = { combination: task.combination, params: task.params };
+  if (opened.l2Tape !== null) {
+    const metrics = await runL2(opened, opened.l2Tape, options);
+    return typeof metrics === 'string'
+      ? { ...result, metrics: null, outOfSample: null, error: metrics }
+      : { ...result, metrics, outOfSample: null, error: null };
+  }
   if (setup.holdout === null) {
-    const metrics = await runPart(opened, options, opened.tape.replay(), null);
+    const metrics = await runPart(opened, options, opened.tape!.replay(), null);
     const refused = await (checking ??= check(opened));
     if (refused !== null) return { fatal: refused };
     return typeof metrics === 'string'
@@ -116,6 +132,29 @@ async function runPart(
   return run.ok ? metricsOf(run.value.summary) : run.error.message;
 }
 
+/** The metrics of one run on the L2 flow, or its error. */
+async function runL2(
+  opened: Opened,
+  tape: FlowTape<L2Batch>,
+  options: BacktestOptions,
+): Promise<Metrics | string> {
+  let strategy;
+  try {
+    strategy = opened.factory(options.config.params);
+  } catch (error) {
+    if (error instanceof StrategyLoadError) return error.message;
+    throw error;
+  }
+  const model =
+    options.queueModel === 'strategy' ? strategyQueueModel(strategy) : options.queueModel!;
+  if (model === null)
+    return `${options.strategyFile}: --queue-model strategy needs a queueShare(ahead, behind) method`;
+  const flow = { instruments: opened.instruments, batches: tape.replay(), locate: opened.locate };
+  const inputs = { strategy: options.strategyFile, data: options.dataFile };
+  const run = await backtestL2(strategy, options.config, flow, model, inputs);
+  return run.ok ? metricsOf(run.value.summary) : run.error.message;
+}
+
 async function* inMemory(batches: Batches): AsyncGenerator<Batch> {
   yield* batches;
 }
@@ -143,26 +182,39 @@ async function open(compiled: CompiledStrategy): Promise<Opened | string> {
   }
 }
 
-type OpenedFlow = Pick<Opened, 'instruments' | 'locate' | 'tape'>;
+type OpenedFlow = Pick<Opened, 'instruments' | 'locate' | 'tape' | 'l2Tape'>;
 
 /**
  * The flow from the shared memory: a CSV flow's header (its rows come as the main thread parses
  * them), or an Arrow flow decoded.
  */
 function openFlow(dataFile: string, flow: SweepWorkerSetup['flow']): Promise<OpenedFlow> {
+  if (flow.format === 'l2') return openL2(dataFile);
   return flow.format === 'csv' ? openCsv(dataFile, flow.buffer) : openArrow(dataFile, flow.buffer);
+}
+
+async function openL2(dataFile: string): Promise<OpenedFlow> {
+  const { openL2File } = await import('../l2/l2-file.js');
+  const source = await openL2Source(dataFile, openL2File);
+  return {
+    instruments: source.instruments,
+    locate: source.locate,
+    tape: null,
+    l2Tape: new FlowTape(source.batches),
+  };
 }
 
 async function openCsv(dataFile: string, buffer: SharedArrayBuffer): Promise<OpenedFlow> {
   const { instruments, batches } = await readSharedFlow(buffer);
-  return { instruments, locate: (line) => `${dataFile}:${line}`, tape: new FlowTape(batches) };
+  const locate = (line: number) => `${dataFile}:${line}`;
+  return { instruments, locate, tape: new FlowTape(batches), l2Tape: null };
 }
 
 async function openArrow(dataFile: string, bytes: SharedArrayBuffer): Promise<OpenedFlow> {
   const { decodeArrowFlow } = await import('../arrow/index.js');
   const { instruments, batches } = decodeArrowFlow(dataFile, new Uint8Array(bytes));
   const locate = (row: number) => `${dataFile}: row ${row}`;
-  return { instruments, locate, tape: new FlowTape(inMemory(batches)) };
+  return { instruments, locate, tape: new FlowTape(inMemory(batches)), l2Tape: null };
 }
 
 /** The whole flow, read to its end: its batches, or why it stops every combination. */
@@ -170,7 +222,7 @@ async function readAll(opened: Opened): Promise<Batches | string> {
   const { strategyFile, dataFile, config } = opened.options;
   let batches;
   try {
-    batches = await opened.tape.complete();
+    batches = await opened.tape!.complete();
   } catch (error) {
     return backtestFailure(error, strategyFile, opened.locate).message;
   }

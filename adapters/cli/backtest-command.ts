@@ -35,18 +35,6 @@ export const backtestCommand: CommandModule<object, BacktestArguments> = {
         array: true,
         describe: 'key=value for the strategy (ctx.params); repeatable',
       })
-      .option('queue-model', {
-        type: 'string',
-        describe:
-          'The data is an L2 flow (levels and trades, docs/l2.md), fed under this queue model: ' +
-          'risk_averse, power:<n> or log',
-      })
-      .option('market-impact', {
-        type: 'string',
-        describe:
-          'full (default): the strategy takes liquidity the flow then lacks; none: a flow order ' +
-          "that traded with the strategy also takes that size from the flow's own orders",
-      })
       .options(BACKTEST_RUN_OPTIONS)
       .example(BACKTEST_EXAMPLE, 'Backtest the example market maker; open results/report.html')
       .epilog(

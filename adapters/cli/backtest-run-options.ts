@@ -7,6 +7,18 @@ import {
 
 /** The options of one backtest run beyond its strategy, data and params: backtest and sweep share them. */
 export const BACKTEST_RUN_OPTIONS = {
+  'queue-model': {
+    type: 'string',
+    describe:
+      'The data is an L2 flow (levels and trades, docs/l2.md), fed under this queue model: ' +
+      'risk_averse, power:<n>, log or strategy',
+  },
+  'market-impact': {
+    type: 'string',
+    describe:
+      'full (default): the strategy takes liquidity the flow then lacks; none: a flow order ' +
+      "that traded with the strategy also takes that size from the flow's own orders",
+  },
   latency: {
     type: 'string',
     default: '0',

@@ -187,4 +187,75 @@ describe('queue position on L2 updates', () => {
     expect(filled()).toBe('2');
     expect(shape(feed.queue(SYMBOL, 'sell', '10.00'))).toEqual([5]);
   });
+
+  /**
+   * Every model through the same six cases, from [10, own] (own = the strategy's 2 lots). The
+   * share ahead of a decrease, with `a` ahead and `b` behind: risk_averse 0; power:2
+   * a²/(a²+b²); log ln(1+a)/(ln(1+a)+ln(1+b)); the strategy function here a/(a+b). The lots from
+   * ahead are the share of the decrease, rounded; never more than ahead; what behind cannot give
+   * comes from ahead.
+   */
+  const MODELS: [string, QueueModel][] = [
+    ['risk_averse', model('risk_averse')],
+    ['power:2', model('power:2')],
+    ['log', model('log')],
+    ['a strategy function', customModel((ahead, behind) => ahead / (ahead + behind))],
+  ];
+  const CASES: Record<string, { snapshot: (number | string)[] }> = {
+    // [10, own, 5], snapshot of 4: a decrease of 11. risk_averse: 5 behind, then 6 from ahead.
+    risk_averse: { snapshot: [4, 'own'] },
+    // 100/125 = 0.8; 11 x 0.8 = 8.8 -> 9 from ahead, 2 from behind.
+    'power:2': { snapshot: [1, 'own', 3] },
+    // ln 11 / (ln 11 + ln 6) = 0.572; 11 x 0.572 = 6.29 -> 6 from ahead, 5 from behind.
+    log: { snapshot: [4, 'own'] },
+    // 10/15; 11 x 0.667 = 7.33 -> 7 from ahead, 4 from behind.
+    'a strategy function': { snapshot: [3, 'own', 1] },
+  };
+
+  describe.each(MODELS)('%s', (name, queueModel) => {
+    it('a decrease with nothing behind comes from ahead: [10, own] -> 6 is [6, own]', () => {
+      const { apply, bids } = setUp(queueModel);
+      apply(row(2, 'update', 'buy', '10.00', '6'));
+      expect(bids()).toEqual([6, 'own']);
+    });
+
+    it('a decrease with nothing ahead comes from behind: [own, 5] -> 4 is [own, 4]', () => {
+      const { apply, bids } = setUp(queueModel);
+      // Raised to 15 ([10, own, 5]), then a trade of 10 takes the 10 ahead.
+      apply(row(2, 'update', 'buy', '10.00', '15'), row(3, 'trade', 'sell', '10.00', '10'));
+      expect(bids()).toEqual(['own', 5]);
+      apply(row(4, 'update', 'buy', '10.00', '4'));
+      expect(bids()).toEqual(['own', 4]);
+    });
+
+    it('a trade that exactly exhausts the queue ahead leaves the strategy first, unfilled', () => {
+      const { apply, bids, filled } = setUp(queueModel);
+      apply(row(2, 'trade', 'sell', '10.00', '10'));
+      expect(bids()).toEqual(['own']);
+      expect(filled()).toBe('0');
+      apply(row(3, 'trade', 'sell', '10.00', '1'));
+      expect(filled()).toBe('1');
+    });
+
+    it('an update that raises the level joins behind the strategy: [10, own] -> 13 is [10, own, 3]', () => {
+      const { apply, bids } = setUp(queueModel);
+      apply(row(2, 'update', 'buy', '10.00', '13'));
+      expect(bids()).toEqual([10, 'own', 3]);
+    });
+
+    it('a snapshot resets the level through the model', () => {
+      const { apply, bids } = setUp(queueModel);
+      apply(row(2, 'update', 'buy', '10.00', '15'), row(5, 'snapshot', 'buy', '10.00', '4'));
+      expect(bids()).toEqual(CASES[name]!.snapshot);
+    });
+
+    it("the strategy's order cancelled mid-queue: [10, own, 5] -> [15], then 12 is [12]", () => {
+      const { apply, bids, venue, own } = setUp(queueModel);
+      apply(row(2, 'update', 'buy', '10.00', '15'));
+      expect(venue.cancelOrder('me', own).ok).toBe(true);
+      expect(bids()).toEqual([15]);
+      apply(row(3, 'update', 'buy', '10.00', '12'));
+      expect(bids()).toEqual([12]);
+    });
+  });
 });

@@ -32,7 +32,7 @@ describe("a LOBSTER day's L2 view replays into the L3 flow's book", () => {
     const zip = `${SAMPLE_DIR ?? '../shared/data/lobster/'}LOBSTER_SampleFile_${sample.ticker}_2012-06-21_${sample.levels}.zip`;
     const skipped = existsSync(zip) ? '' : ` (skipped: LOBSTER sample not found at ${zip})`;
     it.skipIf(skipped !== '')(
-      `${sample.ticker}, ${sample.levels} level(s): the book to its depth after each of its ${sample.counts.messages} messages${skipped}`,
+      `${sample.ticker}, ${sample.levels} level(s): the top 10 levels after each of its ${sample.counts.messages} messages${skipped}`,
       async () => {
         const files = unzipSync(readFileSync(zip));
         const entry = (part: string) =>

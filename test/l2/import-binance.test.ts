@@ -187,6 +187,37 @@ describe('simex import binance', () => {
     );
   });
 
+  // Every field the rules name, missing or of the wrong type, one at a time.
+  const event = { e: 'depthUpdate', E: 1000, s: 'BTCUSDT', U: 101, u: 101, b: [], a: [] };
+  const trade = { e: 'trade', E: 2000, s: 'BTCUSDT', p: '1', q: '1', m: false };
+  const without = (object: Record<string, unknown>, key: string) =>
+    JSON.stringify(Object.fromEntries(Object.entries(object).filter(([k]) => k !== key)));
+  it.each([
+    ['U', [without(event, 'U')], 'EVENTS:1:1: field "U" must be a whole number, got undefined'],
+    ['u', [without(event, 'u')], 'EVENTS:1:1: field "u" must be a whole number, got undefined'],
+    ['s', [without(event, 's')], 'EVENTS:1:1: field "s" must be the symbol'],
+    ['a', [without(event, 'a')], 'EVENTS:1:1: field "a" must be a list of [price, quantity]'],
+    [
+      'localTs',
+      [JSON.stringify({ localTs: '5', ...event })],
+      'EVENTS:1:1: field "localTs" must be a whole number, got "5"',
+    ],
+    [
+      'p of a trade',
+      [depth(101, 101, [], []), without(trade, 'p')],
+      'EVENTS:2:1: price must be a positive decimal string, got undefined',
+    ],
+    [
+      'q of a trade',
+      [depth(101, 101, [], []), without(trade, 'q')],
+      'EVENTS:2:1: quantity must be a positive decimal string, got undefined',
+    ],
+  ])('refuses an event without a valid %s', async (_, lines, message) => {
+    expect(await refusal(lines)).toMatch(
+      new RegExp(`^L2InputError: ${message.replace(/[[\]()]/g, '\\$&')}`),
+    );
+  });
+
   it.each([
     ['not JSON', 'nope', 'SNAPSHOT:1:1: not JSON: '],
     [

@@ -210,11 +210,35 @@ describe('simex import tardis', () => {
       'binance,ETHUSDT,1,2,7,buy,1,1',
       '2:9: symbol "ETHUSDT" differs from "BTCUSDT" of the first row',
     ],
+    [
+      "an exchange other than the book file's",
+      'kraken,BTCUSDT,1,2,7,buy,1,1',
+      '2:1: exchange "kraken" differs from "binance" of the first row',
+    ],
+    ['a short record', 'binance,BTCUSDT,1,2,7,buy,1', '2:1: expected 8 cells, found 7'],
+    [
+      'a bad timestamp',
+      'binance,BTCUSDT,x,2,7,buy,1,1',
+      '2:17: timestamp must be whole microseconds since the epoch, got "x"',
+    ],
+    [
+      'a zero price',
+      'binance,BTCUSDT,1,2,7,buy,0,1',
+      '2:27: price must be a positive decimal, got "0"',
+    ],
   ])('refuses %s in the trades file', async (_, line, where) => {
     const path = trades(line);
     const bookFile = book('binance,BTCUSDT,1,1,true,bid,1,1');
     expect(await failure(() => imported({ bookFile, tradesFile: path }))).toBe(
       `L2InputError: ${path}:${where}`,
+    );
+  });
+
+  it('refuses a trades file whose header lacks a column', async () => {
+    const path = file('trades.csv', `${TRADE_HEADER.replace(',id', '')}\n`);
+    const bookFile = book('binance,BTCUSDT,1,1,true,bid,1,1');
+    expect(await failure(() => imported({ bookFile, tradesFile: path }))).toBe(
+      `L2InputError: ${path}:1:1: the header has no column id`,
     );
   });
 

@@ -231,6 +231,8 @@ export class L2Feed {
   /** Takes the depth on the other side that a level at `price` would cross. */
   #clearCrossed(symbol: SymbolBook, sell: boolean, price: number): void {
     const ladder = sell ? symbol.book.bids : symbol.book.asks;
+    const best = ladder.best();
+    if (best === null || (sell ? best.price < price : best.price > price)) return; // the usual case
     const crossed: PriceLevel[] = [];
     ladder.forEachFromBest(Infinity, (level) =>
       (sell ? level.price >= price : level.price <= price) ? void crossed.push(level) : false,

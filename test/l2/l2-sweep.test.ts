@@ -108,4 +108,19 @@ describe('simex sweep on an L2 flow', () => {
       },
     });
   });
+
+  it('stops on a malformed L2 file with its one-line error', async () => {
+    const bad = file(
+      'bad.l2.csv',
+      'exchange_ts,local_ts,symbol,kind,side,price,size\n1,1,BTC-USDT,snapshot,buy,10,1\n2,0,BTC-USDT,update,buy,10,2\n',
+    );
+    const swept = await sweep({ ...RUN, data: bad, grid: ['spread_ticks=1,2'], workers: 2 });
+    expect(swept).toEqual({
+      ok: false,
+      error: {
+        code: 'bad_input',
+        message: `${bad}:3:3: time going backwards: local_ts 0 after 1`,
+      },
+    });
+  });
 });

@@ -82,17 +82,18 @@ describe('simex sweep on an L2 flow', () => {
     ] as const)
       expect(await sweepOutputs(data, workers)).toBe(first);
     // Each combination's metrics are the backtest's own on that file.
-    const rows = JSON.parse(first.slice(first.indexOf('{'))).results as {
-      params: Record<string, string>;
-      metrics: Record<string, unknown>;
-    }[];
+    const { results: rows } = JSON.parse(first.slice(first.indexOf('{'))) as {
+      results: { params: Record<string, string>; metrics: Record<string, unknown> }[];
+    };
     expect(rows.map((row) => row.metrics['fills'])).toEqual(FILLS);
     for (const data of [csv, arrow])
       for (const row of rows) {
         const run = await runBacktest({ ...RUN, data, params: { size: '0.5', ...row.params } });
         if (!run.ok) throw new Error(run.error.message);
-        const totals = JSON.parse(summaryJson(run.value.summary)).totals[0];
-        const { quote: _quote, ...metrics } = totals;
+        const { totals } = JSON.parse(summaryJson(run.value.summary)) as {
+          totals: Record<string, unknown>[];
+        };
+        const { quote: _quote, ...metrics } = totals[0]!;
         expect(row.metrics).toEqual(metrics);
       }
   }, 120_000);

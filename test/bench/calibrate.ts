@@ -1,7 +1,8 @@
 /**
  * `npm run bench:calibrate`: the truth table of the queue models (docs/l2.md, "How far to trust
  * each model"). On each LOBSTER sample day, the example market maker (scenarios/strategies/) runs
- * at two spreads on the day's L3 flow (exact queue positions: the truth) and on its L2 view under
+ * at two spreads on the day's L3 flow (exact queue positions: the truth; under marketImpact 'none',
+ * the L2 feed's own rule, so both runs keep the recorded book) and on its L2 view under
  * each queue model; each L2 run's fills are matched to the L3 run's. Prints a Markdown table per
  * model, summed over the days and spreads, and one per spread. Days come from ../shared/data/lobster
  * or /work/shared/data/lobster; BENCH_DAYS=AAPL_1,GOOG_10 picks some.

@@ -212,41 +212,14 @@ export class BacktestEngine {
     this.#afterRow(row.ts);
   }
 
-  /** The flow's plain rows as numbers; a row under the strategy's account is decoded (refused). */
+  /** The flow's plain rows as commands; a row under the strategy's account is decoded (refused). */
   readonly #feed: FlowFeed = {
-    place: (ts, id, idStart, idEnd, account, book, side, type, tif, flags, ticks, lots) => {
-      if (account === this.#account) return false;
+    submit: (ts, id, idStart, idEnd, command) => {
+      if (command.account === this.#account) return false;
       this.#beforeRow(ts);
-      const placed = this.flow.placeBytes(
-        ts,
-        id,
-        idStart,
-        idEnd,
-        account,
-        book,
-        side,
-        type,
-        tif,
-        flags,
-        ticks,
-        lots,
-      );
-      if (placed) this.#afterRow(ts);
-      return placed;
-    },
-    cancel: (ts, id, idStart, idEnd, account) => {
-      if (account === this.#account) return false;
-      this.#beforeRow(ts);
-      const cancelled = this.flow.cancelBytes(ts, id, idStart, idEnd, account);
-      if (cancelled) this.#afterRow(ts);
-      return cancelled;
-    },
-    reduce: (ts, id, idStart, idEnd, account, book, lots) => {
-      if (account === this.#account) return false;
-      this.#beforeRow(ts);
-      const reduced = this.flow.reduceBytes(ts, id, idStart, idEnd, account, book, lots);
-      if (reduced) this.#afterRow(ts);
-      return reduced;
+      const applied = this.flow.submitBytes(ts, id, idStart, idEnd, command);
+      if (applied) this.#afterRow(ts);
+      return applied;
     },
     row: (row) => (this.#flowRow(row), true),
   };

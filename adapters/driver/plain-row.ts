@@ -6,6 +6,8 @@
  * venue's parseUnits: `(0|[1-9][0-9]*)(\.[0-9]+)?`, no digit lost, a safe integer.
  */
 import {
+  ACTION_CANCEL,
+  ACTION_REDUCE,
   FLAG_POST_ONLY,
   parseUnits,
   SIDE_BUY,
@@ -14,29 +16,44 @@ import {
   TIF_GTD,
   TIF_IOC,
   TIME_IN_FORCE_CODES,
-  TYPE_LIMIT,
   TYPE_MARKET,
+  type Lots,
+  type OrderCommand,
+  type Ticks,
   type VenueCore,
 } from '../../src/index.js';
 import type { PlainRowTarget, ScenarioRow } from '../csv/index.js';
 
-/** Gives the row to `target` as numbers when it is plain; true when the target took it. */
-export function feedPlainRow(row: ScenarioRow, core: VenueCore, target: PlainRowTarget): boolean {
-  if (row.action === 'cancel') {
-    const account = core.store.accounts.find(row.account);
-    return account >= 0 && target.cancel(row.ts, row.id, account);
+/**
+ * Fills `command` from the row and gives it to `target` when the row is plain; true when the
+ * target took it.
+ */
+export function feedPlainRow(
+  row: ScenarioRow,
+  core: VenueCore,
+  command: OrderCommand,
+  target: PlainRowTarget,
+): boolean {
+  command.clear();
+  if (row.action !== 'new') {
+    // An order's account exists; a new order's may be created by it (below).
+    command.account = core.store.accounts.find(row.account);
+    if (command.account < 0) return false;
   }
+  if (row.action === 'cancel') {
+    command.action = ACTION_CANCEL;
+    return target.submit(row.ts, row.id, command);
+  }
+  const book = core.bookIndex(row.symbol);
+  if (book < 0) return false;
+  const instrument = core.books[book]!.instrument;
+  const size = decimalUnits(row.size ?? '', instrument.sizeDecimals);
+  if (size <= 0 || size % instrument.lotUnits !== 0) return false;
+  command.book = book;
+  command.size = (size / instrument.lotUnits) as Lots;
   if (row.action === 'reduce') {
-    const account = core.store.accounts.find(row.account);
-    const book = core.bookIndex(row.symbol);
-    if (account < 0 || book < 0) return false;
-    const { lotUnits, sizeDecimals } = core.books[book]!.instrument;
-    const size = decimalUnits(row.size, sizeDecimals);
-    return (
-      size > 0 &&
-      size % lotUnits === 0 &&
-      target.reduce(row.ts, row.id, account, book, size / lotUnits)
-    );
+    command.action = ACTION_REDUCE;
+    return target.submit(row.ts, row.id, command);
   }
   if (row.action !== 'new') return false;
   const { side, type, timeInForce, price } = row;
@@ -47,34 +64,23 @@ export function feedPlainRow(row: ScenarioRow, core: VenueCore, target: PlainRow
     row.expireAt !== undefined
   )
     return false;
-  const book = core.bookIndex(row.symbol);
-  if (book < 0) return false;
-  const instrument = core.books[book]!.instrument;
-  const size = decimalUnits(row.size, instrument.sizeDecimals);
-  if (size <= 0 || size % instrument.lotUnits !== 0) return false;
-  let ticks = 0;
-  let tif = TIF_IOC;
   if (type === 'limit') {
     const units = price === undefined ? -1 : decimalUnits(price, instrument.priceDecimals);
     if (units <= 0 || units % instrument.tickUnits !== 0) return false;
-    ticks = units / instrument.tickUnits;
-    tif = timeInForce === undefined ? TIF_GTC : TIME_IN_FORCE_CODES.code(timeInForce);
+    command.price = (units / instrument.tickUnits) as Ticks;
+    const tif = timeInForce === undefined ? TIF_GTC : TIME_IN_FORCE_CODES.code(timeInForce);
     if (tif < 0 || tif === TIF_GTD) return false; // gtd needs an expiry
+    command.timeInForce = tif;
   } else if (type !== 'market' || price !== undefined || timeInForce !== undefined) {
     return false;
+  } else {
+    command.type = TYPE_MARKET;
+    command.timeInForce = TIF_IOC;
   }
-  return target.place(
-    row.ts,
-    row.id,
-    core.accountId(row.account),
-    book,
-    side === 'buy' ? SIDE_BUY : SIDE_SELL,
-    type === 'limit' ? TYPE_LIMIT : TYPE_MARKET,
-    tif,
-    row.postOnly === true ? FLAG_POST_ONLY : 0,
-    ticks,
-    size / instrument.lotUnits,
-  );
+  command.side = side === 'buy' ? SIDE_BUY : SIDE_SELL;
+  command.flags = row.postOnly === true ? FLAG_POST_ONLY : 0;
+  command.account = core.accountId(row.account);
+  return target.submit(row.ts, row.id, command);
 }
 
 /**

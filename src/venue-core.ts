@@ -15,17 +15,17 @@ import {
 } from './numeric.js';
 import { amendLive, UNCHANGED } from './order-amend.js';
 import type { OrderBook } from './order-book.js';
-import { KIND_MARKET, KIND_SELL, KIND_STP_SHIFT, orderKind } from './order-kind.js';
+import { KIND_MARKET, KIND_SELL, orderKind } from './order-kind.js';
 import { OrderCommand } from './order-command.js';
 import { amendRefusal, placeRefusal } from './place-checks.js';
-import { lotsToUnits, NO_UNITS, ticksToUnits, type Sequence, type Units } from './quantities.js';
+import { lotsToUnits, ticksToUnits, type Sequence, type Units } from './quantities.js';
 
 /**
  * The venue's one matching path, in numbers. Commands take integer codes (numeric.ts), prices in
  * ticks and sizes in lots; they return the order's sequence (`ord_<sequence>` in the string API)
  * or a negative refusal code, build no record and allocate nothing of their own. The string API
- * (Venue) validates its decimal strings, then runs the same `placeValid`, `takeOff` and
- * `amendValid`. What happens to an accepted order is OrderMatching's; gtd expiry is GtdExpiry's.
+ * (Venue) validates its decimal strings into the same OrderCommand, then runs the same
+ * `placeValid`, `takeOff` and `amendValid`. What happens to an accepted order is OrderMatching's; gtd expiry is GtdExpiry's.
  */
 export class VenueCore extends CoreState {
   /** A command to fill and `submit`, its stp the venue's default until set. */
@@ -55,25 +55,13 @@ export class VenueCore extends CoreState {
 
   #place(command: OrderCommand): number {
     this.expireDue();
-    const { account, side, type, timeInForce, flags, price, size, stopPrice, stp, expireAt } =
-      command;
     const orderBook = this.books[command.book];
     if (orderBook === undefined) return REFUSED_UNKNOWN_SYMBOL;
-    if (!this.#isAccount(account)) return REFUSED_ACCOUNT;
-    const { instrument } = orderBook;
-    const now = timeInForce === TIF_GTD ? this.commandTime : 0;
-    const refusal = placeRefusal(instrument, command, now);
+    if (!this.#isAccount(command.account)) return REFUSED_ACCOUNT;
+    const now = command.timeInForce === TIF_GTD ? this.commandTime : 0;
+    const refusal = placeRefusal(orderBook.instrument, command, now);
     if (refusal !== 0) return refusal;
-    const sequence = this.placeValid(
-      orderBook,
-      account,
-      orderKind(side, type, timeInForce, flags, stp),
-      ticksToUnits(price, instrument.tickUnits),
-      lotsToUnits(size, instrument.lotUnits),
-      command.clientOrderId,
-      ticksToUnits(stopPrice, instrument.tickUnits),
-      expireAt,
-    );
+    const sequence = this.placeValid(orderBook, command);
     this.orders.forgetBeyondRetention();
     return sequence;
   }
@@ -138,22 +126,18 @@ export class VenueCore extends CoreState {
   }
 
   /**
-   * Places a validated order (`kind` from orderKind, amounts in units, `stopPrice` and `expireAt`
-   * 0 when it has none) and matches it, or parks it as a pending stop (invariant 9: unless its
-   * stop is already due); then runs the stops its trades made due. Returns its sequence, or
-   * REFUSED_LEVEL_FULL. The caller then builds what it returns and calls
-   * `orders.forgetBeyondRetention()`.
+   * Places a checked new order's command on its book (`book`, already found) and matches it, or
+   * parks it as a pending stop (invariant 9: unless its stop is already due); then runs the stops
+   * its trades made due. Returns its sequence, or REFUSED_LEVEL_FULL. The caller then builds what
+   * it returns and calls `orders.forgetBeyondRetention()`.
    */
-  placeValid(
-    book: OrderBook,
-    account: number,
-    kind: number,
-    price: Units,
-    size: Units,
-    clientOrderId: string | null,
-    stopPrice = NO_UNITS,
-    expireAt = 0,
-  ): number {
+  placeValid(book: OrderBook, command: OrderCommand): number {
+    const { account, side, type, timeInForce, flags, stp, clientOrderId, expireAt } = command;
+    const { tickUnits, lotUnits } = book.instrument;
+    const kind = orderKind(side, type, timeInForce, flags, stp);
+    const price = ticksToUnits(command.price, tickUnits);
+    const size = lotsToUnits(command.size, lotUnits);
+    const stopPrice = ticksToUnits(command.stopPrice, tickUnits);
     const sell = (kind & KIND_SELL) !== 0;
     const level = (kind & KIND_MARKET) !== 0 ? undefined : book.levelAt(sell, price);
     if (level !== undefined && level.total > Number.MAX_SAFE_INTEGER - size) {
@@ -163,7 +147,6 @@ export class VenueCore extends CoreState {
     const balances = this.balances;
     let lock = 0n;
     if (balances !== null) {
-      const stp = (kind >> KIND_STP_SHIFT) & 3;
       lock = balances.required(book, account, sell, market, price, size, stp, stopPrice !== 0);
       if (!balances.covers(account, book.index, sell, lock)) return REFUSED_INSUFFICIENT_BALANCE;
     }

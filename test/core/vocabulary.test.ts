@@ -6,6 +6,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  ACTION_AMEND,
+  ACTION_CANCEL,
+  ACTION_CODES,
+  ACTION_NEW,
+  ACTION_REDUCE,
   ORDER_STATUS_CODES,
   ORDER_TYPE_CODES,
   ORDER_TYPES,
@@ -46,6 +51,10 @@ const word = <const W extends string>(actual: W, expected: NoInfer<W>) => [actua
 describe('the code tables', () => {
   it('give the numeric path its constants', () => {
     const words = [
+      word(ACTION_CODES.names[ACTION_NEW], 'new'),
+      word(ACTION_CODES.names[ACTION_CANCEL], 'cancel'),
+      word(ACTION_CODES.names[ACTION_REDUCE], 'reduce'),
+      word(ACTION_CODES.names[ACTION_AMEND], 'amend'),
       word(SIDE_CODES.names[SIDE_BUY], 'buy'),
       word(SIDE_CODES.names[SIDE_SELL], 'sell'),
       word(ORDER_TYPE_CODES.names[TYPE_LIMIT], 'limit'),
@@ -74,7 +83,13 @@ describe('the code tables', () => {
   });
 
   it('read a word from a string and from bytes alike, and refuse any other', () => {
-    for (const table of [SIDE_CODES, ORDER_TYPE_CODES, TIME_IN_FORCE_CODES, STP_CODES]) {
+    for (const table of [
+      ACTION_CODES,
+      SIDE_CODES,
+      ORDER_TYPE_CODES,
+      TIME_IN_FORCE_CODES,
+      STP_CODES,
+    ]) {
       table.names.forEach((name, code) => {
         expect(table.code(name)).toBe(code);
         expect(table.name(code)).toBe(name);

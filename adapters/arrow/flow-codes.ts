@@ -21,14 +21,11 @@ import {
   type Instrument,
   type VenueCore,
 } from '../../src/index.js';
-import { CLIENT_ORDER_ID_COLUMN, SCENARIO_COLUMNS } from '../csv/index.js';
+// EMPTY: a null or empty cell; BAD: a cell this reader does not take.
+import { BAD, CLIENT_ORDER_ID_COLUMN, EMPTY, SCENARIO_COLUMNS } from '../csv/index.js';
 
 const { DataType, TimeUnit } = arrow;
 
-/** A null or empty cell. */
-export const EMPTY = -2;
-/** A cell this reader does not take (an unknown word, a malformed or unsafe number). */
-export const BAD = -1;
 /** The actions' codes (ACTION_CODES's; amend is not read as codes); the other enum columns read by codes.ts's tables. Any other word is BAD. */
 const ACTIONS: Record<string, number> = {
   new: ACTION_NEW,

@@ -1,25 +1,12 @@
 /**
- * An Arrow flow's rows fed in file order, each as an OrderCommand when it is a plainly valid
- * `new`, `cancel` or `reduce` row that the target takes, else decoded and checked by the FlowRowDecoder
+ * An Arrow flow's rows fed in file order, each as an OrderCommand when it is a plain row
+ * (decodePlainCommand, over the batch's columns) that the target takes, else decoded and checked by the FlowRowDecoder
  * (which reports a malformed row in the format's own words) and given as a ParsedScenarioRow. Only
  * the rows decoded build a record.
  */
-import {
-  ACTION_CANCEL,
-  ACTION_NEW,
-  ACTION_REDUCE,
-  FLAG_POST_ONLY,
-  type OrderCommand,
-  TIF_GTC,
-  TIF_IOC,
-  TYPE_LIMIT,
-  type Instrument,
-  type Lots,
-  type Ticks,
-  type VenueCore,
-} from '../../src/index.js';
-import type { ParsedScenarioRow } from '../csv/index.js';
-import { EMPTY, FlowCodes } from './flow-codes.js';
+import type { OrderCommand, VenueCore } from '../../src/index.js';
+import { decodePlainCommand, type CommandFields, type ParsedScenarioRow } from '../csv/index.js';
+import { FlowCodes } from './flow-codes.js';
 import type { ArrowBatches } from './flow-reader.js';
 
 /**
@@ -48,6 +35,7 @@ export async function feedFlow(
 ): Promise<boolean> {
   const codes = new FlowCodes(flow.schema, core);
   const command = core.newCommand();
+  const fields = new FlowRowFields(codes);
   const decoder = flow.decoder;
   for await (const batch of flow.batches) {
     codes.load(batch);
@@ -55,7 +43,7 @@ export async function feedFlow(
     for (let i = 0; i < batch.numRows; i++) {
       // One time value for every call: a time (beyond 2^31) is boxed when passed.
       const ts = codes.ts(i);
-      if (ts >= decoder.previousTs && feedCodes(codes, i, ts, command, feed)) {
+      if (ts >= decoder.previousTs && feedCodes(fields, i, ts, command, feed)) {
         decoder.countChecked(ts);
       } else {
         cells ??= decoder.cells(batch);
@@ -66,68 +54,71 @@ export async function feedFlow(
   return true;
 }
 
+/** Row `row` of the loaded batch's columns, read for decodePlainCommand. */
+class FlowRowFields implements CommandFields {
+  row = 0;
+
+  constructor(readonly codes: FlowCodes) {}
+
+  action(): number {
+    return this.codes.action.code(this.row);
+  }
+
+  // Accounts are interned as the batch's words load (FlowCodes).
+  account(): number {
+    return this.codes.account.code(this.row);
+  }
+
+  book(): number {
+    return this.codes.book.code(this.row);
+  }
+
+  side(): number {
+    return this.codes.side.code(this.row);
+  }
+
+  type(): number {
+    return this.codes.type.code(this.row);
+  }
+
+  timeInForce(): number {
+    return this.codes.timeInForce.code(this.row);
+  }
+
+  price(decimals: number): number {
+    return this.codes.price.units(this.row, decimals);
+  }
+
+  size(decimals: number): number {
+    return this.codes.size.units(this.row, decimals);
+  }
+
+  postOnly(): number {
+    return this.codes.postOnly(this.row);
+  }
+
+  hasExtras(): boolean {
+    const { clientOrderId } = this.codes;
+    return clientOrderId !== null && !clientOrderId.isEmpty(this.row);
+  }
+}
+
 /**
  * Fills `command` from row `i` (at `ts`, not before the previous row's) and gives it to the feed
- * when it is a plainly valid `new`, `cancel` or `reduce` row by the format's rules; true when the
- * feed took it.
+ * when it is a plain row (decodePlainCommand) with an id; true when the feed took it.
  */
 function feedCodes(
-  codes: FlowCodes,
+  fields: FlowRowFields,
   i: number,
   ts: number,
   command: OrderCommand,
   feed: FlowFeed,
 ): boolean {
-  const action = codes.action.code(i);
-  const account = codes.account.code(i);
-  const book = codes.book.code(i);
-  if (account < 0 || book < 0 || codes.id.isEmpty(i)) return false;
-  if (codes.clientOrderId !== null && !codes.clientOrderId.isEmpty(i)) return false;
-  command.clear();
-  command.account = account;
-  command.book = book;
-  const instrument = codes.instruments[book]!;
-  if (action === ACTION_NEW) {
-    const side = codes.side.code(i);
-    const type = codes.type.code(i);
-    const timeInForce = codes.timeInForce.code(i);
-    if (side < 0 || type < 0 || timeInForce === -1) return false;
-    if (!lotsInto(codes, i, instrument, command)) return false;
-    if (type === TYPE_LIMIT) {
-      const price = codes.price.units(i, instrument.priceDecimals);
-      if (price <= 0 || price % instrument.tickUnits !== 0) return false;
-      command.price = (price / instrument.tickUnits) as Ticks;
-    } else if (!codes.price.isEmpty(i) || timeInForce !== EMPTY) {
-      return false;
-    }
-    command.side = side;
-    command.type = type;
-    command.timeInForce =
-      timeInForce === EMPTY ? (type === TYPE_LIMIT ? TIF_GTC : TIF_IOC) : timeInForce;
-    command.flags = codes.postOnly(i) === 1 ? FLAG_POST_ONLY : 0;
-  } else {
-    const plain =
-      codes.side.code(i) === EMPTY &&
-      codes.type.code(i) === EMPTY &&
-      codes.timeInForce.code(i) === EMPTY &&
-      codes.price.isEmpty(i) &&
-      codes.postOnly(i) === EMPTY;
-    if (!plain) return false;
-    if (action === ACTION_CANCEL) {
-      if (!codes.size.isEmpty(i)) return false;
-    } else if (action !== ACTION_REDUCE || !lotsInto(codes, i, instrument, command)) {
-      return false;
-    }
-    command.action = action;
-  }
-  const { id } = codes;
-  return feed.submit(ts, id.bytes, id.start(i), id.end(i), command);
-}
-
-/** Row `i`'s size as lots into `command`; false when it is not a positive whole number of lots. */
-function lotsInto(codes: FlowCodes, i: number, instrument: Instrument, command: OrderCommand) {
-  const size = codes.size.units(i, instrument.sizeDecimals);
-  if (size <= 0 || size % instrument.lotUnits !== 0) return false;
-  command.size = (size / instrument.lotUnits) as Lots;
-  return true;
+  const { id } = fields.codes;
+  fields.row = i;
+  return (
+    !id.isEmpty(i) &&
+    decodePlainCommand(fields, fields.codes.instruments, command) &&
+    feed.submit(ts, id.bytes, id.start(i), id.end(i), command)
+  );
 }

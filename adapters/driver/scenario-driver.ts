@@ -9,6 +9,7 @@
 import {
   ACTION_NEW,
   ACTION_REDUCE,
+  type Instrument,
   type OrderCommand,
   type OrderRecord,
   type Sequence,
@@ -18,7 +19,7 @@ import {
 import type { ScenarioClock, ScenarioRow } from '../csv/index.js';
 import { applyScenarioRow, type ApplyOptions } from './apply-row.js';
 import type { DriverObserver, DriverOptions, Refusal } from './driver-reports.js';
-import { feedPlainRow } from './plain-row.js';
+import { feedPlainRow, ScenarioRowFields } from './plain-row.js';
 import { ORDER_CODES, orderId, RowOrderReports, sequenceOf } from './row-order-reports.js';
 import { ScenarioIdView } from './scenario-id-view.js';
 import { ScenarioIds } from './scenario-ids.js';
@@ -39,6 +40,8 @@ export class ScenarioDriver {
   readonly #reports: RowOrderReports;
   /** The plain rows' command, filled in place for each. */
   readonly #command: OrderCommand;
+  readonly #fields: ScenarioRowFields;
+  readonly #instruments: readonly Instrument[];
   #lastOrder: OrderRecord | null = null;
 
   constructor(
@@ -50,6 +53,8 @@ export class ScenarioDriver {
     this.#venue = venue;
     this.#core = venue.core;
     this.#command = venue.core.newCommand();
+    this.#fields = new ScenarioRowFields(venue.core);
+    this.#instruments = venue.core.books.map((book) => book.instrument);
     this.#ids = new ScenarioIds(venue.core, FINAL_ORDER_RETENTION);
     this.#clock = clock;
     this.#venueIds = options.venueIds === true;
@@ -100,7 +105,8 @@ export class ScenarioDriver {
    * the row's command.
    */
   feed(row: ScenarioRow): Refusal | null {
-    return feedPlainRow(row, this.#core, this.#command, this) ? null : this.apply(row);
+    const plain = feedPlainRow(row, this.#fields, this.#instruments, this.#command, this);
+    return plain ? null : this.apply(row);
   }
 
   /**

@@ -35,7 +35,7 @@ export async function feedFlow(
 ): Promise<boolean> {
   const codes = new FlowCodes(flow.schema, core);
   const command = core.newCommand();
-  const fields = new FlowRowFields(codes);
+  const fields = flowRowFields(codes);
   const decoder = flow.decoder;
   for await (const batch of flow.batches) {
     codes.load(batch);
@@ -54,53 +54,30 @@ export async function feedFlow(
   return true;
 }
 
-/** Row `row` of the loaded batch's columns, read for decodePlainCommand. */
-class FlowRowFields implements CommandFields {
-  row = 0;
+/** A cursor on the loaded batch's columns: row `row`'s fields, read for decodePlainCommand. */
+interface FlowRowFields extends CommandFields {
+  row: number;
+  readonly codes: FlowCodes;
+}
 
-  constructor(readonly codes: FlowCodes) {}
-
-  action(): number {
-    return this.codes.action.code(this.row);
-  }
-
-  // Accounts are interned as the batch's words load (FlowCodes).
-  account(): number {
-    return this.codes.account.code(this.row);
-  }
-
-  book(): number {
-    return this.codes.book.code(this.row);
-  }
-
-  side(): number {
-    return this.codes.side.code(this.row);
-  }
-
-  type(): number {
-    return this.codes.type.code(this.row);
-  }
-
-  timeInForce(): number {
-    return this.codes.timeInForce.code(this.row);
-  }
-
-  price(decimals: number): number {
-    return this.codes.price.units(this.row, decimals);
-  }
-
-  size(decimals: number): number {
-    return this.codes.size.units(this.row, decimals);
-  }
-
-  postOnly(): number {
-    return this.codes.postOnly(this.row);
-  }
-
-  hasExtras(): boolean {
-    const { clientOrderId } = this.codes;
-    return clientOrderId !== null && !clientOrderId.isEmpty(this.row);
-  }
+function flowRowFields(codes: FlowCodes): FlowRowFields {
+  const { clientOrderId } = codes;
+  const fields: FlowRowFields = {
+    row: 0,
+    codes,
+    action: () => codes.action.code(fields.row),
+    // Accounts are interned as the batch's words load (FlowCodes).
+    account: () => codes.account.code(fields.row),
+    book: () => codes.book.code(fields.row),
+    side: () => codes.side.code(fields.row),
+    type: () => codes.type.code(fields.row),
+    timeInForce: () => codes.timeInForce.code(fields.row),
+    price: (decimals) => codes.price.units(fields.row, decimals),
+    size: (decimals) => codes.size.units(fields.row, decimals),
+    postOnly: () => codes.postOnly(fields.row),
+    hasExtras: () => clientOrderId !== null && !clientOrderId.isEmpty(fields.row),
+  };
+  return fields;
 }
 
 /**

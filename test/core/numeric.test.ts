@@ -47,17 +47,8 @@ function numericVenue() {
 describe('the numeric path', () => {
   it('places in ticks and lots and returns the sequence; the string API reads the same order', () => {
     const { venue, core, alice } = numericVenue();
-    const sequence = placeOrder(
-      core,
-      alice,
-      BTC,
-      SIDE_BUY,
-      TYPE_LIMIT,
-      TIF_GTC,
-      0,
-      10_000,
-      150_000_000,
-    );
+    const lots = 150_000_000;
+    const sequence = placeOrder(core, alice, BTC, SIDE_BUY, TYPE_LIMIT, TIF_GTC, 0, 10_000, lots);
     expect(sequence).toBe(1);
     expect(plain(unwrap(venue.getOrder('alice', 'ord_1')))).toMatchObject({
       id: 'ord_1',
@@ -198,17 +189,8 @@ describe('the numeric path', () => {
     };
     const stop = core.listen(listener);
     const strings = recordEvents(venue);
-    const taker = placeOrder(
-      core,
-      alice,
-      BTC,
-      SIDE_BUY,
-      TYPE_LIMIT,
-      TIF_GTC,
-      0,
-      10_100,
-      250_000_000,
-    );
+    const lots = 250_000_000;
+    const taker = placeOrder(core, alice, BTC, SIDE_BUY, TYPE_LIMIT, TIF_GTC, 0, 10_100, lots);
     reduceOrder(core, alice, taker, 10_000_000);
     const t = clock.now;
     expect(numeric).toEqual([

@@ -4,6 +4,7 @@
  * same from a string and from its bytes.
  */
 import fc from 'fast-check';
+import { parseBigUnits } from '../../src/decimal-codec.js';
 import { describe, expect, it } from 'vitest';
 import {
   ACTION_AMEND,
@@ -124,6 +125,7 @@ describe('the decimal grammar', () => {
     ['.5', 2, UNITS_MALFORMED],
     ['', 2, UNITS_MALFORMED],
     ['1.505', 2, UNITS_TOO_PRECISE],
+    ['0.1a', 0, UNITS_MALFORMED],
     ['90071992547409.93', 2, UNITS_TOO_LARGE],
   ])(
     'reads %j at %i decimals as %i from bytes, as parseUnits reads the string',
@@ -133,6 +135,18 @@ describe('the decimal grammar', () => {
       expect(typeof fromString === 'number' ? fromString : failures[fromString]).toBe(want);
     },
   );
+
+  it.each([
+    ['90071992547409.93', 2, 9007199254740993n],
+    ['123456789012345678901234567890.1200', 3, 123456789012345678901234567890120n],
+    ['1'.repeat(60), 0, BigInt('1'.repeat(60))],
+    ['1'.repeat(61), 0, 'malformed'],
+    [`1.${'0'.repeat(61)}`, 2, 'malformed'],
+    ['99999999999999999999.999', 2, 'too_precise'],
+    ['1e30', 2, 'malformed'],
+  ])('reads %j at %i decimals beyond 2^53 as %s (parseBigUnits)', (text, d, want) => {
+    expect(parseBigUnits(text, d)).toBe(want);
+  });
 
   const seed = fcSeed(2803);
   it(`answers the same from a string and its bytes (seed ${seed})`, () => {
@@ -146,6 +160,10 @@ describe('the decimal grammar', () => {
         expect(bytesAnswer(text, decimals)).toBe(
           typeof fromString === 'number' ? fromString : failures[fromString],
         );
+        const big = parseBigUnits(text, decimals);
+        if (typeof fromString === 'number') expect(big).toBe(BigInt(fromString));
+        else if (fromString !== 'too_large') expect(big).toBe(fromString);
+        else expect(typeof big).toBe('bigint');
       }),
       { seed, numRuns: 2000 },
     );

@@ -35,6 +35,8 @@ function codeTable<const Names extends readonly string[]>(names: Names): CodeTab
   };
 }
 
+/** A command's action (OrderCommand): the scenario format's words. */
+export const ACTION_CODES = codeTable(['new', 'cancel', 'reduce', 'amend'] as const);
 export const SIDE_CODES = codeTable(['buy', 'sell'] as const);
 export const ORDER_TYPE_CODES = codeTable(['limit', 'market'] as const);
 export const TIME_IN_FORCE_CODES = codeTable(['gtc', 'ioc', 'fok', 'gtd'] as const);

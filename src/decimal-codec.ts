@@ -25,6 +25,7 @@ export function parseUnits(text: string, decimals: number): number | DecimalPars
     units = units * 10 + digit;
   }
   let fractionDigits = 0;
+  let tooPrecise = false; // answered once the whole text is well formed
   if (i < length) {
     i++; // the '.'
     if (i === length) return 'malformed';
@@ -35,10 +36,11 @@ export function parseUnits(text: string, decimals: number): number | DecimalPars
         units = units * 10 + digit;
         fractionDigits++;
       } else if (digit !== 0) {
-        return 'too_precise';
+        tooPrecise = true;
       }
     }
   }
+  if (tooPrecise) return 'too_precise';
   for (; fractionDigits < decimals; fractionDigits++) units *= 10;
   return Number.isSafeInteger(units) ? units : 'too_large';
 }
@@ -75,6 +77,7 @@ export function parseUnitsBytes(
     units = units * 10 + digit;
   }
   let fractionDigits = 0;
+  let tooPrecise = false; // answered once the whole text is well formed
   if (i < end) {
     i++; // the '.'
     if (i === end) return UNITS_MALFORMED;
@@ -85,10 +88,11 @@ export function parseUnitsBytes(
         units = units * 10 + digit;
         fractionDigits++;
       } else if (digit !== 0) {
-        return UNITS_TOO_PRECISE;
+        tooPrecise = true;
       }
     }
   }
+  if (tooPrecise) return UNITS_TOO_PRECISE;
   for (; fractionDigits < decimals; fractionDigits++) units *= 10;
   return Number.isSafeInteger(units) ? units : UNITS_TOO_LARGE;
 }
@@ -110,11 +114,20 @@ export function fractionDigits(text: string): number {
   return point < 0 ? 0 : text.length - point - 1;
 }
 
-/** parseUnits for amounts beyond 2^53 (balances, quote sizes): the same rules, a bigint. */
+/**
+ * parseUnits for amounts beyond 2^53 (balances, quote sizes): the same grammar and rules (read by
+ * parseUnits), up to 60 digits before and after the point, as a bigint.
+ */
 export function parseBigUnits(text: string, decimals: number): bigint | DecimalParseFailure {
-  const match = /^(0|[1-9][0-9]{0,59})(?:\.([0-9]{1,60}))?$/.exec(text);
-  if (match === null) return 'malformed';
-  const fraction = (match[2] ?? '').replace(/0+$/, '');
-  if (fraction.length > decimals) return 'too_precise';
-  return BigInt(match[1]! + fraction.padEnd(decimals, '0'));
+  const point = text.indexOf('.');
+  const whole = point < 0 ? text.length : point;
+  if (whole > MAX_BIG_DIGITS || text.length - whole - 1 > MAX_BIG_DIGITS) return 'malformed';
+  const units = parseUnits(text, decimals);
+  if (typeof units === 'number') return BigInt(units);
+  if (units !== 'too_large') return units;
+  // A well-formed decimal whose digits beyond `decimals` are zeros: its digits, the point taken out.
+  const fraction = point < 0 ? '' : text.slice(point + 1, point + 1 + decimals);
+  return BigInt(text.slice(0, whole) + fraction.padEnd(decimals, '0'));
 }
+
+const MAX_BIG_DIGITS = 60;

@@ -5,6 +5,11 @@
  */
 import type { VenueError } from './result.js';
 
+/** Command actions: indexes of ACTION_CODES (OrderCommand). */
+export const ACTION_NEW = 0;
+export const ACTION_CANCEL = 1;
+export const ACTION_REDUCE = 2;
+export const ACTION_AMEND = 3;
 export const SIDE_BUY = 0;
 export const SIDE_SELL = 1;
 export const TYPE_LIMIT = 0;

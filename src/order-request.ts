@@ -1,6 +1,7 @@
 import { parsePrice, parseSize, type Instrument } from './instrument.js';
 import { invalidParameter, type Failure } from './result.js';
 import {
+  ACTION_NEW,
   FLAG_POST_ONLY,
   SIDE_BUY,
   SIDE_SELL,
@@ -8,52 +9,25 @@ import {
   TYPE_LIMIT,
   TYPE_MARKET,
 } from './numeric.js';
-import { orderKind } from './order-kind.js';
-import { NO_UNITS, type Units } from './quantities.js';
+import type { OrderCommand } from './order-command.js';
+import { NO_UNITS, type Lots, type Ticks } from './quantities.js';
 import { ORDER_TYPES, SIDES, STP_MODES, TIMES_IN_FORCE, type OrderRequest } from './types.js';
-
-/** An order request that passed every check, in instrument units (price 0 for market orders). */
-export interface ValidOrder {
-  account: string;
-  /** See orderKind. */
-  kind: number;
-  price: Units;
-  size: Units;
-  clientOrderId: string | null;
-  /** 0: no stop. */
-  stopPrice: Units;
-  /** 0: not gtd. */
-  expireAt: number;
-}
-
-/** A ValidOrder to be filled in by validateOrderRequest. */
-export function blankOrder(): ValidOrder {
-  return {
-    account: '',
-    kind: 0,
-    price: NO_UNITS,
-    size: NO_UNITS,
-    clientOrderId: null,
-    stopPrice: NO_UNITS,
-    expireAt: 0,
-  };
-}
 
 export const CLIENT_ORDER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * Checks a request field by field, in this order: account, side, type, size, price, stop_price,
- * time_in_force, expire_at (after `now()`, read only for a gtd order), post_only, stp, client_order_id (the symbol is resolved
- * by the caller). The first failure is returned, naming the contract's field; on success `into`
- * holds the order (the venue reuses one draft, so that placing an order allocates nothing for
- * it); an order naming no stp gets `defaultStp`.
+ * time_in_force, expire_at (after `now()`, read only for a gtd order), post_only, stp,
+ * client_order_id (the symbol is resolved by the caller). The first failure is returned, naming
+ * the contract's field; on success `into` holds the order in ticks and lots, all but its account
+ * and book, which the caller fills (the venue reuses one command, so that placing an order
+ * allocates nothing for it); an order naming no stp keeps `into`'s.
  */
 export function validateOrderRequest(
   instrument: Instrument,
   request: OrderRequest,
-  into: ValidOrder,
+  into: OrderCommand,
   now: () => number,
-  defaultStp: number,
 ): Failure | undefined {
   const { account, side, type, timeInForce, postOnly, clientOrderId, expireAt, stp } = request;
   if (typeof account !== 'string' || account.length === 0) {
@@ -110,18 +84,17 @@ export function validateOrderRequest(
   ) {
     return invalidParameter('client_order_id', 'client_order_id must be 1-64 of A-Z a-z 0-9 _ -');
   }
-  into.account = account;
-  into.kind = orderKind(
-    side === 'sell' ? SIDE_SELL : SIDE_BUY,
-    type === 'market' ? TYPE_MARKET : TYPE_LIMIT,
-    type === 'market' ? TIF_IOC : TIMES_IN_FORCE.indexOf(timeInForce ?? 'gtc'),
-    postOnly === true ? FLAG_POST_ONLY : 0,
-    stp === undefined ? defaultStp : STP_MODES.indexOf(stp),
-  );
-  into.price = price;
-  into.size = size;
+  into.action = ACTION_NEW;
+  into.side = side === 'sell' ? SIDE_SELL : SIDE_BUY;
+  into.type = type === 'market' ? TYPE_MARKET : TYPE_LIMIT;
+  into.timeInForce = type === 'market' ? TIF_IOC : TIMES_IN_FORCE.indexOf(timeInForce ?? 'gtc');
+  into.flags = postOnly === true ? FLAG_POST_ONLY : 0;
+  if (stp !== undefined) into.stp = STP_MODES.indexOf(stp);
+  // On the grid (parsePrice, parseSize): exact.
+  into.price = (price / instrument.tickUnits) as Ticks;
+  into.size = (size / instrument.lotUnits) as Lots;
+  into.stopPrice = (stopPrice / instrument.tickUnits) as Ticks;
   into.clientOrderId = clientOrderId ?? null;
-  into.stopPrice = stopPrice;
   into.expireAt = expireAt ?? 0;
   return undefined;
 }

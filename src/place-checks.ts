@@ -21,29 +21,22 @@ import {
   TYPE_LIMIT,
   TYPE_MARKET,
 } from './numeric.js';
+import type { OrderCommand } from './order-command.js';
 import { CLIENT_ORDER_ID_PATTERN } from './order-request.js';
 import { lotsToUnits, ticksToUnits, type Lots, type Ticks } from './quantities.js';
 import type { OrderStore } from './order-store.js';
 
 /**
- * The first refusal of a numeric order, or 0, checking in the string API's order: side, type,
- * size, price, stop price, time in force, expiry (`now`: the clock, read for gtd orders only),
- * flags, stp, client order id. The book and the account are the caller's to check first.
+ * The first refusal of a new order's command, or 0, checking in the string API's order: side,
+ * type, size, price, stop price, time in force, expiry (`now`: the clock, read for gtd orders
+ * only), flags, stp, client order id. The book
+ * and the account are the caller's to check first.
  */
-export function placeRefusal(
-  instrument: Instrument,
-  side: number,
-  type: number,
-  timeInForce: number,
-  flags: number,
-  priceTicks: Ticks,
-  sizeLots: Lots,
-  clientOrderId: string | null,
-  stopTicks: Ticks,
-  stp: number,
-  expireAt: number,
-  now: number,
-): number {
+export function placeRefusal(instrument: Instrument, command: OrderCommand, now: number): number {
+  const { side, type, timeInForce, flags, stp, clientOrderId, expireAt } = command;
+  const sizeLots = command.size;
+  const priceTicks = command.price;
+  const stopTicks = command.stopPrice;
   if (side !== SIDE_BUY && side !== SIDE_SELL) return REFUSED_SIDE;
   if (type !== TYPE_LIMIT && type !== TYPE_MARKET) return REFUSED_TYPE;
   const size = lotsToUnits(sizeLots, instrument.lotUnits);

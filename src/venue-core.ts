@@ -1,5 +1,9 @@
 import { CoreState } from './core-state.js';
 import {
+  ACTION_AMEND,
+  ACTION_CANCEL,
+  ACTION_NEW,
+  ACTION_REDUCE,
   REFUSED_ACCOUNT,
   REFUSED_INSUFFICIENT_BALANCE,
   REFUSED_LEVEL_FULL,
@@ -11,118 +15,85 @@ import {
 } from './numeric.js';
 import { amendLive, UNCHANGED } from './order-amend.js';
 import type { OrderBook } from './order-book.js';
-import { KIND_MARKET, KIND_SELL, KIND_STP_SHIFT, orderKind } from './order-kind.js';
+import { KIND_MARKET, KIND_SELL, orderKind } from './order-kind.js';
+import { OrderCommand } from './order-command.js';
 import { amendRefusal, placeRefusal } from './place-checks.js';
-import {
-  lotsToUnits,
-  NO_UNITS,
-  ticksToUnits,
-  type Lots,
-  type Sequence,
-  type Ticks,
-  type Units,
-} from './quantities.js';
+import { lotsToUnits, ticksToUnits, type Sequence, type Units } from './quantities.js';
 
 /**
  * The venue's one matching path, in numbers. Commands take integer codes (numeric.ts), prices in
  * ticks and sizes in lots; they return the order's sequence (`ord_<sequence>` in the string API)
  * or a negative refusal code, build no record and allocate nothing of their own. The string API
- * (Venue) validates its decimal strings, then runs the same `placeValid`, `takeOff` and
- * `amendValid`. What happens to an accepted order is OrderMatching's; gtd expiry is GtdExpiry's.
+ * (Venue) validates its decimal strings into the same OrderCommand, then runs the same
+ * `placeValid`, `takeOff` and `amendValid`. What happens to an accepted order is OrderMatching's; gtd expiry is GtdExpiry's.
  */
 export class VenueCore extends CoreState {
+  /** A command to fill and `submit`, its stp the venue's default until set. */
+  newCommand(): OrderCommand {
+    return new OrderCommand(this.defaultStp);
+  }
+
   /**
-   * Places an order: `priceTicks` 0 for market orders (which take TIF_IOC), `flags` 0 or
-   * FLAG_POST_ONLY, `stopTicks` 0 or a stop price, `expireAt` a time after now for TIF_GTD orders
-   * (else 0), `stp` a mode (default the venue's). Checks in the string API's order: book, account,
-   * then placeRefusal's. Returns the new order's sequence or a refusal code.
+   * Runs one command (see OrderCommand for the fields each action reads) and returns the order's
+   * sequence, or a refusal code. A new order is checked in the string API's order: book, account,
+   * then placeRefusal's; a cancel, reduce or amend first finds the account's live order.
    */
-  place(
-    account: number,
-    book: number,
-    side: number,
-    type: number,
-    timeInForce: number,
-    flags: number,
-    priceTicks: number,
-    sizeLots: number,
-    clientOrderId: string | null = null,
-    stopTicks = 0,
-    stp: number = this.defaultStp,
-    expireAt = 0,
-  ): number {
+  submit(command: OrderCommand): number {
+    switch (command.action) {
+      case ACTION_NEW:
+        return this.#place(command);
+      case ACTION_CANCEL:
+        return this.#cancel(command);
+      case ACTION_REDUCE:
+        return this.#reduce(command);
+      case ACTION_AMEND:
+        return this.#amend(command);
+      default:
+        throw new RangeError(`${command.action} is not a command action`);
+    }
+  }
+
+  #place(command: OrderCommand): number {
     this.expireDue();
-    const orderBook = this.books[book];
+    const orderBook = this.books[command.book];
     if (orderBook === undefined) return REFUSED_UNKNOWN_SYMBOL;
-    if (!this.#isAccount(account)) return REFUSED_ACCOUNT;
-    const { instrument } = orderBook;
-    // The numeric API's door: its numbers are ticks and lots from here on.
-    const price = priceTicks as Ticks;
-    const size = sizeLots as Lots;
-    const stop = stopTicks as Ticks;
-    const refusal = placeRefusal(
-      instrument,
-      side,
-      type,
-      timeInForce,
-      flags,
-      price,
-      size,
-      clientOrderId,
-      stop,
-      stp,
-      expireAt,
-      timeInForce === TIF_GTD ? this.commandTime : 0,
-    );
+    if (!this.#isAccount(command.account)) return REFUSED_ACCOUNT;
+    const now = command.timeInForce === TIF_GTD ? this.commandTime : 0;
+    const refusal = placeRefusal(orderBook.instrument, command, now);
     if (refusal !== 0) return refusal;
-    const sequence = this.placeValid(
-      orderBook,
-      account,
-      orderKind(side, type, timeInForce, flags, stp),
-      ticksToUnits(price, instrument.tickUnits),
-      lotsToUnits(size, instrument.lotUnits),
-      clientOrderId,
-      ticksToUnits(stop, instrument.tickUnits),
-      expireAt,
-    );
+    const sequence = this.placeValid(orderBook, command);
     this.orders.forgetBeyondRetention();
     return sequence;
   }
 
-  /** Cancels the account's open or pending order; returns its sequence or a refusal code. */
-  cancel(account: number, sequence: number): number {
-    const slot = this.#liveSlot(account, sequence);
+  #cancel(command: OrderCommand): number {
+    const slot = this.#liveSlot(command);
     if (slot < 0) return slot;
     this.takeOff(slot, this.store.remaining[slot]!);
     this.orders.forgetBeyondRetention();
-    return sequence;
+    return command.target;
   }
 
-  /** Takes `sizeLots` off the order's remaining size (all of it or more cancels); sequence or refusal. */
-  reduce(account: number, sequence: number, sizeLots: number): number {
-    const slot = this.#liveSlot(account, sequence);
+  #reduce(command: OrderCommand): number {
+    const slot = this.#liveSlot(command);
     if (slot < 0) return slot;
-    const size = lotsToUnits(sizeLots as Lots, this.bookOf(slot).instrument.lotUnits);
-    if (!Number.isInteger(sizeLots) || sizeLots < 1 || size > Number.MAX_SAFE_INTEGER) {
+    const lots = command.size;
+    const size = lotsToUnits(lots, this.bookOf(slot).instrument.lotUnits);
+    if (!Number.isInteger(lots) || lots < 1 || size > Number.MAX_SAFE_INTEGER) {
       return REFUSED_SIZE;
     }
     const remaining = this.store.remaining[slot]!;
     this.takeOff(slot, size < remaining ? size : remaining);
     this.orders.forgetBeyondRetention();
-    return sequence;
+    return command.target;
   }
 
-  /**
-   * Changes the account's open or pending order (invariant 11, see amendLive): `sizeLots` its new
-   * size (filled size included, above it), `priceTicks` its new limit price; 0 leaves either as
-   * it is. Sequence or refusal.
-   */
-  amend(account: number, sequence: number, sizeLots: number, priceTicks: number): number {
-    const slot = this.#liveSlot(account, sequence);
+  /** Invariant 11, see amendLive. */
+  #amend(command: OrderCommand): number {
+    const slot = this.#liveSlot(command);
     if (slot < 0) return slot;
     const { instrument } = this.bookOf(slot);
-    const size = sizeLots as Lots;
-    const price = priceTicks as Ticks;
+    const { size, price } = command;
     const refusal = amendRefusal(instrument, this.store, slot, size, price);
     if (refusal !== 0) return refusal;
     const refused = this.amendValid(
@@ -131,7 +102,7 @@ export class VenueCore extends CoreState {
       price === 0 ? UNCHANGED : ticksToUnits(price, instrument.tickUnits),
     );
     this.orders.forgetBeyondRetention();
-    return refused < 0 ? refused : sequence;
+    return refused < 0 ? refused : command.target;
   }
 
   /**
@@ -155,22 +126,18 @@ export class VenueCore extends CoreState {
   }
 
   /**
-   * Places a validated order (`kind` from orderKind, amounts in units, `stopPrice` and `expireAt`
-   * 0 when it has none) and matches it, or parks it as a pending stop (invariant 9: unless its
-   * stop is already due); then runs the stops its trades made due. Returns its sequence, or
-   * REFUSED_LEVEL_FULL. The caller then builds what it returns and calls
-   * `orders.forgetBeyondRetention()`.
+   * Places a checked new order's command on its book (`book`, already found) and matches it, or
+   * parks it as a pending stop (invariant 9: unless its stop is already due); then runs the stops
+   * its trades made due. Returns its sequence, or REFUSED_LEVEL_FULL. The caller then builds what
+   * it returns and calls `orders.forgetBeyondRetention()`.
    */
-  placeValid(
-    book: OrderBook,
-    account: number,
-    kind: number,
-    price: Units,
-    size: Units,
-    clientOrderId: string | null,
-    stopPrice = NO_UNITS,
-    expireAt = 0,
-  ): number {
+  placeValid(book: OrderBook, command: OrderCommand): number {
+    const { account, side, type, timeInForce, flags, stp, clientOrderId, expireAt } = command;
+    const { tickUnits, lotUnits } = book.instrument;
+    const kind = orderKind(side, type, timeInForce, flags, stp);
+    const price = ticksToUnits(command.price, tickUnits);
+    const size = lotsToUnits(command.size, lotUnits);
+    const stopPrice = ticksToUnits(command.stopPrice, tickUnits);
     const sell = (kind & KIND_SELL) !== 0;
     const level = (kind & KIND_MARKET) !== 0 ? undefined : book.levelAt(sell, price);
     if (level !== undefined && level.total > Number.MAX_SAFE_INTEGER - size) {
@@ -180,7 +147,6 @@ export class VenueCore extends CoreState {
     const balances = this.balances;
     let lock = 0n;
     if (balances !== null) {
-      const stp = (kind >> KIND_STP_SHIFT) & 3;
       lock = balances.required(book, account, sell, market, price, size, stp, stopPrice !== 0);
       if (!balances.covers(account, book.index, sell, lock)) return REFUSED_INSUFFICIENT_BALANCE;
     }
@@ -215,11 +181,11 @@ export class VenueCore extends CoreState {
     return Number.isInteger(account) && account >= 0 && account < this.store.accounts.count;
   }
 
-  /** A command's start on one order: the account's live order's slot, or a refusal. */
-  #liveSlot(account: number, sequence: number): number {
+  /** A command's start on one order: the account's live `target` order's slot, or a refusal. */
+  #liveSlot(command: OrderCommand): number {
     this.expireDue();
-    const slot = this.slotOf(sequence);
-    if (slot < 0 || this.store.account[slot] !== account) return REFUSED_ORDER_NOT_FOUND;
+    const slot = this.slotOf(command.target);
+    if (slot < 0 || this.store.account[slot] !== command.account) return REFUSED_ORDER_NOT_FOUND;
     return this.store.isLive(slot) ? slot : REFUSED_ORDER_NOT_OPEN;
   }
 }

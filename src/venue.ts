@@ -24,7 +24,8 @@ import {
   type LiveOrderCounts,
   type OrderFilter,
 } from './order-queries.js';
-import { blankOrder, validateOrderRequest, type ValidOrder } from './order-request.js';
+import type { OrderCommand } from './order-command.js';
+import { validateOrderRequest } from './order-request.js';
 import { AMEND_REQUEST_KEYS, ORDER_REQUEST_KEYS, refuseUnknownKeys } from './request-keys.js';
 import { invalidParameter, ok, type Failure, type Result } from './result.js';
 import { sizeForQuote, type Balance, type Balances } from './balances.js';
@@ -56,12 +57,13 @@ export class Venue {
   /** The numeric path: commands and events in integer codes, ticks and lots (docs/core.md). */
   readonly core: VenueCore;
   /** The order being placed (validation fills it in; reused, as commands never nest). */
-  readonly #draft: ValidOrder = blankOrder();
+  readonly #draft: OrderCommand;
   readonly #events: EventBridge;
   readonly #commandTime = (): number => this.core.commandTime;
 
   private constructor(core: VenueCore) {
     this.core = core;
+    this.#draft = core.newCommand();
     this.#events = new EventBridge(core);
   }
 
@@ -110,29 +112,14 @@ export class Venue {
     const index = core.bookIndex(request.symbol);
     if (index < 0) return bookMissing(request.symbol);
     const book = core.books[index]!;
-    const order = this.#draft;
+    const order = this.#draft.clear();
     const sized = 'quoteSize' in request ? this.#sizedByQuote(book, request) : request;
     if ('ok' in sized) return sized;
-    const refused = validateOrderRequest(
-      book.instrument,
-      sized,
-      order,
-      this.#commandTime,
-      core.defaultStp,
-    );
+    const refused = validateOrderRequest(book.instrument, sized, order, this.#commandTime);
     if (refused !== undefined) return refused;
-    const account = core.store.accounts.id(order.account);
-    const { kind, price, size, clientOrderId, stopPrice, expireAt } = order;
-    const sequence = core.placeValid(
-      book,
-      account,
-      kind,
-      price,
-      size,
-      clientOrderId,
-      stopPrice,
-      expireAt,
-    );
+    order.account = core.store.accounts.id(sized.account);
+    order.book = index;
+    const sequence = core.placeValid(book, order);
     if (sequence < 0) return { ok: false, error: refusalError(sequence) };
     const record = orderView(core, core.orders.slot(sequence), book);
     core.orders.forgetBeyondRetention();

@@ -10,6 +10,9 @@ import type { Data, RecordBatch, Schema } from 'apache-arrow';
 import { arrow } from './arrow-library.js';
 import { DictionaryWords } from './column-cells.js';
 import {
+  ACTION_CANCEL,
+  ACTION_NEW,
+  ACTION_REDUCE,
   ORDER_TYPE_CODES,
   parseUnitsBytes,
   SIDE_CODES,
@@ -18,19 +21,12 @@ import {
   type Instrument,
   type VenueCore,
 } from '../../src/index.js';
-import { CLIENT_ORDER_ID_COLUMN, SCENARIO_COLUMNS } from '../csv/index.js';
+// EMPTY: a null or empty cell; BAD: a cell this reader does not take.
+import { BAD, CLIENT_ORDER_ID_COLUMN, EMPTY, SCENARIO_COLUMNS } from '../csv/index.js';
 
 const { DataType, TimeUnit } = arrow;
 
-/** A null or empty cell. */
-export const EMPTY = -2;
-/** A cell this reader does not take (an unknown word, a malformed or unsafe number). */
-export const BAD = -1;
-export const ACTION_NEW = 0;
-export const ACTION_CANCEL = 1;
-export const ACTION_REDUCE = 2;
-
-/** The actions' codes; the other enum columns read by codes.ts's tables. Any other word is BAD. */
+/** The actions' codes (ACTION_CODES's; amend is not read as codes); the other enum columns read by codes.ts's tables. Any other word is BAD. */
 const ACTIONS: Record<string, number> = {
   new: ACTION_NEW,
   cancel: ACTION_CANCEL,

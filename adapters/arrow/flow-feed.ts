@@ -1,45 +1,29 @@
 /**
- * An Arrow flow's rows fed in file order, each as numbers when it is a plainly valid `new`,
- * `cancel` or `reduce` row that the target takes, else decoded and checked by the FlowRowDecoder
+ * An Arrow flow's rows fed in file order, each as an OrderCommand when it is a plain row
+ * (decodePlainCommand, over the batch's columns) that the target takes, else decoded and checked by the FlowRowDecoder
  * (which reports a malformed row in the format's own words) and given as a ParsedScenarioRow. Only
  * the rows decoded build a record.
  */
-import { FLAG_POST_ONLY, TIF_GTC, TIF_IOC, TYPE_LIMIT, type VenueCore } from '../../src/index.js';
-import type { ParsedScenarioRow } from '../csv/index.js';
-import { ACTION_CANCEL, ACTION_NEW, ACTION_REDUCE, EMPTY, FlowCodes } from './flow-codes.js';
+import type { OrderCommand, VenueCore } from '../../src/index.js';
+import { decodePlainCommand, type CommandFields, type ParsedScenarioRow } from '../csv/index.js';
+import { FlowCodes } from './flow-codes.js';
 import type { ArrowBatches } from './flow-reader.js';
 
 /**
- * Where the rows go (the scenario driver's numeric entries, and its `apply` for the others). A
- * row's scenario id is its UTF-8 bytes `id[idStart, idEnd)`, valid during the call.
+ * Where the rows go (the scenario driver's `submitBytes`, and its `apply` for the others). A
+ * row's scenario id is its UTF-8 bytes `id[idStart, idEnd)`, valid during the call, as is the
+ * command.
  */
 export interface FlowFeed {
-  place(
+  /** A plain row's command (see ScenarioDriver.submitBytes); false: give the row to `row`. */
+  submit(
     ts: number,
     id: Uint8Array,
     idStart: number,
     idEnd: number,
-    account: number,
-    book: number,
-    side: number,
-    type: number,
-    timeInForce: number,
-    flags: number,
-    priceTicks: number,
-    sizeLots: number,
+    command: OrderCommand,
   ): boolean;
-  cancel(ts: number, id: Uint8Array, idStart: number, idEnd: number, account: number): boolean;
-  /** `sizeLots` in lots of `book`, the row's symbol. */
-  reduce(
-    ts: number,
-    id: Uint8Array,
-    idStart: number,
-    idEnd: number,
-    account: number,
-    book: number,
-    sizeLots: number,
-  ): boolean;
-  /** Any other row (and a plain one `place` or `cancel` declined), decoded; false stops the feed. */
+  /** Any other row (and a plain one `submit` declined), decoded; false stops the feed. */
   row(row: ParsedScenarioRow): boolean;
 }
 
@@ -50,6 +34,8 @@ export async function feedFlow(
   feed: FlowFeed,
 ): Promise<boolean> {
   const codes = new FlowCodes(flow.schema, core);
+  const command = core.newCommand();
+  const fields = flowRowFields(codes);
   const decoder = flow.decoder;
   for await (const batch of flow.batches) {
     codes.load(batch);
@@ -57,7 +43,7 @@ export async function feedFlow(
     for (let i = 0; i < batch.numRows; i++) {
       // One time value for every call: a time (beyond 2^31) is boxed when passed.
       const ts = codes.ts(i);
-      if (ts >= decoder.previousTs && feedCodes(codes, i, ts, feed)) {
+      if (ts >= decoder.previousTs && feedCodes(fields, i, ts, command, feed)) {
         decoder.countChecked(ts);
       } else {
         cells ??= decoder.cells(batch);
@@ -68,65 +54,48 @@ export async function feedFlow(
   return true;
 }
 
+/** A cursor on the loaded batch's columns: row `row`'s fields, read for decodePlainCommand. */
+interface FlowRowFields extends CommandFields {
+  row: number;
+  readonly codes: FlowCodes;
+}
+
+function flowRowFields(codes: FlowCodes): FlowRowFields {
+  const { clientOrderId } = codes;
+  const fields: FlowRowFields = {
+    row: 0,
+    codes,
+    action: () => codes.action.code(fields.row),
+    // Accounts are interned as the batch's words load (FlowCodes).
+    account: () => codes.account.code(fields.row),
+    book: () => codes.book.code(fields.row),
+    side: () => codes.side.code(fields.row),
+    type: () => codes.type.code(fields.row),
+    timeInForce: () => codes.timeInForce.code(fields.row),
+    price: (decimals) => codes.price.units(fields.row, decimals),
+    size: (decimals) => codes.size.units(fields.row, decimals),
+    postOnly: () => codes.postOnly(fields.row),
+    hasExtras: () => clientOrderId !== null && !clientOrderId.isEmpty(fields.row),
+  };
+  return fields;
+}
+
 /**
- * Gives row `i` (at `ts`, not before the previous row's) to the feed as numbers when it is a
- * plainly valid `new`, `cancel` or `reduce` row by the format's rules; true when the feed took it.
+ * Fills `command` from row `i` (at `ts`, not before the previous row's) and gives it to the feed
+ * when it is a plain row (decodePlainCommand) with an id; true when the feed took it.
  */
-function feedCodes(codes: FlowCodes, i: number, ts: number, feed: FlowFeed): boolean {
-  const action = codes.action.code(i);
-  const account = codes.account.code(i);
-  const book = codes.book.code(i);
-  if (account < 0 || book < 0 || codes.id.isEmpty(i)) return false;
-  if (codes.clientOrderId !== null && !codes.clientOrderId.isEmpty(i)) return false;
-  if (action === ACTION_NEW) {
-    const side = codes.side.code(i);
-    const type = codes.type.code(i);
-    const timeInForce = codes.timeInForce.code(i);
-    if (side < 0 || type < 0 || timeInForce === -1) return false;
-    const instrument = codes.instruments[book]!;
-    const size = codes.size.units(i, instrument.sizeDecimals);
-    if (size <= 0 || size % instrument.lotUnits !== 0) return false;
-    let ticks = 0;
-    if (type === TYPE_LIMIT) {
-      const price = codes.price.units(i, instrument.priceDecimals);
-      if (price <= 0 || price % instrument.tickUnits !== 0) return false;
-      ticks = price / instrument.tickUnits;
-    } else if (!codes.price.isEmpty(i) || timeInForce !== EMPTY) {
-      return false;
-    }
-    const postOnly = codes.postOnly(i);
-    return feed.place(
-      ts,
-      codes.id.bytes,
-      codes.id.start(i),
-      codes.id.end(i),
-      account,
-      book,
-      side,
-      type,
-      timeInForce === EMPTY ? (type === TYPE_LIMIT ? TIF_GTC : TIF_IOC) : timeInForce,
-      postOnly === 1 ? FLAG_POST_ONLY : 0,
-      ticks,
-      size / instrument.lotUnits,
-    );
-  }
-  const plain =
-    codes.side.code(i) === EMPTY &&
-    codes.type.code(i) === EMPTY &&
-    codes.timeInForce.code(i) === EMPTY &&
-    codes.price.isEmpty(i) &&
-    codes.postOnly(i) === EMPTY;
-  if (!plain) return false;
-  if (action === ACTION_CANCEL) {
-    return (
-      codes.size.isEmpty(i) &&
-      feed.cancel(ts, codes.id.bytes, codes.id.start(i), codes.id.end(i), account)
-    );
-  }
-  if (action !== ACTION_REDUCE) return false;
-  const { sizeDecimals, lotUnits } = codes.instruments[book]!;
-  const size = codes.size.units(i, sizeDecimals);
-  if (size <= 0 || size % lotUnits !== 0) return false;
-  const { bytes } = codes.id;
-  return feed.reduce(ts, bytes, codes.id.start(i), codes.id.end(i), account, book, size / lotUnits);
+function feedCodes(
+  fields: FlowRowFields,
+  i: number,
+  ts: number,
+  command: OrderCommand,
+  feed: FlowFeed,
+): boolean {
+  const { id } = fields.codes;
+  fields.row = i;
+  return (
+    !id.isEmpty(i) &&
+    decodePlainCommand(fields, fields.codes.instruments, command) &&
+    feed.submit(ts, id.bytes, id.start(i), id.end(i), command)
+  );
 }

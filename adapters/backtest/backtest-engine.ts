@@ -5,11 +5,13 @@
  * and the hook dispatcher.
  */
 import {
+  ACTION_NEW,
   MAX_QUERY_LIMIT,
-  TIF_GTC,
-  TYPE_LIMIT,
   Venue,
   type InstrumentSpec,
+  type Lots,
+  type OrderCommand,
+  type Ticks,
 } from '../../src/index.js';
 import type { ArrowBatches, FlowFeed } from '../arrow/index.js';
 import type { ParsedScenarioRow } from '../csv/index.js';
@@ -63,6 +65,7 @@ export class BacktestEngine {
   readonly #account: number;
   /** Null under full market impact. */
   readonly #displacement: FlowDisplacement | null;
+  readonly #restCommand: OrderCommand;
   /** The current L2 row's local time minus its exchange time (`--latency-feed data`). */
   #rowLatency = 0;
 
@@ -143,6 +146,7 @@ export class BacktestEngine {
     this.#displacement =
       config.marketImpact === 'none' ? new FlowDisplacement(this.venue, this.#account) : null;
     this.#displacement?.listen();
+    this.#restCommand = this.venue.core.newCommand();
   }
 
   /**
@@ -221,84 +225,47 @@ export class BacktestEngine {
       );
     const refusal = this.flow.feed(row);
     if (refusal !== null) this.#refusals.flowRow(refusal.code);
-    const restLots = this.#displacement?.settle() ?? 0;
-    if (restLots > 0) {
-      const { account, book, side, priceTicks } = this.#displacement!.rest;
-      this.flow.place(
-        row.ts,
-        row.id,
-        account,
-        book,
-        side,
-        TYPE_LIMIT,
-        TIF_GTC,
-        0,
-        priceTicks,
-        restLots,
-      );
+    const rest = this.#displacedRest();
+    if (rest !== null) {
+      this.flow.submit(row.ts, row.id, rest);
       this.flow.rowCount--; // the row's own order, continued: not a row of its own
     }
     this.#afterRow(row.ts);
   }
 
-  /** The flow's plain rows as numbers; a row under the strategy's account is decoded (refused). */
+  /** The flow's plain rows as commands; a row under the strategy's account is decoded (refused). */
   readonly #feed: FlowFeed = {
-    place: (ts, id, idStart, idEnd, account, book, side, type, tif, flags, ticks, lots) => {
-      if (account === this.#account) return false;
+    submit: (ts, id, idStart, idEnd, command) => {
+      if (command.account === this.#account) return false;
       this.#beforeRow(ts);
-      const placed = this.flow.placeBytes(
-        ts,
-        id,
-        idStart,
-        idEnd,
-        account,
-        book,
-        side,
-        type,
-        tif,
-        flags,
-        ticks,
-        lots,
-      );
-      if (!placed) return false;
-      const restLots = this.#displacement?.settle() ?? 0;
-      if (restLots > 0) {
-        const rest = this.#displacement!.rest;
-        this.flow.placeBytes(
-          ts,
-          id,
-          idStart,
-          idEnd,
-          rest.account,
-          rest.book,
-          rest.side,
-          TYPE_LIMIT,
-          TIF_GTC,
-          0,
-          rest.priceTicks,
-          restLots,
-        );
-        this.flow.rowCount--; // the row's own order, continued: not a row of its own
+      if (!this.flow.submitBytes(ts, id, idStart, idEnd, command)) return false;
+      const rest = command.action === ACTION_NEW ? this.#displacedRest() : null;
+      if (rest !== null) {
+        this.flow.submitBytes(ts, id, idStart, idEnd, rest);
+        this.flow.rowCount--;
       }
       this.#afterRow(ts);
       return true;
     },
-    cancel: (ts, id, idStart, idEnd, account) => {
-      if (account === this.#account) return false;
-      this.#beforeRow(ts);
-      const cancelled = this.flow.cancelBytes(ts, id, idStart, idEnd, account);
-      if (cancelled) this.#afterRow(ts);
-      return cancelled;
-    },
-    reduce: (ts, id, idStart, idEnd, account, book, lots) => {
-      if (account === this.#account) return false;
-      this.#beforeRow(ts);
-      const reduced = this.flow.reduceBytes(ts, id, idStart, idEnd, account, book, lots);
-      if (reduced) this.#afterRow(ts);
-      return reduced;
-    },
     row: (row) => (this.#flowRow(row), true),
   };
+
+  /**
+   * The rest of a flow taker whose order the strategy's fills displaced (flow-displacement.ts), as
+   * a gtc limit command to place under the row's own id; null when there is none.
+   */
+  #displacedRest(): OrderCommand | null {
+    const lots = this.#displacement?.settle() ?? 0;
+    if (lots <= 0) return null;
+    const { account, book, side, priceTicks } = this.#displacement!.rest;
+    const command = this.#restCommand.clear();
+    command.account = account;
+    command.book = book;
+    command.side = side;
+    command.price = priceTicks as Ticks;
+    command.size = lots as Lots;
+    return command;
+  }
 
   /** Before a flow row at `ts`: the start, then what is due before it. */
   #beforeRow(ts: number): void {

@@ -11,7 +11,15 @@
  * The flow's later rows then find their orders as recorded (a LOBSTER execution names the order it
  * executed; one fully executed is never cancelled, and would otherwise stand forever).
  */
-import type { Venue } from '../../src/index.js';
+import {
+  ACTION_AMEND,
+  ACTION_CANCEL,
+  ACTION_REDUCE,
+  type Lots,
+  type OrderCommand,
+  type Sequence,
+  type Venue,
+} from '../../src/index.js';
 import { NO_SLOT } from '../../src/order-store.js';
 
 export class FlowDisplacement {
@@ -25,9 +33,22 @@ export class FlowDisplacement {
   /** Set by `settle` when it returns lots: the taker's account, book, side and price (ticks). */
   rest = { account: 0, book: 0, side: 0, priceTicks: 0 };
 
+  readonly #command: OrderCommand;
+
   constructor(venue: Venue, strategyAccount: number) {
     this.#venue = venue;
     this.#strategy = strategyAccount;
+    this.#command = venue.core.newCommand();
+  }
+
+  /** Submits `action` on the account's order `sequence`, with `lots` its size (reduce, amend). */
+  #submit(action: number, account: number, sequence: number, lots = 0): void {
+    const command = this.#command.clear();
+    command.action = action;
+    command.account = account;
+    command.target = sequence as Sequence;
+    command.size = lots as Lots;
+    this.#venue.core.submit(command);
   }
 
   listen(): void {
@@ -81,7 +102,12 @@ export class FlowDisplacement {
       for (let k = 0; k < taken.length; k += 2) {
         const slot = taken[k]!;
         const lotUnits = core.bookOf(slot).instrument.lotUnits;
-        core.reduce(store.account[slot]!, store.sequence[slot]!, taken[k + 1]! / lotUnits);
+        this.#submit(
+          ACTION_REDUCE,
+          store.account[slot]!,
+          store.sequence[slot]!,
+          taken[k + 1]! / lotUnits,
+        );
       }
       missing += left;
     }
@@ -100,12 +126,13 @@ export class FlowDisplacement {
       for (let at = level.head; at !== NO_SLOT; at = store.next[at]!)
         if (store.account[at] === this.#strategy) crossing.push(store.sequence[at]!);
     });
-    for (const strategyOrder of crossing) core.cancel(this.#strategy, strategyOrder);
+    for (const strategyOrder of crossing)
+      this.#submit(ACTION_CANCEL, this.#strategy, strategyOrder);
     const { lotUnits, tickUnits } = book.instrument;
     const account = store.account[slot]!;
     if (store.isLive(slot)) {
       const size = store.filled[slot]! + store.remaining[slot]! + missing;
-      core.amend(account, sequence, size / lotUnits, 0);
+      this.#submit(ACTION_AMEND, account, sequence, size / lotUnits);
       return 0;
     }
     this.rest = {

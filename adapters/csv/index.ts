@@ -24,6 +24,7 @@ export type {
   PlainRowTarget,
   ScenarioLayout,
 } from './scenario-row.js';
+export { BAD, decodePlainCommand, EMPTY, type CommandFields } from './command-fields.js';
 export { openScenario, openScenarioFile, PARALLEL_MIN_BYTES } from './scenario-reader.js';
 export type { Scenario } from './scenario-reader.js';
 export { ScenarioClock } from './scenario-clock.js';

@@ -2,7 +2,7 @@
  * Scenario rows: the typed form of one CSV line of a scenario (docs/scenarios.md), and how to write one back.
  * A row carries strings for decimals, exactly as written; the venue judges their values.
  */
-import type { InstrumentSpec, OrderRequest } from '../../src/index.js';
+import type { InstrumentSpec, OrderCommand, OrderRequest } from '../../src/index.js';
 import { formatScenarioTime } from './scenario-time.js';
 
 export const SCENARIO_COLUMNS = [
@@ -68,25 +68,11 @@ export type ScenarioRow = NewOrderRow | CancelRow | ReduceRow | AmendRow;
 export type ParsedScenarioRow = ScenarioRow & { readonly line: number };
 
 /**
- * What takes a plain `new`, `cancel` or `reduce` row as numbers (the scenario driver): `place` gets
- * venue.core.place's arguments. False: nothing changed, the row goes on as a record.
+ * What takes a plain `new`, `cancel` or `reduce` row as an OrderCommand (the scenario driver).
+ * False: nothing changed, the row goes on as a record.
  */
 export interface PlainRowTarget {
-  place(
-    ts: number,
-    id: string,
-    account: number,
-    book: number,
-    side: number,
-    type: number,
-    timeInForce: number,
-    flags: number,
-    priceTicks: number,
-    sizeLots: number,
-  ): boolean;
-  cancel(ts: number, id: string, account: number): boolean;
-  /** `sizeLots` in lots of `book`, the row's symbol. */
-  reduce(ts: number, id: string, account: number, book: number, sizeLots: number): boolean;
+  submit(ts: number, id: string, command: OrderCommand): boolean;
 }
 
 /** Which columns a file has: the 11 of the scenario format, plus `client_order_id` when true. */

@@ -1,87 +1,116 @@
 /**
- * A scenario row as numbers, for the driver's numeric entries: a plain `new` (no client order id,
- * stop, stp or expiry; price and size exact decimals on the instrument's grid), `cancel` or
- * `reduce` (its size on the grid) row of a listed symbol. Anything else, and anything not plainly
- * valid, is left to the string API, which refuses it in words. The decimals are read by the
- * venue's parseUnits: `(0|[1-9][0-9]*)(\.[0-9]+)?`, no digit lost, a safe integer.
+ * A scenario row as an OrderCommand, for the driver's `submit`: a ScenarioRow's fields read for
+ * decodePlainCommand (adapters/csv/command-fields.ts). The decimals are read by the venue's
+ * parseUnits: `(0|[1-9][0-9]*)(\.[0-9]+)?`, no digit lost, a safe integer.
  */
 import {
-  FLAG_POST_ONLY,
+  ACTION_CODES,
+  ORDER_TYPE_CODES,
   parseUnits,
-  SIDE_BUY,
-  SIDE_SELL,
-  TIF_GTC,
+  SIDE_CODES,
   TIF_GTD,
-  TIF_IOC,
   TIME_IN_FORCE_CODES,
-  TYPE_LIMIT,
-  TYPE_MARKET,
+  type Instrument,
+  type OrderCommand,
   type VenueCore,
 } from '../../src/index.js';
-import type { PlainRowTarget, ScenarioRow } from '../csv/index.js';
+import {
+  BAD,
+  decodePlainCommand,
+  EMPTY,
+  type CommandFields,
+  type PlainRowTarget,
+  type ScenarioRow,
+} from '../csv/index.js';
 
-/** Gives the row to `target` as numbers when it is plain; true when the target took it. */
-export function feedPlainRow(row: ScenarioRow, core: VenueCore, target: PlainRowTarget): boolean {
-  if (row.action === 'cancel') {
-    const account = core.store.accounts.find(row.account);
-    return account >= 0 && target.cancel(row.ts, row.id, account);
+/** A ScenarioRow's fields, one row at a time (`row`). */
+export class ScenarioRowFields implements CommandFields {
+  row!: ScenarioRow;
+  readonly #core: VenueCore;
+
+  constructor(core: VenueCore) {
+    this.#core = core;
   }
-  if (row.action === 'reduce') {
-    const account = core.store.accounts.find(row.account);
-    const book = core.bookIndex(row.symbol);
-    if (account < 0 || book < 0) return false;
-    const { lotUnits, sizeDecimals } = core.books[book]!.instrument;
-    const size = decimalUnits(row.size, sizeDecimals);
+
+  action(): number {
+    return this.row.action === 'amend' ? BAD : ACTION_CODES.code(this.row.action);
+  }
+
+  account(create: boolean): number {
+    const { account } = this.row;
+    return create ? this.#core.accountId(account) : this.#core.store.accounts.find(account);
+  }
+
+  book(): number {
+    return this.#core.bookIndex(this.row.symbol);
+  }
+
+  side(): number {
+    return this.row.action === 'new' ? SIDE_CODES.code(this.row.side) : EMPTY;
+  }
+
+  type(): number {
+    return this.row.action === 'new' ? ORDER_TYPE_CODES.code(this.row.type) : EMPTY;
+  }
+
+  timeInForce(): number {
+    const tif = this.row.action === 'new' ? this.row.timeInForce : undefined;
+    if (tif === undefined) return EMPTY;
+    const code = TIME_IN_FORCE_CODES.code(tif);
+    return code < 0 || code === TIF_GTD ? BAD : code;
+  }
+
+  price(decimals: number): number {
+    return this.row.action === 'cancel' || this.row.action === 'reduce'
+      ? EMPTY
+      : decimalCell(this.row.price, decimals);
+  }
+
+  size(decimals: number): number {
+    return this.row.action === 'cancel' ? EMPTY : decimalCell(this.row.size, decimals);
+  }
+
+  postOnly(): number {
+    const postOnly = this.row.action === 'new' ? this.row.postOnly : undefined;
+    return postOnly === undefined ? EMPTY : postOnly ? 1 : 0;
+  }
+
+  hasExtras(): boolean {
+    const { row } = this;
     return (
-      size > 0 &&
-      size % lotUnits === 0 &&
-      target.reduce(row.ts, row.id, account, book, size / lotUnits)
+      row.action === 'new' &&
+      (row.clientOrderId !== undefined ||
+        row.stopPrice !== undefined ||
+        row.stp !== undefined ||
+        row.expireAt !== undefined)
     );
   }
-  if (row.action !== 'new') return false;
-  const { side, type, timeInForce, price } = row;
-  if (
-    row.clientOrderId !== undefined ||
-    row.stopPrice !== undefined ||
-    row.stp !== undefined ||
-    row.expireAt !== undefined
-  )
-    return false;
-  const book = core.bookIndex(row.symbol);
-  if (book < 0) return false;
-  const instrument = core.books[book]!.instrument;
-  const size = decimalUnits(row.size, instrument.sizeDecimals);
-  if (size <= 0 || size % instrument.lotUnits !== 0) return false;
-  let ticks = 0;
-  let tif = TIF_IOC;
-  if (type === 'limit') {
-    const units = price === undefined ? -1 : decimalUnits(price, instrument.priceDecimals);
-    if (units <= 0 || units % instrument.tickUnits !== 0) return false;
-    ticks = units / instrument.tickUnits;
-    tif = timeInForce === undefined ? TIF_GTC : TIME_IN_FORCE_CODES.code(timeInForce);
-    if (tif < 0 || tif === TIF_GTD) return false; // gtd needs an expiry
-  } else if (type !== 'market' || price !== undefined || timeInForce !== undefined) {
-    return false;
-  }
-  return target.place(
-    row.ts,
-    row.id,
-    core.accountId(row.account),
-    book,
-    side === 'buy' ? SIDE_BUY : SIDE_SELL,
-    type === 'limit' ? TYPE_LIMIT : TYPE_MARKET,
-    tif,
-    row.postOnly === true ? FLAG_POST_ONLY : 0,
-    ticks,
-    size / instrument.lotUnits,
-  );
 }
 
 /**
- * The unsigned decimal as units at `decimals`; -1 when it is not one by the parser's rules (a
- * digit beyond `decimals` that is not 0 included).
+ * Fills `command` from the row and gives it to `target` when the row is plain; true when the
+ * target took it.
+ */
+export function feedPlainRow(
+  row: ScenarioRow,
+  fields: ScenarioRowFields,
+  instruments: readonly Instrument[],
+  command: OrderCommand,
+  target: PlainRowTarget,
+): boolean {
+  fields.row = row;
+  return decodePlainCommand(fields, instruments, command) && target.submit(row.ts, row.id, command);
+}
+
+function decimalCell(text: string | undefined, decimals: number): number {
+  return text === undefined ? EMPTY : decimalUnits(text, decimals);
+}
+
+/**
+ * The unsigned decimal as units at `decimals`; -1 (BAD) when it is not one by the parser's rules
+ * (a digit beyond `decimals` that is not 0 included).
  */
 export function decimalUnits(text: string, decimals: number): number {
   const units = parseUnits(text, decimals);
-  return typeof units === 'number' ? units : -1;
+  return typeof units === 'number' ? units : BAD;
 }

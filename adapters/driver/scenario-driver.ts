@@ -3,14 +3,23 @@
  * command on the order its scenario id names, refuses a `new` reusing a live order's id, and
  * reports what happens to the orders it placed under their scenario ids. A row comes in as a
  * ScenarioRow (`apply`, through the string API), or, for a plain `new`, `cancel` or `reduce`, as
- * numbers (`place`, `cancel`, `reduce`: straight to `venue.core`, no record built).
+ * an OrderCommand (`submit`: straight to `venue.core`, no record built).
  * RowOrderReports follows the orders and tells the observer.
  */
-import type { OrderRecord, Venue, VenueCore } from '../../src/index.js';
+import {
+  ACTION_NEW,
+  ACTION_REDUCE,
+  type Instrument,
+  type OrderCommand,
+  type OrderRecord,
+  type Sequence,
+  type Venue,
+  type VenueCore,
+} from '../../src/index.js';
 import type { ScenarioClock, ScenarioRow } from '../csv/index.js';
 import { applyScenarioRow, type ApplyOptions } from './apply-row.js';
 import type { DriverObserver, DriverOptions, Refusal } from './driver-reports.js';
-import { feedPlainRow } from './plain-row.js';
+import { feedPlainRow, ScenarioRowFields } from './plain-row.js';
 import { ORDER_CODES, orderId, RowOrderReports, sequenceOf } from './row-order-reports.js';
 import { ScenarioIdView } from './scenario-id-view.js';
 import { ScenarioIds } from './scenario-ids.js';
@@ -29,6 +38,10 @@ export class ScenarioDriver {
   /** The id of the row being applied: the taker of its trades. */
   readonly #row = new ScenarioIdView();
   readonly #reports: RowOrderReports;
+  /** The plain rows' command, filled in place for each. */
+  readonly #command: OrderCommand;
+  readonly #fields: ScenarioRowFields;
+  readonly #instruments: readonly Instrument[];
   #lastOrder: OrderRecord | null = null;
 
   constructor(
@@ -39,6 +52,9 @@ export class ScenarioDriver {
   ) {
     this.#venue = venue;
     this.#core = venue.core;
+    this.#command = venue.core.newCommand();
+    this.#fields = new ScenarioRowFields(venue.core);
+    this.#instruments = venue.core.books.map((book) => book.instrument);
     this.#ids = new ScenarioIds(venue.core, FINAL_ORDER_RETENTION);
     this.#clock = clock;
     this.#venueIds = options.venueIds === true;
@@ -85,161 +101,64 @@ export class ScenarioDriver {
 
   /**
    * Applies one row as `apply` does, but a plain `new`, `cancel` or `reduce` row (plain-row.ts)
-   * goes to the core as numbers, and `lastOrder` is then null: for callers that read no record of
+   * goes to the core as a command, and `lastOrder` is then null: for callers that read no record of
    * the row's command.
    */
   feed(row: ScenarioRow): Refusal | null {
-    return feedPlainRow(row, this.#core, this) ? null : this.apply(row);
+    const plain = feedPlainRow(row, this.#fields, this.#instruments, this.#command, this);
+    return plain ? null : this.apply(row);
   }
 
   /**
-   * A `new` row in numbers (venue.core.place's arguments). True when applied; false when the core
-   * refused it or the id names a live order: nothing was changed, give the row to `apply`, which
-   * refuses it in words.
+   * A plain row's command (plain-row.ts, flow-feed.ts) on the order with the scenario id `id`:
+   * for ACTION_NEW the id it introduces, else the order whose sequence becomes the command's
+   * `target`. True when applied; false when the core refused it, the id names a live order (new)
+   * or no order (the others), or a reduce's order is not on the command's book (its lots would be
+   * another instrument's): nothing was changed, give the row to `apply`, which refuses it in words.
    */
-  place(
-    ts: number,
-    id: string,
-    account: number,
-    book: number,
-    side: number,
-    type: number,
-    timeInForce: number,
-    flags: number,
-    priceTicks: number,
-    sizeLots: number,
-  ): boolean {
+  submit(ts: number, id: string, command: OrderCommand): boolean {
     const length = this.#ids.encode(id);
-    const bytes = this.#ids.scratch;
-    return this.placeBytes(
-      ts,
-      bytes,
-      0,
-      length,
-      account,
-      book,
-      side,
-      type,
-      timeInForce,
-      flags,
-      priceTicks,
-      sizeLots,
-      id,
-    );
+    return this.submitBytes(ts, this.#ids.scratch, 0, length, command, id);
   }
 
   /**
-   * `place` with the row's id as the UTF-8 bytes `idBytes[idStart, idEnd)` (read from a file);
+   * `submit` with the row's id as the UTF-8 bytes `idBytes[idStart, idEnd)` (read from a file);
    * `idText` is the id as a string when the caller has it.
    */
-  placeBytes(
+  submitBytes(
     ts: number,
     idBytes: Uint8Array,
     idStart: number,
     idEnd: number,
-    account: number,
-    book: number,
-    side: number,
-    type: number,
-    timeInForce: number,
-    flags: number,
-    priceTicks: number,
-    sizeLots: number,
+    command: OrderCommand,
     idText?: string,
   ): boolean {
     const ids = this.#ids;
     const entry = ids.find(idBytes, idStart, idEnd);
-    if (ids.isLive(entry)) return false;
+    const core = this.#core;
+    if (command.action === ACTION_NEW) {
+      if (ids.isLive(entry)) return false;
+    } else {
+      if (entry < 0) return false;
+      command.target = ids.sequenceOf(entry) as Sequence;
+      if (command.action === ACTION_REDUCE) {
+        const slot = core.orders.slot(command.target);
+        if (slot < 0 || core.store.book[slot] !== command.book) return false;
+      }
+    }
     this.#clock.now = ts;
     this.#row.set(idBytes, idStart, idEnd, idText);
-    const core = this.#core;
-    const sequence = core.place(
-      account,
-      book,
-      side,
-      type,
-      timeInForce,
-      flags,
-      priceTicks,
-      sizeLots,
-    );
+    const sequence = core.submit(command);
     this.#row.clear();
     if (sequence < 0) return false;
     this.rowCount++;
     this.#lastOrder = null;
-    const mapped = ids.map(entry, idBytes, idStart, idEnd, sequence);
-    const decoded = this.#row.decoded;
-    if (decoded !== undefined) ids.keepText(mapped, decoded);
-    this.#reports.placed(sequence, core.store.status[core.orders.slot(sequence)]!, mapped, null);
-    return true;
-  }
-
-  /** A `cancel` row in numbers; false: nothing was changed, give the row to `apply`. */
-  cancel(ts: number, id: string, account: number): boolean {
-    const length = this.#ids.encode(id);
-    return this.#takeOff(ts, this.#ids.scratch, 0, length, account, -1, 0, id);
-  }
-
-  /** `cancel` with the row's id as bytes, as `placeBytes`. */
-  cancelBytes(
-    ts: number,
-    idBytes: Uint8Array,
-    idStart: number,
-    idEnd: number,
-    account: number,
-  ): boolean {
-    return this.#takeOff(ts, idBytes, idStart, idEnd, account, -1, 0, undefined);
-  }
-
-  /**
-   * A `reduce` row in numbers: its size in lots of `book`, the row's symbol (the order must be on
-   * it, else the lots would be another instrument's); false: give the row to `apply`.
-   */
-  reduce(ts: number, id: string, account: number, book: number, sizeLots: number): boolean {
-    const length = this.#ids.encode(id);
-    return this.#takeOff(ts, this.#ids.scratch, 0, length, account, book, sizeLots, id);
-  }
-
-  /** `reduce` with the row's id as bytes, as `placeBytes`. */
-  reduceBytes(
-    ts: number,
-    idBytes: Uint8Array,
-    idStart: number,
-    idEnd: number,
-    account: number,
-    book: number,
-    sizeLots: number,
-  ): boolean {
-    return this.#takeOff(ts, idBytes, idStart, idEnd, account, book, sizeLots, undefined);
-  }
-
-  /** Cancels (`sizeLots` 0) or reduces the order a row names; false: nothing was changed. */
-  #takeOff(
-    ts: number,
-    idBytes: Uint8Array,
-    idStart: number,
-    idEnd: number,
-    account: number,
-    book: number,
-    sizeLots: number,
-    idText: string | undefined,
-  ): boolean {
-    const entry = this.#ids.find(idBytes, idStart, idEnd);
-    if (entry < 0) return false;
-    const core = this.#core;
-    const sequence = this.#ids.sequenceOf(entry);
-    if (sizeLots !== 0) {
-      const slot = core.orders.slot(sequence);
-      if (slot < 0 || core.store.book[slot] !== book) return false;
+    if (command.action === ACTION_NEW) {
+      const mapped = ids.map(entry, idBytes, idStart, idEnd, sequence);
+      const decoded = this.#row.decoded;
+      if (decoded !== undefined) ids.keepText(mapped, decoded);
+      this.#reports.placed(sequence, core.store.status[core.orders.slot(sequence)]!, mapped, null);
     }
-    this.#clock.now = ts;
-    this.#row.set(idBytes, idStart, idEnd, idText);
-    const result =
-      sizeLots === 0 ? core.cancel(account, sequence) : core.reduce(account, sequence, sizeLots);
-    this.#row.clear();
-    if (result < 0) return false;
-    this.rowCount++;
-    this.#lastOrder = null;
     return true;
   }
 

@@ -18,12 +18,18 @@
  * (the data's book is never crossed), then meets any strategy order there.
  */
 import {
+  ACTION_AMEND,
+  ACTION_CANCEL,
+  ACTION_REDUCE,
+  type OrderCommand,
   SIDE_BUY,
   SIDE_SELL,
   TIF_GTC,
   TIF_IOC,
-  TYPE_LIMIT,
   type Instrument,
+  type Lots,
+  type Sequence,
+  type Ticks,
   type Venue,
 } from '../../src/index.js';
 import type { OrderBook } from '../../src/order-book.js';
@@ -62,11 +68,14 @@ export class L2Feed {
   readonly #books = new Map<string, SymbolBook>();
   /** Scratch: the depth orders of the level being set, front first (slots). */
   readonly #slots: number[] = [];
+  /** The feed's commands, filled in place for each. */
+  readonly #command: OrderCommand;
 
   constructor(venue: Venue, model: QueueModel) {
     this.#venue = venue;
     this.#model = model;
     this.#depth = venue.core.accountId(L2_DEPTH_ACCOUNT);
+    this.#command = venue.core.newCommand();
     this.#taker = venue.core.accountId(L2_TRADE_ACCOUNT);
     for (const instrument of venue.instruments()) {
       const index = venue.core.bookIndex(instrument.symbol);
@@ -98,16 +107,7 @@ export class L2Feed {
     } else this.#endSnapshot(symbol);
     if (row.kind === 'trade') {
       if (lots <= 0) throw new L2RowError(`a trade's size must be positive; got ${row.size}`);
-      this.#venue.core.place(
-        this.#taker,
-        symbol.index,
-        side,
-        TYPE_LIMIT,
-        TIF_IOC,
-        0,
-        price / instrument.tickUnits,
-        lots / instrument.lotUnits,
-      );
+      this.#placeLimit(this.#taker, symbol, side, TIF_IOC, price, lots);
     } else this.#setLevel(symbol, side, price, lots);
   }
 
@@ -209,23 +209,45 @@ export class L2Feed {
     last: number | undefined,
   ): void {
     const core = this.#venue.core;
-    const { tickUnits, lotUnits } = symbol.instrument;
+    const { lotUnits } = symbol.instrument;
     if (last !== undefined) {
       const sequence = core.store.sequence[last]!;
       // An amend's size counts the filled part; a reduce took the rest of `size` away.
       const size = core.store.filled[last]! + core.store.remaining[last]! + amount;
-      if (core.amend(this.#depth, sequence, size / lotUnits, 0) >= 0) return;
+      const amend = this.#onOrder(ACTION_AMEND, sequence);
+      amend.size = (size / lotUnits) as Lots;
+      if (core.submit(amend) >= 0) return;
     }
-    core.place(
-      this.#depth,
-      symbol.index,
-      side,
-      TYPE_LIMIT,
-      TIF_GTC,
-      0,
-      price / tickUnits,
-      amount / lotUnits,
-    );
+    this.#placeLimit(this.#depth, symbol, side, TIF_GTC, price, amount);
+  }
+
+  /** Places a limit order of `size` units at `price` units. */
+  #placeLimit(
+    account: number,
+    symbol: SymbolBook,
+    side: number,
+    timeInForce: number,
+    price: number,
+    size: number,
+  ): void {
+    const { tickUnits, lotUnits } = symbol.instrument;
+    const command = this.#command.clear();
+    command.account = account;
+    command.book = symbol.index;
+    command.side = side;
+    command.timeInForce = timeInForce;
+    command.price = (price / tickUnits) as Ticks;
+    command.size = (size / lotUnits) as Lots;
+    this.#venue.core.submit(command);
+  }
+
+  /** The command `action` on the depth order `sequence` (its other fields to be filled). */
+  #onOrder(action: number, sequence: number): OrderCommand {
+    const command = this.#command.clear();
+    command.action = action;
+    command.account = this.#depth;
+    command.target = sequence as Sequence;
+    return command;
   }
 
   /** Takes the depth on the other side that a level at `price` would cross. */
@@ -242,7 +264,8 @@ export class L2Feed {
       const slots: number[] = [];
       for (let slot = level.head; slot !== NO_SLOT; slot = store.next[slot]!)
         if (store.account[slot] === this.#depth) slots.push(slot);
-      for (const slot of slots) this.#venue.core.cancel(this.#depth, store.sequence[slot]!);
+      for (const slot of slots)
+        this.#venue.core.submit(this.#onOrder(ACTION_CANCEL, store.sequence[slot]!));
     }
   }
 
@@ -255,8 +278,11 @@ export class L2Feed {
       for (let slot = level.head; slot !== NO_SLOT; slot = store.next[slot]!)
         crossing.push(store.account[slot]!, store.sequence[slot]!);
     });
-    for (let i = 0; i < crossing.length; i += 2)
-      this.#venue.core.cancel(crossing[i]!, crossing[i + 1]!);
+    for (let i = 0; i < crossing.length; i += 2) {
+      const cancel = this.#onOrder(ACTION_CANCEL, crossing[i + 1]!);
+      cancel.account = crossing[i]!;
+      this.#venue.core.submit(cancel);
+    }
   }
 
   #takeFromFront(slots: readonly number[], amount: number, lotUnits: number): void {
@@ -274,7 +300,9 @@ export class L2Feed {
     const core = this.#venue.core;
     const remaining = core.store.remaining[slot]!;
     const taken = amount < remaining ? amount : remaining;
-    core.reduce(this.#depth, core.store.sequence[slot]!, taken / lotUnits);
+    const reduce = this.#onOrder(ACTION_REDUCE, core.store.sequence[slot]!);
+    reduce.size = (taken / lotUnits) as Lots;
+    core.submit(reduce);
     return amount - taken;
   }
 }

@@ -101,27 +101,8 @@ export async function runReplay<Stop>(
       };
       const { feedFlow } = await import('../arrow/flow-feed.js');
       const fed = await feedFlow(source, replayer.venue.core, {
-        place: (ts, id, idStart, idEnd, account, book, side, type, tif, flags, ticks, lots) =>
-          progress(
-            driver.placeBytes(
-              ts,
-              id,
-              idStart,
-              idEnd,
-              account,
-              book,
-              side,
-              type,
-              tif,
-              flags,
-              ticks,
-              lots,
-            ),
-          ),
-        cancel: (ts, id, idStart, idEnd, account) =>
-          progress(driver.cancelBytes(ts, id, idStart, idEnd, account)),
-        reduce: (ts, id, idStart, idEnd, account, book, lots) =>
-          progress(driver.reduceBytes(ts, id, idStart, idEnd, account, book, lots)),
+        submit: (ts, id, idStart, idEnd, command) =>
+          progress(driver.submitBytes(ts, id, idStart, idEnd, command)),
         row: step,
       });
       if (!fed) return stopped!;

@@ -8,7 +8,7 @@ import { feedFlow } from '../../adapters/arrow/flow-feed.js';
 import { openArrowBatches, openArrowFlow } from '../../adapters/arrow/flow-reader.js';
 import { flowInstruments } from '../../adapters/generate/flow-instruments.js';
 import { writeFlow } from '../../adapters/generate/write-flow.js';
-import { DEFAULT_INSTRUMENTS, Venue, type InstrumentSpec } from '../../src/index.js';
+import { ACTION_NEW, DEFAULT_INSTRUMENTS, Venue, type InstrumentSpec } from '../../src/index.js';
 import { arrow } from '../../adapters/arrow/arrow-library.js';
 import type { Dictionary } from 'apache-arrow';
 
@@ -54,9 +54,7 @@ describe('delta dictionaries', () => {
     let rows = 0;
     const take = () => (rows++, true);
     await feedFlow(await openArrowBatches(path), core, {
-      place: take,
-      cancel: take,
-      reduce: take,
+      submit: take,
       row: take,
     });
 
@@ -70,9 +68,8 @@ describe('delta dictionaries', () => {
     const core = venueCore(DEFAULT_INSTRUMENTS);
     const accounts: number[] = [];
     await feedFlow(await openArrowBatches(lateAccount), core, {
-      place: (...args) => accounts.push(args[4]) > 0,
-      cancel: () => false,
-      reduce: () => false,
+      submit: (...[, , , , command]) =>
+        command.action === ACTION_NEW && accounts.push(command.account) > 0,
       row: () => false,
     });
 

@@ -4,7 +4,18 @@
  * (every phase after a full collection) and the memory per resting order.
  */
 import { createRequire } from 'node:module';
-import { SIDE_BUY, TIF_GTC, TIF_IOC, TYPE_LIMIT, TYPE_MARKET, Venue } from '../../src/index.js';
+import {
+  ACTION_CANCEL,
+  SIDE_BUY,
+  TIF_GTC,
+  TIF_IOC,
+  TYPE_LIMIT,
+  TYPE_MARKET,
+  Venue,
+  type Lots,
+  type Sequence,
+  type Ticks,
+} from '../../src/index.js';
 import { priceText, sizeText, type Workload } from './core-workload.js';
 
 const require = createRequire(import.meta.url);
@@ -65,34 +76,38 @@ export const runNumeric: Engine = (work) => {
   const taker = core.accountId('b');
   const { insertSides, insertTicks, insertLots, cancels } = work;
   const { aggressiveSides, aggressiveMarket, aggressiveTicks, aggressiveLots } = work;
+  const command = core.newCommand();
   const before = memoryAfterGc();
   const insert = time(() => {
+    command.account = maker;
     for (let i = 0; i < insertSides.length; i++) {
-      core.place(
-        maker,
-        0,
-        insertSides[i]!,
-        TYPE_LIMIT,
-        TIF_GTC,
-        0,
-        insertTicks[i]!,
-        insertLots[i]!,
-      );
+      command.side = insertSides[i]!;
+      command.price = insertTicks[i]! as Ticks;
+      command.size = insertLots[i]! as Lots;
+      core.submit(command);
     }
   });
   const bytesPerOrder = (memoryAfterGc() - before) / insertSides.length;
   const aggressive = time(() => {
+    command.account = taker;
     for (let i = 0; i < aggressiveSides.length; i++) {
-      const side = aggressiveSides[i]!;
-      if (aggressiveMarket[i] === 1) {
-        core.place(taker, 0, side, TYPE_MARKET, TIF_IOC, 0, 0, aggressiveLots[i]!);
-      } else {
-        core.place(taker, 0, side, TYPE_LIMIT, TIF_GTC, 0, aggressiveTicks[i]!, aggressiveLots[i]!);
-      }
+      const market = aggressiveMarket[i] === 1;
+      command.side = aggressiveSides[i]!;
+      command.type = market ? TYPE_MARKET : TYPE_LIMIT;
+      command.timeInForce = market ? TIF_IOC : TIF_GTC;
+      command.price = (market ? 0 : aggressiveTicks[i]!) as Ticks;
+      command.size = aggressiveLots[i]! as Lots;
+      core.submit(command);
     }
   });
   const cancel = time(() => {
-    for (let i = 0; i < cancels.length; i++) core.cancel(maker, cancels[i]! + 1);
+    command.clear();
+    command.action = ACTION_CANCEL;
+    command.account = maker;
+    for (let i = 0; i < cancels.length; i++) {
+      command.target = (cancels[i]! + 1) as Sequence;
+      core.submit(command);
+    }
   });
   return { insert, aggressive, cancel, bytesPerOrder };
 };

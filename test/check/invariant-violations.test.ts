@@ -6,13 +6,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { invariantObserver } from '../../adapters/check/invariant-observer.js';
 import { coreProblemInvariant } from '../../adapters/check/state-comparisons.js';
 import {
+  ACTION_NEW,
+  ACTION_REDUCE,
   SIDE_BUY,
   TIF_IOC,
   TYPE_MARKET,
   STATUS_CANCELLED,
+  type Lots,
   type NumericListener,
+  type OrderCommand,
+  type Ticks,
   type Venue,
-  type VenueCore,
 } from '../../src/index.js';
 import { replayRun } from '../replay-run.js';
 
@@ -73,14 +77,11 @@ function rewriteEvents(
   };
 }
 
-/** Plain `new` rows reach the core as numbers: `change` rewrites core.place's arguments. */
-function rewritePlace(
-  venue: Venue,
-  change: (...args: Parameters<VenueCore['place']>) => Parameters<VenueCore['place']>,
-): void {
+/** Plain rows reach the core as commands: `change` rewrites each before the core runs it. */
+function rewriteCommands(venue: Venue, change: (command: OrderCommand) => void): void {
   const { core } = venue;
-  const place = core.place.bind(core);
-  core.place = (...args) => place(...change(...args));
+  const submit = core.submit.bind(core);
+  core.submit = (command) => (change(command), submit(command));
 }
 
 const DAY = 86_400_000;
@@ -90,16 +91,11 @@ describe('replay --check reports each broken invariant at the row that broke it 
     const result = await replayChecked(
       scenario(sell('s1', '101.0', '1'), buy('b1', '102.0', '1')),
       (venue) =>
-        rewritePlace(venue, (account, book, side, type, tif, flags, priceTicks, ...rest) => [
-          account,
-          book,
-          side,
-          type,
-          tif,
-          flags,
-          side === SIDE_BUY ? 200 /* 100.0 */ : priceTicks,
-          ...rest,
-        ]),
+        rewriteCommands(venue, (command) => {
+          if (command.action === ACTION_NEW && command.side === SIDE_BUY) {
+            command.price = 200 /* 100.0 */ as Ticks;
+          }
+        }),
     );
     expect(result).toEqual({
       code: 3,
@@ -127,11 +123,10 @@ describe('replay --check reports each broken invariant at the row that broke it 
   it('3: a reduce that takes off twice the size asked', async () => {
     const result = await replayChecked(
       scenario(sell('s1', '101.0', '5'), 'T+1,reduce,s1,alice,BTC-USD,,,,1,,'),
-      (venue) => {
-        const reduce = venue.core.reduce.bind(venue.core);
-        venue.core.reduce = (account, sequence, sizeLots) =>
-          reduce(account, sequence, sizeLots * 2);
-      },
+      (venue) =>
+        rewriteCommands(venue, (command) => {
+          if (command.action === ACTION_REDUCE) command.size = (command.size * 2) as Lots;
+        }),
     );
     expect(result).toEqual({
       code: 3,
@@ -156,11 +151,13 @@ describe('replay --check reports each broken invariant at the row that broke it 
     const result = await replayChecked(
       scenario(sell('s1', '101.0', '1'), sell('s2', '102.0', '1'), buy('b1', '101.0', '2')),
       (venue) =>
-        rewritePlace(venue, (account, book, side, type, tif, flags, priceTicks, ...rest) =>
-          side === SIDE_BUY
-            ? [account, book, side, TYPE_MARKET, TIF_IOC, flags, 0, ...rest]
-            : [account, book, side, type, tif, flags, priceTicks, ...rest],
-        ),
+        rewriteCommands(venue, (command) => {
+          if (command.action === ACTION_NEW && command.side === SIDE_BUY) {
+            command.type = TYPE_MARKET;
+            command.timeInForce = TIF_IOC;
+            command.price = 0 as Ticks;
+          }
+        }),
     );
     expect(result).toEqual({
       code: 3,

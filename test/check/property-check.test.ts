@@ -6,11 +6,13 @@ import { invariantObserver } from '../../adapters/check/invariant-observer.js';
 import { runPropertyCheck } from '../../adapters/check/property-check.js';
 import { replayFile } from '../../adapters/replay/replay-file.js';
 import {
+  ACTION_NEW,
   FLAG_POST_ONLY,
   SIDE_BUY,
   TIF_IOC,
   TYPE_LIMIT,
   TYPE_MARKET,
+  type Ticks,
   type Venue,
 } from '../../src/index.js';
 import { simex } from '../cli/run-simex.js';
@@ -24,12 +26,14 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 /**
  * A matcher that forgets limit prices: a limit order that would trade on arrival is matched like
  * a market order, so it may walk past its limit. Injected where the rows' new orders enter the
- * core (venue.core.place), judged by the venue's public book query.
+ * core (venue.core.submit), judged by the venue's public book query.
  */
 function breakMatcher(venue: Venue): void {
   const { core } = venue;
-  const place = core.place.bind(core);
-  core.place = (account, book, side, type, timeInForce, flags, priceTicks, ...rest) => {
+  const submit = core.submit.bind(core);
+  core.submit = (command) => {
+    const { action, book, side, type, flags } = command;
+    if (action !== ACTION_NEW) return submit(command);
     const query = venue.orderBookTicks(venue.instruments()[book]!.symbol, 1);
     const best = query.ok
       ? (side === SIDE_BUY ? query.value.asks : query.value.bids)[0]?.[0]
@@ -38,10 +42,13 @@ function breakMatcher(venue: Venue): void {
       type === TYPE_LIMIT &&
       flags !== FLAG_POST_ONLY &&
       best !== undefined &&
-      (side === SIDE_BUY ? best <= priceTicks : best >= priceTicks);
-    return crosses
-      ? place(account, book, side, TYPE_MARKET, TIF_IOC, 0, 0, ...rest)
-      : place(account, book, side, type, timeInForce, flags, priceTicks, ...rest);
+      (side === SIDE_BUY ? best <= command.price : best >= command.price);
+    if (crosses) {
+      command.type = TYPE_MARKET;
+      command.timeInForce = TIF_IOC;
+      command.price = 0 as Ticks;
+    }
+    return submit(command);
   };
 }
 

@@ -20,6 +20,7 @@ import {
   tradeSummary,
   unwrap,
 } from './helpers.js';
+import { amendOrder, cancelOrder } from './core-commands.js';
 
 /** Bids at 100.00: alice 2 (ord_1), then bob 1 (ord_2). */
 function venueWithBids() {
@@ -147,15 +148,15 @@ describe('amendOrder', () => {
     const { venue } = venueWithBids();
     const { core } = venue;
     const alice = core.accountId('alice');
-    expect(core.amend(alice, 1, 0, 0)).toBe(REFUSED_SIZE);
-    expect(core.amend(alice, 1, 0.5, 0)).toBe(REFUSED_SIZE);
-    expect(core.amend(alice, 1, 0, -1)).toBe(REFUSED_PRICE);
-    expect(core.amend(alice, 1, 1e8, 0)).toBe(1);
+    expect(amendOrder(core, alice, 1, 0, 0)).toBe(REFUSED_SIZE);
+    expect(amendOrder(core, alice, 1, 0.5, 0)).toBe(REFUSED_SIZE);
+    expect(amendOrder(core, alice, 1, 0, -1)).toBe(REFUSED_PRICE);
+    expect(amendOrder(core, alice, 1, 1e8, 0)).toBe(1);
     expect(core.remainingLots(1)).toBe(1e8);
-    expect(core.amend(alice, 1, 0, 9_900)).toBe(1);
+    expect(amendOrder(core, alice, 1, 0, 9_900)).toBe(1);
     expect(unwrap(venue.orderBook('BTC-USD')).bids[1]).toEqual(['99.00', '1.00000000']);
-    core.cancel(alice, 1);
-    expect(core.amend(alice, 1, 1e8, 0)).toBe(REFUSED_ORDER_NOT_OPEN);
+    cancelOrder(core, alice, 1);
+    expect(amendOrder(core, alice, 1, 1e8, 0)).toBe(REFUSED_ORDER_NOT_OPEN);
   });
 });
 
@@ -188,7 +189,7 @@ describe('a post-only order amended to a price that would take liquidity', () =>
     );
     const { core } = venue;
     const sequence = Number(untouched.id.slice('ord_'.length));
-    expect(core.amend(core.accountId('alice'), sequence, 0, 900)).toBe(
+    expect(amendOrder(core, core.accountId('alice'), sequence, 0, 900)).toBe(
       REFUSED_POST_ONLY_WOULD_TAKE,
     );
   });

@@ -23,6 +23,7 @@ import {
   recordEvents,
   unwrap,
 } from './helpers.js';
+import { placeOrder } from './core-commands.js';
 
 const gtd = (expireAt: number) => ({ timeInForce: 'gtd' as const, expireAt });
 
@@ -128,14 +129,14 @@ describe('gtd orders', () => {
     const { core } = venue;
     const alice = core.accountId('alice');
     const args = [alice, 0, SIDE_BUY, TYPE_LIMIT] as const;
-    expect(core.place(...args, TIF_GTD, 0, 100, 1)).toBe(REFUSED_EXPIRE_AT);
-    expect(core.place(...args, TIF_GTC, 0, 100, 1, null, 0, 0, START_MS + 5)).toBe(
+    expect(placeOrder(core, ...args, TIF_GTD, 0, 100, 1)).toBe(REFUSED_EXPIRE_AT);
+    expect(placeOrder(core, ...args, TIF_GTC, 0, 100, 1, null, 0, 0, START_MS + 5)).toBe(
       REFUSED_EXPIRE_AT,
     );
-    expect(core.place(alice, 0, SIDE_BUY, TYPE_MARKET, TIF_GTD, 0, 0, 1)).toBe(
+    expect(placeOrder(core, alice, 0, SIDE_BUY, TYPE_MARKET, TIF_GTD, 0, 0, 1)).toBe(
       REFUSED_TIME_IN_FORCE,
     );
-    const order = core.place(...args, TIF_GTD, 0, 100, 1, null, 0, 0, START_MS + 5);
+    const order = placeOrder(core, ...args, TIF_GTD, 0, 100, 1, null, 0, 0, START_MS + 5);
     expect(core.orderStatus(order)).toBe(STATUS_OPEN);
     expect(core.nextExpiry()).toBe(START_MS + 5);
     clock.now = START_MS + 5;

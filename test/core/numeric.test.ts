@@ -32,6 +32,7 @@ import {
   type NumericListener,
 } from '../../src/index.js';
 import { makeVenue, plain, recordEvents, unwrap } from './helpers.js';
+import { amendOrder, cancelOrder, placeOrder, reduceOrder } from './core-commands.js';
 
 /** BTC-USD is book 0: tick 0.01, lot 0.00000001, max size 1000 (10^11 lots). */
 const BTC = 0;
@@ -46,7 +47,8 @@ function numericVenue() {
 describe('the numeric path', () => {
   it('places in ticks and lots and returns the sequence; the string API reads the same order', () => {
     const { venue, core, alice } = numericVenue();
-    const sequence = core.place(alice, BTC, SIDE_BUY, TYPE_LIMIT, TIF_GTC, 0, 10_000, 150_000_000);
+    const lots = 150_000_000;
+    const sequence = placeOrder(core, alice, BTC, SIDE_BUY, TYPE_LIMIT, TIF_GTC, 0, 10_000, lots);
     expect(sequence).toBe(1);
     expect(plain(unwrap(venue.getOrder('alice', 'ord_1')))).toMatchObject({
       id: 'ord_1',
@@ -64,14 +66,15 @@ describe('the numeric path', () => {
 
   it('matches with the same outcomes as the string API: statuses, partial fills, post-only, fok', () => {
     const { core, alice, bob } = numericVenue();
-    core.place(bob, BTC, SIDE_SELL, TYPE_LIMIT, TIF_GTC, 0, 10_000, 100);
-    const taker = core.place(alice, BTC, SIDE_BUY, TYPE_LIMIT, TIF_GTC, 0, 10_000, 300);
+    placeOrder(core, bob, BTC, SIDE_SELL, TYPE_LIMIT, TIF_GTC, 0, 10_000, 100);
+    const taker = placeOrder(core, alice, BTC, SIDE_BUY, TYPE_LIMIT, TIF_GTC, 0, 10_000, 300);
     expect([core.orderStatus(1), core.orderStatus(taker), core.remainingLots(taker)]).toEqual([
       STATUS_FILLED,
       STATUS_PARTIALLY_FILLED,
       200,
     ]);
-    const postOnly = core.place(
+    const postOnly = placeOrder(
+      core,
       bob,
       BTC,
       SIDE_SELL,
@@ -82,36 +85,36 @@ describe('the numeric path', () => {
       1,
     );
     expect(core.orderStatus(postOnly)).toBe(STATUS_REJECTED);
-    const fok = core.place(bob, BTC, SIDE_SELL, TYPE_LIMIT, TIF_FOK, 0, 10_000, 201);
+    const fok = placeOrder(core, bob, BTC, SIDE_SELL, TYPE_LIMIT, TIF_FOK, 0, 10_000, 201);
     expect(core.orderStatus(fok)).toBe(STATUS_EXPIRED);
-    const market = core.place(bob, BTC, SIDE_SELL, TYPE_MARKET, TIF_IOC, 0, 0, 500);
+    const market = placeOrder(core, bob, BTC, SIDE_SELL, TYPE_MARKET, TIF_IOC, 0, 0, 500);
     expect([core.orderStatus(market), core.filledLots(market)]).toEqual([STATUS_EXPIRED, 200]);
     expect(core.orderStatus(taker)).toBe(STATUS_FILLED);
   });
 
   it('cancels and reduces by sequence, for the owning account only', () => {
     const { core, alice, bob } = numericVenue();
-    const order = core.place(alice, BTC, SIDE_BUY, TYPE_LIMIT, TIF_GTC, 0, 9_000, 10);
-    expect(core.cancel(bob, order)).toBe(REFUSED_ORDER_NOT_FOUND);
-    expect(core.reduce(alice, order, 0)).toBe(REFUSED_SIZE);
-    expect(core.reduce(alice, order, 4)).toBe(order);
+    const order = placeOrder(core, alice, BTC, SIDE_BUY, TYPE_LIMIT, TIF_GTC, 0, 9_000, 10);
+    expect(cancelOrder(core, bob, order)).toBe(REFUSED_ORDER_NOT_FOUND);
+    expect(reduceOrder(core, alice, order, 0)).toBe(REFUSED_SIZE);
+    expect(reduceOrder(core, alice, order, 4)).toBe(order);
     expect(core.remainingLots(order)).toBe(6);
-    expect(core.cancel(alice, order)).toBe(order);
+    expect(cancelOrder(core, alice, order)).toBe(order);
     expect(core.orderStatus(order)).toBe(STATUS_CANCELLED);
-    expect(core.cancel(alice, order)).toBe(REFUSED_ORDER_NOT_OPEN);
-    expect(core.reduce(alice, order, 1)).toBe(REFUSED_ORDER_NOT_OPEN);
-    expect(core.cancel(alice, 99)).toBe(REFUSED_ORDER_NOT_FOUND);
-    expect(core.reduce(alice, 99, 1)).toBe(REFUSED_ORDER_NOT_FOUND);
+    expect(cancelOrder(core, alice, order)).toBe(REFUSED_ORDER_NOT_OPEN);
+    expect(reduceOrder(core, alice, order, 1)).toBe(REFUSED_ORDER_NOT_OPEN);
+    expect(cancelOrder(core, alice, 99)).toBe(REFUSED_ORDER_NOT_FOUND);
+    expect(reduceOrder(core, alice, 99, 1)).toBe(REFUSED_ORDER_NOT_FOUND);
   });
 
   it("reads an order's size and price: as placed, after an amend, 0 for a market order", () => {
     const { core, alice, bob } = numericVenue();
-    const limit = core.place(alice, BTC, SIDE_BUY, TYPE_LIMIT, TIF_GTC, 0, 9_000, 10);
-    core.reduce(alice, limit, 4);
+    const limit = placeOrder(core, alice, BTC, SIDE_BUY, TYPE_LIMIT, TIF_GTC, 0, 9_000, 10);
+    reduceOrder(core, alice, limit, 4);
     expect([core.sizeLots(limit), core.priceTicks(limit)]).toEqual([10, 9_000]);
-    expect(core.amend(alice, limit, 7, 9_100)).toBe(limit);
+    expect(amendOrder(core, alice, limit, 7, 9_100)).toBe(limit);
     expect([core.sizeLots(limit), core.priceTicks(limit)]).toEqual([7, 9_100]);
-    const market = core.place(bob, BTC, SIDE_SELL, TYPE_MARKET, TIF_IOC, 0, 0, 3);
+    const market = placeOrder(core, bob, BTC, SIDE_SELL, TYPE_MARKET, TIF_IOC, 0, 0, 3);
     expect([core.sizeLots(market), core.priceTicks(market)]).toEqual([3, 0]);
     expect([core.sizeLots(99), core.priceTicks(99), core.sizeLots(1.5)]).toEqual([-1, -1, -1]);
   });
@@ -134,20 +137,22 @@ describe('the numeric path', () => {
   ] as const)('refuses %s, changing nothing', (_, code, args) => {
     const { venue, core } = numericVenue();
     const [account, book, side, type, tif, flags, ticks, lots] = args;
-    expect(core.place(account, book, side, type, tif, flags, ticks, lots)).toBe(code);
+    expect(placeOrder(core, account, book, side, type, tif, flags, ticks, lots)).toBe(code);
     expect(venue.getOrder('alice', 'ord_1').ok).toBe(false);
     expect(validateVenueState(venue)).toEqual([]);
   });
 
   it('refuses a bad client order id and a level past 2^53 units', () => {
     const { core, alice } = numericVenue();
-    expect(core.place(alice, BTC, 0, 0, 0, 0, 1, 1, 'has space')).toBe(REFUSED_CLIENT_ORDER_ID);
+    expect(placeOrder(core, alice, BTC, 0, 0, 0, 0, 1, 1, 'has space')).toBe(
+      REFUSED_CLIENT_ORDER_ID,
+    );
     expect(core.accountId('')).toBe(REFUSED_ACCOUNT);
     const max = 1000 / LOT;
     let placed = 0;
-    while (core.place(alice, BTC, 0, 0, 0, 0, 1, max) > 0) placed++;
+    while (placeOrder(core, alice, BTC, 0, 0, 0, 0, 1, max) > 0) placed++;
     expect(placed).toBe(90_071);
-    expect(core.place(alice, BTC, 0, 0, 0, 0, 1, max)).toBe(REFUSED_LEVEL_FULL);
+    expect(placeOrder(core, alice, BTC, 0, 0, 0, 0, 1, max)).toBe(REFUSED_LEVEL_FULL);
   });
 
   it('maps every refusal to the contract error the string API gives', () => {
@@ -174,8 +179,8 @@ describe('the numeric path', () => {
 
   it('announces numeric events in the order of the string events', () => {
     const { venue, clock, core, alice, bob } = numericVenue();
-    core.place(bob, BTC, SIDE_SELL, TYPE_LIMIT, TIF_GTC, 0, 10_000, 100_000_000);
-    core.place(bob, BTC, SIDE_SELL, TYPE_LIMIT, TIF_GTC, 0, 10_100, 100_000_000);
+    placeOrder(core, bob, BTC, SIDE_SELL, TYPE_LIMIT, TIF_GTC, 0, 10_000, 100_000_000);
+    placeOrder(core, bob, BTC, SIDE_SELL, TYPE_LIMIT, TIF_GTC, 0, 10_100, 100_000_000);
     const numeric: string[] = [];
     const listener: NumericListener = {
       onTrade: (...args) => numeric.push(`trade ${args.join(' ')}`),
@@ -184,8 +189,9 @@ describe('the numeric path', () => {
     };
     const stop = core.listen(listener);
     const strings = recordEvents(venue);
-    const taker = core.place(alice, BTC, SIDE_BUY, TYPE_LIMIT, TIF_GTC, 0, 10_100, 250_000_000);
-    core.reduce(alice, taker, 10_000_000);
+    const lots = 250_000_000;
+    const taker = placeOrder(core, alice, BTC, SIDE_BUY, TYPE_LIMIT, TIF_GTC, 0, 10_100, lots);
+    reduceOrder(core, alice, taker, 10_000_000);
     const t = clock.now;
     expect(numeric).toEqual([
       `trade 1 0 10000 100000000 1 3 ${t}`,
@@ -203,16 +209,16 @@ describe('the numeric path', () => {
       numeric.map((line) => (line.startsWith('level') ? 'book' : line.split(' ')[0])),
     );
     stop();
-    core.cancel(alice, taker);
+    cancelOrder(core, alice, taker);
     expect(numeric.length).toBe(10);
     expect(strings.length).toBe(12);
   });
 
   it('refuses commands from inside a numeric listener', () => {
     const { core, alice, bob } = numericVenue();
-    core.place(bob, BTC, SIDE_SELL, TYPE_LIMIT, TIF_GTC, 0, 10_000, 1);
-    core.listen({ onTrade: () => core.cancel(bob, 1) });
-    expect(() => core.place(alice, BTC, SIDE_BUY, TYPE_MARKET, TIF_IOC, 0, 0, 1)).toThrow(
+    placeOrder(core, bob, BTC, SIDE_SELL, TYPE_LIMIT, TIF_GTC, 0, 10_000, 1);
+    core.listen({ onTrade: () => cancelOrder(core, bob, 1) });
+    expect(() => placeOrder(core, alice, BTC, SIDE_BUY, TYPE_MARKET, TIF_IOC, 0, 0, 1)).toThrow(
       'venue commands cannot be issued from inside an event listener',
     );
   });

@@ -4,7 +4,14 @@
  * run time they are the plain numbers they stand for.
  */
 import { describe, expect, it } from 'vitest';
-import { createInstrument, SIDE_BUY, TYPE_LIMIT, TIF_GTC, STP_NONE } from '../../src/index.js';
+import {
+  createInstrument,
+  OrderCommand,
+  SIDE_BUY,
+  STP_NONE,
+  TIF_GTC,
+  TYPE_LIMIT,
+} from '../../src/index.js';
 import { placeRefusal } from '../../src/place-checks.js';
 import {
   lotsToUnits,
@@ -44,25 +51,12 @@ describe('branded numbers', () => {
     new SequenceSlots().slot(7 as Slot);
     // @ts-expect-error: a sequence is not a slot
     new SequenceSlots().add(7 as Sequence);
-    const refusal = () =>
-      placeRefusal(
-        instrument,
-        SIDE_BUY,
-        TYPE_LIMIT,
-        TIF_GTC,
-        0,
-        // @ts-expect-error: a price in units where ticks are due
-        units,
-        lots,
-        null,
-        0 as Ticks,
-        STP_NONE,
-        0,
-        0,
-      );
+    const command = new OrderCommand(STP_NONE);
+    // @ts-expect-error: a price in units where the command's ticks are due
+    command.price = units;
     // @ts-expect-error: a code table's word at a code is that word, not another
     const wrongWord: 'market' = ORDER_TYPE_CODES.names[TYPE_LIMIT];
-    expect([asTicks, wrongWord, typeof refusal]).toEqual([units, 'limit', 'function']);
+    expect([asTicks, wrongWord, command.price]).toEqual([units, 'limit', units]);
   });
 
   it('are plain numbers at run time', () => {
@@ -70,21 +64,10 @@ describe('branded numbers', () => {
     expect(lotsToUnits(lots, instrument.lotUnits)).toBe(10);
     const total: Units = units;
     expect(total + 1).toBe(16);
-    expect(
-      placeRefusal(
-        instrument,
-        SIDE_BUY,
-        TYPE_LIMIT,
-        TIF_GTC,
-        0,
-        ticks,
-        lots,
-        null,
-        0 as Ticks,
-        STP_NONE,
-        0,
-        0,
-      ),
-    ).toBe(0);
+    const command = new OrderCommand(STP_NONE);
+    Object.assign(command, { side: SIDE_BUY, type: TYPE_LIMIT, timeInForce: TIF_GTC });
+    command.price = ticks;
+    command.size = lots;
+    expect(placeRefusal(instrument, command, 0)).toBe(0);
   });
 });

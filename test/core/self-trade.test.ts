@@ -21,6 +21,7 @@ import {
   tradeSummary,
   unwrap,
 } from './helpers.js';
+import { placeOrder } from './core-commands.js';
 
 /** Asks: bob 1 @ 100.00 (ord_1), alice 1 @ 100.00 (ord_2), bob 1 @ 101.00 (ord_3). */
 function venueWithOwnAsk() {
@@ -136,11 +137,11 @@ describe('self-trade prevention', () => {
     );
     const { core } = venue;
     const alice = core.accountId('alice');
-    expect(core.place(alice, 0, SIDE_BUY, TYPE_LIMIT, TIF_GTC, 0, 1, 1, null, 0, 4)).toBe(
+    expect(placeOrder(core, alice, 0, SIDE_BUY, TYPE_LIMIT, TIF_GTC, 0, 1, 1, null, 0, 4)).toBe(
       REFUSED_STP,
     );
-    const maker = core.place(alice, 0, 1, TYPE_LIMIT, TIF_GTC, 0, 100, 1);
-    core.place(alice, 0, SIDE_BUY, TYPE_LIMIT, TIF_GTC, 0, 100, 1, null, 0, STP_CANCEL_MAKER);
+    const maker = placeOrder(core, alice, 0, 1, TYPE_LIMIT, TIF_GTC, 0, 100, 1);
+    placeOrder(core, alice, 0, SIDE_BUY, TYPE_LIMIT, TIF_GTC, 0, 100, 1, null, 0, STP_CANCEL_MAKER);
     expect(unwrap(venue.getOrder('alice', `ord_${maker}`)).reason).toBe('self_trade_prevented');
   });
 });

@@ -24,6 +24,7 @@ import {
   tradeSummary,
   unwrap,
 } from './helpers.js';
+import { placeOrder } from './core-commands.js';
 
 /** Bob's asks of 1 at each price, ord_1, ord_2, ... */
 function venueWithAsks(...prices: string[]) {
@@ -162,7 +163,7 @@ describe('stop orders', () => {
     );
     const { core } = venue;
     const alice = core.accountId('alice');
-    expect(core.place(alice, 0, SIDE_BUY, TYPE_MARKET, TIF_IOC, 0, 0, 1, null, 0.5)).toBe(
+    expect(placeOrder(core, alice, 0, SIDE_BUY, TYPE_MARKET, TIF_IOC, 0, 0, 1, null, 0.5)).toBe(
       REFUSED_STOP_PRICE,
     );
   });
@@ -171,7 +172,19 @@ describe('stop orders', () => {
     const { venue } = venueWithAsks('100.00', '101.00');
     const { core } = venue;
     const alice = core.accountId('alice');
-    const stop = core.place(alice, 0, SIDE_BUY, TYPE_LIMIT, TIF_GTC, 0, 10_100, 1e8, null, 10_000);
+    const stop = placeOrder(
+      core,
+      alice,
+      0,
+      SIDE_BUY,
+      TYPE_LIMIT,
+      TIF_GTC,
+      0,
+      10_100,
+      1e8,
+      null,
+      10_000,
+    );
     expect(core.orderStatus(stop)).toBe(STATUS_PENDING);
     place(venue, { account: 'carol', type: 'market', size: '1' });
     expect(core.orderStatus(stop)).toBe(STATUS_FILLED);

@@ -4,8 +4,14 @@
  * same from a string and from its bytes.
  */
 import fc from 'fast-check';
+import { parseBigUnits } from '../../src/decimal-codec.js';
 import { describe, expect, it } from 'vitest';
 import {
+  ACTION_AMEND,
+  ACTION_CANCEL,
+  ACTION_CODES,
+  ACTION_NEW,
+  ACTION_REDUCE,
   ORDER_STATUS_CODES,
   ORDER_TYPE_CODES,
   ORDER_TYPES,
@@ -46,6 +52,10 @@ const word = <const W extends string>(actual: W, expected: NoInfer<W>) => [actua
 describe('the code tables', () => {
   it('give the numeric path its constants', () => {
     const words = [
+      word(ACTION_CODES.names[ACTION_NEW], 'new'),
+      word(ACTION_CODES.names[ACTION_CANCEL], 'cancel'),
+      word(ACTION_CODES.names[ACTION_REDUCE], 'reduce'),
+      word(ACTION_CODES.names[ACTION_AMEND], 'amend'),
       word(SIDE_CODES.names[SIDE_BUY], 'buy'),
       word(SIDE_CODES.names[SIDE_SELL], 'sell'),
       word(ORDER_TYPE_CODES.names[TYPE_LIMIT], 'limit'),
@@ -74,14 +84,20 @@ describe('the code tables', () => {
   });
 
   it('read a word from a string and from bytes alike, and refuse any other', () => {
-    for (const table of [SIDE_CODES, ORDER_TYPE_CODES, TIME_IN_FORCE_CODES, STP_CODES]) {
+    for (const table of [
+      ACTION_CODES,
+      SIDE_CODES,
+      ORDER_TYPE_CODES,
+      TIME_IN_FORCE_CODES,
+      STP_CODES,
+    ]) {
       table.names.forEach((name, code) => {
         expect(table.code(name)).toBe(code);
         expect(table.name(code)).toBe(name);
         const bytes = ascii(`,${name},`);
         expect(table.parse(bytes, 1, bytes.length - 1)).toBe(code);
       });
-      for (const word of ['', 'BUY', 'toString', 'constructor', 'cancel', 'gtcx']) {
+      for (const word of ['', 'BUY', 'toString', 'constructor', 'cancel_', 'gtcx']) {
         expect(table.code(word)).toBe(-1);
         expect(table.parse(ascii(word), 0, word.length)).toBe(-1);
       }
@@ -109,6 +125,7 @@ describe('the decimal grammar', () => {
     ['.5', 2, UNITS_MALFORMED],
     ['', 2, UNITS_MALFORMED],
     ['1.505', 2, UNITS_TOO_PRECISE],
+    ['0.1a', 0, UNITS_MALFORMED],
     ['90071992547409.93', 2, UNITS_TOO_LARGE],
   ])(
     'reads %j at %i decimals as %i from bytes, as parseUnits reads the string',
@@ -118,6 +135,18 @@ describe('the decimal grammar', () => {
       expect(typeof fromString === 'number' ? fromString : failures[fromString]).toBe(want);
     },
   );
+
+  it.each([
+    ['90071992547409.93', 2, 9007199254740993n],
+    ['123456789012345678901234567890.1200', 3, 123456789012345678901234567890120n],
+    ['1'.repeat(60), 0, BigInt('1'.repeat(60))],
+    ['1'.repeat(61), 0, 'malformed'],
+    [`1.${'0'.repeat(61)}`, 2, 'malformed'],
+    ['99999999999999999999.999', 2, 'too_precise'],
+    ['1e30', 2, 'malformed'],
+  ])('reads %j at %i decimals beyond 2^53 as %s (parseBigUnits)', (text, d, want) => {
+    expect(parseBigUnits(text, d)).toBe(want);
+  });
 
   const seed = fcSeed(2803);
   it(`answers the same from a string and its bytes (seed ${seed})`, () => {
@@ -131,6 +160,10 @@ describe('the decimal grammar', () => {
         expect(bytesAnswer(text, decimals)).toBe(
           typeof fromString === 'number' ? fromString : failures[fromString],
         );
+        const big = parseBigUnits(text, decimals);
+        if (typeof fromString === 'number') expect(big).toBe(BigInt(fromString));
+        else if (fromString !== 'too_large') expect(big).toBe(fromString);
+        else expect(typeof big).toBe('bigint');
       }),
       { seed, numRuns: 2000 },
     );

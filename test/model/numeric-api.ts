@@ -26,6 +26,7 @@ import {
 } from '../../src/index.js';
 import { parseDecimal } from './exact-decimal.js';
 import type { VenueApi } from './model-harness.js';
+import { amendOrder, cancelOrder, placeOrder, reduceOrder } from '../core/core-commands.js';
 
 const TIME_IN_FORCE_CODES: Record<string, number> = {
   gtc: TIF_GTC,
@@ -64,7 +65,8 @@ function placeNumerically(venue: Venue, request: OrderRequest): Result<OrderReco
   const book = core.bookIndex(request.symbol);
   const instrument = venue.instruments()[book];
   const type = request.type === 'limit' ? TYPE_LIMIT : request.type === 'market' ? TYPE_MARKET : -1;
-  const code = core.place(
+  const code = placeOrder(
+    core,
     core.accountId(request.account),
     book,
     request.side === 'buy' ? SIDE_BUY : request.side === 'sell' ? SIDE_SELL : -1,
@@ -92,12 +94,16 @@ export function numericVenueApi(venue: Venue): VenueApi {
         ? venue.placeOrder(request)
         : placeNumerically(venue, request),
     cancelOrder: (account, id) =>
-      resultOf(venue, core.cancel(core.accountId(account), sequenceOf(id)), account),
+      resultOf(venue, cancelOrder(core, core.accountId(account), sequenceOf(id)), account),
     reduceOrder: (account, id, size) => {
       const order = venue.getOrder(account, id);
       const instrument = order.ok ? venue.instrument(order.value.symbol) : undefined;
       const lots = instrument?.ok === true ? steps(size, instrument.value.lotSize) : NaN;
-      return resultOf(venue, core.reduce(core.accountId(account), sequenceOf(id), lots), account);
+      return resultOf(
+        venue,
+        reduceOrder(core, core.accountId(account), sequenceOf(id), lots),
+        account,
+      );
     },
     amendOrder: (account, id, request) => {
       const order = venue.getOrder(account, id);
@@ -107,7 +113,7 @@ export function numericVenueApi(venue: Venue): VenueApi {
       const ticks = givenSteps(request.price, tickSize);
       return resultOf(
         venue,
-        core.amend(core.accountId(account), sequenceOf(id), lots, ticks),
+        amendOrder(core, core.accountId(account), sequenceOf(id), lots, ticks),
         account,
       );
     },

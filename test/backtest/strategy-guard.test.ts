@@ -1,6 +1,6 @@
 /**
- * A strategy cannot take a backtest or a sweep down with it: a hook (or constructor) running past
- * --hook-timeout, a run past --max-memory, and process.exit each fail the run (exit 1) or the
+ * A strategy cannot take a backtest or a sweep down with it: a hook (or constructor, or the
+ * module's loading) running past --hook-timeout, a run past --max-memory, and process.exit each fail the run (exit 1) or the
  * sweep's combination (a results row) with one line naming why, nothing written. The hook limit in
  * these tests is 200 ms: each test waits for the run's end, never for a time.
  */
@@ -21,6 +21,7 @@ const dir = tempFiles({
   'flow.csv': SMALL_FLOW,
   'loops.js': 'export default { onTrade() { for (;;) {} } };\n',
   'loops-in-constructor.js': 'export default class { constructor() { for (;;) {} } };\n',
+  'loops-at-load.js': 'for (;;) {}\nexport default {};\n',
   'allocates.js':
     'const kept = [];\nexport default { onTrade() { for (;;) kept.push(new Array(1e5).fill(1)); } };\n',
   'exits.js': 'export default { onTrade() { process.exit(0); } };\n',
@@ -71,6 +72,14 @@ describe('simex backtest runs the strategy under a guard', () => {
     expect([run.code, run.stderr]).toEqual([
       1,
       `${path('loops-in-constructor.js')}: the strategy's constructor ran longer than 200ms (--hook-timeout 200ms); nothing written\n`,
+    ]);
+  });
+
+  it('and a module whose loading never ends', async () => {
+    const run = await guarded('loops-at-load.js', { hookTimeout: '200ms' });
+    expect([run.code, run.stderr]).toEqual([
+      1,
+      `${path('loops-at-load.js')}: loading the module ran longer than 200ms (--hook-timeout 200ms); nothing written\n`,
     ]);
   });
 
@@ -165,6 +174,35 @@ describe('simex sweep: a combination past a limit is a results row, the others r
     expect(run.value.failed).toBe(3);
   });
 
+  it('a module whose loading never ends stops the sweep: no combination runs', async () => {
+    const run = await sweep({
+      strategy: path('loops-at-load.js'),
+      data: path('flow.csv'),
+      grid: ['n=1..4:1'],
+      workers: 2,
+      hookTimeout: '200ms',
+    });
+    expect(run).toEqual({
+      ok: false,
+      error: {
+        code: 'run_failed',
+        message: `${path('loops-at-load.js')}: loading the module ran longer than 200ms (--hook-timeout 200ms)`,
+      },
+    });
+    const exits = await sweep({
+      strategy: path('exits-at-load.js'),
+      data: path('flow.csv'),
+      grid: ['n=1..4:1'],
+    });
+    expect(exits).toEqual({
+      ok: false,
+      error: {
+        code: 'run_failed',
+        message: `${path('exits-at-load.js')}: process.exit(3) was called outside a hook; a strategy must not end the process`,
+      },
+    });
+  });
+
   it('an allocation past --max-memory', async () => {
     const strategy = path('chooses.js');
     const run = await sweep({
@@ -199,6 +237,24 @@ describe('through the command line', () => {
       code: 1,
       stdout: '',
       stderr: `${path('exits.js')}: onTrade at 2026-01-05T09:31:00.000Z called process.exit(0); a strategy must not end the process (at ${path('exits.js')}:1:38); nothing written\n`,
+    });
+  });
+
+  it('a module whose loading never ends: simex backtest and simex sweep, exit 1, one line', async () => {
+    const strategy = path('loops-at-load.js');
+    const limit = ['--hook-timeout', '200ms'];
+    const reason = `${strategy}: loading the module ran longer than 200ms (--hook-timeout 200ms)`;
+    const data = ['--data', path('flow.csv')];
+    expect(await simex('backtest', '--strategy', strategy, ...data, ...limit)).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `${reason}; nothing written\n`,
+    });
+    const grid = ['--grid', 'n=1..3:1'];
+    expect(await simex('sweep', '--strategy', strategy, ...data, ...grid, ...limit)).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `simex sweep: ${reason}\n`,
     });
   });
 

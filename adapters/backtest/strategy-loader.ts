@@ -104,9 +104,9 @@ async function loadTypeScript(path: string, fail: (reason: string) => never): Pr
     return fail('a .ts strategy needs tsx, which is not installed: npm install tsx (or use .js)');
   }
   const [{ tsImport }, { require: tsRequire }] = tsx;
-  return watchedLoad(async () =>
+  return watchedLoad(async (): Promise<unknown> =>
     isEsModule(path)
-      ? tsImport(pathToFileURL(path).href, import.meta.url)
+      ? ((await tsImport(pathToFileURL(path).href, import.meta.url)) as unknown)
       : { default: tsRequire(path, import.meta.url) as unknown },
   );
 }

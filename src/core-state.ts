@@ -28,6 +28,8 @@ export class CoreState {
   readonly orders: OrderIndex;
   readonly #bookIndexes = new Map<string, number>();
   readonly #tradeCounter: TradeCounter = { last: 0 };
+  /** Listeners added with `listen` (not the balances): code outside the core that commands run. */
+  #listeners = 0;
   protected readonly clock: MonotonicClock;
   protected readonly events = new CoreEvents(this.store, this.trades);
   protected readonly matching: OrderMatching;
@@ -82,7 +84,8 @@ export class CoreState {
 
   /**
    * The time of the command running, or of the last one: the clock's one reading for it, taken at
-   * its start when a gtd order could expire, else when first asked for (invariant 13). Every stamp
+   * its start when a gtd order waits or a listener listens, else when first asked for (invariant
+   * 13). Every stamp
    * of a command (its order's created_at, its trades, the expiries it ran) is at this time, so a
    * journal that records it replays the command exactly.
    */
@@ -110,13 +113,14 @@ export class CoreState {
   /**
    * Starts a command, as every command does first: expires the gtd orders due at its time
    * (invariant 12). The clock is read once for it (`commandTime`, invariant 13): here when a gtd
-   * order waits, else when the command first needs a time. Throws when called from inside a
-   * listener.
+   * order waits or a listener may run (and move the clock) before the command needs a time, else
+   * when it first needs one. Throws when called from inside a listener.
    */
   expireDue(): void {
     this.events.assertNotDispatching();
     this.clock.startCommand();
     if (this.expiry.waiting) this.expiry.expireDue(this.clock.commandTime);
+    else if (this.#listeners !== 0) this.clock.read();
   }
 
   /** The earliest expiry time of a live gtd order (or of one that ended since), or Infinity. */
@@ -164,7 +168,14 @@ export class CoreState {
 
   /** Calls the listener's handlers with every event from now on; returns the function that stops it. */
   listen(listener: NumericListener): () => void {
-    return this.events.listen(listener);
+    const stop = this.events.listen(listener);
+    this.#listeners++;
+    let listening = true;
+    return () => {
+      if (listening) this.#listeners--;
+      listening = false;
+      stop();
+    };
   }
 
   /** Queries expire due orders first, except from inside a listener (which sees the command's state). */

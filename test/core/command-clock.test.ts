@@ -48,7 +48,7 @@ describe('the clock reading of a command (invariant 13)', () => {
     expect(venue.listOrders('bob')).toMatchObject({ ok: true, value: [{ status: 'expired' }] });
   });
 
-  it('an amend with no gtd order waiting stamps its trades, and its listeners see, one reading', () => {
+  it('while a listener listens, a command reads the clock at its start: a listener may move it', () => {
     const { venue, readings } = countingVenue();
     unwrap(venue.placeOrder({ ...LIMIT, account: 'bob', side: 'sell', price: '100.00' }));
     unwrap(venue.placeOrder({ ...LIMIT, account: 'bob', side: 'sell', price: '100.00' }));
@@ -56,7 +56,7 @@ describe('the clock reading of a command (invariant 13)', () => {
       venue.placeOrder({ ...LIMIT, account: 'alice', side: 'buy', price: '99.00', size: '2' }),
     );
     const seen: number[] = [];
-    venue.subscribe(() => seen.push(venue.now()), ['trade']);
+    const stop = venue.subscribe(() => seen.push(venue.now()), ['trade']);
     unwrap(venue.amendOrder('alice', bid.id, { price: '100.00' }));
     expect([seen, venue.commandTime(), readings()]).toEqual([
       [START_MS + 4, START_MS + 4],
@@ -65,5 +65,16 @@ describe('the clock reading of a command (invariant 13)', () => {
     ]);
     const trades = unwrap(venue.trades('BTC-USD'));
     expect(trades.map((trade) => trade.timestamp)).toEqual([START_MS + 4, START_MS + 4]);
+    const resting = unwrap(
+      venue.placeOrder({ ...LIMIT, account: 'carol', side: 'buy', price: '1.00' }),
+    );
+    unwrap(venue.cancelOrder('carol', resting.id));
+    expect(readings()).toBe(7);
+    stop();
+    const again = unwrap(
+      venue.placeOrder({ ...LIMIT, account: 'carol', side: 'buy', price: '1.00' }),
+    );
+    unwrap(venue.cancelOrder('carol', again.id));
+    expect(readings()).toBe(8);
   });
 });

@@ -85,9 +85,8 @@ export class CoreState {
   /**
    * The time of the command running, or of the last one: the clock's one reading for it, taken at
    * its start when a gtd order waits or a listener listens, else when first asked for (invariant
-   * 13). Every stamp
-   * of a command (its order's created_at, its trades, the expiries it ran) is at this time, so a
-   * journal that records it replays the command exactly.
+   * 13). Every stamp of a command (its order's created_at, its trades, the expiries it ran) is at
+   * this time, so a journal that records it replays the command exactly.
    */
   get commandTime(): number {
     return this.clock.commandTime;

@@ -17,8 +17,10 @@ import {
   STP_NONE,
   type NumericListener,
 } from './numeric.js';
+import { UNCHANGED } from './order-amend.js';
 import type { OrderBook } from './order-book.js';
 import { NO_SLOT, type OrderStore } from './order-store.js';
+import { lotsToUnits, NO_UNITS, type Lots, type Sequence, type Units } from './quantities.js';
 import { invalidParameter, ok, type Result } from './result.js';
 
 export interface BalanceOptions {
@@ -53,8 +55,8 @@ interface OrderLock {
   readonly book: number;
   readonly sell: boolean;
   readonly market: boolean;
-  /** Limit price in price units (0 for a market order). */
-  price: number;
+  /** Limit price (NO_UNITS for a market order). */
+  price: Units;
   locked: bigint;
 }
 
@@ -227,8 +229,8 @@ export class Balances implements NumericListener {
     account: number,
     sell: boolean,
     market: boolean,
-    price: number,
-    size: number,
+    price: Units,
+    size: Units,
     stp: number,
     stop: boolean,
   ): bigint {
@@ -249,12 +251,12 @@ export class Balances implements NumericListener {
 
   /** Locks `amount` (checked by `covers`) for the new order `sequence`. */
   lock(
-    sequence: number,
+    sequence: Sequence,
     account: number,
     book: number,
     sell: boolean,
     market: boolean,
-    price: number,
+    price: Units,
     amount: bigint,
   ): void {
     const lock: OrderLock = { account, book, sell, market, price, locked: 0n };
@@ -275,8 +277,8 @@ export class Balances implements NumericListener {
       account,
       false,
       true,
-      0,
-      store.remaining[slot]!,
+      NO_UNITS,
+      store.remaining[slot]! as Units,
       store.stpCode(slot),
       false,
     );
@@ -286,13 +288,13 @@ export class Balances implements NumericListener {
   }
 
   /**
-   * Sets a live order's lock for an amend to `price` (units, or -1 for unchanged) and
-   * `remaining` units; false (nothing changed) when the account cannot fund the difference.
+   * Sets a live order's lock for an amend to `price` (UNCHANGED: as it is) and `remaining`; false
+   * (nothing changed) when the account cannot fund the difference.
    */
-  relock(sequence: number, price: number, remaining: number): boolean {
+  relock(sequence: Sequence, price: Units, remaining: Units): boolean {
     const lock = this.#orders.get(sequence);
     if (lock === undefined) return true;
-    const newPrice = price < 0 ? lock.price : price;
+    const newPrice = price === UNCHANGED ? lock.price : price;
     const target = this.#target(lock, newPrice, remaining);
     const assets = this.#books[lock.book]!;
     const asset = lock.sell ? assets.base : assets.quote;
@@ -330,7 +332,7 @@ export class Balances implements NumericListener {
       this.#orders.delete(sequence);
       return;
     }
-    const remaining = remainingLots * this.#units[lock.book]!.lotUnits;
+    const remaining = lotsToUnits(remainingLots as Lots, this.#units[lock.book]!.lotUnits);
     const target = lock.market ? lock.locked : this.#target(lock, lock.price, remaining);
     if (target < lock.locked) this.#move(lock, target - lock.locked);
   }
@@ -382,7 +384,7 @@ export class Balances implements NumericListener {
     return problems;
   }
 
-  #target(lock: OrderLock, price: number, remaining: number): bigint {
+  #target(lock: OrderLock, price: Units, remaining: Units): bigint {
     const assets = this.#books[lock.book]!;
     if (lock.sell) return BigInt(remaining) * assets.baseScale;
     return this.#withMaxFee(BigInt(price) * BigInt(remaining) * assets.quoteScale);

@@ -28,7 +28,8 @@ export class CoreState {
   readonly orders: OrderIndex;
   readonly #bookIndexes = new Map<string, number>();
   readonly #tradeCounter: TradeCounter = { last: 0 };
-  #commandTime = -Infinity;
+  /** Listeners added with `listen` (not the balances): code outside the core that commands run. */
+  #listeners = 0;
   protected readonly clock: MonotonicClock;
   protected readonly events = new CoreEvents(this.store, this.trades);
   protected readonly matching: OrderMatching;
@@ -66,7 +67,7 @@ export class CoreState {
         this.clock,
       );
     });
-    this.expiry = new GtdExpiry(this.store, this.orders, matching, this.clock, this.books);
+    this.expiry = new GtdExpiry(this.store, this.orders, matching, this.books);
     this.balances = balances === null ? null : new Balances(instruments, this.store, balances);
     if (this.balances !== null) this.events.listen(this.balances); // first: others see it settled
     matching.funds = this.balances;
@@ -78,16 +79,17 @@ export class CoreState {
    * stamps).
    */
   now(): number {
-    return this.events.dispatching ? this.clock.last : this.clock.read();
+    return this.events.dispatching ? this.clock.commandTime : this.clock.read();
   }
 
   /**
-   * The time of the command running, or of the last one: the clock's one reading at its start.
-   * Every stamp of a command (its order's created_at, its trades, the expiries it ran) is at this
-   * time, so a journal that records it replays the command exactly (invariant 13).
+   * The time of the command running, or of the last one: the clock's one reading for it, taken at
+   * its start when a gtd order waits or a listener listens, else when first asked for (invariant
+   * 13). Every stamp of a command (its order's created_at, its trades, the expiries it ran) is at
+   * this time, so a journal that records it replays the command exactly.
    */
   get commandTime(): number {
-    return this.#commandTime;
+    return this.clock.commandTime;
   }
 
   /** How many trades the venue made (the last one is `t_<tradeCount>`). */
@@ -108,14 +110,16 @@ export class CoreState {
   }
 
   /**
-   * Expires the gtd orders due now (invariant 12), as every command does first: reads the clock
-   * once, the command's time (`commandTime`, invariant 13). Throws when called from inside a
-   * listener.
+   * Starts a command, as every command does first: expires the gtd orders due at its time
+   * (invariant 12). The clock is read once for it (`commandTime`, invariant 13): here when a gtd
+   * order waits or a listener may run (and move the clock) before the command needs a time, else
+   * when it first needs one. Throws when called from inside a listener.
    */
   expireDue(): void {
     this.events.assertNotDispatching();
-    this.#commandTime = this.clock.read();
-    this.expiry.expireDue();
+    this.clock.startCommand();
+    if (this.expiry.waiting) this.expiry.expireDue(this.clock.commandTime);
+    else if (this.#listeners !== 0) this.clock.read();
   }
 
   /** The earliest expiry time of a live gtd order (or of one that ended since), or Infinity. */
@@ -163,14 +167,19 @@ export class CoreState {
 
   /** Calls the listener's handlers with every event from now on; returns the function that stops it. */
   listen(listener: NumericListener): () => void {
-    return this.events.listen(listener);
+    const stop = this.events.listen(listener);
+    this.#listeners++;
+    let listening = true;
+    return () => {
+      if (listening) this.#listeners--;
+      listening = false;
+      stop();
+    };
   }
 
   /** Queries expire due orders first, except from inside a listener (which sees the command's state). */
   expireDueOutsideListeners(): void {
-    if (this.events.dispatching) return;
-    this.clock.read();
-    this.expiry.expireDue();
+    if (!this.events.dispatching) this.expiry.expireDue(this.clock.read());
   }
 
   /** Throws (a caller's bug) when called from inside a listener. */

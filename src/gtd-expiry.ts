@@ -1,5 +1,4 @@
 import { ExpiryQueue } from './expiry-queue.js';
-import type { MonotonicClock } from './monotonic-clock.js';
 import { REASON_EXPIRE_AT_REACHED } from './numeric.js';
 import type { OrderBook } from './order-book.js';
 import type { OrderIndex } from './order-index.js';
@@ -7,9 +6,10 @@ import type { OrderMatching } from './order-matching.js';
 import { EXPIRED, type OrderStore } from './order-store.js';
 
 /**
- * The venue's gtd orders and their expiry (invariant 12): every command and query reads the clock
- * and calls `expireDue` first, so expiry follows the clock even when time only moves with a replayed flow.
- * A venue without gtd orders pays one length check.
+ * The venue's gtd orders and their expiry (invariant 12): every command and query calls `expireDue`
+ * first with the clock's time, so expiry follows the clock even when time only moves with a
+ * replayed flow. A venue without gtd orders pays one length check, and its commands need no time
+ * for it (`waiting`).
  */
 export class GtdExpiry {
   readonly #queue = new ExpiryQueue();
@@ -18,13 +18,17 @@ export class GtdExpiry {
     private readonly store: OrderStore,
     private readonly orders: OrderIndex,
     private readonly matching: OrderMatching,
-    private readonly clock: MonotonicClock,
     private readonly books: readonly OrderBook[],
   ) {}
 
   /** The earliest expiry time of a live gtd order (or of one that ended since), or Infinity. */
   get next(): number {
     return this.#queue.next;
+  }
+
+  /** Whether a gtd order waits for its expiry: a command with none to wait for needs no time for it. */
+  get waiting(): boolean {
+    return this.#queue.size !== 0;
   }
 
   /** Gives a new order its expiry time. */
@@ -34,16 +38,16 @@ export class GtdExpiry {
   }
 
   /**
-   * Expires the gtd orders due by the clock's last reading (the caller reads it), earliest expiry
-   * first, then by sequence; then forgets.
+   * Expires the gtd orders due at `now` (the caller reads the clock), earliest expiry first, then
+   * by sequence; then forgets.
    */
-  expireDue(): void {
-    if (this.#queue.size !== 0 && this.#queue.next <= this.clock.last) this.#expireDueNow();
+  expireDue(now: number): void {
+    if (this.#queue.size !== 0 && this.#queue.next <= now) this.#expireDueNow(now);
   }
 
-  #expireDueNow(): void {
+  #expireDueNow(now: number): void {
     const queue = this.#queue;
-    while (queue.next <= this.clock.last) {
+    while (queue.next <= now) {
       const slot = this.orders.slot(queue.nextSequence);
       queue.pop();
       if (slot < 0 || !this.store.isLive(slot)) continue;

@@ -184,7 +184,7 @@ export class OrderBook {
       maker,
       taker,
     );
-    tradeStore.timestamp[trade] = this.clock.last; // not an argument: it would be boxed
+    tradeStore.timestamp[trade] = this.clock.commandTime; // not an argument: it would be boxed
     store.addFill(maker, trade, tradeStore);
     store.addFill(taker, trade, tradeStore);
     this.tape.append(trade);

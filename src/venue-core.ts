@@ -112,15 +112,18 @@ export class VenueCore extends CoreState {
   amendValid(slot: number, newSize: Units, newPrice: Units): number {
     const book = this.bookOf(slot);
     const store = this.store;
-    const sequence = store.sequence[slot]!;
+    const sequence = store.sequence[slot]! as Sequence;
     const balances = this.balances;
     if (balances !== null) {
-      const remaining = newSize < 0 ? store.remaining[slot]! : newSize - store.filled[slot]!;
+      const remaining = (
+        newSize < 0 ? store.remaining[slot]! : newSize - store.filled[slot]!
+      ) as Units;
       if (!balances.relock(sequence, newPrice, remaining)) return REFUSED_INSUFFICIENT_BALANCE;
     }
     const refused = amendLive(this.matching, this.events, store, book, slot, newSize, newPrice);
     if (refused < 0 && balances !== null) {
-      balances.relock(sequence, store.price[slot]!, store.remaining[slot]!); // back as it was
+      const price = store.price[slot]! as Units;
+      balances.relock(sequence, price, store.remaining[slot]! as Units); // back as it was
     }
     return refused;
   }

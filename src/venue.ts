@@ -89,8 +89,8 @@ export class Venue {
   }
 
   /**
-   * The time the running or last command was applied at: the clock's one reading at its start,
-   * the time of everything it stamped. A journal records a command at this time (invariant 13).
+   * The time the running or last command was applied at: the clock's one reading for it (invariant
+   * 13), the time of everything it stamped. A journal records a command at this time.
    */
   commandTime(): number {
     return this.core.commandTime;

@@ -32,7 +32,7 @@ export interface BacktestArguments extends LatencyArguments {
 
 /** The guard on a run in a worker thread (hook-guard.ts). */
 export interface RunLimits {
-  /** A call into the strategy (a hook, its constructor) running longer ends the run. */
+  /** A call into the strategy (a hook, its constructor, its module's loading) running longer ends the run. */
   readonly hookTimeoutMs: number;
   /** As given, for messages (`10s`). */
   readonly hookTimeout: string;

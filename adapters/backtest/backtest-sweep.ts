@@ -1,7 +1,7 @@
 /**
  * `sweep` for code and for `simex sweep`: checks the backtest's options and the grid in this
- * thread, then runs the combinations in the sweep-worker.ts pool (adapters/sweep) while this thread
- * checks the strategy module.
+ * thread, then runs the combinations in the sweep-worker.ts pool (adapters/sweep) once the strategy
+ * module is checked, under the guard, in a worker thread of its own (guarded-check.ts).
  * A scenario flow is read here once, into memory the workers share: an Arrow file's bytes, or a
  * CSV file parsed as the workers start (adapters/sweep/share-csv-flow.ts). An L2 flow
  * (--queue-model) is read by each worker from its file.
@@ -16,7 +16,7 @@ import { parseBacktestOptions } from './backtest-options.js';
 import type { Outcome } from './in-process.js';
 import { memoryReason, overrunReason } from './hook-guard.js';
 import { compileStrategy } from './strategy-compiler.js';
-import { importStrategy, StrategyLoadError } from './strategy-loader.js';
+import { checkStrategyGuarded, type CheckRefusal } from './guarded-check.js';
 import type { SweepWorkerSetup } from './sweep-worker.js';
 
 export interface SweepOptions extends RunBacktestOptions, SweepArguments {
@@ -62,6 +62,7 @@ export async function sweep(options: SweepOptions): Promise<Outcome<SweepOutcome
         : { format: 'csv', buffer: csv.buffer },
   };
   const { strategy, data, ...given } = base;
+  const check: { refusal: CheckRefusal | null } = { refusal: null };
   const outcome = await runSweep({
     plan,
     backtest: {
@@ -73,14 +74,8 @@ export async function sweep(options: SweepOptions): Promise<Outcome<SweepOutcome
     worker: { file: workerFile(), setup, late: compiledFile },
     // Checked while the workers start (they import it too), so that an empty shard checks it too.
     ready: compiledFile
-      .then((compiled) => importStrategy(parsed.strategyFile, compiled ?? undefined))
-      .then(
-        () => null,
-        (error: unknown) => {
-          if (error instanceof StrategyLoadError) return error.message;
-          throw error;
-        },
-      ),
+      .then((compiled) => checkStrategyGuarded(parsed.strategyFile, compiled, parsed.limits))
+      .then((refusal) => (check.refusal = refusal)?.message ?? null),
     out: options.out ?? null,
     stderr: options.progress ?? null,
     guard: {
@@ -94,7 +89,12 @@ export async function sweep(options: SweepOptions): Promise<Outcome<SweepOutcome
     csv?.close();
     (await compiling)?.remove();
   });
-  return 'fatal' in outcome ? fail(outcome.fatal) : { ok: true, value: outcome };
+  if (!('fatal' in outcome)) return { ok: true, value: outcome };
+  const { refusal } = check;
+  const runFailed = refusal !== null && refusal.runFailed && refusal.message === outcome.fatal;
+  return runFailed
+    ? { ok: false, error: { code: 'run_failed', message: outcome.fatal } }
+    : fail(outcome.fatal);
 }
 
 function sharedCopy(bytes: Uint8Array): SharedArrayBuffer {

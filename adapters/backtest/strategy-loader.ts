@@ -7,7 +7,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { asFileError } from '../file-errors.js';
-import { watched } from './hook-guard.js';
+import { watched, watchedLoad } from './hook-guard.js';
 import { compileStrategy } from './strategy-compiler.js';
 import { HOOK_NAMES, type Strategy, type StrategyParams } from './strategy.js';
 
@@ -58,7 +58,7 @@ export async function importStrategy(file: string, compiled?: string): Promise<S
     module = (
       TYPESCRIPT.has(extension) && compiled === undefined
         ? await loadTypeScript(path, fail)
-        : await import(pathToFileURL(compiled ?? path).href)
+        : await watchedLoad(() => import(pathToFileURL(compiled ?? path).href))
     ) as Record<string, unknown>;
   } catch (error) {
     if (error instanceof StrategyLoadError) throw error;
@@ -104,9 +104,11 @@ async function loadTypeScript(path: string, fail: (reason: string) => never): Pr
     return fail('a .ts strategy needs tsx, which is not installed: npm install tsx (or use .js)');
   }
   const [{ tsImport }, { require: tsRequire }] = tsx;
-  return isEsModule(path)
-    ? tsImport(pathToFileURL(path).href, import.meta.url)
-    : { default: tsRequire(path, import.meta.url) as unknown };
+  return watchedLoad(async (): Promise<unknown> =>
+    isEsModule(path)
+      ? ((await tsImport(pathToFileURL(path).href, import.meta.url)) as unknown)
+      : { default: tsRequire(path, import.meta.url) as unknown },
+  );
 }
 
 export function isTypeScript(file: string): boolean {

@@ -80,7 +80,7 @@ export const BACKTEST_RUN_OPTIONS = {
   },
   'hook-timeout': {
     type: 'string',
-    describe: `A strategy hook (or its constructor) running longer fails the run (or the sweep's combination), e.g. 200ms, 30s (default ${DEFAULT_HOOK_TIMEOUT})`,
+    describe: `A strategy hook (its constructor, its module's loading) running longer fails the run (or the sweep's combination; the sweep, for the loading), e.g. 200ms, 30s (default ${DEFAULT_HOOK_TIMEOUT})`,
   },
   'max-memory': {
     type: 'string',

@@ -1,5 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
-import { EXIT_CODES, EXIT_CODES_HELP } from '../exit-codes.js';
+import { EXIT_CODES, EXIT_CODES_HELP, type ExitReason } from '../exit-codes.js';
 import { requireInputFile } from '../file-errors.js';
 import { BACKTEST_RUN_OPTIONS } from './backtest-run-options.js';
 import type { SweepOutcome } from '../sweep/index.js';
@@ -81,9 +81,9 @@ export const sweepCommand: CommandModule<object, SweepCommandArguments> = {
           EXIT_CODES_HELP,
       ) as unknown as Argv<SweepCommandArguments>,
   handler: async (args) => {
-    const fail = (message: string) => {
+    const fail = (message: string, reason: ExitReason = 'bad_input') => {
       process.stderr.write(`simex sweep${args.action === 'merge' ? ' merge' : ''}: ${message}\n`);
-      process.exitCode = EXIT_CODES.bad_input;
+      process.exitCode = EXIT_CODES[reason];
     };
     const dirs = args.dirs ?? [];
     const { mergeShards, sweepTable } = await import('../sweep/index.js');
@@ -115,7 +115,9 @@ export const sweepCommand: CommandModule<object, SweepCommandArguments> = {
       params,
       progress: process.stderr,
     });
-    return result.ok ? report(result.value, sweepTable) : fail(result.error.message);
+    return result.ok
+      ? report(result.value, sweepTable)
+      : fail(result.error.message, result.error.code);
   },
 };
 

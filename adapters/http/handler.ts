@@ -106,7 +106,7 @@ export function createHandler(options: HandlerOptions): Handler {
     idempotency: options.idempotency ?? new IdempotencyStore(),
     orderBooks: new OrderBookCache(),
     onAccepted: options.onAccepted ?? (() => {}),
-    streams: options.streams ?? new StreamHub(options.venue, clock),
+    streams: options.streams ?? new StreamHub(options.venue),
     recordsOrderFeatures: options.recordsOrderFeatures ?? true,
     orderLimits: options.orderLimits ?? DEFAULT_ORDER_LIMITS,
   };

@@ -1,7 +1,7 @@
 /**
  * The OpenAPI document's error answers, derived from ERROR_STATUS (the one table from code to
  * status): an operation lists, per status, the codes it can answer with there, each such set one
- * shared response component named by its codes.
+ * shared response component named by its codes, its body the schema of the same name.
  */
 import { ERROR_STATUS, type ErrorCode } from './errors.js';
 
@@ -71,9 +71,9 @@ const ANY_REQUEST: readonly ErrorCode[] = [
   'internal_error',
 ];
 
-/** The error answer whose code is one of `codes`. */
-function errorResponse(codes: readonly ErrorCode[]) {
-  const schema = {
+/** The error body whose code is one of `codes`. */
+function errorBody(codes: readonly ErrorCode[]) {
+  return {
     allOf: [
       { $ref: '#/components/schemas/ErrorBody' },
       {
@@ -84,13 +84,18 @@ function errorResponse(codes: readonly ErrorCode[]) {
       },
     ],
   };
+}
+
+/** The error answer whose code is one of `codes`: its body is the schema of the same name. */
+function errorResponse(name: string, codes: readonly ErrorCode[]) {
   const headers = new Set(codes.flatMap((code) => HEADER_OF[code] ?? []));
+  const schema = { $ref: `#/components/schemas/${name}` };
   return answer('application/json', schema, `Error: ${codes.join(', ')}`, [...headers]);
 }
 
 /** Collects the error response components the operations refer to. */
 export class ErrorResponses {
-  readonly #components = new Map<string, { status: number; response: object }>();
+  readonly #components = new Map<string, { status: number; codes: ErrorCode[] }>();
 
   /** The error answers of an operation that can answer `codes`, besides ANY_REQUEST's. */
   for(...codes: ErrorCode[]): Record<string, { $ref: string }> {
@@ -104,18 +109,28 @@ export class ErrorResponses {
       listed.sort();
       const name = listed.join('_or_');
       if (!this.#components.has(name)) {
-        this.#components.set(name, { status, response: errorResponse(listed) });
+        this.#components.set(name, { status, codes: listed });
       }
       refs[String(status)] = { $ref: `#/components/responses/${name}` };
     }
     return refs;
   }
 
-  /** Every component collected, by status then name. */
+  /** Every response collected, by status then name. */
   components(): Record<string, object> {
-    const sorted = [...this.#components].sort(
+    return Object.fromEntries(
+      this.#sorted().map(([name, { codes }]) => [name, errorResponse(name, codes)]),
+    );
+  }
+
+  /** Their bodies' schemas, under the same names. */
+  schemas(): Record<string, object> {
+    return Object.fromEntries(this.#sorted().map(([name, { codes }]) => [name, errorBody(codes)]));
+  }
+
+  #sorted() {
+    return [...this.#components].sort(
       ([nameA, a], [nameB, b]) => a.status - b.status || (nameA < nameB ? -1 : 1),
     );
-    return Object.fromEntries(sorted.map(([name, { response }]) => [name, response]));
   }
 }

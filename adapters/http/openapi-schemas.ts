@@ -13,7 +13,7 @@ const TRADE_ID = ref('TradeId');
 const SIDE = ref('Side');
 /** A symbol's stream sequence: it counts every event of the symbol. */
 const STREAM_SEQUENCE = { type: 'integer', minimum: 1 };
-export const ORDER_STATUS = ORDER_STATUS_CODES.names;
+export const ORDER_STATUS = ref('OrderStatus');
 export const CLIENT_ORDER_ID = { type: 'string', pattern: '^[A-Za-z0-9_-]{1,64}$' };
 /** The SSE id: the stream's position in each of its symbols, in the order of `symbols`. */
 export const STREAM_ID = ref('StreamId');
@@ -33,7 +33,7 @@ const kind = (description: string, required: string[], properties: Record<string
   properties: { ...(required.includes('size') && { size: DECIMAL }), ...properties },
 });
 const LIMIT = { const: 'limit' };
-const LIMIT_PRICE = { ...DECIMAL, description: 'The limit price, a multiple of the tick size' };
+const LIMIT_PRICE = ref('LimitPrice');
 
 export const SCHEMAS = {
   Decimal: {
@@ -57,6 +57,8 @@ export const SCHEMAS = {
   OrderId: { type: 'string', pattern: '^ord_[1-9][0-9]*$' },
   TradeId: { type: 'string', pattern: '^t_[1-9][0-9]*$' },
   Side: { type: 'string', enum: SIDE_CODES.names },
+  OrderStatus: { type: 'string', enum: ORDER_STATUS_CODES.names },
+  LimitPrice: { ...DECIMAL, description: 'The limit price, a multiple of the tick size' },
   ErrorBody: object(['error'], {
     error: object(['code', 'message'], {
       code: { type: 'string', description: "One of the codes the answer's status lists" },
@@ -214,7 +216,7 @@ export const SCHEMAS = {
       filled_size: DECIMAL,
       remaining_size: { ...DECIMAL, description: 'What still rests on the book; zero once final' },
       average_price: NULLABLE_DECIMAL,
-      status: { type: 'string', enum: ORDER_STATUS },
+      status: ORDER_STATUS,
       reject_reason: { type: 'string', enum: ['post_only_would_take'] },
       reason: {
         type: 'string',

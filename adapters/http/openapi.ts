@@ -245,7 +245,7 @@ const PATHS = {
       summary: "The caller's orders, newest first",
       parameters: [
         parameter('symbol_filter'),
-        query('status', { type: 'string', enum: ORDER_STATUS }, 'Only this status'),
+        query('status', ORDER_STATUS, 'Only this status'),
         query('client_order_id', CLIENT_ORDER_ID, 'Only orders placed with this client_order_id'),
         limitQuery(100, 'How many orders'),
       ],
@@ -343,7 +343,7 @@ export const OPENAPI_DOCUMENT = {
   'x-other-requests': OTHER_REQUESTS,
   components: {
     securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
-    schemas: SCHEMAS,
+    schemas: { ...SCHEMAS, ...errors.schemas() },
     // Collected while PATHS and OTHER_REQUESTS were built, above.
     responses: errors.components(),
     parameters: PARAMETERS,

@@ -145,7 +145,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       balancesOf(options.instruments ?? DEFAULT_INSTRUMENTS),
     );
   const writer = journaled?.writer;
-  const streams = new StreamHub(venue, clock, {
+  const streams = new StreamHub(venue, {
     ...(options.streamLimits !== undefined && { limits: options.streamLimits }),
     ...(writer !== undefined && { beforeFlush: () => writer.written() }),
   });

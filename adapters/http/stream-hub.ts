@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import type { Venue, VenueEvent } from '../../src/index.js';
 import { apiError, type ApiError } from './errors.js';
 import type { StreamConnection } from './http-types.js';
@@ -101,7 +102,6 @@ interface SymbolLog {
 export class StreamHub {
   readonly limits: StreamLimits;
   readonly #venue: Venue;
-  readonly #clock: () => number;
   readonly #beforeFlush: StreamHubOptions['beforeFlush'];
   readonly #logs = new Map<string, SymbolLog>();
   readonly #perKey = new Map<number, number>();
@@ -113,14 +113,17 @@ export class StreamHub {
   readonly #orderAccounts = new Set<string>();
   #reserved = 0;
   #nextId = 1;
-  /** When the hub started following the venue: ids of another epoch cannot be resumed. */
-  #epoch = -1;
+  /**
+   * The first number of every id, drawn at random (48 bits) for this run: ids of another server,
+   * or of this one before a restart, are never resumed, even one started in the same millisecond.
+   */
+  readonly #epoch = randomInt(1, 2 ** 48);
+  #following = false;
   readonly #timing: FlushTiming;
   #flushed: Promise<void> = Promise.resolve();
 
-  constructor(venue: Venue, clock: () => number, options: StreamHubOptions = {}) {
+  constructor(venue: Venue, options: StreamHubOptions = {}) {
     this.#venue = venue;
-    this.#clock = clock;
     this.#beforeFlush = options.beforeFlush;
     this.limits = { ...DEFAULT_STREAM_LIMITS, ...options.limits };
     const closed = (id: number) => this.#streams.get(id)?.close();
@@ -282,8 +285,8 @@ export class StreamHub {
 
   /** Starts following the venue (once: resumes need the logs to cover every event since). */
   #follow(): void {
-    if (this.#epoch >= 0) return;
-    this.#epoch = this.#clock();
+    if (this.#following) return;
+    this.#following = true;
     for (const instrument of this.#venue.instruments()) {
       const ring = new Array<LoggedEvent | undefined>(this.limits.logEvents);
       this.#logs.set(instrument.symbol, { sequence: 0, ring, followers: 0 });

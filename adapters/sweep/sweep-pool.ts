@@ -45,7 +45,7 @@ export interface PoolJob {
   readonly setup: unknown;
   /** What the workers need that is ready only after they started; sent with every task. */
   readonly late: Promise<unknown>;
-  /** Awaited before any result counts: a reason to stop the whole sweep, or null. */
+  /** Awaited before any combination starts: a reason to stop the whole sweep, or null. */
   readonly ready: Promise<string | null>;
   readonly axes: readonly GridAxis[];
   readonly run: readonly number[];
@@ -79,6 +79,9 @@ export async function runCombinations(
   // task with a signal waits in tinypool's queue, not in a busy worker).
   const lane = async () => {
     const late = await job.late;
+    // A module the check refused runs in no combination (one whose loading never ends would hold
+    // every worker for --hook-timeout each).
+    if ((await job.ready) !== null) return;
     while (fatal === null && next < job.run.length) {
       const combination = job.run[next++]!;
       const params = combinationAt(job.axes, combination);

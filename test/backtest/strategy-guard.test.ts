@@ -1,8 +1,9 @@
 /**
- * A strategy cannot take a backtest or a sweep down with it: a hook (or constructor) running past
- * --hook-timeout, a run past --max-memory, and process.exit each fail the run (exit 1) or the
+ * A strategy cannot take a backtest or a sweep down with it: a hook (or constructor, or the
+ * module's loading) running past --hook-timeout, a run past --max-memory, and process.exit each fail the run (exit 1) or the
  * sweep's combination (a results row) with one line naming why, nothing written. The hook limit in
- * these tests is 200 ms: each test waits for the run's end, never for a time.
+ * these tests is 1 s, which a module's loading is held to as well (from the sources, through tsx,
+ * on a loaded machine): each test waits for the run's end, never for a time.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,6 +22,7 @@ const dir = tempFiles({
   'flow.csv': SMALL_FLOW,
   'loops.js': 'export default { onTrade() { for (;;) {} } };\n',
   'loops-in-constructor.js': 'export default class { constructor() { for (;;) {} } };\n',
+  'loops-at-load.js': 'for (;;) {}\nexport default {};\n',
   'allocates.js':
     'const kept = [];\nexport default { onTrade() { for (;;) kept.push(new Array(1e5).fill(1)); } };\n',
   'exits.js': 'export default { onTrade() { process.exit(0); } };\n',
@@ -57,20 +59,28 @@ async function guarded(
 describe('simex backtest runs the strategy under a guard', () => {
   it('a hook that never returns fails the run after --hook-timeout, nothing written', async () => {
     const out = path('out-loops');
-    const run = await guarded('loops.js', { hookTimeout: '200ms', out });
+    const run = await guarded('loops.js', { hookTimeout: '1s', out });
     expect(run).toEqual({
       code: 1,
       stdout: '',
-      stderr: `${path('loops.js')}: onTrade at 2026-01-05T09:31:00.000Z ran longer than 200ms (--hook-timeout 200ms); nothing written\n`,
+      stderr: `${path('loops.js')}: onTrade at 2026-01-05T09:31:00.000Z ran longer than 1s (--hook-timeout 1s); nothing written\n`,
     });
     expect(readdirSync(out)).toEqual([]);
   });
 
   it('so does a constructor that never returns', async () => {
-    const run = await guarded('loops-in-constructor.js', { hookTimeout: '200ms' });
+    const run = await guarded('loops-in-constructor.js', { hookTimeout: '1s' });
     expect([run.code, run.stderr]).toEqual([
       1,
-      `${path('loops-in-constructor.js')}: the strategy's constructor ran longer than 200ms (--hook-timeout 200ms); nothing written\n`,
+      `${path('loops-in-constructor.js')}: the strategy's constructor ran longer than 1s (--hook-timeout 1s); nothing written\n`,
+    ]);
+  });
+
+  it('and a module whose loading never ends', async () => {
+    const run = await guarded('loops-at-load.js', { hookTimeout: '1s' });
+    expect([run.code, run.stderr]).toEqual([
+      1,
+      `${path('loops-at-load.js')}: loading the module ran longer than 1s (--hook-timeout 1s); nothing written\n`,
     ]);
   });
 
@@ -139,7 +149,7 @@ describe('simex sweep: a combination past a limit is a results row, the others r
       data: path('flow.csv'),
       grid: ['n=1..4:1'],
       workers: 2,
-      hookTimeout: '200ms',
+      hookTimeout: '1s',
       maxMemory: '64',
     });
     if (!run.ok) throw new Error(run.error.message);
@@ -148,7 +158,7 @@ describe('simex sweep: a combination past a limit is a results row, the others r
       ['1', null],
       [
         '2',
-        `${strategy}: onTrade at 2026-01-05T09:31:00.000Z ran longer than 200ms (--hook-timeout 200ms)`,
+        `${strategy}: onTrade at 2026-01-05T09:31:00.000Z ran longer than 1s (--hook-timeout 1s)`,
       ],
       [
         '3',
@@ -157,12 +167,41 @@ describe('simex sweep: a combination past a limit is a results row, the others r
       [
         '4',
         expect.stringMatching(
-          // Past 64 MB, or (on a slow machine) still collecting garbage at 200 ms.
-          /: (the run used more than 64 MB of memory \(--max-memory 64\)|onTrade at 2026-01-05T09:31:00\.000Z ran longer than 200ms \(--hook-timeout 200ms\))$/,
+          // Past 64 MB, or (on a slow machine) still collecting garbage at 1 s.
+          /: (the run used more than 64 MB of memory \(--max-memory 64\)|onTrade at 2026-01-05T09:31:00\.000Z ran longer than 1s \(--hook-timeout 1s\))$/,
         ),
       ],
     ]);
     expect(run.value.failed).toBe(3);
+  });
+
+  it('a module whose loading never ends stops the sweep: no combination runs', async () => {
+    const run = await sweep({
+      strategy: path('loops-at-load.js'),
+      data: path('flow.csv'),
+      grid: ['n=1..4:1'],
+      workers: 2,
+      hookTimeout: '1s',
+    });
+    expect(run).toEqual({
+      ok: false,
+      error: {
+        code: 'run_failed',
+        message: `${path('loops-at-load.js')}: loading the module ran longer than 1s (--hook-timeout 1s)`,
+      },
+    });
+    const exits = await sweep({
+      strategy: path('exits-at-load.js'),
+      data: path('flow.csv'),
+      grid: ['n=1..4:1'],
+    });
+    expect(exits).toEqual({
+      ok: false,
+      error: {
+        code: 'run_failed',
+        message: `${path('exits-at-load.js')}: process.exit(3) was called outside a hook; a strategy must not end the process`,
+      },
+    });
   });
 
   it('an allocation past --max-memory', async () => {
@@ -185,10 +224,10 @@ describe('through the command line', () => {
   it('simex backtest: a loop, an allocation, process.exit', async () => {
     const backtest = (strategy: string, ...more: string[]) =>
       simex('backtest', '--strategy', path(strategy), '--data', path('flow.csv'), ...more);
-    expect(await backtest('loops.js', '--hook-timeout', '200ms')).toEqual({
+    expect(await backtest('loops.js', '--hook-timeout', '1s')).toEqual({
       code: 1,
       stdout: '',
-      stderr: `${path('loops.js')}: onTrade at 2026-01-05T09:31:00.000Z ran longer than 200ms (--hook-timeout 200ms); nothing written\n`,
+      stderr: `${path('loops.js')}: onTrade at 2026-01-05T09:31:00.000Z ran longer than 1s (--hook-timeout 1s); nothing written\n`,
     });
     expect(await backtest('allocates.js', '--max-memory', '64')).toEqual({
       code: 1,
@@ -199,6 +238,24 @@ describe('through the command line', () => {
       code: 1,
       stdout: '',
       stderr: `${path('exits.js')}: onTrade at 2026-01-05T09:31:00.000Z called process.exit(0); a strategy must not end the process (at ${path('exits.js')}:1:38); nothing written\n`,
+    });
+  });
+
+  it('a module whose loading never ends: simex backtest and simex sweep, exit 1, one line', async () => {
+    const strategy = path('loops-at-load.js');
+    const limit = ['--hook-timeout', '1s'];
+    const reason = `${strategy}: loading the module ran longer than 1s (--hook-timeout 1s)`;
+    const data = ['--data', path('flow.csv')];
+    expect(await simex('backtest', '--strategy', strategy, ...data, ...limit)).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `${reason}; nothing written\n`,
+    });
+    const grid = ['--grid', 'n=1..3:1'];
+    expect(await simex('sweep', '--strategy', strategy, ...data, ...grid, ...limit)).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `simex sweep: ${reason}\n`,
     });
   });
 
@@ -213,7 +270,7 @@ describe('through the command line', () => {
       '--grid',
       'n=1..3:1',
       '--hook-timeout',
-      '200ms',
+      '1s',
       '--out',
       out,
     );
@@ -222,7 +279,7 @@ describe('through the command line', () => {
       'simex sweep: 2 of 3 combinations failed (see the error column)\n',
     ]);
     expect(readdirSync(out).sort()).toEqual(['report.html', 'results.csv', 'results.json']);
-    expect(run.stdout).toContain('ran longer than 200ms (--hook-timeout 200ms)');
+    expect(run.stdout).toContain('ran longer than 1s (--hook-timeout 1s)');
     expect(run.stdout).toContain('called process.exit(0); a strategy must not end the process');
   });
 });

@@ -33,7 +33,7 @@ function setUp(limits: OrderLimits) {
     key: `key-${i}-0123456789`,
     account: `a${i}`,
   }));
-  const streams = new StreamHub(venue, () => START_MS, {
+  const streams = new StreamHub(venue, {
     outlet: () => ({ attach() {}, write() {}, close: () => Promise.resolve(), pid: undefined }),
   });
   const handle = createHandler({

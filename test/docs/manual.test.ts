@@ -25,6 +25,8 @@ const HISTORY: readonly RegExp[] = [
   /\bcommits? [0-9a-f]{7,40}\b/i,
   /\bwhat would close\b/i,
   /\bwe (?:changed|added|removed|decided|measured|tried)\b/i,
+  // A decision marker ("Decided:"): a page states the rule; its why is in test/DECISIONS.md.
+  /\bdecided\b(?: range)?\)?[:,]/i,
   // A commit hash: 7 to 40 hex digits with at least one digit and one letter.
   /\b(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}\b/,
 ];
@@ -112,6 +114,10 @@ describe('the manual checks themselves', () => {
       '',
       'A checksum `5c0e3d4f2a9b8c71` in code, and what is not yet handed to the network.',
       '',
+      'Decided: one rule, decided before the book changes.',
+      '',
+      'How (decided): another.',
+      '',
       '```',
       '2026-01-05T09:30:00.000Z,new,ord_1,5c0e3d4f2a9b8c71',
       '```',
@@ -123,6 +129,8 @@ describe('the manual checks themselves', () => {
       'page.md:1: 309a01e',
       'page.md:3: not yet done',
       'page.md:3: What would close',
+      'page.md:7: Decided:',
+      'page.md:9: decided):',
     ]);
   });
 

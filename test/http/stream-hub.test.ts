@@ -56,7 +56,7 @@ function venueAndHub(options: StreamHubOptions) {
   if (!created.ok) throw new Error(created.error.message);
   const venue = created.value;
   let outlet: FakeOutlet | undefined;
-  const hub = new StreamHub(venue, () => START_MS, {
+  const hub = new StreamHub(venue, {
     ...options,
     outlet: (closed) => (outlet = new FakeOutlet(closed)),
   });
@@ -230,6 +230,23 @@ describe('StreamHub', () => {
     const resumed = openWith(['orders', 'book'], first.written.match(/^id: (.*)$/m)![1]);
     await nextTurn();
     expect(kinds(resumed)).toEqual(['event: order', 'event: book', 'event: order', 'event: book']);
+  });
+});
+
+describe('StreamHub epochs', () => {
+  it("two hubs started in the same millisecond have their own epochs: neither resumes the other's ids", async () => {
+    const first = venueAndHub({ limits: { flushMs: 0 } });
+    const second = venueAndHub({ limits: { flushMs: 0 } });
+    const reader = first.open();
+    second.open();
+    restAndCancel(second.venue, 'alice');
+    await nextTurn();
+    const id = /^id: (\d+):(\d+)$/m.exec(reader.written)!;
+    const resumeFrom = { epoch: Number(id[1]), sequences: [Number(id[2])] };
+    const resumed = second.open({ resumeFrom });
+    await nextTurn();
+    expect(first.hub.epoch).not.toBe(second.hub.epoch);
+    expect(resumed.written).toMatch(/^(?:id: .*\n)?event: snapshot\n/);
   });
 });
 

@@ -42,7 +42,7 @@ describe('GET /v1/stream', () => {
     });
     expect(snapshot.data.trades).toEqual([]);
     expect(snapshot.data.orders).toBeUndefined();
-    expect(snapshot.id).toBe(`${START_MS}:${snapshot.data.sequence}`);
+    expect(snapshot.id).toBe(`${server.server.streams.epoch}:${snapshot.data.sequence}`);
 
     const order = await buy('0.5');
     expect(order.json.fill_count).toBeGreaterThan(1);
@@ -67,7 +67,8 @@ describe('GET /v1/stream', () => {
     for (let i = 0; i < trades.length; i++)
       expected.push(snapshot.data.sequence + 3 * i + 1, snapshot.data.sequence + 3 * i + 3);
     expect(stream.events.map((event) => event.data.sequence)).toEqual(expected);
-    for (const event of stream.events) expect(event.id).toBe(`${START_MS}:${event.data.sequence}`);
+    const epoch = server.server.streams.epoch;
+    for (const event of stream.events) expect(event.id).toBe(`${epoch}:${event.data.sequence}`);
   });
 
   it("orders: the caller's own order updates only; the snapshot lists its resting orders", async () => {
@@ -93,7 +94,9 @@ describe('GET /v1/stream', () => {
     expect([eth!.data.symbol, btc!.data.symbol]).toEqual(['ETH-USD', 'BTC-USD']);
     await buy('0.001');
     const trade = await stream.next((event) => event.event === 'trade');
-    expect(trade.id).toBe(`${START_MS}:${eth!.data.sequence},${trade.data.sequence}`);
+    expect(trade.id).toBe(
+      `${server.server.streams.epoch}:${eth!.data.sequence},${trade.data.sequence}`,
+    );
   });
 
   it('Last-Event-ID resumes with exactly the events missed, without a snapshot', async () => {

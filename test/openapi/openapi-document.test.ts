@@ -120,10 +120,11 @@ describe('the OpenAPI document', () => {
 
 /** The codes a shared error response lists. */
 function documentedCodes($ref: string): ErrorCode[] {
-  const response = target($ref) as {
-    content: Record<string, { schema: { allOf: Array<{ properties?: object }> } }>;
+  const response = target($ref) as { content: Record<string, { schema: { $ref: string } }> };
+  const body = target(response.content['application/json']!.schema.$ref) as {
+    allOf: Array<{ properties?: object }>;
   };
-  const narrowing = response.content['application/json']!.schema.allOf[1] as {
+  const narrowing = body.allOf[1] as {
     properties: { error: { properties: { code: { enum: ErrorCode[] } } } };
   };
   return narrowing.properties.error.properties.code.enum;

@@ -240,6 +240,11 @@ export interface components {
     TradeId: string;
     /** @enum {string} */
     Side: 'buy' | 'sell';
+    /** @enum {string} */
+    OrderStatus:
+      'open' | 'partially_filled' | 'filled' | 'cancelled' | 'expired' | 'rejected' | 'pending';
+    /** @description The limit price, a multiple of the tick size */
+    LimitPrice: components['schemas']['Decimal'];
     ErrorBody: {
       error: {
         /** @description One of the codes the answer's status lists */
@@ -313,8 +318,7 @@ export interface components {
           size: components['schemas']['Decimal'];
           /** @constant */
           type: 'limit';
-          /** @description The limit price, a multiple of the tick size */
-          price: components['schemas']['Decimal'];
+          price: components['schemas']['LimitPrice'];
           /** @constant */
           time_in_force?: 'gtc';
           /** @description Rejected instead of taking liquidity. Absent: false */
@@ -324,8 +328,7 @@ export interface components {
           size: components['schemas']['Decimal'];
           /** @constant */
           type: 'limit';
-          /** @description The limit price, a multiple of the tick size */
-          price: components['schemas']['Decimal'];
+          price: components['schemas']['LimitPrice'];
           /** @enum {string} */
           time_in_force: 'ioc' | 'fok';
         }
@@ -333,8 +336,7 @@ export interface components {
           size: components['schemas']['Decimal'];
           /** @constant */
           type: 'limit';
-          /** @description The limit price, a multiple of the tick size */
-          price: components['schemas']['Decimal'];
+          price: components['schemas']['LimitPrice'];
           /** @constant */
           time_in_force: 'gtd';
           /** @description When the order expires; after now */
@@ -365,9 +367,7 @@ export interface components {
       /** @description What still rests on the book; zero once final */
       remaining_size: components['schemas']['Decimal'];
       average_price: components['schemas']['NullableDecimal'];
-      /** @enum {string} */
-      status:
-        'open' | 'partially_filled' | 'filled' | 'cancelled' | 'expired' | 'rejected' | 'pending';
+      status: components['schemas']['OrderStatus'];
       /** @enum {string} */
       reject_reason?: 'post_only_would_take';
       /**
@@ -505,6 +505,132 @@ export interface components {
         order: components['schemas']['Order'];
       };
     };
+    bad_request: components['schemas']['ErrorBody'] & {
+      error?: {
+        /** @enum {string} */
+        code?: 'bad_request';
+      };
+    };
+    bad_request_or_invalid_json_or_invalid_parameter: components['schemas']['ErrorBody'] & {
+      error?: {
+        /** @enum {string} */
+        code?: 'bad_request' | 'invalid_json' | 'invalid_parameter';
+      };
+    };
+    bad_request_or_invalid_parameter: components['schemas']['ErrorBody'] & {
+      error?: {
+        /** @enum {string} */
+        code?: 'bad_request' | 'invalid_parameter';
+      };
+    };
+    unauthorized: components['schemas']['ErrorBody'] & {
+      error?: {
+        /** @enum {string} */
+        code?: 'unauthorized';
+      };
+    };
+    not_found: components['schemas']['ErrorBody'] & {
+      error?: {
+        /** @enum {string} */
+        code?: 'not_found';
+      };
+    };
+    order_not_found: components['schemas']['ErrorBody'] & {
+      error?: {
+        /** @enum {string} */
+        code?: 'order_not_found';
+      };
+    };
+    unknown_symbol: components['schemas']['ErrorBody'] & {
+      error?: {
+        /** @enum {string} */
+        code?: 'unknown_symbol';
+      };
+    };
+    method_not_allowed: components['schemas']['ErrorBody'] & {
+      error?: {
+        /** @enum {string} */
+        code?: 'method_not_allowed';
+      };
+    };
+    request_timeout: components['schemas']['ErrorBody'] & {
+      error?: {
+        /** @enum {string} */
+        code?: 'request_timeout';
+      };
+    };
+    idempotency_conflict_or_too_many_orders: components['schemas']['ErrorBody'] & {
+      error?: {
+        /** @enum {string} */
+        code?: 'idempotency_conflict' | 'too_many_orders';
+      };
+    };
+    order_not_open: components['schemas']['ErrorBody'] & {
+      error?: {
+        /** @enum {string} */
+        code?: 'order_not_open';
+      };
+    };
+    payload_too_large: components['schemas']['ErrorBody'] & {
+      error?: {
+        /** @enum {string} */
+        code?: 'payload_too_large';
+      };
+    };
+    unsupported_media_type: components['schemas']['ErrorBody'] & {
+      error?: {
+        /** @enum {string} */
+        code?: 'unsupported_media_type';
+      };
+    };
+    expectation_failed: components['schemas']['ErrorBody'] & {
+      error?: {
+        /** @enum {string} */
+        code?: 'expectation_failed';
+      };
+    };
+    insufficient_balance: components['schemas']['ErrorBody'] & {
+      error?: {
+        /** @enum {string} */
+        code?: 'insufficient_balance';
+      };
+    };
+    rate_limited: components['schemas']['ErrorBody'] & {
+      error?: {
+        /** @enum {string} */
+        code?: 'rate_limited';
+      };
+    };
+    rate_limited_or_too_many_streams: components['schemas']['ErrorBody'] & {
+      error?: {
+        /** @enum {string} */
+        code?: 'rate_limited' | 'too_many_streams';
+      };
+    };
+    headers_too_large: components['schemas']['ErrorBody'] & {
+      error?: {
+        /** @enum {string} */
+        code?: 'headers_too_large';
+      };
+    };
+    internal_error: components['schemas']['ErrorBody'] & {
+      error?: {
+        /** @enum {string} */
+        code?: 'internal_error';
+      };
+    };
+    journal_unavailable: components['schemas']['ErrorBody'] & {
+      error?: {
+        /** @enum {string} */
+        code?: 'journal_unavailable';
+      };
+    };
+    stream_unavailable: components['schemas']['ErrorBody'] & {
+      error?: {
+        /** @enum {string} */
+        code?: 'stream_unavailable';
+      };
+    };
   };
   responses: {
     /** @description Error: bad_request */
@@ -513,12 +639,7 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
-        'application/json': components['schemas']['ErrorBody'] & {
-          error?: {
-            /** @enum {string} */
-            code?: 'bad_request';
-          };
-        };
+        'application/json': components['schemas']['bad_request'];
       };
     };
     /** @description Error: bad_request, invalid_json, invalid_parameter */
@@ -527,12 +648,7 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
-        'application/json': components['schemas']['ErrorBody'] & {
-          error?: {
-            /** @enum {string} */
-            code?: 'bad_request' | 'invalid_json' | 'invalid_parameter';
-          };
-        };
+        'application/json': components['schemas']['bad_request_or_invalid_json_or_invalid_parameter'];
       };
     };
     /** @description Error: bad_request, invalid_parameter */
@@ -541,12 +657,7 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
-        'application/json': components['schemas']['ErrorBody'] & {
-          error?: {
-            /** @enum {string} */
-            code?: 'bad_request' | 'invalid_parameter';
-          };
-        };
+        'application/json': components['schemas']['bad_request_or_invalid_parameter'];
       };
     };
     /** @description Error: unauthorized */
@@ -555,12 +666,7 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
-        'application/json': components['schemas']['ErrorBody'] & {
-          error?: {
-            /** @enum {string} */
-            code?: 'unauthorized';
-          };
-        };
+        'application/json': components['schemas']['unauthorized'];
       };
     };
     /** @description Error: not_found */
@@ -569,12 +675,7 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
-        'application/json': components['schemas']['ErrorBody'] & {
-          error?: {
-            /** @enum {string} */
-            code?: 'not_found';
-          };
-        };
+        'application/json': components['schemas']['not_found'];
       };
     };
     /** @description Error: order_not_found */
@@ -583,12 +684,7 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
-        'application/json': components['schemas']['ErrorBody'] & {
-          error?: {
-            /** @enum {string} */
-            code?: 'order_not_found';
-          };
-        };
+        'application/json': components['schemas']['order_not_found'];
       };
     };
     /** @description Error: unknown_symbol */
@@ -597,12 +693,7 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
-        'application/json': components['schemas']['ErrorBody'] & {
-          error?: {
-            /** @enum {string} */
-            code?: 'unknown_symbol';
-          };
-        };
+        'application/json': components['schemas']['unknown_symbol'];
       };
     };
     /** @description Error: method_not_allowed */
@@ -612,12 +703,7 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
-        'application/json': components['schemas']['ErrorBody'] & {
-          error?: {
-            /** @enum {string} */
-            code?: 'method_not_allowed';
-          };
-        };
+        'application/json': components['schemas']['method_not_allowed'];
       };
     };
     /** @description Error: request_timeout */
@@ -626,12 +712,7 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
-        'application/json': components['schemas']['ErrorBody'] & {
-          error?: {
-            /** @enum {string} */
-            code?: 'request_timeout';
-          };
-        };
+        'application/json': components['schemas']['request_timeout'];
       };
     };
     /** @description Error: idempotency_conflict, too_many_orders */
@@ -640,12 +721,7 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
-        'application/json': components['schemas']['ErrorBody'] & {
-          error?: {
-            /** @enum {string} */
-            code?: 'idempotency_conflict' | 'too_many_orders';
-          };
-        };
+        'application/json': components['schemas']['idempotency_conflict_or_too_many_orders'];
       };
     };
     /** @description Error: order_not_open */
@@ -654,12 +730,7 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
-        'application/json': components['schemas']['ErrorBody'] & {
-          error?: {
-            /** @enum {string} */
-            code?: 'order_not_open';
-          };
-        };
+        'application/json': components['schemas']['order_not_open'];
       };
     };
     /** @description Error: payload_too_large */
@@ -668,12 +739,7 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
-        'application/json': components['schemas']['ErrorBody'] & {
-          error?: {
-            /** @enum {string} */
-            code?: 'payload_too_large';
-          };
-        };
+        'application/json': components['schemas']['payload_too_large'];
       };
     };
     /** @description Error: unsupported_media_type */
@@ -682,12 +748,7 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
-        'application/json': components['schemas']['ErrorBody'] & {
-          error?: {
-            /** @enum {string} */
-            code?: 'unsupported_media_type';
-          };
-        };
+        'application/json': components['schemas']['unsupported_media_type'];
       };
     };
     /** @description Error: expectation_failed */
@@ -696,12 +757,7 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
-        'application/json': components['schemas']['ErrorBody'] & {
-          error?: {
-            /** @enum {string} */
-            code?: 'expectation_failed';
-          };
-        };
+        'application/json': components['schemas']['expectation_failed'];
       };
     };
     /** @description Error: insufficient_balance */
@@ -710,12 +766,7 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
-        'application/json': components['schemas']['ErrorBody'] & {
-          error?: {
-            /** @enum {string} */
-            code?: 'insufficient_balance';
-          };
-        };
+        'application/json': components['schemas']['insufficient_balance'];
       };
     };
     /** @description Error: rate_limited */
@@ -725,12 +776,7 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
-        'application/json': components['schemas']['ErrorBody'] & {
-          error?: {
-            /** @enum {string} */
-            code?: 'rate_limited';
-          };
-        };
+        'application/json': components['schemas']['rate_limited'];
       };
     };
     /** @description Error: rate_limited, too_many_streams */
@@ -740,12 +786,7 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
-        'application/json': components['schemas']['ErrorBody'] & {
-          error?: {
-            /** @enum {string} */
-            code?: 'rate_limited' | 'too_many_streams';
-          };
-        };
+        'application/json': components['schemas']['rate_limited_or_too_many_streams'];
       };
     };
     /** @description Error: headers_too_large */
@@ -754,12 +795,7 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
-        'application/json': components['schemas']['ErrorBody'] & {
-          error?: {
-            /** @enum {string} */
-            code?: 'headers_too_large';
-          };
-        };
+        'application/json': components['schemas']['headers_too_large'];
       };
     };
     /** @description Error: internal_error */
@@ -768,12 +804,7 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
-        'application/json': components['schemas']['ErrorBody'] & {
-          error?: {
-            /** @enum {string} */
-            code?: 'internal_error';
-          };
-        };
+        'application/json': components['schemas']['internal_error'];
       };
     };
     /** @description Error: journal_unavailable */
@@ -783,12 +814,7 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
-        'application/json': components['schemas']['ErrorBody'] & {
-          error?: {
-            /** @enum {string} */
-            code?: 'journal_unavailable';
-          };
-        };
+        'application/json': components['schemas']['journal_unavailable'];
       };
     };
     /** @description Error: stream_unavailable */
@@ -798,12 +824,7 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
-        'application/json': components['schemas']['ErrorBody'] & {
-          error?: {
-            /** @enum {string} */
-            code?: 'stream_unavailable';
-          };
-        };
+        'application/json': components['schemas']['stream_unavailable'];
       };
     };
   };
@@ -1110,8 +1131,7 @@ export interface operations {
         /** @description Only this symbol */
         symbol?: components['parameters']['symbol_filter'];
         /** @description Only this status */
-        status?:
-          'open' | 'partially_filled' | 'filled' | 'cancelled' | 'expired' | 'rejected' | 'pending';
+        status?: components['schemas']['OrderStatus'];
         /** @description Only orders placed with this client_order_id */
         client_order_id?: string;
         /** @description How many orders */

@@ -1,6 +1,6 @@
 /**
  * The records the replay sends its output worker through the ring (record-ring.ts), one per line
- * to write: the layout of each, shared by the writer (RecordLines) and the worker. Offsets are in
+ * to write: the layout of each, shared by the writer (WorkerLines) and the worker. Offsets are in
  * bytes from the record's start; every record starts with its kind and its length.
  */
 export const RECORD_TRADE = 1;
@@ -12,14 +12,17 @@ export const RECORD_END = 5;
 export const AT_KIND = 0;
 export const AT_LENGTH = 4;
 
-/** trade, time, price units, size units (float64); book, taker sells, maker and taker accounts, maker and taker id lengths (int32); the ids' bytes. */
+/**
+ * A TradeEvent's fields the lines read: sequence, time, price, size (float64); book, taker side,
+ * maker and taker accounts, maker and taker id lengths (int32); the ids' bytes.
+ */
 export const TRADE = {
-  trade: 8,
+  sequence: 8,
   time: 16,
-  priceUnits: 24,
-  sizeUnits: 32,
+  price: 24,
+  size: 32,
   book: 40,
-  takerSells: 44,
+  takerSide: 44,
   makerAccount: 48,
   takerAccount: 52,
   makerIdLength: 56,
@@ -27,20 +30,22 @@ export const TRADE = {
   ids: 64,
 } as const;
 
-/** price, size and filled units (float64); account, book, flags, status, id length (int32); the id's bytes. */
+/**
+ * An OrderEvent's fields the lines read: price, size, filled (float64); account, book, side,
+ * type, status, id length (int32); the id's bytes.
+ */
 export const FINAL = {
-  priceUnits: 8,
-  sizeUnits: 16,
-  filledUnits: 24,
+  price: 8,
+  size: 16,
+  filled: 24,
   account: 32,
   book: 36,
-  flags: 40,
-  status: 44,
-  idLength: 48,
+  side: 40,
+  type: 44,
+  status: 48,
+  idLength: 52,
   id: 56,
 } as const;
-export const FLAG_SELLS = 1;
-export const FLAG_MARKET = 2;
 
 /** account, name length (int32); the name's bytes. */
 export const ACCOUNT = { account: 8, nameLength: 12, name: 16 } as const;

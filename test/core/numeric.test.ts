@@ -29,7 +29,7 @@ import {
   TYPE_MARKET,
   refusalError,
   validateVenueState,
-  type NumericListener,
+  type CoreListener,
 } from '../../src/index.js';
 import { makeVenue, plain, recordEvents, unwrap } from './helpers.js';
 
@@ -172,15 +172,22 @@ describe('the numeric path', () => {
     expect(() => refusalError(-18)).toThrow(RangeError);
   });
 
-  it('announces numeric events in the order of the string events', () => {
+  it('announces its events, in units, in the order of the string events', () => {
     const { venue, clock, core, alice, bob } = numericVenue();
     core.place(bob, BTC, SIDE_SELL, TYPE_LIMIT, TIF_GTC, 0, 10_000, 100_000_000);
     core.place(bob, BTC, SIDE_SELL, TYPE_LIMIT, TIF_GTC, 0, 10_100, 100_000_000);
     const numeric: string[] = [];
-    const listener: NumericListener = {
-      onTrade: (...args) => numeric.push(`trade ${args.join(' ')}`),
-      onOrder: (...args) => numeric.push(`order ${args.join(' ')}`),
-      onLevel: (...args) => numeric.push(`level ${args.join(' ')}`),
+    const listener: CoreListener = {
+      onTrade: (e) =>
+        numeric.push(
+          `trade ${e.sequence} ${e.book} ${e.price} ${e.size} ${e.makerSequence} ${e.takerSequence} ${e.time} ${e.takerSide} ${e.makerAccount}/${e.takerAccount}`,
+        ),
+      onOrder: (e) =>
+        numeric.push(
+          `order ${e.sequence} ${e.status} ${e.filled} ${e.remaining} ${e.side} ${e.type} ${e.price} ${e.size} ${e.account}`,
+        ),
+      onLevel: (e) =>
+        numeric.push(`level ${e.book} ${e.side} ${e.price} ${e.total} ${e.bookSequence}`),
     };
     const stop = core.listen(listener);
     const strings = recordEvents(venue);
@@ -188,15 +195,15 @@ describe('the numeric path', () => {
     core.reduce(alice, taker, 10_000_000);
     const t = clock.now;
     expect(numeric).toEqual([
-      `trade 1 0 10000 100000000 1 3 ${t}`,
-      'order 1 2 100000000 0',
+      `trade 1 0 10000 100000000 1 3 ${t} 0 1/0`,
+      'order 1 2 100000000 0 1 0 10000 100000000 1',
       'level 0 1 10000 0 3',
-      `trade 2 0 10100 100000000 2 3 ${t}`,
-      'order 2 2 100000000 0',
+      `trade 2 0 10100 100000000 2 3 ${t} 0 1/0`,
+      'order 2 2 100000000 0 1 0 10100 100000000 1',
       'level 0 1 10100 0 4',
-      'order 3 1 200000000 50000000',
+      'order 3 1 200000000 50000000 0 0 10100 250000000 0',
       'level 0 0 10100 50000000 5',
-      'order 3 1 200000000 40000000',
+      'order 3 1 200000000 40000000 0 0 10100 250000000 0',
       'level 0 0 10100 40000000 6',
     ]);
     expect(strings.map((event) => event.type)).toEqual(

@@ -1,8 +1,11 @@
 /**
  * The records the replay sends its output worker through the ring (record-ring.ts), one per line
  * to write: the layout of each, shared by the writer (WorkerLines) and the worker. Offsets are in
- * bytes from the record's start; every record starts with its kind and its length.
+ * bytes from the record's start; every record starts with its kind and its length. A trade or a
+ * final order carries the fields of its event that its line reads, named once here.
  */
+import type { OrderEvent, TradeEvent } from '../../src/index.js';
+
 export const RECORD_TRADE = 1;
 export const RECORD_FINAL = 2;
 export const RECORD_ACCOUNT = 3;
@@ -12,40 +15,64 @@ export const RECORD_END = 5;
 export const AT_KIND = 0;
 export const AT_LENGTH = 4;
 
-/**
- * A TradeEvent's fields the lines read: sequence, time, price, size (float64); book, taker side,
- * maker and taker accounts, maker and taker id lengths (int32); the ids' bytes.
- */
+/** The fields of a TradeEvent that its line reads, each a float64, in this order from byte 8. */
+export const TRADE_FIELDS = [
+  'sequence',
+  'time',
+  'price',
+  'size',
+  'book',
+  'takerSide',
+  'makerAccount',
+  'takerAccount',
+] as const satisfies readonly (keyof TradeEvent)[];
+
+/** The fields of an OrderEvent that its final line reads, likewise. */
+export const ORDER_FIELDS = [
+  'price',
+  'size',
+  'filled',
+  'account',
+  'book',
+  'side',
+  'type',
+  'status',
+] as const satisfies readonly (keyof OrderEvent)[];
+
+const FIELDS_AT = 8;
+const TRADE_IDS_AT = FIELDS_AT + 8 * TRADE_FIELDS.length;
+/** After the trade's fields: maker and taker id lengths (int32); the ids' bytes. */
 export const TRADE = {
-  sequence: 8,
-  time: 16,
-  price: 24,
-  size: 32,
-  book: 40,
-  takerSide: 44,
-  makerAccount: 48,
-  takerAccount: 52,
-  makerIdLength: 56,
-  takerIdLength: 60,
-  ids: 64,
+  makerIdLength: TRADE_IDS_AT,
+  takerIdLength: TRADE_IDS_AT + 4,
+  ids: TRADE_IDS_AT + 8,
 } as const;
+const FINAL_ID_AT = FIELDS_AT + 8 * ORDER_FIELDS.length;
+/** After the order's fields: the id's length (int32); the id's bytes. */
+export const FINAL = { idLength: FINAL_ID_AT, id: FINAL_ID_AT + 8 } as const;
+
+/** An event's numbers, by field name. */
+type Fields = Record<string, number>;
 
 /**
- * An OrderEvent's fields the lines read: price, size, filled (float64); account, book, side,
- * type, status, id length (int32); the id's bytes.
+ * Copies `fields` of `event` into the record at `at` (the main thread, `into` "record"), or the
+ * record's back into `event` (the worker, "event").
  */
-export const FINAL = {
-  price: 8,
-  size: 16,
-  filled: 24,
-  account: 32,
-  book: 36,
-  side: 40,
-  type: 44,
-  status: 48,
-  idLength: 52,
-  id: 56,
-} as const;
+export function copyFields(
+  float64: Float64Array,
+  at: number,
+  event: TradeEvent | OrderEvent,
+  fields: readonly string[],
+  into: 'record' | 'event',
+): void {
+  const numbers = event as unknown as Fields;
+  let index = (at + FIELDS_AT) >> 3;
+  for (const field of fields) {
+    if (into === 'record') float64[index] = numbers[field]!;
+    else numbers[field] = float64[index]!;
+    index++;
+  }
+}
 
 /** account, name length (int32); the name's bytes. */
 export const ACCOUNT = { account: 8, nameLength: 12, name: 16 } as const;

@@ -4,7 +4,7 @@
  * A failure (a write refused) is posted to the main thread before the ring says so.
  */
 import { receiveMessageOnPort, workerData } from 'node:worker_threads';
-import { OrderEvent, TradeEvent, type Units } from '../../src/index.js';
+import { OrderEvent, TradeEvent } from '../../src/index.js';
 import { utf8Text } from '../bytes-table.js';
 import { BufferedFile } from '../output/output-files.js';
 import { RING_DONE, RING_FAILED, RingReader } from '../output/record-ring.js';
@@ -24,6 +24,9 @@ import {
   RECORD_TRADE,
   TEXT,
   TRADE,
+  TRADE_FIELDS,
+  ORDER_FIELDS,
+  copyFields,
 } from './output-records.js';
 import type { OutputWorkerFailure, OutputWorkerInput } from './worker-lines.js';
 
@@ -58,28 +61,12 @@ try {
       const makerLength = int32[(at + TRADE.makerIdLength) >> 2]!;
       const takerLength = int32[(at + TRADE.takerIdLength) >> 2]!;
       const ids = at + TRADE.ids;
-      const event = trade.event;
-      event.sequence = float64[(at + TRADE.sequence) >> 3]!;
-      event.time = float64[(at + TRADE.time) >> 3]!;
-      event.price = float64[(at + TRADE.price) >> 3]! as Units;
-      event.size = float64[(at + TRADE.size) >> 3]! as Units;
-      event.book = int32[(at + TRADE.book) >> 2]!;
-      event.takerSide = int32[(at + TRADE.takerSide) >> 2]!;
-      event.makerAccount = int32[(at + TRADE.makerAccount) >> 2]!;
-      event.takerAccount = int32[(at + TRADE.takerAccount) >> 2]!;
+      copyFields(float64, at, trade.event, TRADE_FIELDS, 'event');
       idAt(trade.makerId, ids, makerLength);
       idAt(trade.takerId, ids + Math.max(makerLength, 0), takerLength);
       lines.trade(trade);
     } else if (kind === RECORD_FINAL) {
-      const event = order.event;
-      event.price = float64[(at + FINAL.price) >> 3]! as Units;
-      event.size = float64[(at + FINAL.size) >> 3]! as Units;
-      event.filled = float64[(at + FINAL.filled) >> 3]! as Units;
-      event.account = int32[(at + FINAL.account) >> 2]!;
-      event.book = int32[(at + FINAL.book) >> 2]!;
-      event.side = int32[(at + FINAL.side) >> 2]!;
-      event.type = int32[(at + FINAL.type) >> 2]!;
-      event.status = int32[(at + FINAL.status) >> 2]!;
+      copyFields(float64, at, order.event, ORDER_FIELDS, 'event');
       idAt(order.id, at + FINAL.id, int32[(at + FINAL.idLength) >> 2]!);
       lines.final(order);
     } else if (kind === RECORD_ACCOUNT) {

@@ -31,6 +31,9 @@ import {
   padded,
   TEXT,
   TRADE,
+  TRADE_FIELDS,
+  ORDER_FIELDS,
+  copyFields,
 } from './output-records.js';
 
 const RING_BYTES = 1 << 20;
@@ -90,14 +93,7 @@ export class WorkerLines implements ReplayLines {
     const takerLength = this.#idLength(takerId);
     const at = this.#reserve(RECORD_TRADE, TRADE.ids + makerLength + takerLength);
     const { float64, int32 } = this.#ring;
-    float64[(at + TRADE.sequence) >> 3] = event.sequence;
-    float64[(at + TRADE.time) >> 3] = event.time;
-    float64[(at + TRADE.price) >> 3] = event.price;
-    float64[(at + TRADE.size) >> 3] = event.size;
-    int32[(at + TRADE.book) >> 2] = event.book;
-    int32[(at + TRADE.takerSide) >> 2] = event.takerSide;
-    int32[(at + TRADE.makerAccount) >> 2] = event.makerAccount;
-    int32[(at + TRADE.takerAccount) >> 2] = event.takerAccount;
+    copyFields(float64, at, event, TRADE_FIELDS, 'record');
     int32[(at + TRADE.makerIdLength) >> 2] = this.#writeId(makerId, makerLength, at + TRADE.ids);
     int32[(at + TRADE.takerIdLength) >> 2] = this.#writeId(
       takerId,
@@ -111,14 +107,7 @@ export class WorkerLines implements ReplayLines {
     const idLength = this.#idLength(id);
     const at = this.#reserve(RECORD_FINAL, FINAL.id + idLength);
     const { float64, int32 } = this.#ring;
-    float64[(at + FINAL.price) >> 3] = event.price;
-    float64[(at + FINAL.size) >> 3] = event.size;
-    float64[(at + FINAL.filled) >> 3] = event.filled;
-    int32[(at + FINAL.account) >> 2] = event.account;
-    int32[(at + FINAL.book) >> 2] = event.book;
-    int32[(at + FINAL.side) >> 2] = event.side;
-    int32[(at + FINAL.type) >> 2] = event.type;
-    int32[(at + FINAL.status) >> 2] = event.status;
+    copyFields(float64, at, event, ORDER_FIELDS, 'record');
     int32[(at + FINAL.idLength) >> 2] = this.#writeId(id, idLength, at + FINAL.id);
     this.#commit(at);
   }

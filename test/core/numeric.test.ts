@@ -27,7 +27,9 @@ import {
   TIF_IOC,
   TYPE_LIMIT,
   TYPE_MARKET,
+  orderRecord,
   refusalError,
+  tradeRecord,
   validateVenueState,
   type CoreListener,
 } from '../../src/index.js';
@@ -213,6 +215,38 @@ describe('the numeric path', () => {
     core.cancel(alice, taker);
     expect(numeric.length).toBe(10);
     expect(strings.length).toBe(12);
+  });
+
+  it('gives prices and sizes in units, and builds the records the venue reads', () => {
+    // tick 0.05 = 5 units of 0.01, lot 0.25 = 25 units of 0.01: units are not ticks or lots
+    const { venue } = makeVenue([{ symbol: 'X-USD', tickSize: '0.05', lotSize: '0.25' }]);
+    const { core } = venue;
+    const bob = core.accountId('bob');
+    const alice = core.accountId('alice');
+    core.place(bob, 0, SIDE_SELL, TYPE_LIMIT, TIF_GTC, 0, 2_000, 8); // 100.00 for 2.00
+    const seen: string[] = [];
+    core.listen({
+      onTrade: (trade) => {
+        const record = tradeRecord(core, trade);
+        seen.push(`trade ${trade.price} ${trade.size} ${record.id} ${record.price} ${record.size}`);
+      },
+      onOrder: (order) => {
+        const { id, status, filledSize } = orderRecord(core, order);
+        seen.push(`order ${order.filled} ${order.remaining} ${id} ${status} ${filledSize}`);
+      },
+      onLevel: (level) => seen.push(`level ${level.price} ${level.total}`),
+    });
+    core.place(alice, 0, SIDE_BUY, TYPE_LIMIT, TIF_GTC, 0, 2_000, 2); // 0.50
+    expect(seen).toEqual([
+      'trade 10000 50 t_1 100.00 0.50',
+      'order 50 150 ord_1 partially_filled 0.50',
+      'level 10000 150',
+      'order 50 0 ord_2 filled 0.50',
+    ]);
+    expect(plain(unwrap(venue.trades('X-USD', 1))[0]!)).toMatchObject({
+      price: '100.00',
+      size: '0.50',
+    });
   });
 
   it('refuses commands from inside a numeric listener', () => {

@@ -11,77 +11,154 @@ import type { Sequence, Slot, Units } from './quantities.js';
 import type { TradeStore } from './trade-store.js';
 
 /** A trade, announced as it is made. */
-export class TradeEvent {
-  /** The trade's row in the TradeStore (its record reads it). */
-  index = 0;
+interface TradeFields {
   /** The trade's number: its id is `t_<sequence>`. */
-  sequence = 0;
+  sequence: number;
+  time: number;
   /** The instrument's index. */
-  book = 0;
-  price = 0 as Units;
-  size = 0 as Units;
-  makerSequence = 0 as Sequence;
-  takerSequence = 0 as Sequence;
-  /** The two orders' slots in the OrderStore (readable while the event is). */
-  makerSlot = 0 as Slot;
-  takerSlot = 0 as Slot;
-  /** Account ids (AccountNames). */
-  makerAccount = 0;
-  takerAccount = 0;
+  book: number;
+  price: Units;
+  size: Units;
   /** The taker's side: SIDE_BUY or SIDE_SELL. */
-  takerSide = 0;
-  time = 0;
-
-  /** Reads trade `index` of the store, made on book `book` between the orders at slots `maker` and `taker`. */
-  read(trades: TradeStore, index: number, book: number, maker: Slot, taker: Slot): void {
-    this.index = index;
-    this.sequence = trades.sequence[index]!;
-    this.book = book;
-    this.price = trades.price[index]! as Units;
-    this.size = trades.size[index]! as Units;
-    this.makerSequence = trades.makerSequence[index]! as Sequence;
-    this.takerSequence = trades.takerSequence[index]! as Sequence;
-    this.makerSlot = maker;
-    this.takerSlot = taker;
-    this.makerAccount = trades.makerAccount[index]!;
-    this.takerAccount = trades.takerAccount[index]!;
-    this.takerSide = trades.takerSells[index]!;
-    this.time = trades.timestamp[index]!;
-  }
+  takerSide: number;
+  /** Account ids (AccountNames). */
+  makerAccount: number;
+  takerAccount: number;
+  makerSequence: Sequence;
+  takerSequence: Sequence;
+  /** The two orders' slots in the OrderStore (readable while the event is). */
+  makerSlot: Slot;
+  takerSlot: Slot;
+  /** The trade's row in the TradeStore (its record reads it). */
+  index: number;
 }
 
 /** An order that changed: placed, filled, reduced, amended, cancelled or expired. */
-export class OrderEvent {
-  sequence = 0 as Sequence;
+interface OrderFields {
+  sequence: Sequence;
   /** Its slot in the OrderStore (readable while the event is). */
-  slot = 0 as Slot;
-  book = 0;
-  account = 0;
-  side = 0;
-  type = 0;
-  status = 0;
+  slot: Slot;
+  book: number;
+  account: number;
+  side: number;
+  type: number;
+  status: number;
   /** The limit price (0 for a market order). */
-  price = 0 as Units;
-  size = 0 as Units;
-  filled = 0 as Units;
-  remaining = 0 as Units;
+  price: Units;
+  size: Units;
+  filled: Units;
+  remaining: Units;
+}
+
+/**
+ * An event's fields live in one Float64Array, `numbers`, in the order of its field list, behind
+ * a getter and a setter per field: a reader sees named fields, and the whole event is copied
+ * (into the output worker's ring, and back) as one array.
+ */
+abstract class EventNumbers {
+  readonly numbers: Float64Array;
+
+  constructor(count: number) {
+    this.numbers = new Float64Array(count);
+  }
+}
+
+/** Defines each field of `fields` on `target`'s prototype as its element of `numbers`. */
+function defineFields(target: { prototype: EventNumbers }, fields: readonly string[]): void {
+  fields.forEach((field, index) =>
+    Object.defineProperty(target.prototype, field, {
+      get(this: EventNumbers) {
+        return this.numbers[index];
+      },
+      set(this: EventNumbers, value: number) {
+        this.numbers[index] = value;
+      },
+    }),
+  );
+}
+
+const TRADE_FIELDS = [
+  'sequence',
+  'time',
+  'book',
+  'price',
+  'size',
+  'takerSide',
+  'makerAccount',
+  'takerAccount',
+  'makerSequence',
+  'takerSequence',
+  'makerSlot',
+  'takerSlot',
+  'index',
+] as const satisfies readonly (keyof TradeFields)[];
+
+class TradeNumbers extends EventNumbers {
+  constructor() {
+    super(TRADE_FIELDS.length);
+  }
+
+  /** Reads trade `index` of the store, made on book `book` between the orders at slots `maker` and `taker`. */
+  read(trades: TradeStore, index: number, book: number, maker: Slot, taker: Slot): void {
+    const event = this as unknown as TradeEvent;
+    event.index = index;
+    event.sequence = trades.sequence[index]!;
+    event.book = book;
+    event.price = trades.price[index]! as Units;
+    event.size = trades.size[index]! as Units;
+    event.makerSequence = trades.makerSequence[index]! as Sequence;
+    event.takerSequence = trades.takerSequence[index]! as Sequence;
+    event.makerSlot = maker;
+    event.takerSlot = taker;
+    event.makerAccount = trades.makerAccount[index]!;
+    event.takerAccount = trades.takerAccount[index]!;
+    event.takerSide = trades.takerSells[index]!;
+    event.time = trades.timestamp[index]!;
+  }
+}
+defineFields(TradeNumbers, TRADE_FIELDS);
+export type TradeEvent = TradeNumbers & TradeFields;
+export const TradeEvent = TradeNumbers as new () => TradeEvent;
+
+const ORDER_FIELDS = [
+  'sequence',
+  'slot',
+  'book',
+  'account',
+  'side',
+  'type',
+  'status',
+  'price',
+  'size',
+  'filled',
+  'remaining',
+] as const satisfies readonly (keyof OrderFields)[];
+
+class OrderNumbers extends EventNumbers {
+  constructor() {
+    super(ORDER_FIELDS.length);
+  }
 
   /** Reads the order at `slot` of the store, an order of book `book`. */
   read(store: OrderStore, slot: Slot, book: number): void {
-    this.sequence = store.sequence[slot]! as Sequence;
-    this.slot = slot;
-    this.book = book;
-    this.account = store.account[slot]!;
+    const event = this as unknown as OrderEvent;
+    event.sequence = store.sequence[slot]! as Sequence;
+    event.slot = slot;
+    event.book = book;
+    event.account = store.account[slot]!;
     const kind = store.kind[slot]!;
-    this.side = kind & KIND_SELL;
-    this.type = (kind & KIND_MARKET) >> 1;
-    this.status = store.status[slot]!;
-    this.price = store.price[slot]! as Units;
-    this.size = store.size[slot]! as Units;
-    this.filled = store.filled[slot]! as Units;
-    this.remaining = store.remaining[slot]! as Units;
+    event.side = kind & KIND_SELL;
+    event.type = (kind & KIND_MARKET) >> 1;
+    event.status = store.status[slot]!;
+    event.price = store.price[slot]! as Units;
+    event.size = store.size[slot]! as Units;
+    event.filled = store.filled[slot]! as Units;
+    event.remaining = store.remaining[slot]! as Units;
   }
 }
+defineFields(OrderNumbers, ORDER_FIELDS);
+export type OrderEvent = OrderNumbers & OrderFields;
+export const OrderEvent = OrderNumbers as new () => OrderEvent;
 
 /** A price level's new total (0: the level is gone). */
 export class LevelEvent {

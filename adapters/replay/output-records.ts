@@ -2,9 +2,9 @@
  * The records the replay sends its output worker through the ring (record-ring.ts), one per line
  * to write: the layout of each, shared by the writer (WorkerLines) and the worker. Offsets are in
  * bytes from the record's start; every record starts with its kind and its length. A trade or a
- * final order carries the fields of its event that its line reads, named once here.
+ * final order carries its event whole (the event's `numbers`) and its ids' bytes.
  */
-import type { OrderEvent, TradeEvent } from '../../src/index.js';
+import { OrderEvent, TradeEvent } from '../../src/index.js';
 
 export const RECORD_TRADE = 1;
 export const RECORD_FINAL = 2;
@@ -15,63 +15,33 @@ export const RECORD_END = 5;
 export const AT_KIND = 0;
 export const AT_LENGTH = 4;
 
-/** The fields of a TradeEvent that its line reads, each a float64, in this order from byte 8. */
-export const TRADE_FIELDS = [
-  'sequence',
-  'time',
-  'price',
-  'size',
-  'book',
-  'takerSide',
-  'makerAccount',
-  'takerAccount',
-] as const satisfies readonly (keyof TradeEvent)[];
-
-/** The fields of an OrderEvent that its final line reads, likewise. */
-export const ORDER_FIELDS = [
-  'price',
-  'size',
-  'filled',
-  'account',
-  'book',
-  'side',
-  'type',
-  'status',
-] as const satisfies readonly (keyof OrderEvent)[];
-
-const FIELDS_AT = 8;
-const TRADE_IDS_AT = FIELDS_AT + 8 * TRADE_FIELDS.length;
-/** After the trade's fields: maker and taker id lengths (int32); the ids' bytes. */
+/** Where a trade's or a final order's event starts: its `numbers`, whole, as float64s. */
+const NUMBERS_AT = 8;
+const TRADE_IDS_AT = NUMBERS_AT + new TradeEvent().numbers.byteLength;
+/** After the trade's numbers: maker and taker id lengths (int32); the ids' bytes. */
 export const TRADE = {
   makerIdLength: TRADE_IDS_AT,
   takerIdLength: TRADE_IDS_AT + 4,
   ids: TRADE_IDS_AT + 8,
 } as const;
-const FINAL_ID_AT = FIELDS_AT + 8 * ORDER_FIELDS.length;
-/** After the order's fields: the id's length (int32); the id's bytes. */
+const FINAL_ID_AT = NUMBERS_AT + new OrderEvent().numbers.byteLength;
+/** After the order's numbers: the id's length (int32); the id's bytes. */
 export const FINAL = { idLength: FINAL_ID_AT, id: FINAL_ID_AT + 8 } as const;
 
-/** An event's numbers, by field name. */
-type Fields = Record<string, number>;
-
-/**
- * Copies `fields` of `event` into the record at `at` (the main thread, `into` "record"), or the
- * record's back into `event` (the worker, "event").
- */
-export function copyFields(
+/** Copies the event's numbers into the record at `at`. */
+export function writeEvent(
   float64: Float64Array,
   at: number,
   event: TradeEvent | OrderEvent,
-  fields: readonly string[],
-  into: 'record' | 'event',
 ): void {
-  const numbers = event as unknown as Fields;
-  let index = (at + FIELDS_AT) >> 3;
-  for (const field of fields) {
-    if (into === 'record') float64[index] = numbers[field]!;
-    else numbers[field] = float64[index]!;
-    index++;
-  }
+  float64.set(event.numbers, (at + NUMBERS_AT) >> 3);
+}
+
+/** Reads the numbers of the record at `at` back into `event`. */
+export function readEvent(float64: Float64Array, at: number, event: TradeEvent | OrderEvent): void {
+  const numbers = event.numbers;
+  const from = (at + NUMBERS_AT) >> 3;
+  for (let i = 0; i < numbers.length; i++) numbers[i] = float64[from + i]!;
 }
 
 /** account, name length (int32); the name's bytes. */

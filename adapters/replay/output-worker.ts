@@ -24,9 +24,7 @@ import {
   RECORD_TRADE,
   TEXT,
   TRADE,
-  TRADE_FIELDS,
-  ORDER_FIELDS,
-  copyFields,
+  readEvent,
 } from './output-records.js';
 import type { OutputWorkerFailure, OutputWorkerInput } from './worker-lines.js';
 
@@ -61,12 +59,12 @@ try {
       const makerLength = int32[(at + TRADE.makerIdLength) >> 2]!;
       const takerLength = int32[(at + TRADE.takerIdLength) >> 2]!;
       const ids = at + TRADE.ids;
-      copyFields(float64, at, trade.event, TRADE_FIELDS, 'event');
+      readEvent(float64, at, trade.event);
       idAt(trade.makerId, ids, makerLength);
       idAt(trade.takerId, ids + Math.max(makerLength, 0), takerLength);
       lines.trade(trade);
     } else if (kind === RECORD_FINAL) {
-      copyFields(float64, at, order.event, ORDER_FIELDS, 'event');
+      readEvent(float64, at, order.event);
       idAt(order.id, at + FINAL.id, int32[(at + FINAL.idLength) >> 2]!);
       lines.final(order);
     } else if (kind === RECORD_ACCOUNT) {

@@ -31,9 +31,7 @@ import {
   padded,
   TEXT,
   TRADE,
-  TRADE_FIELDS,
-  ORDER_FIELDS,
-  copyFields,
+  writeEvent,
 } from './output-records.js';
 
 const RING_BYTES = 1 << 20;
@@ -93,7 +91,7 @@ export class WorkerLines implements ReplayLines {
     const takerLength = this.#idLength(takerId);
     const at = this.#reserve(RECORD_TRADE, TRADE.ids + makerLength + takerLength);
     const { float64, int32 } = this.#ring;
-    copyFields(float64, at, event, TRADE_FIELDS, 'record');
+    writeEvent(float64, at, event);
     int32[(at + TRADE.makerIdLength) >> 2] = this.#writeId(makerId, makerLength, at + TRADE.ids);
     int32[(at + TRADE.takerIdLength) >> 2] = this.#writeId(
       takerId,
@@ -107,7 +105,7 @@ export class WorkerLines implements ReplayLines {
     const idLength = this.#idLength(id);
     const at = this.#reserve(RECORD_FINAL, FINAL.id + idLength);
     const { float64, int32 } = this.#ring;
-    copyFields(float64, at, event, ORDER_FIELDS, 'record');
+    writeEvent(float64, at, event);
     int32[(at + FINAL.idLength) >> 2] = this.#writeId(id, idLength, at + FINAL.id);
     this.#commit(at);
   }

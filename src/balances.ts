@@ -7,6 +7,7 @@
  * free. Fees are charged in the quote asset, rounded down, and collected per asset.
  */
 import { formatUnits, parseBigUnits } from './decimal-codec.js';
+import type { CoreListener, OrderEvent, TradeEvent } from './events.js';
 import type { Instrument } from './instrument.js';
 import {
   STATUS_CANCELLED,
@@ -15,12 +16,11 @@ import {
   STATUS_REJECTED,
   STP_CANCEL_MAKER,
   STP_NONE,
-  type NumericListener,
 } from './numeric.js';
 import { UNCHANGED } from './order-amend.js';
 import type { OrderBook } from './order-book.js';
 import { NO_SLOT, type OrderStore } from './order-store.js';
-import { lotsToUnits, NO_UNITS, type Lots, type Sequence, type Units } from './quantities.js';
+import { NO_UNITS, type Sequence, type Units } from './quantities.js';
 import { invalidParameter, ok, type Result } from './result.js';
 
 export interface BalanceOptions {
@@ -141,13 +141,12 @@ export function planBalances(
   });
 }
 
-export class Balances implements NumericListener {
+export class Balances implements CoreListener {
   /** Asset names, in the order the instruments first name them. */
   readonly assets: readonly string[];
   /** Decimals of each asset: enough for every amount an instrument can move. */
   readonly decimals: readonly number[];
   readonly #books: readonly BookAssets[];
-  readonly #units: readonly Instrument[];
   readonly #makerBps: bigint;
   readonly #takerBps: bigint;
   readonly #maxBps: bigint;
@@ -181,7 +180,6 @@ export class Balances implements NumericListener {
         quoteScale: 10n ** BigInt(decimals[quoteIndex]! - priceDecimals - sizeDecimals),
       };
     });
-    this.#units = instruments;
     this.#makerBps = plan.makerBps;
     this.#takerBps = plan.takerBps;
     this.#maxBps = this.#makerBps > this.#takerBps ? this.#makerBps : this.#takerBps;
@@ -304,22 +302,15 @@ export class Balances implements NumericListener {
     return true;
   }
 
-  onTrade(
-    _trade: number,
-    book: number,
-    priceTicks: number,
-    sizeLots: number,
-    makerSequence: number,
-    takerSequence: number,
-  ): void {
-    const instrument = this.#units[book]!;
-    const size = BigInt(sizeLots * instrument.lotUnits);
-    const notional = BigInt(priceTicks * instrument.tickUnits) * size;
-    this.#settle(this.#orders.get(makerSequence)!, notional, size, this.#makerBps);
-    this.#settle(this.#orders.get(takerSequence)!, notional, size, this.#takerBps);
+  onTrade(trade: TradeEvent): void {
+    const size = BigInt(trade.size);
+    const notional = BigInt(trade.price) * size;
+    this.#settle(this.#orders.get(trade.makerSequence)!, notional, size, this.#makerBps);
+    this.#settle(this.#orders.get(trade.takerSequence)!, notional, size, this.#takerBps);
   }
 
-  onOrder(sequence: number, status: number, _filledLots: number, remainingLots: number): void {
+  onOrder(order: OrderEvent): void {
+    const { sequence, status } = order;
     const lock = this.#orders.get(sequence);
     if (lock === undefined) return;
     if (
@@ -332,7 +323,7 @@ export class Balances implements NumericListener {
       this.#orders.delete(sequence);
       return;
     }
-    const remaining = lotsToUnits(remainingLots as Lots, this.#units[lock.book]!.lotUnits);
+    const remaining = order.remaining;
     const target = lock.market ? lock.locked : this.#target(lock, lock.price, remaining);
     if (target < lock.locked) this.#move(lock, target - lock.locked);
   }

@@ -1,20 +1,26 @@
-import type { NumericListener } from './numeric.js';
+import { LevelEvent, OrderEvent, TradeEvent, type CoreListener } from './events.js';
 import type { OrderBook } from './order-book.js';
 import type { OrderStore } from './order-store.js';
 import type { PriceLevel } from './price-level.js';
+import type { Slot, Units } from './quantities.js';
 import type { TradeStore } from './trade-store.js';
 
 /**
- * The numeric listeners of a venue and their dispatch (NumericListener says what comes when).
- * Each announcement costs one length check when nobody listens; while listeners run, commands
+ * The listeners of a venue and their dispatch (CoreListener says what comes when): each
+ * announcement fills the one event of its kind (events.ts) and hands it to every listener. Each
+ * announcement costs one length check when nobody listens; while listeners run, commands
  * throw (they would re-enter a command half done). A listener's methods are called on it, not
  * bound: listeners of one class are then one call target for V8 from one venue to the next.
  */
 export class CoreEvents {
-  readonly #onTrade: Required<Pick<NumericListener, 'onTrade'>>[] = [];
-  readonly #onOrder: Required<Pick<NumericListener, 'onOrder'>>[] = [];
-  readonly #onLevel: Required<Pick<NumericListener, 'onLevel'>>[] = [];
+  readonly #onTrade: Required<Pick<CoreListener, 'onTrade'>>[] = [];
+  readonly #onOrder: Required<Pick<CoreListener, 'onOrder'>>[] = [];
+  readonly #onLevel: Required<Pick<CoreListener, 'onLevel'>>[] = [];
   #dispatching = false;
+  /** The events, filled in place for each announcement. */
+  readonly #tradeEvent = new TradeEvent();
+  readonly #orderEvent = new OrderEvent();
+  readonly #levelEvent = new LevelEvent();
 
   constructor(
     private readonly store: OrderStore,
@@ -33,8 +39,8 @@ export class CoreEvents {
   }
 
   /** Calls the listener's handlers with every event from now on; returns the function that stops it. */
-  listen(listener: NumericListener): () => void {
-    const kinds: NumericListener[][] = [];
+  listen(listener: CoreListener): () => void {
+    const kinds: CoreListener[][] = [];
     if (listener.onTrade !== undefined) kinds.push(this.#onTrade);
     if (listener.onOrder !== undefined) kinds.push(this.#onOrder);
     if (listener.onLevel !== undefined) kinds.push(this.#onLevel);
@@ -47,12 +53,13 @@ export class CoreEvents {
     };
   }
 
-  trade(book: OrderBook, trade: number): void {
-    if (this.#onTrade.length !== 0) this.#trade(book, trade);
+  /** `trade` (a TradeStore slot) between the orders at slots `maker` and `taker`. */
+  trade(book: OrderBook, trade: number, maker: number, taker: number): void {
+    if (this.#onTrade.length !== 0) this.#trade(book.index, trade, maker as Slot, taker as Slot);
   }
 
   order(book: OrderBook, slot: number): void {
-    if (this.#onOrder.length !== 0) this.#order(book, slot);
+    if (this.#onOrder.length !== 0) this.#order(book.index, slot as Slot);
   }
 
   /** `side`: SIDE_BUY or SIDE_SELL. */
@@ -60,58 +67,38 @@ export class CoreEvents {
     if (this.#onLevel.length !== 0) this.#level(book, level, side);
   }
 
-  #trade(book: OrderBook, trade: number): void {
-    const trades = this.trades;
-    const { tickUnits, lotUnits } = book.instrument;
+  #trade(book: number, index: number, maker: Slot, taker: Slot): void {
+    const event = this.#tradeEvent;
+    event.read(this.trades, index, book, maker, taker);
     this.#dispatching = true;
     try {
-      for (const listener of this.#onTrade) {
-        listener.onTrade(
-          trades.sequence[trade]!,
-          book.index,
-          trades.price[trade]! / tickUnits,
-          trades.size[trade]! / lotUnits,
-          trades.makerSequence[trade]!,
-          trades.takerSequence[trade]!,
-          trades.timestamp[trade]!,
-        );
-      }
+      for (const listener of this.#onTrade) listener.onTrade(event);
     } finally {
       this.#dispatching = false;
     }
   }
 
-  #order(book: OrderBook, slot: number): void {
-    const store = this.store;
-    const { lotUnits } = book.instrument;
+  #order(book: number, slot: Slot): void {
+    const event = this.#orderEvent;
+    event.read(this.store, slot, book);
     this.#dispatching = true;
     try {
-      for (const listener of this.#onOrder) {
-        listener.onOrder(
-          store.sequence[slot]!,
-          store.status[slot]!,
-          store.filled[slot]! / lotUnits,
-          store.remaining[slot]! / lotUnits,
-        );
-      }
+      for (const listener of this.#onOrder) listener.onOrder(event);
     } finally {
       this.#dispatching = false;
     }
   }
 
   #level(book: OrderBook, level: PriceLevel, side: number): void {
-    const { tickUnits, lotUnits } = book.instrument;
+    const event = this.#levelEvent;
+    event.book = book.index;
+    event.side = side;
+    event.price = level.price as Units;
+    event.total = level.total as Units;
+    event.bookSequence = book.sequence;
     this.#dispatching = true;
     try {
-      for (const listener of this.#onLevel) {
-        listener.onLevel(
-          book.index,
-          side,
-          level.price / tickUnits,
-          level.total / lotUnits,
-          book.sequence,
-        );
-      }
+      for (const listener of this.#onLevel) listener.onLevel(event);
     } finally {
       this.#dispatching = false;
     }

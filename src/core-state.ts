@@ -4,12 +4,8 @@ import { CoreEvents } from './core-events.js';
 import { GtdExpiry } from './gtd-expiry.js';
 import type { Instrument } from './instrument.js';
 import { MonotonicClock } from './monotonic-clock.js';
-import {
-  REFUSED_ACCOUNT,
-  REFUSED_UNKNOWN_SYMBOL,
-  STP_NONE,
-  type NumericListener,
-} from './numeric.js';
+import { REFUSED_ACCOUNT, REFUSED_UNKNOWN_SYMBOL, STP_NONE } from './numeric.js';
+import type { CoreListener } from './events.js';
 import { OrderBook, type TradeCounter } from './order-book.js';
 import { OrderIndex } from './order-index.js';
 import { OrderMatching } from './order-matching.js';
@@ -166,7 +162,7 @@ export class CoreState {
   }
 
   /** Calls the listener's handlers with every event from now on; returns the function that stops it. */
-  listen(listener: NumericListener): () => void {
+  listen(listener: CoreListener): () => void {
     const stop = this.events.listen(listener);
     this.#listeners++;
     let listening = true;

@@ -1,13 +1,12 @@
 import { EventHub, type VenueEventType, type VenueListener } from './event-hub.js';
 import { formatPrice, formatSize } from './instrument.js';
-import type { NumericListener } from './numeric.js';
-import { orderView } from './order-queries.js';
-import { TradeView } from './trade.js';
+import { orderRecord, tradeRecord } from './event-records.js';
+import type { CoreListener } from './events.js';
 import { SIDES } from './types.js';
 import type { VenueCore } from './venue-core.js';
 
 /**
- * The venue's subscribers to VenueEvents, fed from the core's numeric events while anyone
+ * The venue's subscribers to VenueEvents, fed from the core's events while anyone
  * subscribes; an event is built only when someone listens to its type.
  */
 export class EventBridge {
@@ -32,32 +31,27 @@ export class EventBridge {
     };
   }
 
-  /** Turns the core's numeric events into VenueEvents, building only what someone listens to. */
-  readonly #bridge: NumericListener = {
-    onTrade: (_trade, book, _price, _size, _maker, takerSequence) => {
+  /** Turns the core's events into VenueEvents, building only what someone listens to. */
+  readonly #bridge: CoreListener = {
+    onTrade: (trade) => {
       if (!this.#events.listening('trade')) return;
-      const { store, trades, orders, books } = this.#core;
-      // The trade is the taker's latest fill.
-      const trade = store.lastFill[orders.slot(takerSequence)]!;
-      const view = new TradeView(trades, trade, books[book]!.instrument, store.accounts);
-      this.#events.emit({ type: 'trade', trade: view });
+      this.#events.emit({ type: 'trade', trade: tradeRecord(this.#core, trade) });
     },
-    onOrder: (sequence) => {
+    onOrder: (order) => {
       if (!this.#events.listening('order')) return;
-      const order = orderView(this.#core, this.#core.orders.slot(sequence));
-      this.#events.emit({ type: 'order', order });
+      this.#events.emit({ type: 'order', order: orderRecord(this.#core, order) });
     },
-    onLevel: (book, side, priceTicks, totalLots, bookSequence) => {
+    onLevel: (level) => {
       if (!this.#events.listening('book')) return;
-      const instrument = this.#core.books[book]!.instrument;
+      const instrument = this.#core.books[level.book]!.instrument;
       this.#events.emit({
         type: 'book',
         change: {
           symbol: instrument.symbol,
-          side: SIDES[side]!,
-          price: formatPrice(instrument, priceTicks * instrument.tickUnits),
-          size: formatSize(instrument, totalLots * instrument.lotUnits),
-          sequence: bookSequence,
+          side: SIDES[level.side]!,
+          price: formatPrice(instrument, level.price),
+          size: formatSize(instrument, level.total),
+          sequence: level.bookSequence,
         },
       });
     },

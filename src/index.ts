@@ -2,6 +2,8 @@ export { Venue } from './venue.js';
 export { VenueCore } from './venue-core.js';
 export * from './numeric.js';
 export * from './order-command.js';
+export { LevelEvent, OrderEvent, TradeEvent, type CoreListener } from './events.js';
+export { orderRecord, tradeRecord } from './event-records.js';
 export type { LiveOrderCounts, OrderFilter } from './order-queries.js';
 export type { VenueOptions } from './venue-options.js';
 export type { Balance, BalanceOptions } from './balances.js';

@@ -106,31 +106,3 @@ export function refusalError(code: number): VenueError {
   if (error === undefined) throw new RangeError(`${code} is not a refusal code`);
   return error;
 }
-
-/**
- * What the numeric path announces, synchronously and in the order of VenueEvent: for each match
- * onTrade, then onOrder (the maker), then onLevel (the maker's level); then onOrder for the
- * incoming order, then onLevel for the level it rests on, if it rests. Cancels and reduces give
- * onOrder, then onLevel. Prices are in ticks, sizes in lots, `book` is the instrument's index,
- * `side` and `status` are the codes above. Listeners must not issue commands (that throws).
- */
-export interface NumericListener {
-  onTrade?(
-    trade: number,
-    book: number,
-    priceTicks: number,
-    sizeLots: number,
-    makerSequence: number,
-    takerSequence: number,
-    time: number,
-  ): void;
-  onOrder?(sequence: number, status: number, filledLots: number, remainingLots: number): void;
-  /** totalLots 0: the level is gone. */
-  onLevel?(
-    book: number,
-    side: number,
-    priceTicks: number,
-    totalLots: number,
-    bookSequence: number,
-  ): void;
-}

@@ -27,8 +27,11 @@ import { SIDE_BUY, SIDE_SELL } from './numeric.js';
 
 /** What the book tells the venue as it matches and changes. */
 export interface BookListener {
-  /** `trade` (a TradeStore slot) happened: both orders, the tape and the 24h figures are updated. */
-  executed(book: OrderBook, trade: number, maker: number): void;
+  /**
+   * `trade` (a TradeStore slot) happened between the orders at slots `maker` and `taker`: both
+   * orders, the tape and the 24h figures are updated.
+   */
+  executed(book: OrderBook, trade: number, maker: number, taker: number): void;
   /** `side`: SIDE_BUY or SIDE_SELL. */
   levelChanged(book: OrderBook, level: PriceLevel, side: number): void;
   /**
@@ -110,7 +113,7 @@ export class OrderBook {
         }
         if (level.count === 0) opposite.remove(level);
         this.sequence++;
-        this.listener.executed(this, this.#record(maker, taker, size), maker);
+        this.listener.executed(this, this.#record(maker, taker, size), maker, taker);
         this.listener.levelChanged(this, level, side);
         maker = next;
       }

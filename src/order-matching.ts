@@ -49,10 +49,10 @@ export class OrderMatching implements BookListener {
    * BookListener: the books call these as they match. Methods rather than closures, so that the
    * code optimised for one venue still serves the next (a sweep runs many).
    */
-  executed(book: OrderBook, trade: number, maker: number): void {
+  executed(book: OrderBook, trade: number, maker: number, taker: number): void {
     const store = this.store;
     if (store.remaining[maker] === 0) this.orders.finalized(store.sequence[maker]!);
-    this.events.trade(book, trade);
+    this.events.trade(book, trade, maker, taker);
     this.events.order(book, maker);
   }
 

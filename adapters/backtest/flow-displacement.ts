@@ -18,6 +18,7 @@ import {
   type Lots,
   type OrderCommand,
   type Sequence,
+  type TradeEvent,
   type Venue,
 } from '../../src/index.js';
 import { NO_SLOT } from '../../src/order-store.js';
@@ -55,23 +56,16 @@ export class FlowDisplacement {
     this.#venue.core.listen(this);
   }
 
-  onTrade(
-    _trade: number,
-    book: number,
-    _priceTicks: number,
-    sizeLots: number,
-    makerSequence: number,
-    takerSequence: number,
-  ): void {
-    const { store, orders, books } = this.#venue.core;
-    const maker = orders.slot(makerSequence);
+  onTrade(trade: TradeEvent): void {
+    const { store } = this.#venue.core;
+    const maker = trade.makerSlot;
     if (store.account[maker] !== this.#strategy) return;
-    const taker = orders.slot(takerSequence);
+    const taker = trade.takerSlot;
     if (store.account[taker] === this.#strategy) return;
-    this.#taker = takerSequence;
+    this.#taker = trade.takerSequence;
     this.#takerRests = store.timeInForce(taker) === 'gtc';
-    const units = sizeLots * books[book]!.instrument.lotUnits;
-    this.#pending.push(book, store.isSell(maker) ? 1 : 0, store.price[taker]!, units);
+    const units = trade.size;
+    this.#pending.push(trade.book, store.isSell(maker) ? 1 : 0, store.price[taker]!, units);
   }
 
   /**

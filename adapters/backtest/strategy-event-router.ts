@@ -3,7 +3,16 @@
  * its open orders, and the events its hooks are called with (held for the hooks, or under
  * response or feed latency handed to the delayed view as messages).
  */
-import type { NumericListener, TradeRecord, Venue, VenueEvent } from '../../src/index.js';
+import {
+  orderRecord,
+  tradeRecord,
+  type CoreListener,
+  type OrderEvent,
+  type TradeEvent,
+  type TradeRecord,
+  type Venue,
+  type VenueEvent,
+} from '../../src/index.js';
 import type { WantedEvents } from './hook-dispatcher.js';
 import type { DelayedView, HookEvent } from './latency/delayed-view.js';
 import type { StrategyFill } from './strategy.js';
@@ -12,7 +21,7 @@ import type { SymbolLedger } from './symbol-ledger.js';
 
 export type FillHandler = (fill: StrategyFill, ledger: SymbolLedger) => void;
 
-export class StrategyEventRouter implements NumericListener {
+export class StrategyEventRouter implements CoreListener {
   constructor(
     readonly venue: Venue,
     /** By book index. */
@@ -59,38 +68,25 @@ export class StrategyEventRouter implements NumericListener {
     else if (this.wants.book) this.events.push(event);
   };
 
-  // Without latency: the venue's events in numbers, records built only where needed. Methods of
+  // Without latency: the core's events, records built only where needed. Methods of
   // a class (not closures) so that the venue calls one target from one engine to the next.
-  onTrade(
-    _trade: number,
-    book: number,
-    priceTicks: number,
-    _sizeLots: number,
-    makerSequence: number,
-    takerSequence: number,
-  ): void {
-    const { store, orders } = this.venue.core;
-    const ledger = this.ledgers[book]!;
-    ledger.markAt(priceTicks * ledger.instrument.tickUnits);
-    const maker = store.account[orders.slot(makerSequence)] === this.accountId;
-    const taker = store.account[orders.slot(takerSequence)] === this.accountId;
+  onTrade(event: TradeEvent): void {
+    const ledger = this.ledgers[event.book]!;
+    ledger.markAt(event.price);
+    const maker = event.makerAccount === this.accountId;
+    const taker = event.takerAccount === this.accountId;
     if (!maker && !taker && !this.wants.trade) return;
-    // The trade just made is the newest on its symbol's tape.
-    const found = this.venue.trades(ledger.instrument.symbol, 1);
-    if (!found.ok) throw new Error(found.error.message);
-    const trade = found.value[0]!;
+    const trade = tradeRecord(this.venue.core, event);
     if (maker) this.#fill(ledger, trade, 'maker');
     if (taker) this.#fill(ledger, trade, 'taker');
     if (this.wants.trade) this.events.push({ type: 'trade', trade });
   }
 
-  onOrder(sequence: number): void {
-    const { store, orders } = this.venue.core;
-    if (store.account[orders.slot(sequence)] !== this.accountId) return;
-    const found = this.venue.getOrder(this.account, `ord_${sequence}`);
-    if (!found.ok) throw new Error(found.error.message);
-    this.orders.updated(found.value);
-    if (this.wants.order) this.events.push({ type: 'order', order: found.value });
+  onOrder(event: OrderEvent): void {
+    if (event.account !== this.accountId) return;
+    const order = orderRecord(this.venue.core, event);
+    this.orders.updated(order);
+    if (this.wants.order) this.events.push({ type: 'order', order });
   }
 
   #fill(ledger: SymbolLedger, trade: TradeRecord, liquidity: 'maker' | 'taker'): void {

@@ -1,12 +1,18 @@
 /**
- * Follows the core's numeric events through one row with the checker's own models: the shadow
+ * Follows the core's events through one row with the checker's own models: the shadow
  * book (the open orders' size accounting and price-time queues) and a ticker model per symbol.
  * Invariants 3, 4 and 5 are checked as each trade and order update arrives; the levels the row
  * changed, as the shadow saw them and as the venue published them, are noted for invariants 1, 2
- * and 7. Events come in ticks and lots; the model works in units (ticks x tickUnits, lots x
- * lotUnits), and reads the row's decimals once each.
+ * and 7. Events and the model are in units; the model reads the row's decimals once each.
  */
-import type { Instrument, NumericListener, VenueCore } from '../../src/index.js';
+import type {
+  CoreListener,
+  Instrument,
+  LevelEvent,
+  OrderEvent,
+  TradeEvent,
+  VenueCore,
+} from '../../src/index.js';
 import type { ParsedScenarioRow } from '../csv/index.js';
 import { CurrentRow, type ChangedLevel } from './current-row.js';
 import { OrderChecks } from './order-checks.js';
@@ -15,7 +21,7 @@ import { ExpectedBook } from './expected-book.js';
 import type { TickerModel } from './ticker-model.js';
 import { TradeChecks } from './trade-checks.js';
 
-export class EventModel implements NumericListener {
+export class EventModel implements CoreListener {
   readonly book: ExpectedBook;
   /** By book index. */
   readonly instruments: readonly Instrument[];
@@ -54,37 +60,19 @@ export class EventModel implements NumericListener {
     this.problem = null;
   }
 
-  onTrade(
-    trade: number,
-    book: number,
-    priceTicks: number,
-    sizeLots: number,
-    makerSequence: number,
-    takerSequence: number,
-    time: number,
-  ): void {
+  onTrade(trade: TradeEvent): void {
     if (this.problem !== null) return;
-    const { tickUnits, lotUnits } = this.instruments[book]!;
-    this.problem = this.#trades.check(
-      trade,
-      book,
-      priceTicks * tickUnits,
-      sizeLots * lotUnits,
-      makerSequence,
-      takerSequence,
-      time,
-    );
+    this.problem = this.#trades.check(trade);
   }
 
-  onOrder(sequence: number, status: number, filledLots: number, remainingLots: number): void {
+  onOrder(order: OrderEvent): void {
     if (this.problem !== null) return;
-    this.problem = this.#orders.check(sequence, status, filledLots, remainingLots);
+    this.problem = this.#orders.check(order);
   }
 
   /** Invariants 2 and 7: the venue's published new size of a level, kept for the row's end. */
-  onLevel(book: number, side: number, priceTicks: number, totalLots: number): void {
+  onLevel(level: LevelEvent): void {
     if (this.problem !== null) return;
-    const { tickUnits, lotUnits } = this.instruments[book]!;
-    this.#current.level(book, side, priceTicks * tickUnits).published = totalLots * lotUnits;
+    this.#current.level(level.book, level.side, level.price).published = level.total;
   }
 }

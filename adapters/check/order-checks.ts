@@ -8,6 +8,7 @@ import {
   STATUS_PARTIALLY_FILLED,
   STATUS_PENDING,
   STATUS_REJECTED,
+  type OrderEvent,
 } from '../../src/index.js';
 import type { CurrentRow } from './current-row.js';
 import { fail, type Problem } from './problem.js';
@@ -17,19 +18,13 @@ import { statusMismatch } from './state-comparisons.js';
 export class OrderChecks {
   constructor(readonly current: CurrentRow) {}
 
-  check(
-    sequence: number,
-    status: number,
-    filledLots: number,
-    remainingLots: number,
-  ): Problem | null {
+  check(event: OrderEvent): Problem | null {
+    const { sequence, status, filled, remaining } = event;
     const current = this.current;
     const row = current.row!;
     const order = current.book.orders.get(sequence) ?? current.taker(sequence);
     if (order === null) return fail(3, `update of an unknown order ord_${sequence}`);
     const { lotUnits } = current.instruments[order.book]!;
-    const filled = filledLots * lotUnits;
-    const remaining = remainingLots * lotUnits;
     const book = current.book;
     if (row.action === 'amend' && order.resting && this.#isAmended(order, filled, remaining)) {
       const keeps = this.#limitPrice(order) === order.price && remaining <= book.remaining(order);

@@ -2,7 +2,7 @@
  * The checks of each trade as it arrives (invariants 3, 4 and 5) against the shadow book, which
  * it then fills; the trade also goes to its symbol's ticker model.
  */
-import { SIDE_BUY } from '../../src/index.js';
+import { SIDE_BUY, type TradeEvent } from '../../src/index.js';
 import type { CurrentRow } from './current-row.js';
 import { fail, type Problem } from './problem.js';
 import { TickerModel } from './ticker-model.js';
@@ -24,15 +24,16 @@ export class TradeChecks {
     return this.#tradedRow[book] === this.current.count;
   }
 
-  check(
-    trade: number,
-    bookIndex: number,
-    price: number,
-    size: number,
-    makerSequence: number,
-    takerSequence: number,
-    time: number,
-  ): Problem | null {
+  check(event: TradeEvent): Problem | null {
+    const {
+      sequence: trade,
+      book: bookIndex,
+      price,
+      size,
+      makerSequence,
+      takerSequence,
+      time,
+    } = event;
     const current = this.current;
     const row = current.row!;
     // invariant 5

@@ -1,6 +1,6 @@
 /** What the scenario driver returns and reports: its refusals, its observer, its options. */
-import type { OrderRecord, TradeRecord, VenueErrorCode } from '../../src/index.js';
-import type { ScenarioIdView } from './scenario-id-view.js';
+import type { VenueErrorCode } from '../../src/index.js';
+import type { ScenarioOrder, ScenarioTrade } from './scenario-events.js';
 
 /** Why a valid row was not applied: the venue's codes, and `duplicate_id` (the driver's own). */
 export type RefusalCode = VenueErrorCode | 'duplicate_id';
@@ -12,36 +12,17 @@ export interface Refusal {
 }
 
 /**
- * What the driver reports, each under the scenario ids; every member is optional, and a record
- * is built only for the members that take one. `makerId` is undefined (a view: not `known`) when
- * the maker is not a row's order, `takerId` when the trade happens outside a row.
+ * What the driver reports, under the scenario ids; every member is optional. Each is handed the
+ * core's event with its ids attached (scenario-events.ts), valid during the call; a record is
+ * built only by `record()`.
  */
 export interface DriverObserver {
-  trade?(trade: TradeRecord, makerId: string | undefined, takerId: string | undefined): void;
-  /**
-   * A trade in the core's numbers (its onTrade arguments), the ids as views of their bytes (no
-   * string is built unless `text()` is called), valid during the call.
-   */
-  numericTrade?(
-    trade: number,
-    book: number,
-    priceTicks: number,
-    sizeLots: number,
-    makerSequence: number,
-    takerSequence: number,
-    time: number,
-    makerId: ScenarioIdView,
-    takerId: ScenarioIdView,
-  ): void;
+  /** Every trade of the venue (the maker's id is not `known` when it is not a row's order). */
+  trade?(trade: ScenarioTrade): void;
   /** A row's new order is live: it rests on the book, or waits for its trigger. */
-  rested?(order: OrderRecord, scenarioId: string): void;
+  rested?(order: ScenarioOrder): void;
   /** A row's order became final: when placed (after its trades), or later while live. */
-  final?(order: OrderRecord, scenarioId: string): void;
-  /**
-   * The same, in numbers: the order's slot is still readable in `venue.core` meanwhile; the id
-   * as a view, valid during the call.
-   */
-  numericFinal?(sequence: number, status: number, scenarioId: ScenarioIdView): void;
+  final?(order: ScenarioOrder): void;
 }
 
 export interface DriverOptions {

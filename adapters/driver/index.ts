@@ -4,3 +4,4 @@ export type { DriverObserver, DriverOptions, Refusal, RefusalCode } from './driv
 export { isLive, isResting } from './order-liveness.js';
 export { decimalUnits } from './plain-row.js';
 export type { ScenarioIdView } from './scenario-id-view.js';
+export type { ScenarioOrder, ScenarioTrade } from './scenario-events.js';

@@ -1,13 +1,20 @@
 /**
- * Follows the orders rows placed through the core's numeric events and reports them to the
- * driver's observer under their scenario ids: live, final (counted by status), and their trades.
- * A record is built only for an observer member that takes one.
+ * Follows the orders rows placed through the core's events and reports them to the driver's
+ * observer under their scenario ids: live, final (counted by status), and every trade. The
+ * observer gets the core's event with the ids attached (scenario-events.ts).
  */
-import { ORDER_STATUSES, type OrderRecord, type Venue } from '../../src/index.js';
+import {
+  ORDER_STATUSES,
+  OrderEvent,
+  type OrderRecord,
+  type TradeEvent,
+  type Venue,
+} from '../../src/index.js';
 import type { DriverObserver } from './driver-reports.js';
 import { isLiveCode } from './order-liveness.js';
 import { ScenarioIdView } from './scenario-id-view.js';
 import type { ScenarioIds } from './scenario-ids.js';
+import { ScenarioOrder, ScenarioTrade } from './scenario-events.js';
 
 export const orderId = (sequence: number): string => `ord_${sequence}`;
 
@@ -24,10 +31,12 @@ export const ORDER_CODES: ReadonlyMap<string, number> = new Map(
 export class RowOrderReports {
   /** The row orders that became final, by status code. */
   readonly finalCounts = new Float64Array(ORDER_STATUSES.length);
-  /** What the numeric observer members are handed (reused). */
-  readonly #maker = new ScenarioIdView();
+  /** What the observer is handed (reused). */
+  readonly #trade: ScenarioTrade;
+  readonly #order: ScenarioOrder;
   readonly #taker = new ScenarioIdView();
-  readonly #final = new ScenarioIdView();
+  /** A row's new order as its command left it (read from the store when the row returns). */
+  readonly #placed = new OrderEvent();
 
   constructor(
     private readonly venue: Venue,
@@ -36,57 +45,26 @@ export class RowOrderReports {
     private readonly row: ScenarioIdView,
     private readonly observer: DriverObserver,
   ) {
-    const numericTrade = observer.numericTrade?.bind(observer);
+    this.#trade = new ScenarioTrade(venue.core);
+    this.#order = new ScenarioOrder(venue.core);
     venue.core.listen({
-      ...(numericTrade === undefined
-        ? {}
-        : {
-            onTrade: (trade, book, priceTicks, sizeLots, makerSequence, takerSequence, time) => {
-              ids.viewLive(makerSequence, this.#maker);
-              numericTrade(
-                trade,
-                book,
-                priceTicks,
-                sizeLots,
-                makerSequence,
-                takerSequence,
-                time,
-                this.#maker,
-                ids.viewLive(takerSequence, this.#taker) ? this.#taker : this.row,
-              );
-            },
-          }),
-      onOrder: (sequence, status) => {
-        if (isLiveCode(status)) return;
+      ...(observer.trade === undefined ? {} : { onTrade: (trade) => this.#traded(trade) }),
+      onOrder: (order) => {
+        if (isLiveCode(order.status)) return;
         // A row's own order that is final when placed is reported once the row returns.
-        const entry = ids.liveEntry(sequence);
-        if (entry >= 0) this.#finalized(sequence, status, entry, null);
+        const entry = ids.liveEntry(order.slot);
+        if (entry >= 0) this.#finalized(order.status, entry, order, null);
       },
     });
-    if (observer.trade !== undefined) {
-      const trade = observer.trade.bind(observer);
-      venue.subscribe(
-        (event) => {
-          if (event.type !== 'trade') return;
-          const record = event.trade;
-          const maker = ids.liveId(sequenceOf(record.makerOrderId));
-          trade(record, maker, this.#takerId(sequenceOf(record.takerOrderId)));
-        },
-        ['trade'],
-      );
-    }
   }
 
   /** A row's new order (mapped to id `entry`), live or final; `order` its record when there is one. */
   placed(sequence: number, status: number, entry: number, order: OrderRecord | null): void {
-    if (isLiveCode(status)) {
-      this.ids.rested(entry);
-      const observer = this.observer;
-      if (observer.rested !== undefined)
-        observer.rested(order ?? this.record(sequence), this.ids.text(entry));
-    } else {
-      this.#finalized(sequence, status, entry, order);
-    }
+    if (!isLiveCode(status)) return this.#finalized(status, entry, this.#read(sequence), order);
+    this.ids.rested(entry);
+    const observer = this.observer;
+    if (observer.rested !== undefined)
+      observer.rested(this.#attach(this.#read(sequence)!, entry, order));
   }
 
   /** The order's current record (the venue still holds it: live, or final while reported). */
@@ -97,21 +75,44 @@ export class RowOrderReports {
     return found.value;
   }
 
-  /** The taker of a trade: a live order when a stop triggers or an amend moves one, else the row. */
-  #takerId(takerSequence: number): string | undefined {
-    return this.ids.liveId(takerSequence) ?? this.row.text();
+  #traded(event: TradeEvent): void {
+    const ids = this.ids;
+    const trade = this.#trade;
+    trade.event = event;
+    ids.viewLive(event.makerSlot, trade.makerId);
+    // The taker: a live order when a stop triggers or an amend moves one, else the row's.
+    trade.takerId = ids.viewLive(event.takerSlot, this.#taker) ? this.#taker : this.row;
+    this.observer.trade!(trade);
   }
 
-  #finalized(sequence: number, status: number, entry: number, order: OrderRecord | null): void {
+  /** `event` is null only when the observer takes no final orders. */
+  #finalized(
+    status: number,
+    entry: number,
+    event: OrderEvent | null,
+    order: OrderRecord | null,
+  ): void {
     this.finalCounts[status]!++;
-    const ids = this.ids;
-    ids.finalized(entry);
+    this.ids.finalized(entry);
     const observer = this.observer;
-    if (observer.numericFinal !== undefined) {
-      ids.view(entry, this.#final);
-      observer.numericFinal(sequence, status, this.#final);
-    }
-    if (observer.final !== undefined)
-      observer.final(order ?? this.record(sequence), ids.text(entry));
+    if (observer.final !== undefined) observer.final(this.#attach(event!, entry, order));
+  }
+
+  /** The order `sequence` as its command left it, when the observer takes orders; else null. */
+  #read(sequence: number): OrderEvent | null {
+    const observer = this.observer;
+    if (observer.rested === undefined && observer.final === undefined) return null;
+    const { store, orders } = this.venue.core;
+    const slot = orders.slot(sequence);
+    this.#placed.read(store, slot, store.book[slot]!);
+    return this.#placed;
+  }
+
+  #attach(event: OrderEvent, entry: number, order: OrderRecord | null): ScenarioOrder {
+    const attached = this.#order;
+    attached.event = event;
+    attached.known = order;
+    this.ids.view(entry, attached.id);
+    return attached;
   }
 }

@@ -7,7 +7,7 @@
  * its slot in the core's order store (a slot is not reused while its order is live), so that the
  * events' sequences find it without a lookup.
  */
-import type { VenueCore } from '../../src/index.js';
+import type { Slot, VenueCore } from '../../src/index.js';
 import { BytesTable } from '../bytes-table.js';
 import type { ScenarioIdView } from './scenario-id-view.js';
 
@@ -58,29 +58,19 @@ export class ScenarioIds {
 
   /** Whether the entry (-1: none) names an order still live. */
   isLive(entry: number): boolean {
-    return entry >= 0 && this.liveEntry(this.#table.values[entry]!) === entry;
+    if (entry < 0) return false;
+    const slot = this.core.orders.slot(this.#table.values[entry]!);
+    return slot >= 0 && this.liveEntry(slot) === entry;
   }
 
-  /** The id entry of the live order `sequence`; -1 when it is not a live row's order. */
-  liveEntry(sequence: number): number {
-    const slot = this.core.orders.slot(sequence);
-    return slot < 0 || slot >= this.#liveEntries.length ? -1 : this.#liveEntries[slot]! - 1;
+  /** The id entry of the live order at `slot`; -1 when it is not a live row's order. */
+  liveEntry(slot: Slot): number {
+    return slot >= this.#liveEntries.length ? -1 : this.#liveEntries[slot]! - 1;
   }
 
-  /** The scenario id of an entry. */
-  text(entry: number): string {
-    return this.#table.text(entry);
-  }
-
-  /** The scenario id of the live order `sequence`; undefined when it is not a live row's order. */
-  liveId(sequence: number): string | undefined {
-    const entry = this.liveEntry(sequence);
-    return entry < 0 ? undefined : this.#table.text(entry);
-  }
-
-  /** Points `view` at the id of the live order `sequence`; false (view unknown) when it has none. */
-  viewLive(sequence: number, view: ScenarioIdView): boolean {
-    const entry = this.liveEntry(sequence);
+  /** Points `view` at the id of the live order at `slot`; false (view unknown) when it has none. */
+  viewLive(slot: Slot, view: ScenarioIdView): boolean {
+    const entry = this.liveEntry(slot);
     if (entry < 0) {
       view.clear();
       return false;

@@ -2,8 +2,8 @@
  * The generator's resting orders, told by the scenario driver: picked uniformly for cancels and
  * reduces, dropped once final.
  */
-import type { OrderRecord, SeededRandom } from '../../src/index.js';
-import type { DriverObserver } from '../driver/index.js';
+import type { SeededRandom } from '../../src/index.js';
+import type { DriverObserver, ScenarioOrder } from '../driver/index.js';
 
 export interface LiveOrder {
   readonly scenarioId: string;
@@ -26,12 +26,15 @@ export class LiveOrders implements DriverObserver {
       : this.#orders[random.int(0, this.#orders.length - 1)];
   }
 
-  rested(order: OrderRecord, scenarioId: string): void {
+  rested(order: ScenarioOrder): void {
+    const { account, symbol } = order.record();
+    const scenarioId = order.id.text()!;
     this.#positions.set(scenarioId, this.#orders.length);
-    this.#orders.push({ scenarioId, account: order.account, symbol: order.symbol });
+    this.#orders.push({ scenarioId, account, symbol });
   }
 
-  final(_order: OrderRecord, scenarioId: string): void {
+  final(order: ScenarioOrder): void {
+    const scenarioId = order.id.text()!;
     const position = this.#positions.get(scenarioId);
     if (position === undefined) return;
     const last = this.#orders.pop()!;

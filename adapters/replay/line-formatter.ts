@@ -1,10 +1,17 @@
 /**
- * The replay's trades.csv and orders.csv lines, written from numbers: amounts and times as digits
- * and ids as their bytes straight into the file's buffer, no record, no line string and no id
- * string per trade or final order. The replay calls it on the main thread, or its output worker
+ * The replay's trades.csv and orders.csv lines, written from the core's events: amounts and
+ * times as digits and ids as their bytes straight into the file's buffer, no record, no line
+ * string and no id string per trade or final order. The replay calls it on the main thread, or its output worker
  * (output-worker.ts) with what the main thread sent through the ring.
  */
-import { ORDER_STATUSES } from '../../src/index.js';
+import {
+  ORDER_STATUS_CODES,
+  ORDER_TYPE_CODES,
+  SIDE_CODES,
+  TYPE_MARKET,
+  type OrderEvent,
+  type TradeEvent,
+} from '../../src/index.js';
 import { cellNeedsQuotes, csvCell, formatScenarioTime } from '../csv/index.js';
 import type { ScenarioIdView } from '../driver/index.js';
 import type { LineWriter } from '../output/output-files.js';
@@ -21,34 +28,25 @@ export interface BookFormat {
   readonly sizeDecimals: number;
 }
 
+/** A trade as the lines read it: the core's event and its scenario ids (ScenarioTrade is one). */
+export interface TradeLine {
+  readonly event: TradeEvent;
+  readonly makerId: ScenarioIdView;
+  readonly takerId: ScenarioIdView;
+}
+
+/** A final order as the lines read it (ScenarioOrder is one). */
+export interface OrderLine {
+  readonly event: OrderEvent;
+  readonly id: ScenarioIdView;
+}
+
 /** Where a replay's trades and final orders go: lines now, or records for the output worker. */
 export interface LineSink {
   /** Names account `account`, before its first line. */
   nameAccount(account: number, name: string): void;
-  trade(
-    trade: number,
-    time: number,
-    book: number,
-    priceUnits: number,
-    sizeUnits: number,
-    takerSells: boolean,
-    makerAccount: number,
-    takerAccount: number,
-    makerId: ScenarioIdView,
-    takerId: ScenarioIdView,
-  ): void;
-  /** `priceUnits` is ignored for a market order. */
-  final(
-    id: ScenarioIdView,
-    account: number,
-    book: number,
-    sells: boolean,
-    market: boolean,
-    priceUnits: number,
-    sizeUnits: number,
-    filledUnits: number,
-    status: number,
-  ): void;
+  trade(trade: TradeLine): void;
+  final(order: OrderLine): void;
 }
 
 const COMMA = 0x2c;
@@ -61,11 +59,9 @@ const DAY_MS = 86_400_000;
 
 /** A text as the bytes of its CSV cell, made once. */
 const cellBytes = (text: string): Uint8Array => Buffer.from(csvCell(text), 'utf8');
-const BUY = cellBytes('buy');
-const SELL = cellBytes('sell');
-const LIMIT = cellBytes('limit');
-const MARKET = cellBytes('market');
-const STATUS_CELLS = ORDER_STATUSES.map(cellBytes);
+const SIDE_CELLS = SIDE_CODES.names.map(cellBytes);
+const TYPE_CELLS = ORDER_TYPE_CODES.names.map(cellBytes);
+const STATUS_CELLS = ORDER_STATUS_CODES.names.map(cellBytes);
 
 function writeCell(out: LineWriter, cell: Uint8Array): void {
   out.bytes(cell, 0, cell.length);
@@ -98,73 +94,54 @@ export class LineFormatter implements LineSink {
     this.#accountCells[account] = cellBytes(name);
   }
 
-  trade(
-    trade: number,
-    time: number,
-    book: number,
-    priceUnits: number,
-    sizeUnits: number,
-    takerSells: boolean,
-    makerAccount: number,
-    takerAccount: number,
-    makerId: ScenarioIdView,
-    takerId: ScenarioIdView,
-  ): void {
-    const format = this.#books[book]!;
+  trade({ event, makerId, takerId }: TradeLine): void {
+    const format = this.#books[event.book]!;
     const out = this.sinks.trades;
     out.write('t_');
-    out.fixed(trade, 0);
+    out.fixed(event.sequence, 0);
     out.byte(COMMA);
-    this.#writeTime(out, time);
+    this.#writeTime(out, event.time);
     out.byte(COMMA);
-    writeCell(out, this.#symbolCells[book]!);
+    writeCell(out, this.#symbolCells[event.book]!);
     out.byte(COMMA);
-    out.fixed(priceUnits, format.priceDecimals);
+    out.fixed(event.price, format.priceDecimals);
     out.byte(COMMA);
-    out.fixed(sizeUnits, format.sizeDecimals);
+    out.fixed(event.size, format.sizeDecimals);
     out.byte(COMMA);
-    writeCell(out, takerSells ? SELL : BUY);
+    writeCell(out, SIDE_CELLS[event.takerSide]!);
     out.byte(COMMA);
     writeId(out, makerId);
     out.byte(COMMA);
     writeId(out, takerId);
     out.byte(COMMA);
-    writeCell(out, this.#accountCells[makerAccount]!);
+    writeCell(out, this.#accountCells[event.makerAccount]!);
     out.byte(COMMA);
-    writeCell(out, this.#accountCells[takerAccount]!);
+    writeCell(out, this.#accountCells[event.takerAccount]!);
     out.byte(NEWLINE);
   }
 
-  final(
-    id: ScenarioIdView,
-    account: number,
-    book: number,
-    sells: boolean,
-    market: boolean,
-    priceUnits: number,
-    sizeUnits: number,
-    filledUnits: number,
-    status: number,
-  ): void {
-    const format = this.#books[book]!;
+  /** A market order's price cell is empty. */
+  final({ event, id }: OrderLine): void {
+    const format = this.#books[event.book]!;
     const out = this.sinks.orders;
+    const market = event.type === TYPE_MARKET;
     writeId(out, id);
     out.byte(COMMA);
-    writeCell(out, this.#accountCells[account]!);
+    writeCell(out, this.#accountCells[event.account]!);
     out.byte(COMMA);
-    writeCell(out, this.#symbolCells[book]!);
+    writeCell(out, this.#symbolCells[event.book]!);
     out.byte(COMMA);
-    writeCell(out, sells ? SELL : BUY);
+    writeCell(out, SIDE_CELLS[event.side]!);
     out.byte(COMMA);
-    writeCell(out, market ? MARKET : LIMIT);
+    writeCell(out, TYPE_CELLS[event.type]!);
     out.byte(COMMA);
-    if (!market) out.fixed(priceUnits, format.priceDecimals);
+    if (!market) out.fixed(event.price, format.priceDecimals);
     out.byte(COMMA);
-    out.fixed(sizeUnits, format.sizeDecimals);
+    out.fixed(event.size, format.sizeDecimals);
     out.byte(COMMA);
-    out.fixed(filledUnits, format.sizeDecimals);
+    out.fixed(event.filled, format.sizeDecimals);
     out.byte(COMMA);
-    writeCell(out, STATUS_CELLS[status]!);
+    writeCell(out, STATUS_CELLS[event.status]!);
     out.byte(NEWLINE);
   }
 

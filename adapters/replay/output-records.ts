@@ -1,8 +1,11 @@
 /**
  * The records the replay sends its output worker through the ring (record-ring.ts), one per line
- * to write: the layout of each, shared by the writer (RecordLines) and the worker. Offsets are in
- * bytes from the record's start; every record starts with its kind and its length.
+ * to write: the layout of each, shared by the writer (WorkerLines) and the worker. Offsets are in
+ * bytes from the record's start; every record starts with its kind and its length. A trade or a
+ * final order carries its event whole (the event's `numbers`) and its ids' bytes.
  */
+import { OrderEvent, TradeEvent } from '../../src/index.js';
+
 export const RECORD_TRADE = 1;
 export const RECORD_FINAL = 2;
 export const RECORD_ACCOUNT = 3;
@@ -12,35 +15,34 @@ export const RECORD_END = 5;
 export const AT_KIND = 0;
 export const AT_LENGTH = 4;
 
-/** trade, time, price units, size units (float64); book, taker sells, maker and taker accounts, maker and taker id lengths (int32); the ids' bytes. */
+/** Where a trade's or a final order's event starts: its `numbers`, whole, as float64s. */
+const NUMBERS_AT = 8;
+const TRADE_IDS_AT = NUMBERS_AT + new TradeEvent().numbers.byteLength;
+/** After the trade's numbers: maker and taker id lengths (int32); the ids' bytes. */
 export const TRADE = {
-  trade: 8,
-  time: 16,
-  priceUnits: 24,
-  sizeUnits: 32,
-  book: 40,
-  takerSells: 44,
-  makerAccount: 48,
-  takerAccount: 52,
-  makerIdLength: 56,
-  takerIdLength: 60,
-  ids: 64,
+  makerIdLength: TRADE_IDS_AT,
+  takerIdLength: TRADE_IDS_AT + 4,
+  ids: TRADE_IDS_AT + 8,
 } as const;
+const FINAL_ID_AT = NUMBERS_AT + new OrderEvent().numbers.byteLength;
+/** After the order's numbers: the id's length (int32); the id's bytes. */
+export const FINAL = { idLength: FINAL_ID_AT, id: FINAL_ID_AT + 8 } as const;
 
-/** price, size and filled units (float64); account, book, flags, status, id length (int32); the id's bytes. */
-export const FINAL = {
-  priceUnits: 8,
-  sizeUnits: 16,
-  filledUnits: 24,
-  account: 32,
-  book: 36,
-  flags: 40,
-  status: 44,
-  idLength: 48,
-  id: 56,
-} as const;
-export const FLAG_SELLS = 1;
-export const FLAG_MARKET = 2;
+/** Copies the event's numbers into the record at `at`. */
+export function writeEvent(
+  float64: Float64Array,
+  at: number,
+  event: TradeEvent | OrderEvent,
+): void {
+  float64.set(event.numbers, (at + NUMBERS_AT) >> 3);
+}
+
+/** Reads the numbers of the record at `at` back into `event`. */
+export function readEvent(float64: Float64Array, at: number, event: TradeEvent | OrderEvent): void {
+  const numbers = event.numbers;
+  const from = (at + NUMBERS_AT) >> 3;
+  for (let i = 0; i < numbers.length; i++) numbers[i] = float64[from + i]!;
+}
 
 /** account, name length (int32); the name's bytes. */
 export const ACCOUNT = { account: 8, nameLength: 12, name: 16 } as const;

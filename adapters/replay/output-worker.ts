@@ -4,6 +4,7 @@
  * A failure (a write refused) is posted to the main thread before the ring says so.
  */
 import { receiveMessageOnPort, workerData } from 'node:worker_threads';
+import { OrderEvent, TradeEvent } from '../../src/index.js';
 import { utf8Text } from '../bytes-table.js';
 import { BufferedFile } from '../output/output-files.js';
 import { RING_DONE, RING_FAILED, RingReader } from '../output/record-ring.js';
@@ -15,8 +16,6 @@ import {
   AT_LENGTH,
   FILE_TRADES,
   FINAL,
-  FLAG_MARKET,
-  FLAG_SELLS,
   ID_BY_MESSAGE,
   RECORD_ACCOUNT,
   RECORD_END,
@@ -25,6 +24,7 @@ import {
   RECORD_TRADE,
   TEXT,
   TRADE,
+  readEvent,
 } from './output-records.js';
 import type { OutputWorkerFailure, OutputWorkerInput } from './worker-lines.js';
 
@@ -33,21 +33,25 @@ const ring = new RingReader(input.ring);
 const { bytes, int32, float64 } = ring;
 
 /** `view` set to the id whose length (or ID_BY_MESSAGE) is `length`, its bytes at `at`. */
-function idAt(view: ScenarioIdView, at: number, length: number): ScenarioIdView {
+function idAt(view: ScenarioIdView, at: number, length: number): void {
   if (length !== ID_BY_MESSAGE) view.set(bytes, at, at + length, undefined);
   else {
     const sent = receiveMessageOnPort(input.port)!.message as Uint8Array;
     view.set(sent, 0, sent.length, undefined);
   }
-  return view;
 }
 
 const files: BufferedFile[] = [];
 try {
   files.push(new BufferedFile(input.trades, 'r+'), new BufferedFile(input.orders, 'r+'));
   const lines = new LineFormatter(input.books, { trades: files[0]!, orders: files[1]! });
-  const maker = new ScenarioIdView();
-  const taker = new ScenarioIdView();
+  // The events as the main thread sent them: the fields the lines read.
+  const trade = {
+    event: new TradeEvent(),
+    makerId: new ScenarioIdView(),
+    takerId: new ScenarioIdView(),
+  };
+  const order = { event: new OrderEvent(), id: trade.makerId };
   const name = (at: number, length: number) => utf8Text(bytes, at, at + length);
   ring.readAll((at) => {
     const kind = int32[(at + AT_KIND) >> 2];
@@ -55,31 +59,14 @@ try {
       const makerLength = int32[(at + TRADE.makerIdLength) >> 2]!;
       const takerLength = int32[(at + TRADE.takerIdLength) >> 2]!;
       const ids = at + TRADE.ids;
-      lines.trade(
-        float64[(at + TRADE.trade) >> 3]!,
-        float64[(at + TRADE.time) >> 3]!,
-        int32[(at + TRADE.book) >> 2]!,
-        float64[(at + TRADE.priceUnits) >> 3]!,
-        float64[(at + TRADE.sizeUnits) >> 3]!,
-        int32[(at + TRADE.takerSells) >> 2] === 1,
-        int32[(at + TRADE.makerAccount) >> 2]!,
-        int32[(at + TRADE.takerAccount) >> 2]!,
-        idAt(maker, ids, makerLength),
-        idAt(taker, ids + Math.max(makerLength, 0), takerLength),
-      );
+      readEvent(float64, at, trade.event);
+      idAt(trade.makerId, ids, makerLength);
+      idAt(trade.takerId, ids + Math.max(makerLength, 0), takerLength);
+      lines.trade(trade);
     } else if (kind === RECORD_FINAL) {
-      const flags = int32[(at + FINAL.flags) >> 2]!;
-      lines.final(
-        idAt(maker, at + FINAL.id, int32[(at + FINAL.idLength) >> 2]!),
-        int32[(at + FINAL.account) >> 2]!,
-        int32[(at + FINAL.book) >> 2]!,
-        (flags & FLAG_SELLS) !== 0,
-        (flags & FLAG_MARKET) !== 0,
-        float64[(at + FINAL.priceUnits) >> 3]!,
-        float64[(at + FINAL.sizeUnits) >> 3]!,
-        float64[(at + FINAL.filledUnits) >> 3]!,
-        int32[(at + FINAL.status) >> 2]!,
-      );
+      readEvent(float64, at, order.event);
+      idAt(order.id, at + FINAL.id, int32[(at + FINAL.idLength) >> 2]!);
+      lines.final(order);
     } else if (kind === RECORD_ACCOUNT) {
       const length = int32[(at + ACCOUNT.nameLength) >> 2]!;
       lines.nameAccount(int32[(at + ACCOUNT.account) >> 2]!, name(at + ACCOUNT.name, length));

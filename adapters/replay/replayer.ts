@@ -11,7 +11,7 @@ import {
   type Refusal as DriverRefusal,
 } from '../driver/index.js';
 import type { LineSink } from './line-formatter.js';
-import { ReplayEvents } from './numeric-outputs.js';
+import { ReplayEvents } from './replay-events.js';
 import type { ReplayTotals } from './replay-summary.js';
 
 /** A valid row the venue (or the driver) refused, with its line. */

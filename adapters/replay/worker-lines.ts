@@ -1,6 +1,6 @@
 /**
- * The replay's trades.csv and orders.csv written on the second core: the main thread sends each
- * line's numbers and id bytes through a ring to the output worker (output-worker.ts), which formats
+ * The replay's trades.csv and orders.csv written on the second core: the main thread sends the
+ * fields of each event that its line reads, and its ids' bytes, through a ring to the output worker (output-worker.ts), which formats
  * them with the same LineFormatter, in the same order, into the same bytes. `finish` waits for the
  * worker to have written and closed both files.
  */
@@ -13,7 +13,7 @@ import {
 import { ringMemory, RING_DONE, RingWriter, type RingMemory } from '../output/record-ring.js';
 import { startWorker } from '../start-worker.js';
 import type { ScenarioIdView } from '../driver/index.js';
-import type { BookFormat, ReplaySinks } from './line-formatter.js';
+import type { BookFormat, OrderLine, ReplaySinks, TradeLine } from './line-formatter.js';
 import type { ReplayLines } from './replay-lines.js';
 import {
   ACCOUNT,
@@ -22,8 +22,6 @@ import {
   FILE_ORDERS,
   FILE_TRADES,
   FINAL,
-  FLAG_MARKET,
-  FLAG_SELLS,
   ID_BY_MESSAGE,
   RECORD_ACCOUNT,
   RECORD_END,
@@ -33,6 +31,7 @@ import {
   padded,
   TEXT,
   TRADE,
+  writeEvent,
 } from './output-records.js';
 
 const RING_BYTES = 1 << 20;
@@ -87,30 +86,12 @@ export class WorkerLines implements ReplayLines {
     this.#commit(at);
   }
 
-  trade(
-    trade: number,
-    time: number,
-    book: number,
-    priceUnits: number,
-    sizeUnits: number,
-    takerSells: boolean,
-    makerAccount: number,
-    takerAccount: number,
-    makerId: ScenarioIdView,
-    takerId: ScenarioIdView,
-  ): void {
+  trade({ event, makerId, takerId }: TradeLine): void {
     const makerLength = this.#idLength(makerId);
     const takerLength = this.#idLength(takerId);
     const at = this.#reserve(RECORD_TRADE, TRADE.ids + makerLength + takerLength);
     const { float64, int32 } = this.#ring;
-    float64[(at + TRADE.trade) >> 3] = trade;
-    float64[(at + TRADE.time) >> 3] = time;
-    float64[(at + TRADE.priceUnits) >> 3] = priceUnits;
-    float64[(at + TRADE.sizeUnits) >> 3] = sizeUnits;
-    int32[(at + TRADE.book) >> 2] = book;
-    int32[(at + TRADE.takerSells) >> 2] = takerSells ? 1 : 0;
-    int32[(at + TRADE.makerAccount) >> 2] = makerAccount;
-    int32[(at + TRADE.takerAccount) >> 2] = takerAccount;
+    writeEvent(float64, at, event);
     int32[(at + TRADE.makerIdLength) >> 2] = this.#writeId(makerId, makerLength, at + TRADE.ids);
     int32[(at + TRADE.takerIdLength) >> 2] = this.#writeId(
       takerId,
@@ -120,27 +101,11 @@ export class WorkerLines implements ReplayLines {
     this.#commit(at);
   }
 
-  final(
-    id: ScenarioIdView,
-    account: number,
-    book: number,
-    sells: boolean,
-    market: boolean,
-    priceUnits: number,
-    sizeUnits: number,
-    filledUnits: number,
-    status: number,
-  ): void {
+  final({ event, id }: OrderLine): void {
     const idLength = this.#idLength(id);
     const at = this.#reserve(RECORD_FINAL, FINAL.id + idLength);
     const { float64, int32 } = this.#ring;
-    float64[(at + FINAL.priceUnits) >> 3] = priceUnits;
-    float64[(at + FINAL.sizeUnits) >> 3] = sizeUnits;
-    float64[(at + FINAL.filledUnits) >> 3] = filledUnits;
-    int32[(at + FINAL.account) >> 2] = account;
-    int32[(at + FINAL.book) >> 2] = book;
-    int32[(at + FINAL.flags) >> 2] = (sells ? FLAG_SELLS : 0) | (market ? FLAG_MARKET : 0);
-    int32[(at + FINAL.status) >> 2] = status;
+    writeEvent(float64, at, event);
     int32[(at + FINAL.idLength) >> 2] = this.#writeId(id, idLength, at + FINAL.id);
     this.#commit(at);
   }

@@ -12,10 +12,11 @@ import {
   TIF_IOC,
   TYPE_MARKET,
   STATUS_CANCELLED,
+  type CoreListener,
   type Lots,
-  type NumericListener,
   type OrderCommand,
   type Ticks,
+  type Units,
   type Venue,
 } from '../../src/index.js';
 import { replayRun } from '../replay-run.js';
@@ -57,21 +58,21 @@ async function replayChecked(
 }
 
 /**
- * The checker listens to the core's numeric events after `prepareVenue`: it listens through the
- * handlers `rewrite` gives (each default passes the event on unchanged).
+ * The checker listens to the core's events after `prepareVenue`: it listens through the handlers
+ * `rewrite` gives (each default passes the event on unchanged).
  */
 function rewriteEvents(
   venue: Venue,
-  rewrite: (listener: Required<NumericListener>) => NumericListener,
+  rewrite: (listener: Required<CoreListener>) => CoreListener,
 ): void {
   const { core } = venue;
   const listen = core.listen.bind(core);
   core.listen = (listener) => {
-    const model = listener as Required<NumericListener>;
+    const model = listener as Required<CoreListener>;
     return listen({
-      onTrade: (...event) => model.onTrade(...event),
-      onOrder: (...event) => model.onOrder(...event),
-      onLevel: (...event) => model.onLevel(...event),
+      onTrade: (event) => model.onTrade(event),
+      onOrder: (event) => model.onOrder(event),
+      onLevel: (event) => model.onLevel(event),
       ...rewrite(model),
     });
   };
@@ -109,8 +110,8 @@ describe('replay --check reports each broken invariant at the row that broke it 
       scenario(sell('s1', '101.0', '1'), sell('s2', '101.0', '2'), sell('s3', '101.0', '3')),
       (venue) =>
         rewriteEvents(venue, (model) => ({
-          onLevel: (book, side, priceTicks, totalLots, sequence) =>
-            model.onLevel(book, side, priceTicks, ++levelChanges === 2 ? 299 : totalLots, sequence),
+          onLevel: (level) =>
+            model.onLevel({ ...level, total: ++levelChanges === 2 ? (299 as Units) : level.total }),
         })),
     );
     expect(result).toEqual({
@@ -170,9 +171,9 @@ describe('replay --check reports each broken invariant at the row that broke it 
       scenario(sell('s1', '101.0', '2'), buy('b1', '101.0', '1', 5), buy('b2', '101.0', '1', 9)),
       (venue) =>
         rewriteEvents(venue, (model) => ({
-          onTrade: (...event) => {
-            model.onTrade(...event);
-            if (event[0] === 2) model.onTrade(...event);
+          onTrade: (trade) => {
+            model.onTrade(trade);
+            if (trade.sequence === 2) model.onTrade(trade);
           },
         })),
     );
@@ -216,12 +217,12 @@ describe('replay --check reports each broken invariant at the row that broke it 
       (venue) => {
         let cancelled = false;
         rewriteEvents(venue, (model) => ({
-          onOrder: (sequence, status, filledLots, remainingLots) => {
-            cancelled = status === STATUS_CANCELLED;
-            model.onOrder(sequence, status, filledLots, remainingLots);
+          onOrder: (order) => {
+            cancelled = order.status === STATUS_CANCELLED;
+            model.onOrder(order);
           },
-          onLevel: (...event) => {
-            if (!cancelled) model.onLevel(...event);
+          onLevel: (level) => {
+            if (!cancelled) model.onLevel(level);
           },
         }));
       },

@@ -27,9 +27,11 @@ import {
   TIF_IOC,
   TYPE_LIMIT,
   TYPE_MARKET,
+  orderRecord,
   refusalError,
+  tradeRecord,
   validateVenueState,
-  type NumericListener,
+  type CoreListener,
 } from '../../src/index.js';
 import { makeVenue, plain, recordEvents, unwrap } from './helpers.js';
 import { amendOrder, cancelOrder, placeOrder, reduceOrder } from './core-commands.js';
@@ -177,15 +179,22 @@ describe('the numeric path', () => {
     expect(() => refusalError(-18)).toThrow(RangeError);
   });
 
-  it('announces numeric events in the order of the string events', () => {
+  it('announces its events, in units, in the order of the string events', () => {
     const { venue, clock, core, alice, bob } = numericVenue();
     placeOrder(core, bob, BTC, SIDE_SELL, TYPE_LIMIT, TIF_GTC, 0, 10_000, 100_000_000);
     placeOrder(core, bob, BTC, SIDE_SELL, TYPE_LIMIT, TIF_GTC, 0, 10_100, 100_000_000);
     const numeric: string[] = [];
-    const listener: NumericListener = {
-      onTrade: (...args) => numeric.push(`trade ${args.join(' ')}`),
-      onOrder: (...args) => numeric.push(`order ${args.join(' ')}`),
-      onLevel: (...args) => numeric.push(`level ${args.join(' ')}`),
+    const listener: CoreListener = {
+      onTrade: (e) =>
+        numeric.push(
+          `trade ${e.sequence} ${e.book} ${e.price} ${e.size} ${e.makerSequence} ${e.takerSequence} ${e.time} ${e.takerSide} ${e.makerAccount}/${e.takerAccount}`,
+        ),
+      onOrder: (e) =>
+        numeric.push(
+          `order ${e.sequence} ${e.status} ${e.filled} ${e.remaining} ${e.side} ${e.type} ${e.price} ${e.size} ${e.account}`,
+        ),
+      onLevel: (e) =>
+        numeric.push(`level ${e.book} ${e.side} ${e.price} ${e.total} ${e.bookSequence}`),
     };
     const stop = core.listen(listener);
     const strings = recordEvents(venue);
@@ -194,15 +203,15 @@ describe('the numeric path', () => {
     reduceOrder(core, alice, taker, 10_000_000);
     const t = clock.now;
     expect(numeric).toEqual([
-      `trade 1 0 10000 100000000 1 3 ${t}`,
-      'order 1 2 100000000 0',
+      `trade 1 0 10000 100000000 1 3 ${t} 0 1/0`,
+      'order 1 2 100000000 0 1 0 10000 100000000 1',
       'level 0 1 10000 0 3',
-      `trade 2 0 10100 100000000 2 3 ${t}`,
-      'order 2 2 100000000 0',
+      `trade 2 0 10100 100000000 2 3 ${t} 0 1/0`,
+      'order 2 2 100000000 0 1 0 10100 100000000 1',
       'level 0 1 10100 0 4',
-      'order 3 1 200000000 50000000',
+      'order 3 1 200000000 50000000 0 0 10100 250000000 0',
       'level 0 0 10100 50000000 5',
-      'order 3 1 200000000 40000000',
+      'order 3 1 200000000 40000000 0 0 10100 250000000 0',
       'level 0 0 10100 40000000 6',
     ]);
     expect(strings.map((event) => event.type)).toEqual(
@@ -212,6 +221,38 @@ describe('the numeric path', () => {
     cancelOrder(core, alice, taker);
     expect(numeric.length).toBe(10);
     expect(strings.length).toBe(12);
+  });
+
+  it('gives prices and sizes in units, and builds the records the venue reads', () => {
+    // tick 0.05 = 5 units of 0.01, lot 0.25 = 25 units of 0.01: units are not ticks or lots
+    const { venue } = makeVenue([{ symbol: 'X-USD', tickSize: '0.05', lotSize: '0.25' }]);
+    const { core } = venue;
+    const bob = core.accountId('bob');
+    const alice = core.accountId('alice');
+    placeOrder(core, bob, 0, SIDE_SELL, TYPE_LIMIT, TIF_GTC, 0, 2_000, 8); // 100.00 for 2.00
+    const seen: string[] = [];
+    core.listen({
+      onTrade: (trade) => {
+        const record = tradeRecord(core, trade);
+        seen.push(`trade ${trade.price} ${trade.size} ${record.id} ${record.price} ${record.size}`);
+      },
+      onOrder: (order) => {
+        const { id, status, filledSize } = orderRecord(core, order);
+        seen.push(`order ${order.filled} ${order.remaining} ${id} ${status} ${filledSize}`);
+      },
+      onLevel: (level) => seen.push(`level ${level.price} ${level.total}`),
+    });
+    placeOrder(core, alice, 0, SIDE_BUY, TYPE_LIMIT, TIF_GTC, 0, 2_000, 2); // 0.50
+    expect(seen).toEqual([
+      'trade 10000 50 t_1 100.00 0.50',
+      'order 50 150 ord_1 partially_filled 0.50',
+      'level 10000 150',
+      'order 50 0 ord_2 filled 0.50',
+    ]);
+    expect(plain(unwrap(venue.trades('X-USD', 1))[0]!)).toMatchObject({
+      price: '100.00',
+      size: '0.50',
+    });
   });
 
   it('refuses commands from inside a numeric listener', () => {

@@ -115,9 +115,10 @@ describe('the scenario driver', () => {
   it('reports trades and final orders under scenario ids, in the venue order', () => {
     const seen: string[] = [];
     const { driver } = driven({
-      trade: (trade, makerId, takerId) => seen.push(`trade ${trade.size} ${makerId}/${takerId}`),
-      rested: (order, id) => seen.push(`rested ${id} ${order.id}`),
-      final: (order, id) => seen.push(`final ${id} ${order.status}`),
+      trade: (trade) =>
+        seen.push(`trade ${trade.record().size} ${trade.makerId.text()}/${trade.takerId.text()}`),
+      rested: (order) => seen.push(`rested ${order.id.text()} ${order.record().id}`),
+      final: (order) => seen.push(`final ${order.id.text()} ${order.record().status}`),
     });
     driver.apply(sell('a', '100.00', '1.00000000'));
     driver.apply(sell('b', '101.00', '1.00000000'));
@@ -139,8 +140,8 @@ describe('the scenario driver', () => {
   it('ignores orders placed on the same venue without it', () => {
     const seen: string[] = [];
     const { venue, driver } = driven({
-      trade: (_trade, makerId, takerId) => seen.push(`trade ${makerId}/${takerId}`),
-      final: (_order, id) => seen.push(`final ${id}`),
+      trade: ({ makerId, takerId }) => seen.push(`trade ${makerId.text()}/${takerId.text()}`),
+      final: (order) => seen.push(`final ${order.id.text()}`),
     });
     venue.placeOrder({
       account: 'strategy',
@@ -179,11 +180,15 @@ describe('feed: plain rows as numbers', () => {
     const run = (feed: boolean) => {
       const seen: string[] = [];
       const { driver } = driven({
-        trade: (trade, makerId, takerId) => seen.push(`trade ${trade.size} ${makerId}/${takerId}`),
-        rested: (order, id) => seen.push(`rested ${id} ${order.id}`),
-        final: (order, id) => seen.push(`final ${id} ${order.status} ${order.filledSize}`),
-        numericFinal: (sequence, status, id) =>
-          seen.push(`numeric final ${id.text()} ${sequence} ${status}`),
+        trade: (trade) =>
+          seen.push(
+            `trade ${trade.record().size} ${trade.event.size} ${trade.makerId.text()}/${trade.takerId.text()}`,
+          ),
+        rested: (order) => seen.push(`rested ${order.id.text()} ${order.record().id}`),
+        final: (order) =>
+          seen.push(
+            `final ${order.id.text()} ${order.record().status} ${order.record().filledSize} ${order.event.sequence} ${order.event.status} ${order.event.filled}`,
+          ),
       });
       for (const row of rows)
         seen.push(JSON.stringify(feed ? driver.feed(row) : driver.apply(row)));

@@ -2,8 +2,9 @@ import type { EventEmitter } from 'node:events';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { OrderRecord, Venue } from '../../src/index.js';
-import { BinanceSockets, type SocketLimits } from './binance-sockets.js';
+import { BinanceSockets, DEFAULT_SOCKET_LIMITS, type SocketLimits } from './binance-sockets.js';
 import { MarketStreams } from './market-streams.js';
+import { SocketFanOut } from './socket-fanout.js';
 import { UserStreams } from './user-stream.js';
 import { toUnits } from '../units/units.js';
 import { AccountTrades } from './account-trades.js';
@@ -125,6 +126,7 @@ export class BinanceDialect {
   readonly #streams: MarketStreams;
   readonly #users: UserStreams;
   readonly #sockets: BinanceSockets;
+  readonly #fanOut: SocketFanOut;
 
   constructor(options: BinanceDialectOptions) {
     this.#options = options;
@@ -149,19 +151,23 @@ export class BinanceDialect {
       ['trade'],
     );
     this.#routes = this.#table();
+    const limits = { ...DEFAULT_SOCKET_LIMITS, ...options.socketLimits };
+    this.#fanOut = new SocketFanOut(limits);
     this.#streams = new MarketStreams(
       { venue, symbols: this.symbols, candles: this.candles },
       options.clock,
+      (stream, payload) => this.#fanOut.publish(stream, payload),
       onError,
     );
     this.#users = new UserStreams(venue, this.symbols, onError);
     this.#sockets = new BinanceSockets({
       streams: this.#streams,
+      fanOut: this.#fanOut,
       users: this.#users,
       symbols: this.symbols,
       authenticate: options.authenticate,
       clock: options.clock,
-      ...(options.socketLimits !== undefined && { limits: options.socketLimits }),
+      limits,
     });
   }
 
@@ -195,12 +201,17 @@ export class BinanceDialect {
     }
   }
 
-  /** Closes every WebSocket and stops following the venue. */
-  close(): void {
-    this.#sockets.close();
+  /** The market sockets' fan-out process's id, while it runs. */
+  get fanOutPid(): number | undefined {
+    return this.#fanOut.pid;
+  }
+
+  /** Closes every WebSocket and stops following the venue; resolves once the fan-out process exited. */
+  async close(): Promise<void> {
     this.#streams.close();
     this.#users.close();
     this.#unsubscribe();
+    await this.#sockets.close();
   }
 
   /** Answers a request whose path starts with API_PREFIX. */

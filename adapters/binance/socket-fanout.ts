@@ -1,0 +1,293 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
+import type {
+  SocketFanOutLimits,
+  SocketFanOutMessage,
+  SocketFanOutReply,
+  SocketFlush,
+} from './socket-fanout-protocol.js';
+
+export interface FanOutTiming {
+  /** Time between two flushes at least, in ms: messages published meanwhile wait in the batch. */
+  readonly flushMs: number;
+  /** Characters sent to the fan-out process and not yet taken by its channel; beyond, it is killed. */
+  readonly maxBacklog: number;
+}
+
+/** A market socket, seen from the venue's process. */
+export interface MarketConnection {
+  /** Sends this socket alone `message`, after every message published before. */
+  send(message: string): void;
+  close(code: number, reason: string): void;
+  /** From now on the socket gets the published messages of `streams` (combined: wrapped). */
+  follow(streams: ReadonlySet<string>): void;
+}
+
+/** What a market socket's owner hears: each message its client sent (null: binary), its end. */
+export interface MarketConnectionHandlers {
+  message(text: string | null): void;
+  closed(): void;
+}
+
+/** After the server disconnects it, the fan-out process has this long to exit before it is killed. */
+const STOP_GRACE_MS = 2000;
+
+interface Connection {
+  readonly id: number;
+  readonly combined: boolean;
+  streams: ReadonlySet<string>;
+  /** Sockets with the same key get the same bytes: combined or not, and the same streams. */
+  key: string;
+  handlers: MarketConnectionHandlers | undefined;
+}
+
+interface Child {
+  readonly process: ChildProcess;
+  /** Messages waiting for the process to listen (it says `ready`); undefined once it does. */
+  waiting: Array<readonly [SocketFanOutMessage, Socket | undefined, () => void]> | undefined;
+  /** The server's own descriptors of connections the process has not yet taken. */
+  readonly unconfirmed: Map<number, Socket>;
+  backlog: number;
+  gone: boolean;
+}
+
+/**
+ * The market WebSockets' fan-out process, seen from the venue's process (docs/ccxt.md#websockets):
+ * forked with the first market socket (again after it died or was stopped) and handed each
+ * upgraded connection. A stream's message is published once; a flush, at most every `flushMs`,
+ * sends the batch's messages to the process in one message, grouped by the sockets that get the
+ * same bytes. The venue's process never writes a market socket once the process took it; when the
+ * process dies, its sockets close with it.
+ */
+export class SocketFanOut {
+  readonly #limits: SocketFanOutLimits & FanOutTiming;
+  readonly #connections = new Map<number, Connection>();
+  /** The connections that follow at least one stream. */
+  readonly #following = new Set<Connection>();
+  /** Stream names and messages, alternately, since the last flush. */
+  #batch: string[] = [];
+  #child: Child | undefined;
+  #nextId = 0;
+  #scheduled: ReturnType<typeof setTimeout> | ReturnType<typeof setImmediate> | undefined;
+  #lastFlush = -Infinity;
+  #closing = false;
+
+  constructor(limits: SocketFanOutLimits & FanOutTiming) {
+    this.#limits = limits;
+  }
+
+  /** Market sockets open (or on their way to the process). */
+  get count(): number {
+    return this.#connections.size;
+  }
+
+  get pid(): number | undefined {
+    return this.#child?.process.pid;
+  }
+
+  /** Whether some socket follows some stream: messages are worth building. */
+  get following(): boolean {
+    return this.#following.size > 0;
+  }
+
+  /** A message of the stream `stream`, for every socket that follows it. */
+  publish(stream: string, message: string): void {
+    if (this.#following.size === 0) return;
+    this.#batch.push(stream, message);
+    if (this.#scheduled !== undefined) return;
+    const wait = this.#lastFlush + this.#limits.flushMs - performance.now();
+    this.#scheduled = wait > 0 ? setTimeout(this.#flush, wait) : setImmediate(this.#flush);
+  }
+
+  /**
+   * Hands an upgrade to the process; `accept` gets the connection and answers its handlers. A
+   * combined socket gets each message wrapped as `{"stream":<name>,"data":<message>}`.
+   */
+  open(
+    request: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    combined: boolean,
+    accept: (connection: MarketConnection) => MarketConnectionHandlers,
+  ): void {
+    if (this.#closing) return void socket.destroy();
+    const child = this.#child ?? this.#start();
+    const id = this.#nextId++;
+    const connection: Connection = {
+      id,
+      combined,
+      streams: new Set(),
+      key: '',
+      handlers: undefined,
+    };
+    this.#connections.set(id, connection);
+    child.unconfirmed.set(id, socket as Socket);
+    const { method = 'GET', url = '/', headers } = request;
+    this.#send(child, ['open', id, { method, url, headers }, head], socket as Socket);
+    connection.handlers = accept({
+      send: (message) => {
+        this.#flushNow();
+        this.#send(child, ['send', id, message]);
+      },
+      close: (code, reason) => {
+        this.#flushNow();
+        this.#send(child, ['close', id, code, reason]);
+      },
+      follow: (streams) => {
+        connection.streams = streams;
+        connection.key = `${combined ? '+' : ''}${[...streams].sort().join('/')}`;
+        if (streams.size > 0) this.#following.add(connection);
+        else this.#following.delete(connection);
+      },
+    });
+  }
+
+  async close(): Promise<void> {
+    this.#closing = true;
+    this.#cancelFlush();
+    this.#batch = [];
+    const child = this.#child;
+    if (child === undefined) return;
+    const forked = child.process;
+    if (forked.exitCode !== null || forked.signalCode !== null) return this.#gone(child);
+    const exited = new Promise((resolve) => forked.once('exit', resolve));
+    const kill = setTimeout(() => forked.kill('SIGKILL'), STOP_GRACE_MS);
+    if (child.waiting === undefined && forked.connected) forked.disconnect();
+    else forked.kill('SIGKILL');
+    await exited;
+    clearTimeout(kill);
+  }
+
+  #cancelFlush(): void {
+    clearTimeout(this.#scheduled as ReturnType<typeof setTimeout>);
+    clearImmediate(this.#scheduled as ReturnType<typeof setImmediate>);
+    this.#scheduled = undefined;
+  }
+
+  /** What waits in the batch goes out before a socket's own message (order kept). */
+  #flushNow(): void {
+    if (this.#batch.length > 0) this.#flush();
+  }
+
+  readonly #flush = () => {
+    this.#cancelFlush();
+    this.#lastFlush = performance.now();
+    const batch = this.#batch;
+    this.#batch = [];
+    const child = this.#child;
+    if (child === undefined || batch.length === 0) return;
+    const groups = new Map<string, [string[], number[]]>();
+    let chars = 0;
+    for (const connection of this.#following) {
+      let group = groups.get(connection.key);
+      if (group === undefined) {
+        const messages = messagesOf(batch, connection);
+        for (const message of messages) chars += message.length;
+        groups.set(connection.key, (group = [messages, []]));
+      }
+      if (group[0].length > 0) group[1].push(connection.id);
+    }
+    const flush: SocketFlush = [...groups.values()].filter(([messages]) => messages.length > 0);
+    if (flush.length === 0) return;
+    child.backlog += chars;
+    // Stuck or far too slow: killed, its sockets close as when it dies.
+    if (child.backlog > this.#limits.maxBacklog) return void child.process.kill('SIGKILL');
+    this.#send(child, ['flush', flush], undefined, () => (child.backlog -= chars));
+  };
+
+  #send(
+    child: Child,
+    message: SocketFanOutMessage,
+    socket?: Socket,
+    sent: () => void = () => {},
+  ): void {
+    if (child.gone) return;
+    if (child.waiting !== undefined) return void child.waiting.push([message, socket, sent]);
+    if (socket === undefined) child.process.send(message, undefined, undefined, sent);
+    else child.process.send(message, socket, { keepOpen: true }, sent);
+  }
+
+  #start(): Child {
+    const here = import.meta.url;
+    const fromSources = here.endsWith('.ts');
+    const script = new URL(`./socket-fanout-child.${fromSources ? 'ts' : 'js'}`, here);
+    const { maxPayload, maxBufferedBytes } = this.#limits;
+    const forked = fork(script, [JSON.stringify({ maxPayload, maxBufferedBytes })], {
+      execArgv: [
+        ...(fromSources ? ['--import', import.meta.resolve('tsx')] : []),
+        '--single-threaded-gc',
+      ],
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const child: Child = {
+      process: forked,
+      waiting: [],
+      unconfirmed: new Map(),
+      backlog: 0,
+      gone: false,
+    };
+    this.#child = child;
+    forked.on('message', (reply: SocketFanOutReply) => {
+      if (reply === 'ready') {
+        const waiting = child.waiting ?? [];
+        child.waiting = undefined;
+        for (const [message, socket, sent] of waiting) this.#send(child, message, socket, sent);
+        return;
+      }
+      const [kind, id] = reply;
+      if (kind === 'opened') return this.#taken(child, id);
+      if (kind === 'closed') {
+        this.#taken(child, id);
+        return this.#closed(id);
+      }
+      const connection = this.#connections.get(id);
+      if (connection === undefined) return;
+      this.#flushNow();
+      connection.handlers?.message(reply[2]);
+    });
+    forked.on('error', () => {});
+    forked.on('disconnect', () => this.#gone(child));
+    forked.on('exit', () => this.#gone(child));
+    return child;
+  }
+
+  /** The process took the connection (or it ended): the server's descriptor is closed. */
+  #taken(child: Child, id: number): void {
+    child.unconfirmed.get(id)?.destroy();
+    child.unconfirmed.delete(id);
+  }
+
+  #closed(id: number): void {
+    const connection = this.#connections.get(id);
+    if (connection === undefined) return;
+    this.#connections.delete(id);
+    this.#following.delete(connection);
+    connection.handlers?.closed();
+  }
+
+  /** The process can take nothing more: its sockets are closed with it. */
+  #gone(child: Child): void {
+    if (child.gone) return;
+    child.gone = true;
+    if (this.#child === child) this.#child = undefined;
+    for (const socket of child.unconfirmed.values()) socket.destroy();
+    child.unconfirmed.clear();
+    child.waiting = undefined;
+    for (const id of [...this.#connections.keys()]) this.#closed(id);
+  }
+}
+
+/** The batch's messages for one connection, in order. */
+function messagesOf(batch: readonly string[], connection: Connection): string[] {
+  const messages: string[] = [];
+  for (let i = 0; i < batch.length; i += 2) {
+    const stream = batch[i]!;
+    if (!connection.streams.has(stream)) continue;
+    const message = batch[i + 1]!;
+    messages.push(connection.combined ? `{"stream":"${stream}","data":${message}}` : message);
+  }
+  return messages;
+}

@@ -33,11 +33,18 @@ const server = new WebSocketServer({
 });
 /** The open sockets: the `ws` object, and the connection the flushes' frames are written to. */
 const open = new Map<number, { readonly ws: WebSocket; readonly socket: Socket }>();
+/** Connections held until the venue's process closed its descriptor, with their upgrade. */
+const held = new Map<number, () => void>();
 
 process.on('message', (message: SocketFanOutMessage, socket: Socket | undefined) => {
   switch (message[0]) {
     case 'open':
-      return upgrade(message[1], message[2], message[3], socket);
+      return hold(message[1], message[2], message[3], socket);
+    case 'upgrade': {
+      const upgrade = held.get(message[1]);
+      held.delete(message[1]);
+      return upgrade?.();
+    }
     case 'send':
       return open.get(message[1])?.ws.send(message[2]);
     case 'close':
@@ -56,7 +63,7 @@ process.on('message', (message: SocketFanOutMessage, socket: Socket | undefined)
   }
 });
 
-function upgrade(
+function hold(
   id: number,
   request: UpgradeRequest,
   head: Uint8Array,
@@ -68,9 +75,23 @@ function upgrade(
     if (closed) return;
     closed = true;
     open.delete(id);
+    held.delete(id);
     reply(['closed', id]);
   };
   socket.on('close', ended);
+  socket.on('error', () => {});
+  held.set(id, () => upgrade(id, request, head, socket, ended));
+  reply(['held', id]);
+}
+
+function upgrade(
+  id: number,
+  request: UpgradeRequest,
+  head: Uint8Array,
+  socket: Socket,
+  ended: () => void,
+): void {
+  if (socket.destroyed) return;
   server.handleUpgrade(
     request as Parameters<WebSocketServer['handleUpgrade']>[0],
     socket,
@@ -82,13 +103,13 @@ function upgrade(
       });
       ws.on('close', ended);
       ws.on('error', () => ws.terminate());
-      reply(['opened', id]);
     },
   );
 }
 
 process.on('disconnect', () => {
   for (const { ws } of open.values()) ws.close(GOING_AWAY, 'server stopping');
+  for (const id of held.keys()) held.delete(id);
   setTimeout(() => process.exit(0), EXIT_GRACE_MS).unref();
 });
 reply('ready');

@@ -11,18 +11,21 @@ export type SocketFlush = ReadonlyArray<readonly [messages: readonly string[], s
 /** What the venue's process sends the market sockets' fan-out process. */
 export type SocketFanOutMessage =
   | readonly ['open', id: number, request: UpgradeRequest, head: Uint8Array]
+  | readonly ['upgrade', id: number]
   | readonly ['send', id: number, message: string]
   | readonly ['close', id: number, code: number, reason: string]
   | readonly ['flush', groups: SocketFlush];
 
 /**
- * What the fan-out process answers: `ready` once it listens; `['opened', id]` once it wrote the
- * upgrade's answer (the venue's process then closes its own descriptor of the connection); each
- * message a client sent (`null` for a binary one); `['closed', id]` once per socket that ended.
+ * What the fan-out process answers: `ready` once it listens; `['held', id]` once it has a
+ * connection (the venue's process then closes its own descriptor, so that it can read nothing of
+ * what the client sends, and says `upgrade`: only then is the upgrade answered, and the client
+ * sends its first frame); each message a client sent (`null` for a binary one); `['closed', id]`
+ * once per socket that ended.
  */
 export type SocketFanOutReply =
   | 'ready'
-  | readonly ['opened', id: number]
+  | readonly ['held', id: number]
   | readonly ['message', id: number, text: string | null]
   | readonly ['closed', id: number];
 

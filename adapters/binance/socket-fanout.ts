@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { FlushTiming } from '../flush-timing.js';
 import type {
   SocketFanOutLimits,
   SocketFanOutMessage,
@@ -33,6 +34,8 @@ export interface MarketConnectionHandlers {
 
 /** After the server disconnects it, the fan-out process has this long to exit before it is killed. */
 const STOP_GRACE_MS = 2000;
+/** A batch of this many characters is flushed on the next turn of the event loop. */
+const FLUSH_CHARS = 32 * 1024;
 
 interface Connection {
   readonly id: number;
@@ -41,6 +44,8 @@ interface Connection {
   /** Sockets with the same key get the same bytes: combined or not, and the same streams. */
   key: string;
   handlers: MarketConnectionHandlers | undefined;
+  /** Once the process holds the connection: the handlers are made, the upgrade answered. */
+  accept: (() => void) | undefined;
 }
 
 interface Child {
@@ -68,14 +73,19 @@ export class SocketFanOut {
   readonly #following = new Set<Connection>();
   /** Stream names and messages, alternately, since the last flush. */
   #batch: string[] = [];
+  #batchChars = 0;
+  readonly #timing: FlushTiming;
   #child: Child | undefined;
   #nextId = 0;
-  #scheduled: ReturnType<typeof setTimeout> | ReturnType<typeof setImmediate> | undefined;
-  #lastFlush = -Infinity;
   #closing = false;
 
   constructor(limits: SocketFanOutLimits & FanOutTiming) {
     this.#limits = limits;
+    this.#timing = new FlushTiming(
+      { flushMs: limits.flushMs, flushChars: FLUSH_CHARS },
+      () => this.#batchChars,
+      this.#flush,
+    );
   }
 
   /** Market sockets open (or on their way to the process). */
@@ -96,9 +106,8 @@ export class SocketFanOut {
   publish(stream: string, message: string): void {
     if (this.#following.size === 0) return;
     this.#batch.push(stream, message);
-    if (this.#scheduled !== undefined) return;
-    const wait = this.#lastFlush + this.#limits.flushMs - performance.now();
-    this.#scheduled = wait > 0 ? setTimeout(this.#flush, wait) : setImmediate(this.#flush);
+    this.#batchChars += message.length;
+    this.#timing.stir();
   }
 
   /**
@@ -121,33 +130,35 @@ export class SocketFanOut {
       streams: new Set(),
       key: '',
       handlers: undefined,
+      accept: undefined,
     };
     this.#connections.set(id, connection);
     child.unconfirmed.set(id, socket as Socket);
     const { method = 'GET', url = '/', headers } = request;
     this.#send(child, ['open', id, { method, url, headers }, head], socket as Socket);
-    connection.handlers = accept({
-      send: (message) => {
-        this.#flushNow();
-        this.#send(child, ['send', id, message]);
-      },
-      close: (code, reason) => {
-        this.#flushNow();
-        this.#send(child, ['close', id, code, reason]);
-      },
-      follow: (streams) => {
-        connection.streams = streams;
-        connection.key = `${combined ? '+' : ''}${[...streams].sort().join('/')}`;
-        if (streams.size > 0) this.#following.add(connection);
-        else this.#following.delete(connection);
-      },
-    });
+    connection.accept = () =>
+      (connection.handlers = accept({
+        send: (message) => {
+          this.#flushNow();
+          this.#send(child, ['send', id, message]);
+        },
+        close: (code, reason) => {
+          this.#flushNow();
+          this.#send(child, ['close', id, code, reason]);
+        },
+        follow: (streams) => {
+          connection.streams = streams;
+          connection.key = `${combined ? '+' : ''}${[...streams].sort().join('/')}`;
+          if (streams.size > 0) this.#following.add(connection);
+          else this.#following.delete(connection);
+        },
+      }));
   }
 
   async close(): Promise<void> {
     this.#closing = true;
-    this.#cancelFlush();
     this.#batch = [];
+    this.#batchChars = 0;
     const child = this.#child;
     if (child === undefined) return;
     const forked = child.process;
@@ -160,22 +171,15 @@ export class SocketFanOut {
     clearTimeout(kill);
   }
 
-  #cancelFlush(): void {
-    clearTimeout(this.#scheduled as ReturnType<typeof setTimeout>);
-    clearImmediate(this.#scheduled as ReturnType<typeof setImmediate>);
-    this.#scheduled = undefined;
-  }
-
   /** What waits in the batch goes out before a socket's own message (order kept). */
   #flushNow(): void {
     if (this.#batch.length > 0) this.#flush();
   }
 
   readonly #flush = () => {
-    this.#cancelFlush();
-    this.#lastFlush = performance.now();
     const batch = this.#batch;
     this.#batch = [];
+    this.#batchChars = 0;
     const child = this.#child;
     if (child === undefined || batch.length === 0) return;
     const groups = new Map<string, [string[], number[]]>();
@@ -238,7 +242,14 @@ export class SocketFanOut {
         return;
       }
       const [kind, id] = reply;
-      if (kind === 'opened') return this.#taken(child, id);
+      if (kind === 'held') {
+        this.#taken(child, id);
+        this.#send(child, ['upgrade', id]);
+        const connection = this.#connections.get(id);
+        connection?.accept?.();
+        if (connection !== undefined) connection.accept = undefined;
+        return;
+      }
       if (kind === 'closed') {
         this.#taken(child, id);
         return this.#closed(id);
@@ -254,7 +265,7 @@ export class SocketFanOut {
     return child;
   }
 
-  /** The process took the connection (or it ended): the server's descriptor is closed. */
+  /** The process holds the connection (or it ended): the server's descriptor is closed. */
   #taken(child: Child, id: number): void {
     child.unconfirmed.get(id)?.destroy();
     child.unconfirmed.delete(id);

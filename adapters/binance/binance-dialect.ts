@@ -20,6 +20,7 @@ import {
 } from './binance-errors.js';
 import { checkSigned, onlyKnown, parseParams, type Params } from './binance-params.js';
 import { BinanceSymbols } from './binance-symbols.js';
+import { JsonText } from './order-format.js';
 import { RequestWeights } from './binance-weights.js';
 import { CandleStore } from './candles.js';
 import {
@@ -221,6 +222,7 @@ export class BinanceDialect {
     let error: BinanceError;
     try {
       const answered = this.#answer(request, path, search, address, now);
+      if (answered instanceof JsonText) return this.#respond(200, answered.text, address, now);
       if (!isError(answered)) return this.#respond(200, JSON.stringify(answered), address, now);
       error = answered;
     } catch (thrown) {

@@ -1,3 +1,4 @@
+import type { KeyObject } from 'node:crypto';
 import type { EventEmitter } from 'node:events';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -64,7 +65,8 @@ export interface DialectResponse {
 /** A key's account and its secret (the signing key). */
 export interface SigningKey {
   readonly account: string;
-  readonly secret: string;
+  /** The secret, as node:crypto's key object of its UTF-8 bytes. */
+  readonly secret: KeyObject;
 }
 
 export interface BinanceDialectOptions {

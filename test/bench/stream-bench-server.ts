@@ -9,10 +9,12 @@
  * /proc, in 10 ms ticks, 0 when it is not running); `record`
  * starts noting when each trade happens (process.hrtime, ms: the monotonic clock every process
  * shares) and `trades` stops and answers them as [trade number, ms] pairs, with the flushes
- * handed to the fan-out process meanwhile as [ms, last trade made before it] pairs (a trade went
+ * handed to the fan-out process (either one) meanwhile as [ms, last trade made before it] pairs (a trade went
  * out with the first flush after it); with BENCH_PROFILE=DIR, the server's CPU profile between the
  * two goes to DIR. Runs until killed.
  */
+import childProcesses, { type ChildProcess } from 'node:child_process';
+import { syncBuiltinESMExports } from 'node:module';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
@@ -42,6 +44,22 @@ FanOut.prototype.write = function (texts) {
   if (recording) flushes.push([Number(process.hrtime.bigint()) / 1e6, trades.at(-1)?.[0] ?? 0]);
   handOn.call(this, texts);
 };
+// The Binance fan-out's flushes are its `flush` messages to its process: `fork` is wrapped (the
+// module's named export follows, syncBuiltinESMExports) to note each one the process is sent.
+const forkOn = childProcesses.fork;
+childProcesses.fork = ((...args: Parameters<typeof forkOn>) => {
+  const forked = forkOn(...args);
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the child as this
+  const sendOn = forked.send;
+  forked.send = function (this: ChildProcess, ...sent: unknown[]) {
+    const [message] = sent;
+    if (recording && isBinanceWs && Array.isArray(message) && message[0] === 'flush')
+      flushes.push([Number(process.hrtime.bigint()) / 1e6, trades.at(-1)?.[0] ?? 0]);
+    return (sendOn as (...rest: unknown[]) => boolean).apply(this, sent);
+  };
+  return forked;
+}) as typeof forkOn;
+syncBuiltinESMExports();
 const profileDir = process.env['BENCH_PROFILE'];
 const profiler = new Session();
 let profiles = 0;

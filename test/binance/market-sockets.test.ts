@@ -14,7 +14,7 @@ class Client {
   constructor(url: string) {
     this.socket = new WebSocket(url);
     this.socket.on('message', (data) => {
-      const message = JSON.parse(String(data)) as unknown;
+      const message = JSON.parse((data as Buffer).toString()) as unknown;
       if (this.#waiting === undefined) return void this.#received.push(message);
       const waiting = this.#waiting;
       this.#waiting = undefined;

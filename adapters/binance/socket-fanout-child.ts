@@ -33,6 +33,9 @@ const server = new WebSocketServer({
 });
 /** The open sockets: the `ws` object, and the connection the flushes' frames are written to. */
 const open = new Map<number, { readonly ws: WebSocket; readonly socket: Socket }>();
+/** The open sockets of each group, and each socket's group. */
+const groups = new Map<number, Set<number>>();
+const groupOf = new Map<number, number>();
 /** Connections held until the venue's process closed its descriptor, with their upgrade. */
 const held = new Map<number, () => void>();
 
@@ -49,8 +52,14 @@ process.on('message', (message: SocketFanOutMessage, socket: Socket | undefined)
       return open.get(message[1])?.ws.send(message[2]);
     case 'close':
       return open.get(message[1])?.ws.close(message[2], message[3]);
+    case 'join':
+      leave(message[1]);
+      if (message[2] >= 0 && open.has(message[1])) join(message[1], message[2]);
+      return;
     case 'flush':
-      for (const [messages, ids] of message[1]) {
+      for (const [group, messages] of message[1]) {
+        const ids = groups.get(group);
+        if (ids === undefined) continue;
         const frames = textFrames(messages);
         for (const id of ids) {
           const target = open.get(id);
@@ -62,6 +71,22 @@ process.on('message', (message: SocketFanOutMessage, socket: Socket | undefined)
       }
   }
 });
+
+function join(id: number, group: number): void {
+  let ids = groups.get(group);
+  if (ids === undefined) groups.set(group, (ids = new Set()));
+  ids.add(id);
+  groupOf.set(id, group);
+}
+
+function leave(id: number): void {
+  const group = groupOf.get(id);
+  if (group === undefined) return;
+  groupOf.delete(id);
+  const ids = groups.get(group)!;
+  ids.delete(id);
+  if (ids.size === 0) groups.delete(group);
+}
 
 function hold(
   id: number,
@@ -76,6 +101,7 @@ function hold(
     closed = true;
     open.delete(id);
     held.delete(id);
+    leave(id);
     reply(['closed', id]);
   };
   socket.on('close', ended);

@@ -5,8 +5,8 @@ export interface UpgradeRequest {
   readonly headers: Readonly<Record<string, string | string[] | undefined>>;
 }
 
-/** One flush: each group's messages (in order), with the ids of the sockets they are written to. */
-export type SocketFlush = ReadonlyArray<readonly [messages: readonly string[], sockets: number[]]>;
+/** One flush: each group's messages, in order (a group's sockets get the same bytes). */
+export type SocketFlush = ReadonlyArray<readonly [group: number, messages: readonly string[]]>;
 
 /** What the venue's process sends the market sockets' fan-out process. */
 export type SocketFanOutMessage =
@@ -14,6 +14,8 @@ export type SocketFanOutMessage =
   | readonly ['upgrade', id: number]
   | readonly ['send', id: number, message: string]
   | readonly ['close', id: number, code: number, reason: string]
+  /** The socket's flushes are its group's from now on (-1: none). */
+  | readonly ['join', id: number, group: number]
   | readonly ['flush', groups: SocketFlush];
 
 /**

@@ -37,12 +37,21 @@ const STOP_GRACE_MS = 2000;
 /** A batch of this many characters is flushed on the next turn of the event loop. */
 const FLUSH_CHARS = 32 * 1024;
 
+/**
+ * Sockets that get the same bytes: all combined or all not, following the same streams. The
+ * fan-out process knows each socket's group; a flush names groups, not sockets.
+ */
+interface Group {
+  readonly id: number;
+  readonly combined: boolean;
+  readonly streams: ReadonlySet<string>;
+  readonly members: Set<Connection>;
+}
+
 interface Connection {
   readonly id: number;
   readonly combined: boolean;
-  streams: ReadonlySet<string>;
-  /** Sockets with the same key get the same bytes: combined or not, and the same streams. */
-  key: string;
+  group: Group | undefined;
   handlers: MarketConnectionHandlers | undefined;
   /** Once the process holds the connection: the handlers are made, the upgrade answered. */
   accept: (() => void) | undefined;
@@ -69,8 +78,9 @@ interface Child {
 export class SocketFanOut {
   readonly #limits: SocketFanOutLimits & FanOutTiming;
   readonly #connections = new Map<number, Connection>();
-  /** The connections that follow at least one stream. */
-  readonly #following = new Set<Connection>();
+  /** The groups of connections that follow at least one stream, by key (see `groupKey`). */
+  readonly #groups = new Map<string, Group>();
+  #nextGroup = 0;
   /** Stream names and messages, alternately, since the last flush. */
   #batch: string[] = [];
   #batchChars = 0;
@@ -97,14 +107,9 @@ export class SocketFanOut {
     return this.#child?.process.pid;
   }
 
-  /** Whether some socket follows some stream: messages are worth building. */
-  get following(): boolean {
-    return this.#following.size > 0;
-  }
-
   /** A message of the stream `stream`, for every socket that follows it. */
   publish(stream: string, message: string): void {
-    if (this.#following.size === 0) return;
+    if (this.#groups.size === 0) return;
     this.#batch.push(stream, message);
     this.#batchChars += message.length;
     this.#timing.stir();
@@ -127,8 +132,7 @@ export class SocketFanOut {
     const connection: Connection = {
       id,
       combined,
-      streams: new Set(),
-      key: '',
+      group: undefined,
       handlers: undefined,
       accept: undefined,
     };
@@ -146,12 +150,7 @@ export class SocketFanOut {
           this.#flushNow();
           this.#send(child, ['close', id, code, reason]);
         },
-        follow: (streams) => {
-          connection.streams = streams;
-          connection.key = `${combined ? '+' : ''}${[...streams].sort().join('/')}`;
-          if (streams.size > 0) this.#following.add(connection);
-          else this.#following.delete(connection);
-        },
+        follow: (streams) => this.#follow(child, connection, streams),
       }));
   }
 
@@ -171,6 +170,38 @@ export class SocketFanOut {
     clearTimeout(kill);
   }
 
+  /** The connection joins the group of `streams` (none: it leaves its group). */
+  #follow(child: Child, connection: Connection, streams: ReadonlySet<string>): void {
+    const key = groupKey({ combined: connection.combined, streams });
+    const old = connection.group;
+    if (old === undefined ? streams.size === 0 : key === groupKey(old)) return;
+    this.#flushNow(); // what was gathered goes out under the groups it was gathered for
+    this.#leave(connection);
+    if (streams.size > 0) {
+      let group = this.#groups.get(key);
+      if (group === undefined) {
+        group = {
+          id: this.#nextGroup++,
+          combined: connection.combined,
+          streams: new Set(streams),
+          members: new Set(),
+        };
+        this.#groups.set(key, group);
+      }
+      group.members.add(connection);
+      connection.group = group;
+    }
+    this.#send(child, ['join', connection.id, connection.group?.id ?? -1]);
+  }
+
+  #leave(connection: Connection): void {
+    const group = connection.group;
+    if (group === undefined) return;
+    connection.group = undefined;
+    group.members.delete(connection);
+    if (group.members.size === 0) this.#groups.delete(groupKey(group));
+  }
+
   /** What waits in the batch goes out before a socket's own message (order kept). */
   #flushNow(): void {
     if (this.#batch.length > 0) this.#flush();
@@ -182,18 +213,14 @@ export class SocketFanOut {
     this.#batchChars = 0;
     const child = this.#child;
     if (child === undefined || batch.length === 0) return;
-    const groups = new Map<string, [string[], number[]]>();
+    const flush: Array<SocketFlush[number]> = [];
     let chars = 0;
-    for (const connection of this.#following) {
-      let group = groups.get(connection.key);
-      if (group === undefined) {
-        const messages = messagesOf(batch, connection);
-        for (const message of messages) chars += message.length;
-        groups.set(connection.key, (group = [messages, []]));
-      }
-      if (group[0].length > 0) group[1].push(connection.id);
+    for (const group of this.#groups.values()) {
+      const messages = messagesOf(batch, group);
+      if (messages.length === 0) continue;
+      for (const message of messages) chars += message.length;
+      flush.push([group.id, messages]);
     }
-    const flush: SocketFlush = [...groups.values()].filter(([messages]) => messages.length > 0);
     if (flush.length === 0) return;
     child.backlog += chars;
     // Stuck or far too slow: killed, its sockets close as when it dies.
@@ -275,7 +302,7 @@ export class SocketFanOut {
     const connection = this.#connections.get(id);
     if (connection === undefined) return;
     this.#connections.delete(id);
-    this.#following.delete(connection);
+    this.#leave(connection);
     connection.handlers?.closed();
   }
 
@@ -291,14 +318,19 @@ export class SocketFanOut {
   }
 }
 
-/** The batch's messages for one connection, in order. */
-function messagesOf(batch: readonly string[], connection: Connection): string[] {
+/** The batch's messages for one group, in order. */
+function messagesOf(batch: readonly string[], group: Group): string[] {
   const messages: string[] = [];
   for (let i = 0; i < batch.length; i += 2) {
     const stream = batch[i]!;
-    if (!connection.streams.has(stream)) continue;
+    if (!group.streams.has(stream)) continue;
     const message = batch[i + 1]!;
-    messages.push(connection.combined ? `{"stream":"${stream}","data":${message}}` : message);
+    messages.push(group.combined ? `{"stream":"${stream}","data":${message}}` : message);
   }
   return messages;
+}
+
+/** The groups' key: combined or not, and the streams, sorted. */
+function groupKey(group: Pick<Group, 'combined' | 'streams'>): string {
+  return `${group.combined ? '+' : ''}${[...group.streams].sort().join('/')}`;
 }

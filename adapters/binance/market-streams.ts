@@ -130,23 +130,24 @@ export class MarketStreams {
   }
 
   #onTrade(trade: TradeRecord): void {
-    const lower = trade.symbol.replace('-', '').toLowerCase();
+    const symbol = trade.symbol.replace('-', '');
+    const lower = symbol.toLowerCase();
     this.#tradedSince.add(trade.symbol);
-    const event = (e: string) =>
-      JSON.stringify({
-        e,
-        E: trade.timestamp,
-        s: trade.symbol.replace('-', ''),
-        ...(e === 'trade' ? { t: trade.sequence } : { a: trade.sequence }),
-        p: trade.price,
-        q: trade.size,
-        ...(e === 'aggTrade' && { f: trade.sequence, l: trade.sequence }),
-        T: trade.timestamp,
-        m: trade.side === 'sell',
-        M: true,
-      });
-    this.#send(`${lower}@trade`, () => event('trade'));
-    this.#send(`${lower}@aggTrade`, () => event('aggTrade'));
+    // Written out, not built as objects: a message goes out with every trade.
+    const { timestamp, sequence, price, size } = trade;
+    const maker = trade.side === 'sell';
+    this.#send(
+      `${lower}@trade`,
+      () =>
+        `{"e":"trade","E":${timestamp},"s":"${symbol}","t":${sequence},"p":"${price}"` +
+        `,"q":"${size}","T":${timestamp},"m":${maker},"M":true}`,
+    );
+    this.#send(
+      `${lower}@aggTrade`,
+      () =>
+        `{"e":"aggTrade","E":${timestamp},"s":"${symbol}","a":${sequence},"p":"${price}"` +
+        `,"q":"${size}","f":${sequence},"l":${sequence},"T":${timestamp},"m":${maker},"M":true}`,
+    );
   }
 
   #onBook(change: BookLevelChange): void {

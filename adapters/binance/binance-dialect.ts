@@ -1,9 +1,11 @@
+import type { KeyObject } from 'node:crypto';
 import type { EventEmitter } from 'node:events';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { OrderRecord, Venue } from '../../src/index.js';
-import { BinanceSockets, type SocketLimits } from './binance-sockets.js';
+import { BinanceSockets, DEFAULT_SOCKET_LIMITS, type SocketLimits } from './binance-sockets.js';
 import { MarketStreams } from './market-streams.js';
+import { SocketFanOut } from './socket-fanout.js';
 import { UserStreams } from './user-stream.js';
 import { toUnits } from '../units/units.js';
 import { AccountTrades } from './account-trades.js';
@@ -19,6 +21,7 @@ import {
 } from './binance-errors.js';
 import { checkSigned, onlyKnown, parseParams, type Params } from './binance-params.js';
 import { BinanceSymbols } from './binance-symbols.js';
+import { JsonText } from './order-format.js';
 import { RequestWeights } from './binance-weights.js';
 import { CandleStore } from './candles.js';
 import {
@@ -62,7 +65,8 @@ export interface DialectResponse {
 /** A key's account and its secret (the signing key). */
 export interface SigningKey {
   readonly account: string;
-  readonly secret: string;
+  /** The secret, as node:crypto's key object of its UTF-8 bytes. */
+  readonly secret: KeyObject;
 }
 
 export interface BinanceDialectOptions {
@@ -125,6 +129,7 @@ export class BinanceDialect {
   readonly #streams: MarketStreams;
   readonly #users: UserStreams;
   readonly #sockets: BinanceSockets;
+  readonly #fanOut: SocketFanOut;
 
   constructor(options: BinanceDialectOptions) {
     this.#options = options;
@@ -149,19 +154,23 @@ export class BinanceDialect {
       ['trade'],
     );
     this.#routes = this.#table();
+    const limits = { ...DEFAULT_SOCKET_LIMITS, ...options.socketLimits };
+    this.#fanOut = new SocketFanOut(limits);
     this.#streams = new MarketStreams(
       { venue, symbols: this.symbols, candles: this.candles },
       options.clock,
+      (stream, payload) => this.#fanOut.publish(stream, payload),
       onError,
     );
     this.#users = new UserStreams(venue, this.symbols, onError);
     this.#sockets = new BinanceSockets({
       streams: this.#streams,
+      fanOut: this.#fanOut,
       users: this.#users,
       symbols: this.symbols,
       authenticate: options.authenticate,
       clock: options.clock,
-      ...(options.socketLimits !== undefined && { limits: options.socketLimits }),
+      limits,
     });
   }
 
@@ -195,12 +204,17 @@ export class BinanceDialect {
     }
   }
 
-  /** Closes every WebSocket and stops following the venue. */
-  close(): void {
-    this.#sockets.close();
+  /** The market sockets' fan-out process's id, while it runs. */
+  get fanOutPid(): number | undefined {
+    return this.#fanOut.pid;
+  }
+
+  /** Closes every WebSocket and stops following the venue; resolves once the fan-out process exited. */
+  async close(): Promise<void> {
     this.#streams.close();
     this.#users.close();
     this.#unsubscribe();
+    await this.#sockets.close();
   }
 
   /** Answers a request whose path starts with API_PREFIX. */
@@ -210,6 +224,7 @@ export class BinanceDialect {
     let error: BinanceError;
     try {
       const answered = this.#answer(request, path, search, address, now);
+      if (answered instanceof JsonText) return this.#respond(200, answered.text, address, now);
       if (!isError(answered)) return this.#respond(200, JSON.stringify(answered), address, now);
       error = answered;
     } catch (thrown) {
@@ -237,7 +252,9 @@ export class BinanceDialect {
       return this.#weights.take(address, REFUSAL_WEIGHT, now) ?? UNKNOWN_ROUTE;
     }
     if (request.body === 'too_large') return TOO_LARGE;
-    const body = Buffer.from(request.body).toString('latin1');
+    const { body: bytes } = request;
+    // A view of the bytes, not a copy.
+    const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
     const params = parseParams(search, body);
     const weight =
       typeof route.weight === 'number' ? route.weight : isError(params) ? 1 : route.weight(params);
@@ -267,19 +284,16 @@ export class BinanceDialect {
     body: string,
     address: string,
     now: number,
-    extra: Readonly<Record<string, string>> = {},
+    extra?: Readonly<Record<string, string>>,
   ): DialectResponse {
     const used = String(this.#weights.used(address, now));
-    return {
-      status,
-      headers: {
-        'content-type': JSON_TYPE,
-        'x-mbx-used-weight': used,
-        'x-mbx-used-weight-1m': used,
-        ...extra,
-      },
-      body,
+    const headers: Record<string, string> = {
+      'content-type': JSON_TYPE,
+      'x-mbx-used-weight': used,
+      'x-mbx-used-weight-1m': used,
     };
+    for (const name in extra) headers[name] = extra[name]!;
+    return { status, headers, body };
   }
 
   #table(): ReadonlyMap<string, Readonly<Record<string, Route>>> {

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, timingSafeEqual, type KeyObject } from 'node:crypto';
 import {
   BAD_SIGNATURE,
   DUPLICATE_PARAMETER,
@@ -28,22 +28,32 @@ export type Params = ReadonlyMap<string, string>;
  */
 export function parseParams(query: string, body: string): Params | BinanceError {
   const params = new Map<string, string>();
-  for (const text of [query, body]) {
-    if (text === '') continue;
-    for (const pair of text.split('&')) {
-      if (pair === '') continue;
+  return addParams(params, query) ?? addParams(params, body) ?? params;
+}
+
+/** Adds the pairs of `text` (`a=1&b=2`) to `params`; a refusal, or undefined. */
+function addParams(params: Map<string, string>, text: string): BinanceError | undefined {
+  for (let start = 0; start < text.length;) {
+    const ampersand = text.indexOf('&', start);
+    const end = ampersand < 0 ? text.length : ampersand;
+    if (end > start) {
       if (params.size === MAX_PARAMETERS) return TOO_LARGE;
-      const equals = pair.indexOf('=');
-      const name = decode(equals < 0 ? pair : pair.slice(0, equals));
-      const value = decode(equals < 0 ? '' : pair.slice(equals + 1));
+      const equals = text.indexOf('=', start);
+      const named = equals >= 0 && equals < end;
+      const name = decode(text.slice(start, named ? equals : end));
+      const value = named ? decode(text.slice(equals + 1, end)) : '';
       if (name === undefined || value === undefined) {
-        return illegal(equals < 0 ? 'query' : pair.slice(0, Math.min(equals, 64)), 'bad escape');
+        return illegal(
+          named ? text.slice(start, Math.min(equals, start + 64)) : 'query',
+          'bad escape',
+        );
       }
       if (params.has(name)) return DUPLICATE_PARAMETER;
       params.set(name, value);
     }
+    start = end + 1;
   }
-  return params;
+  return undefined;
 }
 
 function decode(text: string): string | undefined {
@@ -75,14 +85,15 @@ export function checkSigned(
   query: string,
   body: string,
   params: Params,
-  secret: string,
+  secret: KeyObject,
   now: number,
 ): BinanceError | undefined {
   const signature = params.get('signature');
   if (signature === undefined || signature === '') return missing('signature');
   if (!SIGNATURE_TEXT.test(signature)) return BAD_SIGNATURE;
   const expected = createHmac('sha256', secret)
-    .update(withoutSignature(query) + withoutSignature(body))
+    .update(withoutSignature(query))
+    .update(withoutSignature(body))
     .digest();
   if (!timingSafeEqual(expected, Buffer.from(signature, 'hex'))) return BAD_SIGNATURE;
   const timestampText = params.get('timestamp');

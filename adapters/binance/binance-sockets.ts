@@ -4,7 +4,8 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { checkSigned } from './binance-params.js';
 import type { SigningKey } from './binance-dialect.js';
 import type { BinanceSymbols } from './binance-symbols.js';
-import { parseStreamName, type MarketStreams, type StreamSink } from './market-streams.js';
+import { parseStreamName, type MarketStreams } from './market-streams.js';
+import type { MarketConnection, MarketConnectionHandlers, SocketFanOut } from './socket-fanout.js';
 import type { UserSink, UserStreams } from './user-stream.js';
 
 export interface SocketLimits {
@@ -18,6 +19,10 @@ export interface SocketLimits {
   readonly messagesPerSecond: number;
   /** Streams one socket may hold. */
   readonly maxStreams: number;
+  /** Time between two writes of market messages to a socket at least, in ms. */
+  readonly flushMs: number;
+  /** Characters of flushes the fan-out process has not read at most; beyond, it is killed. */
+  readonly maxBacklog: number;
 }
 
 export const DEFAULT_SOCKET_LIMITS: SocketLimits = {
@@ -26,6 +31,8 @@ export const DEFAULT_SOCKET_LIMITS: SocketLimits = {
   maxBufferedBytes: 4 * 1024 * 1024,
   messagesPerSecond: 10,
   maxStreams: 1024,
+  flushMs: 5,
+  maxBacklog: 64 * 1024 * 1024,
 };
 
 export const WS_API_PATH = '/ws-api/v3';
@@ -33,19 +40,23 @@ const POLICY_VIOLATION = 1008;
 
 export interface SocketOptions {
   readonly streams: MarketStreams;
+  /** Where the market sockets go (made with `limits`). */
+  readonly fanOut: SocketFanOut;
   readonly users: UserStreams;
   readonly symbols: BinanceSymbols;
   readonly authenticate: (key: string) => SigningKey | undefined;
   readonly clock: () => number;
-  readonly limits?: Partial<SocketLimits>;
+  readonly limits: SocketLimits;
 }
 
 /**
  * The dialect's WebSockets on the server's port (`ws`): market streams on `/ws`, `/ws/<name>`
  * and `/stream?streams=a/b` (combined: each message wrapped as `{stream, data}`), controlled with
  * SUBSCRIBE / UNSUBSCRIBE / LIST_SUBSCRIPTIONS; the WebSocket API on `/ws-api/v3` for the user
- * data stream. Bounded: sockets, frame size, messages per second, streams per socket, and the
- * bytes queued for a client (a slow one is dropped; nothing waits for it).
+ * data stream. The market sockets are handed to the fan-out process (SocketFanOut), which writes
+ * them; their requests are answered here. Bounded: sockets, frame size, messages per second,
+ * streams per socket, and the bytes queued for a client (a slow one is dropped; nothing waits for
+ * it).
  */
 export class BinanceSockets {
   readonly limits: SocketLimits;
@@ -54,7 +65,7 @@ export class BinanceSockets {
 
   constructor(options: SocketOptions) {
     this.#options = options;
-    this.limits = { ...DEFAULT_SOCKET_LIMITS, ...options.limits };
+    this.limits = options.limits;
     this.#server = new WebSocketServer({
       noServer: true,
       maxPayload: this.limits.maxPayload,
@@ -73,101 +84,105 @@ export class BinanceSockets {
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const path = url.pathname;
-    if (this.#server.clients.size >= this.limits.maxSockets) {
+    if (this.count >= this.limits.maxSockets) {
       refuseUpgrade(socket, 429, -1003, 'Too many WebSocket connections.');
       return;
     }
-    this.#server.handleUpgrade(request, socket, head, (ws) => {
-      if (path === WS_API_PATH) {
-        this.#api(ws);
-        return;
-      }
-      const combined = path === '/stream';
-      const initial = combined
-        ? (url.searchParams.get('streams') ?? '').split('/').filter((name) => name !== '')
-        : path.startsWith('/ws/')
-          ? [decodeURIComponent(path.slice(4))]
-          : [];
-      this.#market(ws, combined, initial);
-    });
+    if (path === WS_API_PATH) {
+      this.#server.handleUpgrade(request, socket, head, (ws) => this.#api(ws));
+      return;
+    }
+    const combined = path === '/stream';
+    const initial = combined
+      ? (url.searchParams.get('streams') ?? '').split('/').filter((name) => name !== '')
+      : path.startsWith('/ws/')
+        ? [decodeURIComponent(path.slice(4))]
+        : [];
+    this.#options.fanOut.open(request, socket, head, combined, (connection) =>
+      this.#market(connection, combined, initial),
+    );
   }
 
   /** WebSockets open now. */
   get count(): number {
-    return this.#server.clients.size;
+    return this.#server.clients.size + this.#options.fanOut.count;
   }
 
-  close(): void {
+  async close(): Promise<void> {
     for (const client of this.#server.clients) client.terminate();
     this.#server.close();
+    await this.#options.fanOut.close();
   }
 
-  #market(ws: WebSocket, combined: boolean, initial: readonly string[]): void {
+  #market(
+    connection: MarketConnection,
+    combined: boolean,
+    initial: readonly string[],
+  ): MarketConnectionHandlers {
     const { streams, symbols } = this.#options;
     const limits = this.limits;
     const subscribed = new Set<string>();
-    const sink: StreamSink = {
-      deliver: (stream, payload) => {
-        if (ws.bufferedAmount > limits.maxBufferedBytes) {
-          ws.terminate();
-          return;
-        }
-        ws.send(combined ? `{"stream":"${stream}","data":${payload}}` : payload);
-      },
-    };
+    const send = (message: unknown) => connection.send(JSON.stringify(message));
     const add = (name: string): boolean => {
       const stream = parseStreamName(symbols, name);
       if (stream === undefined) return false;
       if (!subscribed.has(name)) {
         if (subscribed.size >= limits.maxStreams) return false;
         subscribed.add(name);
-        streams.subscribe(stream, sink);
+        connection.follow(subscribed);
+        const current = streams.subscribe(stream);
+        if (current !== undefined) connection.send(current);
       }
       return true;
+    };
+    const closed = () => {
+      for (const name of subscribed) streams.unsubscribe(name);
+      subscribed.clear();
     };
     // A stream in the path that is not one (ccxt's `/ws/0`) subscribes nothing.
     for (const name of initial) {
       if (!add(name) && combined) {
-        ws.close(POLICY_VIOLATION, 'invalid stream name');
-        return;
+        connection.close(POLICY_VIOLATION, 'invalid stream name');
+        closed();
+        connection.follow(subscribed);
+        return { message: () => {}, closed: () => {} };
       }
     }
-    this.#onRequest(
-      ws,
-      { error: { code: 3, msg: 'Invalid JSON: expected an object' }, id: null },
-      ({ method, params, id }) => {
+    const allowance = this.#allowance();
+    return {
+      closed,
+      message: (text) => {
+        if (!allowance()) return connection.close(POLICY_VIOLATION, 'too many messages');
+        const request = parseRequest(text);
+        if (request === undefined) {
+          send({ error: { code: 3, msg: 'Invalid JSON: expected an object' }, id: null });
+          return;
+        }
+        const { method, params, id } = request;
         if (method === 'SUBSCRIBE' || method === 'UNSUBSCRIBE') {
           if (!Array.isArray(params) || params.some((name) => typeof name !== 'string')) {
-            send(ws, {
-              error: { code: 2, msg: 'Invalid request: params must be stream names' },
-              id,
-            });
+            send({ error: { code: 2, msg: 'Invalid request: params must be stream names' }, id });
             return;
           }
           for (const name of params as string[]) {
             if (method === 'UNSUBSCRIBE') {
-              subscribed.delete(name);
-              streams.unsubscribe(name, sink);
+              if (subscribed.delete(name)) {
+                connection.follow(subscribed);
+                streams.unsubscribe(name);
+              }
             } else if (!add(name)) {
-              send(ws, {
-                error: { code: 2, msg: `Invalid request: unknown stream or too many` },
-                id,
-              });
+              send({ error: { code: 2, msg: `Invalid request: unknown stream or too many` }, id });
               return;
             }
           }
-          send(ws, { result: null, id });
+          send({ result: null, id });
         } else if (method === 'LIST_SUBSCRIPTIONS') {
-          send(ws, { result: [...subscribed], id });
+          send({ result: [...subscribed], id });
         } else {
-          send(ws, { error: { code: 2, msg: 'Invalid request: unknown method' }, id });
+          send({ error: { code: 2, msg: 'Invalid request: unknown method' }, id });
         }
       },
-    );
-    ws.on('close', () => {
-      for (const name of subscribed) streams.unsubscribe(name, sink);
-    });
-    ws.on('error', () => ws.terminate());
+    };
   }
 
   #api(ws: WebSocket): void {
@@ -238,7 +253,6 @@ export class BinanceSockets {
     ws.on('error', () => ws.terminate());
   }
 
-  /** A token bucket of messagesPerSecond, burst twice that: true while the client is within it. */
   /**
    * Hands `handle` each message's request, under the socket's message allowance (past it the
    * socket closes); a message that is not a JSON object is answered `invalid`.
@@ -250,12 +264,13 @@ export class BinanceSockets {
         ws.close(POLICY_VIOLATION, 'too many messages');
         return;
       }
-      const request = parseRequest(data, binary);
+      const request = parseRequest(binary ? null : rawText(data));
       if (request === undefined) send(ws, invalid);
       else handle(request);
     });
   }
 
+  /** A token bucket of messagesPerSecond, burst twice that: true while the client is within it. */
   #allowance(): () => boolean {
     const rate = this.limits.messagesPerSecond;
     let tokens = 2 * rate;
@@ -277,13 +292,16 @@ interface SocketRequest {
   readonly id: unknown;
 }
 
-function parseRequest(data: RawData, binary: boolean): SocketRequest | undefined {
-  if (binary) return undefined;
+function rawText(data: RawData): string {
+  return Buffer.concat(Array.isArray(data) ? data : [new Uint8Array(data)]).toString();
+}
+
+/** A client's request, from a text message (null: a binary one, never a request). */
+function parseRequest(text: string | null): SocketRequest | undefined {
+  if (text === null) return undefined;
   let value: unknown;
   try {
-    value = JSON.parse(
-      Buffer.concat(Array.isArray(data) ? data : [new Uint8Array(data)]).toString(),
-    );
+    value = JSON.parse(text);
   } catch {
     return undefined;
   }

@@ -37,10 +37,8 @@ export function parseStreamName(symbols: BinanceSymbols, name: string): StreamNa
   return undefined;
 }
 
-/** Where a stream's messages go: a socket's subscription (it wraps them for combined streams). */
-export interface StreamSink {
-  deliver(stream: string, payload: string): void;
-}
+/** Where the streams' messages go: each message once, for every socket following its stream. */
+export type PublishStream = (stream: string, payload: string) => void;
 
 /** Level changes of one symbol since the last depthUpdate, by side and price. */
 interface PendingDepth {
@@ -58,13 +56,15 @@ const TICKER_INTERVAL_MS = 1_000;
  * The market streams of the Binance dialect over the venue's events: trades at once; book
  * changes batched into one depthUpdate per symbol per 100 ms, each starting where the last ended
  * (`U` = previous `u` + 1, so a client's book stays in step with the REST snapshot); klines of
- * symbols that traded every 100 ms; tickers every second. The venue is never slowed: a sink
- * that cannot keep up is dropped by its socket.
+ * symbols that traded every 100 ms; tickers every second. Each message is built once per event
+ * and published for every socket at once; the sockets are written elsewhere (SocketFanOut).
  */
 export class MarketStreams {
   /** Emits `subscribed` with a stream's name each time a socket subscribes to it. */
   readonly events = new EventEmitter();
-  readonly #subscribers = new Map<string, Map<StreamSink, number>>();
+  /** Subscriptions by stream name. */
+  readonly #subscribers = new Map<string, number>();
+  readonly #publish: PublishStream;
   readonly #depth = new Map<string, PendingDepth>();
   readonly #tradedSince = new Set<string>();
   readonly #data: MarketData;
@@ -74,8 +74,14 @@ export class MarketStreams {
   #timer: NodeJS.Timeout | undefined;
   #ticks = 0;
 
-  constructor(data: MarketData, clock: () => number, onError: (error: unknown) => void) {
+  constructor(
+    data: MarketData,
+    clock: () => number,
+    publish: PublishStream,
+    onError: (error: unknown) => void,
+  ) {
     this.#data = data;
+    this.#publish = publish;
     this.#venue = data.venue;
     this.#clock = clock;
     this.#unsubscribe = data.venue.subscribe(
@@ -91,23 +97,22 @@ export class MarketStreams {
     return this.#data.candles;
   }
 
-  subscribe(stream: StreamName, sink: StreamSink): void {
-    let sinks = this.#subscribers.get(stream.name);
-    if (sinks === undefined)
-      this.#subscribers.set(stream.name, (sinks = new Map<StreamSink, number>()));
-    sinks.set(sink, (sinks.get(sink) ?? 0) + 1);
+  /** A socket subscribes; a ticker stream's current message is answered, for that socket. */
+  subscribe(stream: StreamName): string | undefined {
+    this.#subscribers.set(stream.name, (this.#subscribers.get(stream.name) ?? 0) + 1);
     this.events.emit('subscribed', stream.name);
-    if (stream.kind === 'ticker' || stream.kind === 'miniTicker' || stream.kind === 'bookTicker') {
-      sink.deliver(stream.name, this.#tickerPayload(stream));
-    }
     this.#timer ??= setInterval(() => this.#flush(), DEPTH_INTERVAL_MS).unref();
+    if (stream.kind === 'ticker' || stream.kind === 'miniTicker' || stream.kind === 'bookTicker') {
+      return this.#tickerPayload(stream);
+    }
+    return undefined;
   }
 
-  unsubscribe(name: string, sink: StreamSink): void {
-    const sinks = this.#subscribers.get(name);
-    if (sinks === undefined || !sinks.has(sink)) return;
-    sinks.delete(sink);
-    if (sinks.size === 0) this.#subscribers.delete(name);
+  unsubscribe(name: string): void {
+    const count = this.#subscribers.get(name);
+    if (count === undefined) return;
+    if (count > 1) this.#subscribers.set(name, count - 1);
+    else this.#subscribers.delete(name);
     if (this.#subscribers.size === 0 && this.#timer !== undefined) {
       clearInterval(this.#timer);
       this.#timer = undefined;
@@ -121,30 +126,28 @@ export class MarketStreams {
   }
 
   #send(name: string, payload: () => string): void {
-    const sinks = this.#subscribers.get(name);
-    if (sinks === undefined) return;
-    const text = payload();
-    for (const sink of sinks.keys()) sink.deliver(name, text);
+    if (this.#subscribers.has(name)) this.#publish(name, payload());
   }
 
   #onTrade(trade: TradeRecord): void {
-    const lower = trade.symbol.replace('-', '').toLowerCase();
+    const symbol = trade.symbol.replace('-', '');
+    const lower = symbol.toLowerCase();
     this.#tradedSince.add(trade.symbol);
-    const event = (e: string) =>
-      JSON.stringify({
-        e,
-        E: trade.timestamp,
-        s: trade.symbol.replace('-', ''),
-        ...(e === 'trade' ? { t: trade.sequence } : { a: trade.sequence }),
-        p: trade.price,
-        q: trade.size,
-        ...(e === 'aggTrade' && { f: trade.sequence, l: trade.sequence }),
-        T: trade.timestamp,
-        m: trade.side === 'sell',
-        M: true,
-      });
-    this.#send(`${lower}@trade`, () => event('trade'));
-    this.#send(`${lower}@aggTrade`, () => event('aggTrade'));
+    // Written out, not built as objects: a message goes out with every trade.
+    const { timestamp, sequence, price, size } = trade;
+    const maker = trade.side === 'sell';
+    this.#send(
+      `${lower}@trade`,
+      () =>
+        `{"e":"trade","E":${timestamp},"s":"${symbol}","t":${sequence},"p":"${price}"` +
+        `,"q":"${size}","T":${timestamp},"m":${maker},"M":true}`,
+    );
+    this.#send(
+      `${lower}@aggTrade`,
+      () =>
+        `{"e":"aggTrade","E":${timestamp},"s":"${symbol}","a":${sequence},"p":"${price}"` +
+        `,"q":"${size}","f":${sequence},"l":${sequence},"T":${timestamp},"m":${maker},"M":true}`,
+    );
   }
 
   #onBook(change: BookLevelChange): void {

@@ -29,6 +29,11 @@ export const STP_NAMES: Readonly<Record<SelfTradePrevention, string>> = {
   cancel_both: 'EXPIRE_BOTH',
 };
 
+/** An answer already written out as JSON text (answered as it is, not serialized again). */
+export class JsonText {
+  constructor(readonly text: string) {}
+}
+
 /** Binance's order id: the venue's `ord_<n>` as n. */
 export function orderIdNumber(id: string): number {
   return Number(id.slice(4));

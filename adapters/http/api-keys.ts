@@ -1,4 +1,4 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createSecretKey, randomBytes, timingSafeEqual, type KeyObject } from 'node:crypto';
 
 /** An API key and the account whose orders it places, sees and cancels. */
 export interface ApiKeyGrant {
@@ -69,17 +69,20 @@ function encodeBlock(key: string, block: Buffer): Buffer {
 export class ApiKeyTable {
   readonly #blocks: Buffer[];
   readonly #accounts: string[];
-  readonly #secrets: (string | undefined)[];
+  /** Each key's signing secret, made a key object once (an HMAC under it skips the conversion). */
+  readonly #secrets: (KeyObject | undefined)[];
   readonly #candidate = Buffer.alloc(BLOCK_LENGTH);
 
   constructor(grants: readonly ApiKeyGrant[]) {
     this.#blocks = grants.map((grant) => encodeBlock(grant.key, Buffer.alloc(BLOCK_LENGTH)));
     this.#accounts = grants.map((grant) => grant.account);
-    this.#secrets = grants.map((grant) => grant.secret);
+    this.#secrets = grants.map((grant) =>
+      grant.secret === undefined ? undefined : createSecretKey(Buffer.from(grant.secret)),
+    );
   }
 
   /** The account and signing secret of a key that has a secret, or undefined. */
-  signingKey(presented: string): { account: string; secret: string } | undefined {
+  signingKey(presented: string): { account: string; secret: KeyObject } | undefined {
     const caller = this.authenticate(presented);
     const secret = caller === undefined ? undefined : this.#secrets[caller.keyIndex];
     return secret === undefined ? undefined : { account: caller!.account, secret };

@@ -221,7 +221,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const close = async () => {
     await streams.close();
     await market?.stop();
-    binance.close();
+    await binance.close();
     await closeServer(server, sockets, journaled);
     await streams.close(); // a stream opened while the server was stopping
   };

@@ -5,7 +5,7 @@ import type { StreamConnection } from './http-types.js';
 import { EventBatch } from './stream-batch.js';
 import { Stream } from './stream-connection.js';
 import { FanOut, type StreamOutlet } from './stream-fanout.js';
-import { FlushTiming } from './stream-flush-timing.js';
+import { FlushTiming } from '../flush-timing.js';
 import type { FlushTexts } from './stream-fanout-sockets.js';
 import {
   encodeEvent,

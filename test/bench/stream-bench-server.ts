@@ -4,25 +4,24 @@
  * (and BENCH_FLUSH_MS, when set, as the streams' flushMs). Its arguments: the subscribers, and
  * the transport (`sse`, or `binance-ws` for `npm run bench:ws`): it names each trade by the number
  * that transport's trade event carries (the trade id's, or the Binance `t`, the trade's sequence).
- * With `binance-ws`, a trade's time is its first WebSocket send (the sockets are written while
- * the venue emits it).
  * Prints its URL as one JSON line, then answers messages: `cpu` with its CPU time and the fan-out
- * process's (µs; the latter from /proc, in 10 ms ticks, 0 when it is not running); `record`
+ * process's (the SSE one, or with `binance-ws` the market WebSockets' one; µs; the latter from
+ * /proc, in 10 ms ticks, 0 when it is not running); `record`
  * starts noting when each trade happens (process.hrtime, ms: the monotonic clock every process
  * shares) and `trades` stops and answers them as [trade number, ms] pairs, with the flushes
- * handed to the fan-out process meanwhile as [ms, last trade made before it] pairs (a trade went
+ * handed to the fan-out process (either one) meanwhile as [ms, last trade made before it] pairs (a trade went
  * out with the first flush after it); with BENCH_PROFILE=DIR, the server's CPU profile between the
  * two goes to DIR. Runs until killed.
  */
+import childProcesses, { type ChildProcess } from 'node:child_process';
+import { syncBuiltinESMExports } from 'node:module';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
 import { startServer } from '../../adapters/http/server.js';
 import { FanOut } from '../../adapters/http/stream-fanout.js';
-import WebSocket from 'ws';
 
 const subscribers = Number(process.argv[2]);
-const TRADE_NUMBER = ',"t":';
 const isBinanceWs = process.argv[3] === 'binance-ws';
 const server = await startServer({
   port: 0,
@@ -39,26 +38,28 @@ let trades: Array<[number, number]> = [];
 let flushes: Array<[number, number]> = [];
 let recording = false;
 let stopRecording = () => {};
-// eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the socket as this
-const sendOn = WebSocket.prototype.send;
-// The sockets are written while the venue emits the trade, before a listener of the bench's own
-// would hear of it: a trade is noted at its first send (its number from the event's `"t":`).
-WebSocket.prototype.send = function (this: WebSocket, ...args: Parameters<WebSocket['send']>) {
-  const [data] = args;
-  if (recording && isBinanceWs && typeof data === 'string') {
-    const at = data.indexOf(TRADE_NUMBER);
-    const trade = at < 0 ? 0 : Number.parseInt(data.slice(at + TRADE_NUMBER.length), 10);
-    if (trade > (trades.at(-1)?.[0] ?? 0))
-      trades.push([trade, Number(process.hrtime.bigint()) / 1e6]);
-  }
-  sendOn.apply(this, args);
-} as WebSocket['send'];
 // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the fan-out as this
 const handOn = FanOut.prototype.write;
 FanOut.prototype.write = function (texts) {
   if (recording) flushes.push([Number(process.hrtime.bigint()) / 1e6, trades.at(-1)?.[0] ?? 0]);
   handOn.call(this, texts);
 };
+// The Binance fan-out's flushes are its `flush` messages to its process: `fork` is wrapped (the
+// module's named export follows, syncBuiltinESMExports) to note each one the process is sent.
+const forkOn = childProcesses.fork;
+childProcesses.fork = ((...args: Parameters<typeof forkOn>) => {
+  const forked = forkOn(...args);
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the child as this
+  const sendOn = forked.send;
+  forked.send = function (this: ChildProcess, ...sent: unknown[]) {
+    const [message] = sent;
+    if (recording && isBinanceWs && Array.isArray(message) && message[0] === 'flush')
+      flushes.push([Number(process.hrtime.bigint()) / 1e6, trades.at(-1)?.[0] ?? 0]);
+    return (sendOn as (...rest: unknown[]) => boolean).apply(this, sent);
+  };
+  return forked;
+}) as typeof forkOn;
+syncBuiltinESMExports();
 const profileDir = process.env['BENCH_PROFILE'];
 const profiler = new Session();
 let profiles = 0;
@@ -68,14 +69,14 @@ process.on('message', (message) => void answer(message));
 async function answer(message: unknown): Promise<void> {
   if (message === 'record') {
     recording = true;
-    if (!isBinanceWs)
-      stopRecording = server.venue.subscribe(
-        (event) => {
-          if (event.type === 'trade')
-            trades.push([Number(event.trade.id.slice(2)), Number(process.hrtime.bigint()) / 1e6]);
-        },
-        ['trade'],
-      );
+    stopRecording = server.venue.subscribe(
+      (event) => {
+        if (event.type !== 'trade') return;
+        const number = isBinanceWs ? event.trade.sequence : Number(event.trade.id.slice(2));
+        trades.push([number, Number(process.hrtime.bigint()) / 1e6]);
+      },
+      ['trade'],
+    );
     if (profileDir !== undefined) {
       profiler.connect();
       await profiler.post('Profiler.enable');
@@ -104,7 +105,7 @@ async function answer(message: unknown): Promise<void> {
 
 /** The fan-out process's CPU time (µs), from its utime and stime in /proc (clock ticks of 10 ms). */
 function fanOutCpuMicros(): number {
-  const pid = server.streams.fanOutPid;
+  const pid = isBinanceWs ? server.binance.fanOutPid : server.streams.fanOutPid;
   if (pid === undefined) return 0;
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

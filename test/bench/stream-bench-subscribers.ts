@@ -10,6 +10,7 @@
  * (and the reads between the last two `cpu` messages).
  */
 import { connect } from 'node:net';
+import { deliveryReport, type Made } from './delivery-report.js';
 
 const [url, countText] = process.argv.slice(2) as [string, string];
 const count = Number(countText);
@@ -118,90 +119,16 @@ function subscribe(): Promise<void> {
 }
 
 /** Where a group of deliveries' time went, on average (ms). */
-export interface Breakdown {
-  /** From the trade to the flush that handed it to the fan-out process (in the server). */
-  readonly queued: number;
-  /** From that flush to the trade's first arrival at any subscriber (IPC, fan-out, first write and read). */
-  readonly handOff: number;
-  /** From the first arrival to this one (the fan-out's writes and the subscribers' reads in turn). */
-  readonly inTurn: number;
-}
-
-/** What the subscribers answer `report` with. */
-export interface Report {
-  readonly deliveries: number;
-  readonly p50: number;
-  readonly p99: number;
-  readonly max: number;
-  /** Streams the server dropped as slow consumers. */
-  readonly dropped: number;
-  /** Reads with data at all subscribers since the measure began (about one per server write). */
-  readonly reads: number;
-  /** Where the time of all deliveries went, and of those at or beyond the p99. */
-  readonly all: Breakdown;
-  readonly tail: Breakdown;
-}
-
-/** What the server noted during the measure, as [trade number, ms] and [ms, last trade before] pairs. */
-export interface Made {
-  readonly trades: ReadonlyArray<readonly [number, number]>;
-  readonly flushes: ReadonlyArray<readonly [number, number]>;
-}
-
-/** The latencies of the trades made during the measure, and where their time went. */
-function report({ trades: made, flushes }: Made): Report {
-  const madeAt = new Map(made);
-  const flushedAt = new Map<number, number>();
-  let flush = 0;
-  for (const [trade] of made) {
-    while (flush < flushes.length && flushes[flush]![1] < trade) flush++;
-    flushedAt.set(trade, flushes[flush]?.[0] ?? NaN);
-  }
-  const firstAt = new Map<number, number>();
-  for (let i = 0; i < arrivals; i++)
-    if (!(firstAt.get(trades[i]!)! <= times[i]!)) firstAt.set(trades[i]!, times[i]!);
-  const latencies: number[] = [];
-  const kept: number[] = [];
-  for (let i = 0; i < arrivals; i++) {
-    const at = madeAt.get(trades[i]!);
-    if (at === undefined) continue;
-    latencies.push(times[i]! - at);
-    kept.push(i);
-  }
-  const order = Array.from(latencies.keys()).sort((a, b) => latencies[a]! - latencies[b]!);
-  const quantile = (q: number) =>
-    latencies[order[Math.min(order.length - 1, Math.floor(q * order.length))]!] ?? NaN;
-  const breakdown = (from: number): Breakdown => {
-    let [queued, handOff, inTurn] = [0, 0, 0];
-    for (let k = from; k < order.length; k++) {
-      const i = kept[order[k]!]!;
-      const trade = trades[i]!;
-      queued += flushedAt.get(trade)! - madeAt.get(trade)!;
-      handOff += firstAt.get(trade)! - flushedAt.get(trade)!;
-      inTurn += times[i]! - firstAt.get(trade)!;
-    }
-    const n = order.length - from;
-    return { queued: queued / n, handOff: handOff / n, inTurn: inTurn / n };
-  };
-  return {
-    deliveries: order.length,
-    p50: quantile(0.5),
-    p99: quantile(0.99),
-    max: quantile(1),
-    dropped,
-    reads: readMarks.at(-1)! - readMarks.at(-2)!,
-    all: breakdown(0),
-    tail: breakdown(Math.floor(0.99 * order.length)),
-  };
-}
-
 await Promise.all(Array.from({ length: count }, subscribe));
 process.on('message', (message) => {
   if (message === 'cpu') {
     readMarks.push(reads);
     const { user, system } = process.cpuUsage();
     process.send!(user + system);
-  } else process.send!(report(message as Made));
+  } else
+    process.send!(
+      deliveryReport(message as Made, { trades, times, count: arrivals }, dropped, readMarks),
+    );
 });
 process.on('SIGTERM', () => process.exit(0));
 process.send!('ready');

@@ -15,8 +15,7 @@
  * Targets: capacity with subscribers at least 80% of without; p99 delivery at most 10 ms.
  * `npm run bench:ws` (argument `binance-ws`) measures the same with BENCH_SUBSCRIBERS Binance
  * WebSockets subscribed to `btcusd@trade` as ccxt.pro's `watchTrades` does (see
- * ws-bench-subscribers.ts): the server writes them itself, so there is no fan-out process and no
- * flush breakdown. BENCH_PROFILE=DIR writes the server's CPU profile of each measure with subscribers there;
+ * ws-bench-subscribers.ts), written by the dialect's own fan-out process. BENCH_PROFILE=DIR writes the server's CPU profile of each measure with subscribers there;
  * BENCH_FLUSH_MS sets the streams' flushMs. Loopback only; bounded in count (at
  * most 1,000 subscribers, 20,000 orders a second) and time.
  */
@@ -25,7 +24,7 @@ import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { RawOrderClient } from './raw-order-client.js';
-import type { Breakdown, Made, Report } from './stream-bench-subscribers.js';
+import type { Breakdown, Made, Report } from './delivery-report.js';
 
 const bounded = (name: string, fallback: number, max: number) =>
   Math.min(max, Math.max(1, Number(process.env[name] ?? fallback)));
@@ -199,8 +198,7 @@ try {
     console.log(
       `   delivered ${delivery.deliveries} of ${expected} trade events (${delivery.dropped} streams dropped as slow), ${(flushes / SECONDS).toFixed(0)} flushes/s, ${(delivery.reads / SECONDS / SUBSCRIBERS).toFixed(0)} reads/s per stream (${((streamed.shares[3]! * SECONDS * 1e6) / delivery.reads).toFixed(1)} µs of the subscribers' CPU a read): p50 ${delivery.p50.toFixed(2)} ms, p99 ${delivery.p99.toFixed(2)} ms, max ${delivery.max.toFixed(2)} ms`,
     );
-    if (TRANSPORT === 'sse')
-      console.log(`   mean: ${parts(delivery.all)}; beyond the p99: ${parts(delivery.tail)}`);
+    console.log(`   mean: ${parts(delivery.all)}; beyond the p99: ${parts(delivery.tail)}`);
     ratios.push((capacity(streamed) / capacity(alone)) * 100);
     perDelivery.push(extra / delivery.deliveries);
     fanOutPerDelivery.push(streamed.fanOutMicros / delivery.deliveries);

@@ -9,7 +9,7 @@
  * answer the delivery latencies' summary.
  */
 import WebSocket from 'ws';
-import type { Made, Report } from './stream-bench-subscribers.js';
+import { deliveryReport, type Made } from './delivery-report.js';
 
 const [url, countText] = process.argv.slice(2) as [string, string];
 const count = Number(countText);
@@ -52,37 +52,16 @@ function subscribe(n: number): Promise<void> {
   });
 }
 
-/** The latencies of the trades made during the measure (no flushes: the sockets write at once). */
-function report({ trades: made }: Made): Report {
-  const madeAt = new Map(made);
-  const latencies: number[] = [];
-  for (let i = 0; i < trades.length; i++) {
-    const at = madeAt.get(trades[i]!);
-    if (at !== undefined) latencies.push(times[i]! - at);
-  }
-  latencies.sort((a, b) => a - b);
-  const quantile = (q: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  const none = { queued: NaN, handOff: NaN, inTurn: NaN };
-  return {
-    deliveries: latencies.length,
-    p50: quantile(0.5),
-    p99: quantile(0.99),
-    max: quantile(1),
-    dropped,
-    reads: messageMarks.at(-1)! - messageMarks.at(-2)!,
-    all: none,
-    tail: none,
-  };
-}
-
 await Promise.all(Array.from({ length: count }, (_, n) => subscribe(n)));
 process.on('message', (message) => {
   if (message === 'cpu') {
     messageMarks.push(messages);
     const { user, system } = process.cpuUsage();
     process.send!(user + system);
-  } else process.send!(report(message as Made));
+  } else {
+    const arrivals = { trades, times, count: trades.length };
+    process.send!(deliveryReport(message as Made, arrivals, dropped, messageMarks));
+  }
 });
 process.on('SIGTERM', () => process.exit(0));
 process.send!('ready');

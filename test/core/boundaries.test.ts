@@ -62,7 +62,7 @@ const ALLOWED: Record<string, readonly string[]> = {
     'adapters/driver',
     'adapters/units',
   ],
-  'adapters/binance': ['src', 'adapters/units'],
+  'adapters/binance': ['src', 'adapters', 'adapters/units'],
   'adapters/http': [
     'src',
     'adapters',

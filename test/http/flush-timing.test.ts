@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FlushTiming } from '../../adapters/http/stream-flush-timing.js';
+import { FlushTiming } from '../../adapters/flush-timing.js';
 
 const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 

@@ -39,6 +39,16 @@ export class VenueCore extends CoreState {
    * then placeRefusal's; a cancel, reduce or amend first finds the account's live order.
    */
   submit(command: OrderCommand): number {
+    const result = this.execute(command);
+    this.orders.forgetBeyondRetention();
+    return result;
+  }
+
+  /**
+   * `submit` without forgetting the final orders beyond the retention: for a caller that builds
+   * the order's record first (Venue), then calls `orders.forgetBeyondRetention()`.
+   */
+  execute(command: OrderCommand): number {
     switch (command.action) {
       case ACTION_NEW:
         return this.#place(command);
@@ -61,16 +71,13 @@ export class VenueCore extends CoreState {
     const now = command.timeInForce === TIF_GTD ? this.commandTime : 0;
     const refusal = placeRefusal(orderBook.instrument, command, now);
     if (refusal !== 0) return refusal;
-    const sequence = this.placeValid(orderBook, command);
-    this.orders.forgetBeyondRetention();
-    return sequence;
+    return this.placeValid(orderBook, command);
   }
 
   #cancel(command: OrderCommand): number {
     const slot = this.#liveSlot(command);
     if (slot < 0) return slot;
     this.takeOff(slot, this.store.remaining[slot]!);
-    this.orders.forgetBeyondRetention();
     return command.target;
   }
 
@@ -84,7 +91,6 @@ export class VenueCore extends CoreState {
     }
     const remaining = this.store.remaining[slot]!;
     this.takeOff(slot, size < remaining ? size : remaining);
-    this.orders.forgetBeyondRetention();
     return command.target;
   }
 
@@ -96,20 +102,16 @@ export class VenueCore extends CoreState {
     const { size, price } = command;
     const refusal = amendRefusal(instrument, this.store, slot, size, price);
     if (refusal !== 0) return refusal;
-    const refused = this.amendValid(
+    const refused = this.#amendValid(
       slot,
       size === 0 ? UNCHANGED : lotsToUnits(size, instrument.lotUnits),
       price === 0 ? UNCHANGED : ticksToUnits(price, instrument.tickUnits),
     );
-    this.orders.forgetBeyondRetention();
     return refused < 0 ? refused : command.target;
   }
 
-  /**
-   * Amends a live order with checked values (units; -1 leaves one as it is); 0, or
-   * REFUSED_LEVEL_FULL. The caller then builds what it returns and forgets beyond retention.
-   */
-  amendValid(slot: number, newSize: Units, newPrice: Units): number {
+  /** Amends a live order with checked values (units; -1 leaves one as it is); 0 or a refusal. */
+  #amendValid(slot: number, newSize: Units, newPrice: Units): number {
     const book = this.bookOf(slot);
     const store = this.store;
     const sequence = store.sequence[slot]!;

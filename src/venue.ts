@@ -10,10 +10,10 @@ import {
   tickerQuery,
   tradesQuery,
 } from './market-queries.js';
-import { refusalError } from './numeric.js';
-import type { OrderView } from './order.js';
+import { ACTION_AMEND, ACTION_CANCEL, ACTION_REDUCE, refusalError } from './numeric.js';
 import type { FillsPage, FillsQuery } from './order-fills.js';
-import { validateAmend } from './order-amend.js';
+import { UNCHANGED, validateAmend } from './order-amend.js';
+import type { Lots, Sequence, Ticks } from './quantities.js';
 import {
   getOrderQuery,
   listOrdersQuery,
@@ -130,9 +130,7 @@ export class Venue {
   cancelOrder(account: string, id: string): Result<OrderRecord> {
     this.core.expireDue();
     const slot = openOrder(this.core, account, id);
-    return typeof slot === 'number'
-      ? ok(this.#takeOff(slot, this.core.store.remaining[slot]!))
-      : slot;
+    return typeof slot === 'number' ? this.#submitOn(slot, ACTION_CANCEL) : slot;
   }
 
   /** Takes `size` off the order's remaining size, keeping its time priority; all of it (or more) cancels. */
@@ -140,9 +138,11 @@ export class Venue {
     this.core.expireDue();
     const slot = openOrder(this.core, account, id);
     if (typeof slot !== 'number') return slot;
-    const parsed = parseSizeUnits(this.core.bookOf(slot).instrument, size, 'size');
+    const { instrument } = this.core.bookOf(slot);
+    const parsed = parseSizeUnits(instrument, size, 'size');
     if (typeof parsed !== 'number') return parsed;
-    return ok(this.#takeOff(slot, Math.min(parsed, this.core.store.remaining[slot]!)));
+    this.#draft.clear().size = (parsed / instrument.lotUnits) as Lots; // on the grid: exact
+    return this.#submitOn(slot, ACTION_REDUCE);
   }
 
   /**
@@ -157,14 +157,15 @@ export class Venue {
     if (unknownKey !== undefined) return unknownKey;
     const slot = openOrder(core, account, id);
     if (typeof slot !== 'number') return slot;
-    const amended = validateAmend(core.bookOf(slot).instrument, core.store, slot, request);
+    const { instrument } = core.bookOf(slot);
+    const amended = validateAmend(instrument, core.store, slot, request);
     if (!amended.ok) return amended;
     const { size, price } = amended.value;
-    const refused = core.amendValid(slot, size, price);
-    if (refused < 0) return { ok: false, error: refusalError(refused) };
-    const view = orderView(core, slot);
-    core.orders.forgetBeyondRetention();
-    return ok(view);
+    const command = this.#draft.clear();
+    // On the grid (validateAmend): exact; 0 leaves a value as it is.
+    command.size = (size === UNCHANGED ? 0 : size / instrument.lotUnits) as Lots;
+    command.price = (price === UNCHANGED ? 0 : price / instrument.tickUnits) as Ticks;
+    return this.#submitOn(slot, ACTION_AMEND);
   }
 
   /** Expires the gtd orders due at the clock's time now (queries and commands do it first anyway). */
@@ -273,11 +274,21 @@ export class Venue {
     return { balances, id };
   }
 
-  #takeOff(slot: number, size: number): OrderView {
-    this.core.takeOff(slot, size);
-    const view = orderView(this.core, slot);
-    this.core.orders.forgetBeyondRetention();
-    return view;
+  /**
+   * Runs the draft (its size and price filled, if the action reads them) as `action` on the live
+   * order at `slot` through the core's one entry point, and answers its record.
+   */
+  #submitOn(slot: number, action: number): Result<OrderRecord> {
+    const core = this.core;
+    const command = this.#draft;
+    command.action = action;
+    command.account = core.store.account[slot]!;
+    command.target = core.store.sequence[slot]! as Sequence;
+    const refused = core.execute(command);
+    if (refused < 0) return { ok: false, error: refusalError(refused) };
+    const view = orderView(core, slot);
+    core.orders.forgetBeyondRetention();
+    return ok(view);
   }
 }
 

@@ -10,7 +10,14 @@ import {
   tickerQuery,
   tradesQuery,
 } from './market-queries.js';
-import { ACTION_AMEND, ACTION_CANCEL, ACTION_REDUCE, refusalError } from './numeric.js';
+import {
+  ACTION_AMEND,
+  ACTION_CANCEL,
+  ACTION_REDUCE,
+  refusalError,
+  SIDE_BUY,
+  TYPE_MARKET,
+} from './numeric.js';
 import type { FillsPage, FillsQuery } from './order-fills.js';
 import { UNCHANGED, validateAmend } from './order-amend.js';
 import type { Lots, Sequence, Ticks } from './quantities.js';
@@ -28,9 +35,8 @@ import type { OrderCommand } from './order-command.js';
 import { validateOrderRequest } from './order-request.js';
 import { AMEND_REQUEST_KEYS, ORDER_REQUEST_KEYS, refuseUnknownKeys } from './request-keys.js';
 import { invalidParameter, ok, type Failure, type Result } from './result.js';
-import { sizeForQuote, type Balance, type Balances } from './balances.js';
+import type { Balance, Balances } from './balances.js';
 import { parseBigUnits } from './decimal-codec.js';
-import { formatSize } from './instrument.js';
 import type { OrderBook } from './order-book.js';
 import { STP_MODES } from './types.js';
 import type {
@@ -113,11 +119,13 @@ export class Venue {
     if (index < 0) return bookMissing(request.symbol);
     const book = core.books[index]!;
     const order = this.#draft.clear();
-    const sized = 'quoteSize' in request ? this.#sizedByQuote(book, request) : request;
-    if ('ok' in sized) return sized;
-    const refused = validateOrderRequest(book.instrument, sized, order, this.#commandTime);
+    if ('quoteSize' in request) {
+      const refused = this.#quoteInto(book, request, order);
+      if (refused !== undefined) return refused;
+    }
+    const refused = validateOrderRequest(book.instrument, request, order, this.#commandTime);
     if (refused !== undefined) return refused;
-    order.account = core.store.accounts.id(sized.account);
+    order.account = core.store.accounts.id(request.account);
     order.book = index;
     const sequence = core.placeValid(book, order);
     if (sequence < 0) return { ok: false, error: refusalError(sequence) };
@@ -230,17 +238,21 @@ export class Venue {
   }
 
   /**
-   * A market buy's request with `quoteSize` turned into the size it buys from the asks at this
-   * moment (whole lots, rounded down), or the refusal.
+   * A market buy's `quoteSize` into `command` (its quote, side and type), sized by the core
+   * (VenueCore.sizeByQuote: the whole lots it buys from the asks at this moment), or the refusal.
    */
-  #sizedByQuote(book: OrderBook, request: QuoteOrderRequest): OrderRequest | Failure {
-    const { instrument } = book;
+  #quoteInto(
+    book: OrderBook,
+    request: QuoteOrderRequest,
+    command: OrderCommand,
+  ): Failure | undefined {
     if (request.type !== 'market' || request.side !== 'buy') {
       return invalidParameter('quote_size', 'quote_size is for market buys only');
     }
     if ('size' in request) {
       return invalidParameter('quote_size', 'give size or quote_size, not both');
     }
+    const { instrument } = book;
     const decimals = instrument.priceDecimals + instrument.sizeDecimals;
     const quote =
       typeof request.quoteSize === 'string' ? parseBigUnits(request.quoteSize, decimals) : null;
@@ -250,19 +262,16 @@ export class Venue {
         `quote_size must be a positive decimal string with at most ${decimals} decimals`,
       );
     }
-    const stp = request.stp === undefined ? this.core.defaultStp : STP_MODES.indexOf(request.stp);
-    const account = this.core.store.accounts.find(request.account);
-    let size = sizeForQuote(book, this.core.store, account, stp, quote);
-    const max = BigInt(instrument.maxSizeUnits);
-    if (size > max) size = max - (max % BigInt(instrument.lotUnits));
-    if (size < BigInt(instrument.minSizeUnits)) {
-      return invalidParameter(
-        'quote_size',
-        'quote_size buys less than the minimum size from the book',
-      );
-    }
-    const { quoteSize: _quoteSize, ...rest } = request;
-    return { ...rest, size: formatSize(instrument, size) };
+    command.side = SIDE_BUY;
+    command.type = TYPE_MARKET;
+    command.quote = quote;
+    command.account = this.core.store.accounts.find(request.account);
+    if (request.stp !== undefined) command.stp = STP_MODES.indexOf(request.stp);
+    if (this.core.sizeByQuote(book, command) === 0) return undefined;
+    return invalidParameter(
+      'quote_size',
+      'quote_size buys less than the minimum size from the book',
+    );
   }
 
   /** The venue's balances and the account's id, or why there are none to read. */

@@ -177,7 +177,7 @@ describe('the numeric path', () => {
       field: 'price',
     });
     expect(refusalError(-17).code).toBe('insufficient_balance');
-    expect(refusalError(-18).field).toBe('quote_size');
+    expect(refusalError(-18)).toMatchObject({ field: 'quote_size' });
     expect(() => refusalError(-19)).toThrow(RangeError);
   });
 

@@ -81,7 +81,7 @@ export function validateOrderRequest(
     return invalidParameter('post_only', 'post_only must be a boolean');
   }
   if (postOnly === true && (type !== 'limit' || (timeInForce ?? 'gtc') !== 'gtc')) {
-    return invalidParameter('post_only', 'post_only is for limit gtc orders only');
+    return postOnlyNotLimitGtc();
   }
   if (stp !== undefined && !STP_MODES.includes(stp)) {
     return invalidParameter(
@@ -108,6 +108,11 @@ export function validateOrderRequest(
   into.clientOrderId = clientOrderId ?? null;
   into.expireAt = expireAt ?? 0;
   return undefined;
+}
+
+/** The refusal of post_only on an order that is not limit gtc. */
+export function postOnlyNotLimitGtc(): Failure {
+  return invalidParameter('post_only', 'post_only is for limit gtc orders only');
 }
 
 function checkExpireAt(gtd: boolean, expireAt: unknown, now: () => number): Failure | undefined {

@@ -14,6 +14,7 @@ export { DEFAULT_INSTRUMENTS, SYMBOL_PATTERN, createInstrument } from './instrum
 export { formatPrice, formatSize } from './instrument.js';
 export type { Instrument, InstrumentSpec } from './instrument.js';
 export { CLIENT_ORDER_ID_PATTERN } from './order-request.js';
+export { gridCommandError } from './grid-command-error.js';
 export { DEFAULT_FILLS_LIMIT, MAX_FILLS_LIMIT, MAX_RECORD_FILLS } from './order-fills.js';
 export type { FillsPage, FillsQuery } from './order-fills.js';
 export { validateVenueState } from './validate-state.js';

@@ -95,16 +95,25 @@ export function parseSizeUnits(
 export function parseSize(instrument: Instrument, text: unknown, field: string): Units | Failure {
   const parsed = parseSizeUnits(instrument, text, field);
   if (typeof parsed !== 'number') return parsed;
-  if (parsed < instrument.minSizeUnits) {
+  return sizeOutOfRange(instrument, parsed, field) ?? parsed;
+}
+
+/** The refusal of a size (units on the lot grid) below min_size or above max_size, or undefined. */
+export function sizeOutOfRange(
+  instrument: Instrument,
+  units: number,
+  field: string,
+): Failure | undefined {
+  if (units < instrument.minSizeUnits) {
     return invalidParameter(field, `${field} must be at least ${instrument.minSize}`);
   }
-  if (parsed > instrument.maxSizeUnits) {
+  if (units > instrument.maxSizeUnits) {
     return invalidParameter(
       field,
       `${field} must be at most ${formatSize(instrument, instrument.maxSizeUnits)}`,
     );
   }
-  return parsed;
+  return undefined;
 }
 
 function parseOnGrid(

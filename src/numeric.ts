@@ -68,6 +68,8 @@ export const REFUSED_STP = -15;
 export const REFUSED_POST_ONLY_WOULD_TAKE = -16;
 /** The account cannot fund the order (invariant 14; venues with balances only). */
 export const REFUSED_INSUFFICIENT_BALANCE = -17;
+/** A quote amount on anything but a market buy with no size, or that buys less than the minimum size. */
+export const REFUSED_QUOTE_SIZE = -18;
 
 const invalid = (field: string, message: string): VenueError => ({
   code: 'invalid_parameter',
@@ -98,6 +100,10 @@ const REFUSALS: readonly VenueError[] = [
   invalid('stp', 'stp must be STP_NONE, STP_CANCEL_TAKER, STP_CANCEL_MAKER or STP_CANCEL_BOTH'),
   invalid('price', 'a post-only order cannot be amended to a price that would take liquidity'),
   { code: 'insufficient_balance', message: 'the account cannot fund this order' },
+  invalid(
+    'quote_size',
+    'quote must be positive, for a market buy with size 0, and buy at least the minimum size',
+  ),
 ];
 
 /** The contract's error for a refusal code (< 0); throws on anything else (a caller's bug). */

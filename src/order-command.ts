@@ -7,8 +7,8 @@ import type { Lots, Sequence, Ticks } from './quantities.js';
  * fills it in place for each command (nothing is allocated per command); the core reads it during
  * the call only. Which fields an action reads:
  * - ACTION_NEW: account, book, side, type, timeInForce, flags, price (0 for market orders), size,
- *   stopPrice (0: none), stp, expireAt (0 unless TIF_GTD),
- *   clientOrderId (null: none);
+ *   stopPrice (0: none), stp, expireAt (0 unless TIF_GTD), clientOrderId (null: none), quote
+ *   (0n: none; a market buy's amount to spend, size 0, which the core sets: VenueCore.sizeByQuote);
  * - ACTION_CANCEL: account, target;
  * - ACTION_REDUCE: account, target, size (taken off the remaining size; all of it or more cancels);
  * - ACTION_AMEND: account, target, size (the new size, filled size included) and price (the new
@@ -33,6 +33,8 @@ export class OrderCommand {
   /** Milliseconds since the epoch; 0 unless the order is TIF_GTD. */
   expireAt = 0;
   clientOrderId: string | null = null;
+  /** A market buy's quote to spend, in price units × size units (the `quoteSize` decimals); 0n: none. */
+  quote = 0n;
   /** The sequence of the order a cancel, reduce or amend acts on. */
   target = 0 as Sequence;
   readonly #defaultStp: number;
@@ -42,7 +44,7 @@ export class OrderCommand {
     this.stp = defaultStp;
   }
 
-  /** Back to a plain limit gtc buy with the default stp and no stop, expiry or client order id. */
+  /** Back to a plain limit gtc buy with the default stp and no stop, expiry, client order id or quote. */
   clear(): this {
     this.action = ACTION_NEW;
     this.account = 0;
@@ -57,6 +59,7 @@ export class OrderCommand {
     this.stp = this.#defaultStp;
     this.expireAt = 0;
     this.clientOrderId = null;
+    this.quote = 0n;
     this.target = 0 as Sequence;
     return this;
   }

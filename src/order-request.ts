@@ -10,8 +10,15 @@ import {
   TYPE_MARKET,
 } from './numeric.js';
 import type { OrderCommand } from './order-command.js';
-import { NO_UNITS, type Lots, type Ticks } from './quantities.js';
-import { ORDER_TYPES, SIDES, STP_MODES, TIMES_IN_FORCE, type OrderRequest } from './types.js';
+import { lotsToUnits, NO_UNITS, type Lots, type Ticks } from './quantities.js';
+import {
+  ORDER_TYPES,
+  SIDES,
+  STP_MODES,
+  TIMES_IN_FORCE,
+  type OrderRequest,
+  type QuoteOrderRequest,
+} from './types.js';
 
 export const CLIENT_ORDER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -21,11 +28,12 @@ export const CLIENT_ORDER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
  * client_order_id (the symbol is resolved by the caller). The first failure is returned, naming
  * the contract's field; on success `into` holds the order in ticks and lots, all but its account
  * and book, which the caller fills (the venue reuses one command, so that placing an order
- * allocates nothing for it); an order naming no stp keeps `into`'s.
+ * allocates nothing for it); an order naming no stp keeps `into`'s. A request with `quoteSize`
+ * has the size `into` holds (sized by the quote first) and keeps its quote.
  */
 export function validateOrderRequest(
   instrument: Instrument,
-  request: OrderRequest,
+  request: OrderRequest | QuoteOrderRequest,
   into: OrderCommand,
   now: () => number,
 ): Failure | undefined {
@@ -36,7 +44,10 @@ export function validateOrderRequest(
   if (!SIDES.includes(side)) return invalidParameter('side', 'side must be "buy" or "sell"');
   if (!ORDER_TYPES.includes(type))
     return invalidParameter('type', 'type must be "market" or "limit"');
-  const size = parseSize(instrument, request.size, 'size');
+  const size =
+    'quoteSize' in request
+      ? lotsToUnits(into.size, instrument.lotUnits)
+      : parseSize(instrument, request.size, 'size');
   if (typeof size !== 'number') return size;
   let price = NO_UNITS;
   if (type === 'limit') {
@@ -70,7 +81,7 @@ export function validateOrderRequest(
     return invalidParameter('post_only', 'post_only must be a boolean');
   }
   if (postOnly === true && (type !== 'limit' || (timeInForce ?? 'gtc') !== 'gtc')) {
-    return invalidParameter('post_only', 'post_only is for limit gtc orders only');
+    return postOnlyNotLimitGtc();
   }
   if (stp !== undefined && !STP_MODES.includes(stp)) {
     return invalidParameter(
@@ -97,6 +108,11 @@ export function validateOrderRequest(
   into.clientOrderId = clientOrderId ?? null;
   into.expireAt = expireAt ?? 0;
   return undefined;
+}
+
+/** The refusal of post_only on an order that is not limit gtc. */
+export function postOnlyNotLimitGtc(): Failure {
+  return invalidParameter('post_only', 'post_only is for limit gtc orders only');
 }
 
 function checkExpireAt(gtd: boolean, expireAt: unknown, now: () => number): Failure | undefined {

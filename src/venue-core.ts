@@ -9,16 +9,20 @@ import {
   REFUSED_LEVEL_FULL,
   REFUSED_ORDER_NOT_FOUND,
   REFUSED_ORDER_NOT_OPEN,
+  REFUSED_QUOTE_SIZE,
   REFUSED_SIZE,
   REFUSED_UNKNOWN_SYMBOL,
+  SIDE_BUY,
   TIF_GTD,
+  TYPE_MARKET,
 } from './numeric.js';
 import { amendLive, UNCHANGED } from './order-amend.js';
 import type { OrderBook } from './order-book.js';
 import { KIND_MARKET, KIND_SELL, orderKind } from './order-kind.js';
 import { OrderCommand } from './order-command.js';
 import { amendRefusal, placeRefusal } from './place-checks.js';
-import { lotsToUnits, ticksToUnits, type Sequence, type Units } from './quantities.js';
+import { sizeForQuote } from './balances.js';
+import { lotsToUnits, ticksToUnits, type Lots, type Sequence, type Units } from './quantities.js';
 
 /**
  * The venue's one matching path, in numbers. Commands take integer codes (numeric.ts), prices in
@@ -35,10 +39,20 @@ export class VenueCore extends CoreState {
 
   /**
    * Runs one command (see OrderCommand for the fields each action reads) and returns the order's
-   * sequence, or a refusal code. A new order is checked in the string API's order: book, account,
-   * then placeRefusal's; a cancel, reduce or amend first finds the account's live order.
+   * sequence, or a refusal code. A new order is checked in the string API's order: book, quote
+   * (sizeByQuote, when it has one), account, then placeRefusal's; a cancel, reduce or amend first finds the account's live order.
    */
   submit(command: OrderCommand): number {
+    const result = this.execute(command);
+    this.orders.forgetBeyondRetention();
+    return result;
+  }
+
+  /**
+   * `submit` without forgetting the final orders beyond the retention: for a caller that builds
+   * the order's record first (Venue), then calls `orders.forgetBeyondRetention()`.
+   */
+  execute(command: OrderCommand): number {
     switch (command.action) {
       case ACTION_NEW:
         return this.#place(command);
@@ -57,20 +71,21 @@ export class VenueCore extends CoreState {
     this.expireDue();
     const orderBook = this.books[command.book];
     if (orderBook === undefined) return REFUSED_UNKNOWN_SYMBOL;
+    if (command.quote !== 0n) {
+      const refused = this.sizeByQuote(orderBook, command);
+      if (refused !== 0) return refused;
+    }
     if (!this.#isAccount(command.account)) return REFUSED_ACCOUNT;
     const now = command.timeInForce === TIF_GTD ? this.commandTime : 0;
     const refusal = placeRefusal(orderBook.instrument, command, now);
     if (refusal !== 0) return refusal;
-    const sequence = this.placeValid(orderBook, command);
-    this.orders.forgetBeyondRetention();
-    return sequence;
+    return this.placeValid(orderBook, command);
   }
 
   #cancel(command: OrderCommand): number {
     const slot = this.#liveSlot(command);
     if (slot < 0) return slot;
     this.takeOff(slot, this.store.remaining[slot]!);
-    this.orders.forgetBeyondRetention();
     return command.target;
   }
 
@@ -84,7 +99,6 @@ export class VenueCore extends CoreState {
     }
     const remaining = this.store.remaining[slot]!;
     this.takeOff(slot, size < remaining ? size : remaining);
-    this.orders.forgetBeyondRetention();
     return command.target;
   }
 
@@ -96,20 +110,16 @@ export class VenueCore extends CoreState {
     const { size, price } = command;
     const refusal = amendRefusal(instrument, this.store, slot, size, price);
     if (refusal !== 0) return refusal;
-    const refused = this.amendValid(
+    const refused = this.#amendValid(
       slot,
       size === 0 ? UNCHANGED : lotsToUnits(size, instrument.lotUnits),
       price === 0 ? UNCHANGED : ticksToUnits(price, instrument.tickUnits),
     );
-    this.orders.forgetBeyondRetention();
     return refused < 0 ? refused : command.target;
   }
 
-  /**
-   * Amends a live order with checked values (units; -1 leaves one as it is); 0, or
-   * REFUSED_LEVEL_FULL. The caller then builds what it returns and forgets beyond retention.
-   */
-  amendValid(slot: number, newSize: Units, newPrice: Units): number {
+  /** Amends a live order with checked values (units; -1 leaves one as it is); 0 or a refusal. */
+  #amendValid(slot: number, newSize: Units, newPrice: Units): number {
     const book = this.bookOf(slot);
     const store = this.store;
     const sequence = store.sequence[slot]! as Sequence;
@@ -126,6 +136,26 @@ export class VenueCore extends CoreState {
       balances.relock(sequence, price, store.remaining[slot]! as Units); // back as it was
     }
     return refused;
+  }
+
+  /**
+   * A market buy by quote amount: sets the command's `size` to the whole lots its `quote` buys
+   * from the asks at this moment (walked as the order will take them, rounded down to the max
+   * size). 0, or REFUSED_QUOTE_SIZE when it is not a market buy with size 0 and a positive quote,
+   * or buys less than the minimum size.
+   */
+  sizeByQuote(book: OrderBook, command: OrderCommand): number {
+    const { type, side, quote, account, stp } = command;
+    if (type !== TYPE_MARKET || side !== SIDE_BUY || command.size !== 0 || quote <= 0n) {
+      return REFUSED_QUOTE_SIZE;
+    }
+    const { maxSizeUnits, minSizeUnits, lotUnits } = book.instrument;
+    let size = sizeForQuote(book, this.store, account, stp, quote);
+    const max = BigInt(maxSizeUnits);
+    if (size > max) size = max - (max % BigInt(lotUnits));
+    if (size < BigInt(minSizeUnits)) return REFUSED_QUOTE_SIZE;
+    command.size = (Number(size) / lotUnits) as Lots; // whole lots (sizeForQuote)
+    return 0;
   }
 
   /**

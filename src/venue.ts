@@ -10,10 +10,17 @@ import {
   tickerQuery,
   tradesQuery,
 } from './market-queries.js';
-import { refusalError } from './numeric.js';
-import type { OrderView } from './order.js';
+import {
+  ACTION_AMEND,
+  ACTION_CANCEL,
+  ACTION_REDUCE,
+  refusalError,
+  SIDE_BUY,
+  TYPE_MARKET,
+} from './numeric.js';
 import type { FillsPage, FillsQuery } from './order-fills.js';
-import { validateAmend } from './order-amend.js';
+import { UNCHANGED, validateAmend } from './order-amend.js';
+import type { Lots, Sequence, Ticks } from './quantities.js';
 import {
   getOrderQuery,
   listOrdersQuery,
@@ -28,9 +35,8 @@ import type { OrderCommand } from './order-command.js';
 import { validateOrderRequest } from './order-request.js';
 import { AMEND_REQUEST_KEYS, ORDER_REQUEST_KEYS, refuseUnknownKeys } from './request-keys.js';
 import { invalidParameter, ok, type Failure, type Result } from './result.js';
-import { sizeForQuote, type Balance, type Balances } from './balances.js';
+import type { Balance, Balances } from './balances.js';
 import { parseBigUnits } from './decimal-codec.js';
-import { formatSize } from './instrument.js';
 import type { OrderBook } from './order-book.js';
 import { STP_MODES } from './types.js';
 import type {
@@ -113,11 +119,13 @@ export class Venue {
     if (index < 0) return bookMissing(request.symbol);
     const book = core.books[index]!;
     const order = this.#draft.clear();
-    const sized = 'quoteSize' in request ? this.#sizedByQuote(book, request) : request;
-    if ('ok' in sized) return sized;
-    const refused = validateOrderRequest(book.instrument, sized, order, this.#commandTime);
+    if ('quoteSize' in request) {
+      const refused = this.#quoteInto(book, request, order);
+      if (refused !== undefined) return refused;
+    }
+    const refused = validateOrderRequest(book.instrument, request, order, this.#commandTime);
     if (refused !== undefined) return refused;
-    order.account = core.store.accounts.id(sized.account);
+    order.account = core.store.accounts.id(request.account);
     order.book = index;
     const sequence = core.placeValid(book, order);
     if (sequence < 0) return { ok: false, error: refusalError(sequence) };
@@ -130,9 +138,7 @@ export class Venue {
   cancelOrder(account: string, id: string): Result<OrderRecord> {
     this.core.expireDue();
     const slot = openOrder(this.core, account, id);
-    return typeof slot === 'number'
-      ? ok(this.#takeOff(slot, this.core.store.remaining[slot]!))
-      : slot;
+    return typeof slot === 'number' ? this.#submitOn(slot, ACTION_CANCEL) : slot;
   }
 
   /** Takes `size` off the order's remaining size, keeping its time priority; all of it (or more) cancels. */
@@ -140,9 +146,11 @@ export class Venue {
     this.core.expireDue();
     const slot = openOrder(this.core, account, id);
     if (typeof slot !== 'number') return slot;
-    const parsed = parseSizeUnits(this.core.bookOf(slot).instrument, size, 'size');
+    const { instrument } = this.core.bookOf(slot);
+    const parsed = parseSizeUnits(instrument, size, 'size');
     if (typeof parsed !== 'number') return parsed;
-    return ok(this.#takeOff(slot, Math.min(parsed, this.core.store.remaining[slot]!)));
+    this.#draft.clear().size = (parsed / instrument.lotUnits) as Lots; // on the grid: exact
+    return this.#submitOn(slot, ACTION_REDUCE);
   }
 
   /**
@@ -157,14 +165,15 @@ export class Venue {
     if (unknownKey !== undefined) return unknownKey;
     const slot = openOrder(core, account, id);
     if (typeof slot !== 'number') return slot;
-    const amended = validateAmend(core.bookOf(slot).instrument, core.store, slot, request);
+    const { instrument } = core.bookOf(slot);
+    const amended = validateAmend(instrument, core.store, slot, request);
     if (!amended.ok) return amended;
     const { size, price } = amended.value;
-    const refused = core.amendValid(slot, size, price);
-    if (refused < 0) return { ok: false, error: refusalError(refused) };
-    const view = orderView(core, slot);
-    core.orders.forgetBeyondRetention();
-    return ok(view);
+    const command = this.#draft.clear();
+    // On the grid (validateAmend): exact; 0 leaves a value as it is.
+    command.size = (size === UNCHANGED ? 0 : size / instrument.lotUnits) as Lots;
+    command.price = (price === UNCHANGED ? 0 : price / instrument.tickUnits) as Ticks;
+    return this.#submitOn(slot, ACTION_AMEND);
   }
 
   /** Expires the gtd orders due at the clock's time now (queries and commands do it first anyway). */
@@ -229,17 +238,21 @@ export class Venue {
   }
 
   /**
-   * A market buy's request with `quoteSize` turned into the size it buys from the asks at this
-   * moment (whole lots, rounded down), or the refusal.
+   * A market buy's `quoteSize` into `command` (its quote, side and type), sized by the core
+   * (VenueCore.sizeByQuote: the whole lots it buys from the asks at this moment), or the refusal.
    */
-  #sizedByQuote(book: OrderBook, request: QuoteOrderRequest): OrderRequest | Failure {
-    const { instrument } = book;
+  #quoteInto(
+    book: OrderBook,
+    request: QuoteOrderRequest,
+    command: OrderCommand,
+  ): Failure | undefined {
     if (request.type !== 'market' || request.side !== 'buy') {
       return invalidParameter('quote_size', 'quote_size is for market buys only');
     }
     if ('size' in request) {
       return invalidParameter('quote_size', 'give size or quote_size, not both');
     }
+    const { instrument } = book;
     const decimals = instrument.priceDecimals + instrument.sizeDecimals;
     const quote =
       typeof request.quoteSize === 'string' ? parseBigUnits(request.quoteSize, decimals) : null;
@@ -249,19 +262,16 @@ export class Venue {
         `quote_size must be a positive decimal string with at most ${decimals} decimals`,
       );
     }
-    const stp = request.stp === undefined ? this.core.defaultStp : STP_MODES.indexOf(request.stp);
-    const account = this.core.store.accounts.find(request.account);
-    let size = sizeForQuote(book, this.core.store, account, stp, quote);
-    const max = BigInt(instrument.maxSizeUnits);
-    if (size > max) size = max - (max % BigInt(instrument.lotUnits));
-    if (size < BigInt(instrument.minSizeUnits)) {
-      return invalidParameter(
-        'quote_size',
-        'quote_size buys less than the minimum size from the book',
-      );
-    }
-    const { quoteSize: _quoteSize, ...rest } = request;
-    return { ...rest, size: formatSize(instrument, size) };
+    command.side = SIDE_BUY;
+    command.type = TYPE_MARKET;
+    command.quote = quote;
+    command.account = this.core.store.accounts.find(request.account);
+    if (request.stp !== undefined) command.stp = STP_MODES.indexOf(request.stp);
+    if (this.core.sizeByQuote(book, command) === 0) return undefined;
+    return invalidParameter(
+      'quote_size',
+      'quote_size buys less than the minimum size from the book',
+    );
   }
 
   /** The venue's balances and the account's id, or why there are none to read. */
@@ -273,11 +283,21 @@ export class Venue {
     return { balances, id };
   }
 
-  #takeOff(slot: number, size: number): OrderView {
-    this.core.takeOff(slot, size);
-    const view = orderView(this.core, slot);
-    this.core.orders.forgetBeyondRetention();
-    return view;
+  /**
+   * Runs the draft (its size and price filled, if the action reads them) as `action` on the live
+   * order at `slot` through the core's one entry point, and answers its record.
+   */
+  #submitOn(slot: number, action: number): Result<OrderRecord> {
+    const core = this.core;
+    const command = this.#draft;
+    command.action = action;
+    command.account = core.store.account[slot]!;
+    command.target = core.store.sequence[slot]! as Sequence;
+    const refused = core.execute(command);
+    if (refused < 0) return { ok: false, error: refusalError(refused) };
+    const view = orderView(core, slot);
+    core.orders.forgetBeyondRetention();
+    return ok(view);
   }
 }
 

@@ -9,6 +9,7 @@
 import {
   ACTION_NEW,
   ACTION_REDUCE,
+  gridCommandError,
   type Instrument,
   type OrderCommand,
   type OrderRecord,
@@ -43,6 +44,8 @@ export class ScenarioDriver {
   readonly #fields: ScenarioRowFields;
   readonly #instruments: readonly Instrument[];
   #lastOrder: OrderRecord | null = null;
+  /** The core's refusal of the last submitted command; 0 when it took it or it was declined. */
+  #refused = 0;
 
   constructor(
     venue: Venue,
@@ -102,11 +105,19 @@ export class ScenarioDriver {
   /**
    * Applies one row as `apply` does, but a plain `new`, `cancel` or `reduce` row (plain-row.ts)
    * goes to the core as a command, and `lastOrder` is then null: for callers that read no record of
-   * the row's command.
+   * the row's command. The core's refusal of it is answered in the string API's words
+   * (gridCommandError), without the string API; any other row goes to `apply`.
    */
   feed(row: ScenarioRow): Refusal | null {
-    const plain = feedPlainRow(row, this.#fields, this.#instruments, this.#command, this);
-    return plain ? null : this.apply(row);
+    this.#refused = 0;
+    if (feedPlainRow(row, this.#fields, this.#instruments, this.#command, this)) return null;
+    const refused = this.#refused;
+    if (refused === 0) return this.apply(row);
+    this.#refused = 0;
+    this.rowCount++;
+    this.#lastOrder = null;
+    const { code, message } = gridCommandError(this.#core, this.#command, refused, row.id);
+    return { code, message };
   }
 
   /**
@@ -114,7 +125,8 @@ export class ScenarioDriver {
    * for ACTION_NEW the id it introduces, else the order whose sequence becomes the command's
    * `target`. True when applied; false when the core refused it, the id names a live order (new)
    * or no order (the others), or a reduce's order is not on the command's book (its lots would be
-   * another instrument's): nothing was changed, give the row to `apply`, which refuses it in words.
+   * another instrument's): nothing was changed, give the row to `feed`, which answers the core's
+   * refusal in words and gives the others to `apply`.
    */
   submit(ts: number, id: string, command: OrderCommand): boolean {
     const length = this.#ids.encode(id);
@@ -133,6 +145,7 @@ export class ScenarioDriver {
     command: OrderCommand,
     idText?: string,
   ): boolean {
+    this.#refused = 0;
     const ids = this.#ids;
     const entry = ids.find(idBytes, idStart, idEnd);
     const core = this.#core;
@@ -150,7 +163,10 @@ export class ScenarioDriver {
     this.#row.set(idBytes, idStart, idEnd, idText);
     const sequence = core.submit(command);
     this.#row.clear();
-    if (sequence < 0) return false;
+    if (sequence < 0) {
+      this.#refused = sequence;
+      return false;
+    }
     this.rowCount++;
     this.#lastOrder = null;
     if (command.action === ACTION_NEW) {

@@ -9,6 +9,7 @@ import {
   REFUSED_POST_ONLY_WOULD_TAKE,
   REFUSED_POST_ONLY,
   REFUSED_PRICE,
+  REFUSED_QUOTE_SIZE,
   REFUSED_SIDE,
   REFUSED_SIZE,
   REFUSED_TIME_IN_FORCE,
@@ -32,6 +33,8 @@ import {
   tradeRecord,
   validateVenueState,
   type CoreListener,
+  type Lots,
+  type Ticks,
 } from '../../src/index.js';
 import { makeVenue, plain, recordEvents, unwrap } from './helpers.js';
 import { amendOrder, cancelOrder, placeOrder, reduceOrder } from './core-commands.js';
@@ -176,7 +179,8 @@ describe('the numeric path', () => {
       field: 'price',
     });
     expect(refusalError(-17).code).toBe('insufficient_balance');
-    expect(() => refusalError(-18)).toThrow(RangeError);
+    expect(refusalError(-18)).toMatchObject({ field: 'quote_size' });
+    expect(() => refusalError(-19)).toThrow(RangeError);
   });
 
   it('announces its events, in units, in the order of the string events', () => {
@@ -262,5 +266,45 @@ describe('the numeric path', () => {
     expect(() => placeOrder(core, alice, BTC, SIDE_BUY, TYPE_MARKET, TIF_IOC, 0, 0, 1)).toThrow(
       'venue commands cannot be issued from inside an event listener',
     );
+  });
+
+  it('sizes a market buy by its quote as the string API does, and refuses a quote on anything else', () => {
+    const strings = numericVenue();
+    const { core, alice, bob } = numericVenue();
+    for (const { core: each, bob: seller } of [strings, { core, bob }]) {
+      placeOrder(each, seller, BTC, SIDE_SELL, TYPE_LIMIT, TIF_GTC, 0, 10_000, 100_000_000);
+      placeOrder(each, seller, BTC, SIDE_SELL, TYPE_LIMIT, TIF_GTC, 0, 10_100, 100_000_000);
+    }
+    const byQuote = (side: number, type: number, sizeLots: number, quote: bigint): number => {
+      const command = core.newCommand();
+      Object.assign(command, { account: alice, book: BTC, side, type, quote });
+      command.timeInForce = type === TYPE_MARKET ? TIF_IOC : TIF_GTC;
+      command.price = (type === TYPE_MARKET ? 0 : 10_000) as Ticks;
+      command.size = sizeLots as Lots;
+      return core.submit(command);
+    };
+    // A quote in price units × size units: 10 decimals on BTC-USD.
+    expect(byQuote(SIDE_SELL, TYPE_MARKET, 0, 150n * 10n ** 10n)).toBe(REFUSED_QUOTE_SIZE);
+    expect(byQuote(SIDE_BUY, TYPE_LIMIT, 0, 150n * 10n ** 10n)).toBe(REFUSED_QUOTE_SIZE);
+    expect(byQuote(SIDE_BUY, TYPE_MARKET, 1, 150n * 10n ** 10n)).toBe(REFUSED_QUOTE_SIZE);
+    expect(byQuote(SIDE_BUY, TYPE_MARKET, 0, 1n)).toBe(REFUSED_QUOTE_SIZE);
+    expect(core.orders.lastSequence).toBe(2);
+    // 100 buys 1 at 100.00; the other 50 buy 0.49504950 at 101.00, rounded down to the lot.
+    const sequence = byQuote(SIDE_BUY, TYPE_MARKET, 0, 150n * 10n ** 10n);
+    expect([sequence, core.orderStatus(sequence), core.filledLots(sequence)]).toEqual([
+      3,
+      STATUS_FILLED,
+      149_504_950,
+    ]);
+    const placed = unwrap(
+      strings.venue.placeOrder({
+        account: 'alice',
+        symbol: 'BTC-USD',
+        side: 'buy',
+        type: 'market',
+        quoteSize: '150',
+      }),
+    );
+    expect([placed.size, placed.filledSize]).toEqual(['1.49504950', '1.49504950']);
   });
 });

@@ -1,18 +1,19 @@
-import { describe, expect, it } from 'vitest';
-import { ScenarioClock, type ScenarioRow } from '../../adapters/csv/index.js';
+import { describe, expect, it, vi } from 'vitest';
+import { ScenarioClock, type NewOrderRow, type ScenarioRow } from '../../adapters/csv/index.js';
 import {
   FINAL_ORDER_RETENTION,
   isResting,
   ScenarioDriver,
   type DriverObserver,
 } from '../../adapters/driver/index.js';
-import { ORDER_STATUSES, Venue } from '../../src/index.js';
+import { DEFAULT_INSTRUMENTS, ORDER_STATUSES, Venue } from '../../src/index.js';
 
 const T0 = Date.parse('2026-01-05T09:30:00.000Z');
 
-function driven(observer: DriverObserver = {}) {
+function driven(observer: DriverObserver = {}, instruments = DEFAULT_INSTRUMENTS) {
   const clock = new ScenarioClock();
-  const created = Venue.create({ clock: clock.read, orderRetention: FINAL_ORDER_RETENTION });
+  const retention = FINAL_ORDER_RETENTION;
+  const created = Venue.create({ clock: clock.read, orderRetention: retention, instruments });
   if (!created.ok) throw new Error(created.error.message);
   const venue = created.value;
   return { venue, clock, driver: new ScenarioDriver(venue, clock, observer) };
@@ -198,6 +199,39 @@ describe('feed: plain rows as numbers', () => {
     expect(fed).toEqual(run(false));
     expect(fed.seen.filter((line) => line.startsWith('{'))).toHaveLength(8);
     expect(fed.rows).toBe(rows.length);
+  });
+
+  it("answers a plain row the core refuses in the string API's words, without the string API", () => {
+    const instruments = [{ ...DEFAULT_INSTRUMENTS[0]!, minSize: '0.001' }];
+    const refused: ScenarioRow[] = [
+      sell('min', '100.00', '0.00010000'), // below the minimum size
+      sell('max', '100.00', '1001.00000000'), // above the maximum size
+      { ...(sell('ioc') as NewOrderRow), timeInForce: 'ioc', postOnly: true },
+      cancel('a'), // order_not_open: a was filled
+      cancel('b', 'taker'), // order_not_found: b is the maker's
+    ];
+    const run = (feed: boolean) => {
+      const { venue, driver } = driven({}, instruments);
+      for (const row of [sell('a'), sell('b', '101.00'), buy('t')]) driver.apply(row);
+      const calls = [
+        vi.spyOn(venue, 'placeOrder'),
+        vi.spyOn(venue, 'cancelOrder'),
+        vi.spyOn(venue, 'reduceOrder'),
+      ];
+      const said = refused.map((row) => (feed ? driver.feed(row) : driver.apply(row)));
+      return { said, rows: driver.rowCount, calls: calls.map((spy) => spy.mock.calls.length) };
+    };
+    const fed = run(true);
+    expect(fed.said).toEqual(run(false).said);
+    expect(fed.said.map((refusal) => refusal?.message)).toEqual([
+      'size must be at least 0.00100000',
+      'size must be at most 1000.00000000',
+      'post_only is for limit gtc orders only',
+      'order a is filled',
+      'no order b for this account',
+    ]);
+    expect(fed.rows).toBe(3 + refused.length);
+    expect(fed.calls).toEqual([0, 0, 0]);
   });
 
   it('reduces a plain reduce row as numbers, to the same order as apply', () => {

@@ -43,14 +43,16 @@ export class VenueCore extends CoreState {
    * (sizeByQuote, when it has one), account, then placeRefusal's; a cancel, reduce or amend first finds the account's live order.
    */
   submit(command: OrderCommand): number {
+    this.expireDue();
     const result = this.execute(command);
     this.orders.forgetBeyondRetention();
     return result;
   }
 
   /**
-   * `submit` without forgetting the final orders beyond the retention: for a caller that builds
-   * the order's record first (Venue), then calls `orders.forgetBeyondRetention()`.
+   * `submit` for a caller that started the command itself (`expireDue`: its one clock reading,
+   * invariant 13) and builds the order's record before it calls `orders.forgetBeyondRetention()`
+   * (Venue).
    */
   execute(command: OrderCommand): number {
     switch (command.action) {
@@ -68,7 +70,6 @@ export class VenueCore extends CoreState {
   }
 
   #place(command: OrderCommand): number {
-    this.expireDue();
     const orderBook = this.books[command.book];
     if (orderBook === undefined) return REFUSED_UNKNOWN_SYMBOL;
     if (command.quote !== 0n) {
@@ -216,7 +217,6 @@ export class VenueCore extends CoreState {
 
   /** A command's start on one order: the account's live `target` order's slot, or a refusal. */
   #liveSlot(command: OrderCommand): number {
-    this.expireDue();
     const slot = this.slotOf(command.target);
     if (slot < 0 || this.store.account[slot] !== command.account) return REFUSED_ORDER_NOT_FOUND;
     return this.store.isLive(slot) ? slot : REFUSED_ORDER_NOT_OPEN;

@@ -8,6 +8,7 @@ import type { Field, RecordBatch, Schema } from 'apache-arrow';
 import { ORDER_TYPES, SIDES, STP_MODES, TIMES_IN_FORCE } from '../../src/index.js';
 import {
   CLIENT_ORDER_ID_COLUMN,
+  l2FlowHint,
   ENUM_MESSAGES,
   newOrderRow,
   ORDER_FEATURE_COLUMNS,
@@ -65,7 +66,12 @@ export class FlowRowDecoder {
       const kind = COLUMN_KINDS[field.name];
       const column = { name: field.name, index };
       if (kind === undefined)
-        throw new ArrowFlowError(file, 0, column, `unknown column; a flow has ${known()}`);
+        throw new ArrowFlowError(
+          file,
+          0,
+          column,
+          `unknown column; a flow has ${known()}${l2FlowHint(field.name)}`,
+        );
       if (positions[field.name] !== undefined)
         throw new ArrowFlowError(file, 0, column, 'given twice');
       const problem = typeProblem(field, kind);

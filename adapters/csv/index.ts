@@ -1,5 +1,5 @@
 /** The scenario CSV format (docs/scenarios.md): read and write; adapters/driver applies rows. */
-export { ScenarioSyntaxError } from './scenario-error.js';
+export { l2FlowHint, ScenarioSyntaxError } from './scenario-error.js';
 export { ENUM_MESSAGES } from './enum-messages.js';
 export { newOrderRow, type Parsed } from './new-order-row.js';
 export { parseScenarioTime, formatScenarioTime } from './scenario-time.js';

@@ -11,7 +11,7 @@ import { columnOf } from '../input-error.js';
 import { csvEngine, type CsvEngine } from './csv-engine.js';
 import { parseDirective } from './directives.js';
 import { PreludeSplitter } from './prelude-splitter.js';
-import { ScenarioSyntaxError } from './scenario-error.js';
+import { l2FlowHint, ScenarioSyntaxError } from './scenario-error.js';
 import {
   CLIENT_ORDER_ID_COLUMN,
   JOURNAL_COLUMN,
@@ -249,7 +249,7 @@ function readHeader(record: string[], file: string, line: number): ScenarioLayou
   if (journal) expected.push(JOURNAL_COLUMN);
   for (let i = 0; i < Math.max(record.length, expected.length); i++) {
     if (record[i] !== expected[i]) {
-      const reason = `header must be ${SCENARIO_COLUMNS.join(',')}[,${CLIENT_ORDER_ID_COLUMN}][,${ORDER_FEATURE_COLUMNS.join(',')}]`;
+      const reason = `header must be ${SCENARIO_COLUMNS.join(',')}[,${CLIENT_ORDER_ID_COLUMN}][,${ORDER_FEATURE_COLUMNS.join(',')}]${l2FlowHint(record[0])}`;
       throw new ScenarioSyntaxError(file, line, columnOf(record, i), reason);
     }
   }

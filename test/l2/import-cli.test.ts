@@ -138,3 +138,39 @@ describe('simex import tardis (CLI)', () => {
     });
   });
 });
+
+describe('an L2 flow given where a scenario flow is read', () => {
+  it('simex replay says it is an L2 flow and which commands read it, exit 2', async () => {
+    const hint =
+      '; this is an L2 flow (docs/l2.md): simex backtest and simex sweep read it with --queue-model\n';
+    const book = file('book.csv', BOOK);
+    const [csv, arrow] = [file('day.l2.csv', ''), file('day.l2.arrow', '')];
+    for (const [out, format] of [
+      [csv, 'csv'],
+      [arrow, 'arrow'],
+    ] as const) {
+      const run = await simex(
+        'import',
+        'tardis',
+        book,
+        '--symbol',
+        'BTC-USDT',
+        '--format',
+        format,
+        '--out',
+        out,
+      );
+      expect(run.code).toBe(0);
+    }
+    expect(await simex('replay', csv)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `${csv}:1:1: header must be ts,action,id,account,symbol,side,type,price,size,time_in_force,post_only[,client_order_id][,stop_price,stp,expire_at]${hint}`,
+    });
+    expect(await simex('replay', arrow)).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `${arrow}: column exchange_ts: unknown column; a flow has columns ts, action, id, account, symbol, side, type, price, size, time_in_force, post_only (and optionally client_order_id, stop_price, stp, expire_at)${hint}`,
+    });
+  });
+});

@@ -1,4 +1,7 @@
-/** The scenario flow model (docs/scenarios.md): its rows, their writing, scenario time and clock; adapters/flow/csv reads CSV, adapters/flow/driver applies rows. */
+/**
+ * The scenario flow model (docs/scenarios.md): its rows and their writing, scenario time and clock.
+ * adapters/flow/csv reads CSV; adapters/flow/driver applies rows to a venue.
+ */
 export { l2FlowHint, ScenarioSyntaxError } from './scenario-error.js';
 export { ENUM_MESSAGES } from './enum-messages.js';
 export { newOrderRow, type Parsed } from './new-order-row.js';

@@ -17,7 +17,7 @@ import type { VenueCore } from './venue-core.js';
 
 /**
  * The string API's error for the core's refusal (`code`) of a command whose fields were decimals
- * on the instrument's grid and known words (a plain row's: adapters/csv/command-fields.ts), so
+ * on the instrument's grid and known words (a plain row's: adapters/flow/command-fields.ts), so
  * that the one check that can fail is the one the string API finds first: a new order's size out
  * of range, or post-only on an order that is not limit gtc; a cancel's or reduce's order not found
  * or not open (`id` names it, as the caller knows it); a full level or an unfunded order. Any other

@@ -1,7 +1,7 @@
 import { createWriteStream } from 'node:fs';
 import { finished } from 'node:stream/promises';
-import { flowInstruments } from '../adapters/generate/flow-instruments.js';
-import { writeFlow } from '../adapters/generate/write-flow.js';
+import { flowInstruments } from '../adapters/runs/generate/flow-instruments.js';
+import { writeFlow } from '../adapters/runs/generate/write-flow.js';
 
 /**
  * Writes a generated scenario CSV to `file`: BTC-USD and ETH-USD from 2026-01-05, arrivals 10 s

@@ -1,7 +1,7 @@
 /** Replaying a file as `simex replay` does, in this process, and collecting what it says. */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { replayFile, type ReplayFileOptions } from '../adapters/replay/replay-file.js';
+import { replayFile, type ReplayFileOptions } from '../adapters/runs/replay/replay-file.js';
 
 export interface ReplayRun {
   readonly code: number;

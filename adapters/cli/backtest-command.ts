@@ -1,5 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
-import type { BacktestArguments } from '../backtest/backtest-options.js';
+import type { BacktestArguments } from '../runs/backtest/backtest-options.js';
 import { EXIT_CODES, EXIT_CODES_HELP } from '../exit-codes.js';
 import { requireInputFile } from '../file-errors.js';
 import { BACKTEST_RUN_OPTIONS } from './backtest-run-options.js';
@@ -44,7 +44,7 @@ export const backtestCommand: CommandModule<object, BacktestArguments> = {
           EXIT_CODES_HELP,
       ),
   handler: async (args) => {
-    const { parseBacktestOptions } = await import('../backtest/backtest-options.js');
+    const { parseBacktestOptions } = await import('../runs/backtest/backtest-options.js');
     const options = parseBacktestOptions(args);
     if (typeof options === 'string') {
       process.stderr.write(`simex backtest: ${options}\n`);
@@ -52,7 +52,7 @@ export const backtestCommand: CommandModule<object, BacktestArguments> = {
       return;
     }
     requireInputFile(options.dataFile);
-    const { runGuardedBacktest } = await import('../backtest/guarded-backtest.js');
+    const { runGuardedBacktest } = await import('../runs/backtest/guarded-backtest.js');
     process.exitCode = await runGuardedBacktest(args, options, {
       stdout: process.stdout,
       stderr: process.stderr,

@@ -3,7 +3,7 @@ import {
   DEFAULT_HOOK_TIMEOUT,
   DEFAULT_MAX_MEMORY,
   DEFAULT_SAMPLE,
-} from '../backtest/backtest-defaults.js';
+} from '../runs/backtest/backtest-defaults.js';
 
 /** The options of one backtest run beyond its strategy, data and params: backtest and sweep share them. */
 export const BACKTEST_RUN_OPTIONS = {

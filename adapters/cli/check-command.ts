@@ -45,7 +45,7 @@ export const checkCommand: CommandModule<object, CheckArguments> = {
   handler: async (args) => {
     const seed =
       args.seed === 'random' ? (Date.now() ^ (process.pid << 16)) >>> 0 : Number(args.seed);
-    const { runPropertyCheck } = await import('../check/property-check.js');
+    const { runPropertyCheck } = await import('../runs/check/property-check.js');
     const report = await runPropertyCheck({
       runs: args.runs,
       seed,

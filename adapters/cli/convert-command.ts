@@ -1,5 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
-import { ScenarioSyntaxError } from '../csv/scenario-error.js';
+import { ScenarioSyntaxError } from '../flow/scenario-error.js';
 
 interface ConvertArguments {
   readonly file: string;
@@ -20,7 +20,7 @@ export const convertCommand: CommandModule<object, ConvertArguments> = {
       .example('$0 convert flow.csv --out flow.arrow', 'The same flow as an Arrow IPC file')
       .epilog('Exit codes: 0 done, 2 a malformed or unreadable input (file:line:column: reason).'),
   handler: async (args) => {
-    const { convertFlowFile } = await import('../arrow/convert-flow.js');
+    const { convertFlowFile } = await import('../flow/arrow/convert-flow.js');
     try {
       await convertFlowFile(args.file, args.out);
     } catch (error) {

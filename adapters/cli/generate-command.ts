@@ -1,6 +1,6 @@
 import type { Argv, CommandModule } from 'yargs';
-import type { FlowFormat } from '../generate/write-flow.js';
-import { parseScenarioTime } from '../csv/scenario-time.js';
+import type { FlowFormat } from '../runs/generate/write-flow.js';
+import { parseScenarioTime } from '../flow/scenario-time.js';
 import { EXIT_CODES_HELP } from '../exit-codes.js';
 import { FORMAT_OPTION, OUT_OPTION, writeFlowTo } from './flow-output.js';
 
@@ -70,8 +70,8 @@ export const generateCommand: CommandModule<object, GenerateArguments> = {
       )
       .epilog(EXIT_CODES_HELP) as unknown as Argv<GenerateArguments>,
   handler: async (args) => {
-    const { writeFlow } = await import('../generate/write-flow.js');
-    const { flowInstruments } = await import('../generate/flow-instruments.js');
+    const { writeFlow } = await import('../runs/generate/write-flow.js');
+    const { flowInstruments } = await import('../runs/generate/flow-instruments.js');
     await writeFlowTo(args.out, (out) =>
       writeFlow(
         {

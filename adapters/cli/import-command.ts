@@ -54,7 +54,7 @@ const lobsterImportCommand: CommandModule<object, ImportArguments> = {
       ) as unknown as Argv<ImportArguments>,
   handler: async (args) => {
     const { ImportUsageError, LobsterInputError, describeCounts, importLobster } =
-      await import('../lobster/index.js');
+      await import('../flow/lobster/index.js');
     try {
       const counts = await writeFlowTo(args.out, (out) =>
         importLobster(

@@ -50,7 +50,7 @@ export const tardisImportCommand: CommandModule<object, TardisArguments> = {
       )
       .epilog(L2_EPILOG + EXIT_CODES_HELP) as unknown as Argv<TardisArguments>,
   handler: async (args) => {
-    const { importTardis } = await import('../l2/index.js');
+    const { importTardis } = await import('../flow/l2/index.js');
     await runImport('tardis', args.out, async (out) => {
       const counts = await importTardis(
         {
@@ -72,7 +72,7 @@ async function runImport(
   path: string | undefined,
   write: (out: import('node:stream').Writable) => Promise<string>,
 ): Promise<void> {
-  const { ImportOptionError, L2InputError } = await import('../l2/index.js');
+  const { ImportOptionError, L2InputError } = await import('../flow/l2/index.js');
   try {
     const note = await writeFlowTo(path, write);
     process.stderr.write(`simex import ${source}: ${note}\n`);
@@ -116,7 +116,7 @@ export const binanceImportCommand: CommandModule<object, BinanceArguments> = {
       )
       .epilog(L2_EPILOG + EXIT_CODES_HELP) as unknown as Argv<BinanceArguments>,
   handler: async (args) => {
-    const { importBinance } = await import('../l2/index.js');
+    const { importBinance } = await import('../flow/l2/index.js');
     await runImport('binance', args.out, async (out) => {
       const counts = await importBinance(
         {

@@ -15,7 +15,7 @@ export const initCommand: CommandModule<object, InitArguments> = {
         'Then: npx simex backtest --strategy my-strategy.ts --data flow.csv --interval 1s',
       ),
   handler: async (args) => {
-    const { writeStarterStrategy } = await import('../init/write-strategy.js');
+    const { writeStarterStrategy } = await import('../runs/backtest/init/write-strategy.js');
     const problem = writeStarterStrategy(args.file);
     if (problem !== null) {
       console.error(problem);

@@ -1,5 +1,5 @@
 import type { Argv, CommandModule } from 'yargs';
-import { DEFAULT_FULL_CHECK_EVERY } from '../check/full-check-every.js';
+import { DEFAULT_FULL_CHECK_EVERY } from '../runs/check/full-check-every.js';
 import { EXIT_CODES_HELP } from '../exit-codes.js';
 import { requireInputFile } from '../file-errors.js';
 
@@ -62,8 +62,8 @@ export const replayCommand: CommandModule<object, ReplayArguments> = {
       ) as unknown as Argv<ReplayArguments>,
   handler: async (args) => {
     requireInputFile(args.file);
-    const { replayFile } = await import('../replay/replay-file.js');
-    const check = args.check ? await import('../check/invariant-observer.js') : null;
+    const { replayFile } = await import('../runs/replay/replay-file.js');
+    const check = args.check ? await import('../runs/check/invariant-observer.js') : null;
     process.exitCode = await replayFile({
       file: args.file,
       out: args.out ?? null,

@@ -76,18 +76,18 @@ export const serveCommand: CommandModule = {
   describe:
     'Serve the /v1 REST API on the default venue (BTC-USD, ETH-USD), frozen or moved by agents or a flow',
   handler: async (argv) => {
-    const { resolveServeConfig, startupLines } = await import('../http/serve-config.js');
+    const { resolveServeConfig, startupLines } = await import('../server/http/serve-config.js');
     const config = resolveServeConfig(argv as ArgumentsCamelCase<ServeOptions>, process.env);
     if ('error' in config) return fail(config.error);
     const log = (line: string) => process.stderr.write(`simex: ${line}\n`);
     const { market, ...settings } = config;
     const [{ startServer }, { planMarket, wallClockScheduler }] = await Promise.all([
-      import('../http/server.js'),
-      import('../market/index.js'),
+      import('../server/http/server.js'),
+      import('../server/market/index.js'),
     ]);
     const plan = await planMarket(market, wallClockScheduler, log);
     if ('error' in plan) return fail(plan.error);
-    const { readBalancesFile } = await import('../http/serve-config.js');
+    const { readBalancesFile } = await import('../server/http/serve-config.js');
     const balancesFile = (argv as ArgumentsCamelCase<ServeOptions>).balances;
     const balances = balancesFile === undefined ? undefined : await readBalancesFile(balancesFile);
     if (balances !== undefined && 'error' in balances) return fail(balances.error);

@@ -2,7 +2,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { EXIT_CODES, EXIT_CODES_HELP, type ExitReason } from '../exit-codes.js';
 import { requireInputFile } from '../file-errors.js';
 import { BACKTEST_RUN_OPTIONS } from './backtest-run-options.js';
-import type { SweepOutcome } from '../sweep/index.js';
+import type { SweepOutcome } from '../runs/backtest/sweep/index.js';
 
 interface SweepCommandArguments {
   readonly action?: string;
@@ -86,7 +86,7 @@ export const sweepCommand: CommandModule<object, SweepCommandArguments> = {
       process.exitCode = EXIT_CODES[reason];
     };
     const dirs = args.dirs ?? [];
-    const { mergeShards, sweepTable } = await import('../sweep/index.js');
+    const { mergeShards, sweepTable } = await import('../runs/backtest/sweep/index.js');
     if (args.action === 'merge') {
       if (dirs.length === 0)
         return fail('name the shard directories: simex sweep merge DIR... --out DIR');
@@ -98,7 +98,7 @@ export const sweepCommand: CommandModule<object, SweepCommandArguments> = {
     if (args.strategy === undefined) return fail('missing required option --strategy');
     if (args.data === undefined) return fail('missing required option --data');
     requireInputFile(args.data);
-    const { parseParams } = await import('../backtest/strategy-params.js');
+    const { parseParams } = await import('../runs/backtest/strategy-params.js');
     const params = parseParams(args.param ?? []);
     if (typeof params === 'string') return fail(params);
     // Every option by its camelCase name (yargs also gives kebab-case copies, `_` and `$0`).
@@ -107,7 +107,7 @@ export const sweepCommand: CommandModule<object, SweepCommandArguments> = {
         ([key]) => /^[a-z][A-Za-z]*$/.test(key) && !['action', 'dirs', 'param'].includes(key),
       ),
     );
-    const { sweep } = await import('../backtest/index.js');
+    const { sweep } = await import('../runs/backtest/index.js');
     const result = await sweep({
       ...options,
       strategy: args.strategy,

@@ -15,11 +15,11 @@ import {
   type Schema,
 } from 'apache-arrow';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { BATCH_ROWS } from '../../adapters/arrow/index.js';
-import { openArrowBatches } from '../../adapters/arrow/flow-reader.js';
-import { ArrowFlowError } from '../../adapters/arrow/flow-error.js';
-import { flowInstruments } from '../../adapters/generate/flow-instruments.js';
-import { writeFlow } from '../../adapters/generate/write-flow.js';
+import { BATCH_ROWS } from '../../adapters/flow/arrow/index.js';
+import { openArrowBatches } from '../../adapters/flow/arrow/flow-reader.js';
+import { ArrowFlowError } from '../../adapters/flow/arrow/flow-error.js';
+import { flowInstruments } from '../../adapters/runs/generate/flow-instruments.js';
+import { writeFlow } from '../../adapters/runs/generate/write-flow.js';
 import { spyOnTypedArrays } from '../typed-array-spy.js';
 
 const work = mkdtempSync(join(tmpdir(), 'simex-block-reader-'));

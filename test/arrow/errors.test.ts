@@ -17,10 +17,10 @@ import {
   type DataType,
 } from 'apache-arrow';
 import { afterAll, describe, expect, it } from 'vitest';
-import { decodeArrowFlow } from '../../adapters/arrow/index.js';
-import { parseBacktestOptions } from '../../adapters/backtest/backtest-options.js';
-import { runBacktestCommand } from '../../adapters/backtest/run-backtest.js';
-import { replayFile } from '../../adapters/replay/replay-file.js';
+import { decodeArrowFlow } from '../../adapters/flow/arrow/index.js';
+import { parseBacktestOptions } from '../../adapters/runs/backtest/backtest-options.js';
+import { runBacktestCommand } from '../../adapters/runs/backtest/run-backtest.js';
+import { replayFile } from '../../adapters/runs/replay/replay-file.js';
 import { replayRun } from '../replay-run.js';
 
 const work = mkdtempSync(join(tmpdir(), 'simex-arrow-errors-'));

@@ -12,7 +12,7 @@ import { finished } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { importLobster } from '../../adapters/lobster/index.js';
+import { importLobster } from '../../adapters/flow/lobster/index.js';
 import { replayRun } from '../replay-run.js';
 
 const GOOG_ZIP = fileURLToPath(

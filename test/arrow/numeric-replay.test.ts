@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { convertFlowFile } from '../../adapters/arrow/index.js';
+import { convertFlowFile } from '../../adapters/flow/arrow/index.js';
 import { DEFAULT_INSTRUMENTS } from '../../src/index.js';
-import { writeFlow } from '../../adapters/generate/write-flow.js';
-import type { ReplayObserver } from '../../adapters/replay/run-replay.js';
+import { writeFlow } from '../../adapters/runs/generate/write-flow.js';
+import type { ReplayObserver } from '../../adapters/runs/replay/run-replay.js';
 import { replayRun } from '../replay-run.js';
 
 const work = mkdtempSync(join(tmpdir(), 'simex-numeric-replay-'));

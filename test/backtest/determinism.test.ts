@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseBacktestOptions } from '../../adapters/backtest/backtest-options.js';
-import { runBacktestCommand } from '../../adapters/backtest/run-backtest.js';
-import type { Summary } from '../../adapters/backtest/summary.js';
+import { parseBacktestOptions } from '../../adapters/runs/backtest/backtest-options.js';
+import { runBacktestCommand } from '../../adapters/runs/backtest/run-backtest.js';
+import type { Summary } from '../../adapters/runs/backtest/summary.js';
 import { captureIo, tempFiles, writeGeneratedFlow } from './helpers.js';
 
 const dir = tempFiles({});

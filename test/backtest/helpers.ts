@@ -4,14 +4,20 @@ import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from
 import { Readable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { afterAll } from 'vitest';
-import { openScenario } from '../../adapters/csv/index.js';
-import { flowInstruments } from '../../adapters/generate/flow-instruments.js';
-import { writeFlow } from '../../adapters/generate/write-flow.js';
-import { BacktestEngine, type BacktestConfig } from '../../adapters/backtest/backtest-engine.js';
-import type { LatencySettings, LatencySpec } from '../../adapters/backtest/latency/latency-spec.js';
-import { parseFeeRate } from '../../adapters/backtest/money.js';
-import type { Strategy } from '../../adapters/backtest/strategy.js';
-import { Params } from '../../adapters/backtest/strategy-params.js';
+import { openScenario } from '../../adapters/flow/csv/index.js';
+import { flowInstruments } from '../../adapters/runs/generate/flow-instruments.js';
+import { writeFlow } from '../../adapters/runs/generate/write-flow.js';
+import {
+  BacktestEngine,
+  type BacktestConfig,
+} from '../../adapters/runs/backtest/backtest-engine.js';
+import type {
+  LatencySettings,
+  LatencySpec,
+} from '../../adapters/runs/backtest/latency/latency-spec.js';
+import { parseFeeRate } from '../../adapters/runs/backtest/money.js';
+import type { Strategy } from '../../adapters/runs/backtest/strategy.js';
+import { Params } from '../../adapters/runs/backtest/strategy-params.js';
 
 /** Two resting asks, a flow taker that lifts them at 09:31, a bid at 09:32. */
 export const SMALL_FLOW = `# instrument symbol=BTC-USD tick_size=0.01 lot_size=0.001

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LatencySettings } from '../../adapters/backtest/latency/latency-spec.js';
-import type { Strategy, StrategyContext } from '../../adapters/backtest/strategy.js';
+import type { LatencySettings } from '../../adapters/runs/backtest/latency/latency-spec.js';
+import type { Strategy, StrategyContext } from '../../adapters/runs/backtest/strategy.js';
 import { SMALL_FLOW, backtestInMemory, orderPathLatency, testConfig } from './helpers.js';
 
 const HEADER = `# instrument symbol=BTC-USD tick_size=0.01 lot_size=0.001

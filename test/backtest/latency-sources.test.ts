@@ -1,14 +1,14 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseBacktestOptions } from '../../adapters/backtest/backtest-options.js';
-import { LatencyModel } from '../../adapters/backtest/latency/latency-model.js';
+import { parseBacktestOptions } from '../../adapters/runs/backtest/backtest-options.js';
+import { LatencyModel } from '../../adapters/runs/backtest/latency/latency-model.js';
 import {
   formatLatencySpec,
   parseLatencySpec,
-} from '../../adapters/backtest/latency/latency-spec.js';
-import { readRecordedLatency } from '../../adapters/backtest/latency/recorded-latency.js';
-import { runBacktestCommand } from '../../adapters/backtest/run-backtest.js';
-import type { Strategy } from '../../adapters/backtest/strategy.js';
+} from '../../adapters/runs/backtest/latency/latency-spec.js';
+import { readRecordedLatency } from '../../adapters/runs/backtest/latency/recorded-latency.js';
+import { runBacktestCommand } from '../../adapters/runs/backtest/run-backtest.js';
+import type { Strategy } from '../../adapters/runs/backtest/strategy.js';
 import { simex } from '../cli/run-simex.js';
 import {
   SMALL_FLOW,

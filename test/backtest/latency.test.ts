@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Strategy, StrategyFill } from '../../adapters/backtest/strategy.js';
+import type { Strategy, StrategyFill } from '../../adapters/runs/backtest/strategy.js';
 import { SMALL_FLOW, backtestInMemory, testConfig } from './helpers.js';
 
 /** Market-buys 0.8 at the start; records its fills. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Strategy, StrategyContext } from '../../adapters/backtest/strategy.js';
+import type { Strategy, StrategyContext } from '../../adapters/runs/backtest/strategy.js';
 import { SMALL_FLOW, backtestInMemory, testConfig } from './helpers.js';
 
 describe('no look-ahead', () => {

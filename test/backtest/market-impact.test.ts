@@ -5,8 +5,12 @@
  * flows: an execution of a named order, and a new gtc order that crosses the strategy's quote.
  */
 import { describe, expect, it } from 'vitest';
-import type { Strategy, StrategyContext, StrategyFill } from '../../adapters/backtest/strategy.js';
-import { parseBacktestOptions } from '../../adapters/backtest/backtest-options.js';
+import type {
+  Strategy,
+  StrategyContext,
+  StrategyFill,
+} from '../../adapters/runs/backtest/strategy.js';
+import { parseBacktestOptions } from '../../adapters/runs/backtest/backtest-options.js';
 import { backtestInMemory, testConfig } from './helpers.js';
 
 const HEAD = `# instrument symbol=ABC-USD tick_size=0.01 lot_size=1

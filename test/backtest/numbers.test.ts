@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
-import { formatQuotient, parseFeeRate } from '../../adapters/backtest/money.js';
-import { Params } from '../../adapters/backtest/strategy-params.js';
+import { formatQuotient, parseFeeRate } from '../../adapters/runs/backtest/money.js';
+import { Params } from '../../adapters/runs/backtest/strategy-params.js';
 import { fcRuns, fcSeed } from '../fast-check-seed.js';
 import { Exact, fromUnits, toUnits } from '../../adapters/units/units.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Strategy, StrategyFill } from '../../adapters/backtest/strategy.js';
+import type { Strategy, StrategyFill } from '../../adapters/runs/backtest/strategy.js';
 import { SMALL_FLOW, backtestInMemory } from './helpers.js';
 
 const brief = (fills: StrategyFill[]) =>

@@ -3,7 +3,7 @@
  * later fills.
  */
 import { describe, expect, it } from 'vitest';
-import type { Position, Strategy, StrategyOrder } from '../../adapters/backtest/strategy.js';
+import type { Position, Strategy, StrategyOrder } from '../../adapters/runs/backtest/strategy.js';
 import { backtestInMemory, SMALL_FLOW, testConfig } from './helpers.js';
 
 describe('ctx.position', () => {

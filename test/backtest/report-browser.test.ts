@@ -1,8 +1,8 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseBacktestOptions } from '../../adapters/backtest/backtest-options.js';
-import { runBacktestCommand } from '../../adapters/backtest/run-backtest.js';
+import { parseBacktestOptions } from '../../adapters/runs/backtest/backtest-options.js';
+import { runBacktestCommand } from '../../adapters/runs/backtest/run-backtest.js';
 import { noBrowser, openFile, type OpenedPage } from './browser.js';
 import { captureIo, tempFiles, writeGeneratedFlow } from './helpers.js';
 

@@ -1,13 +1,13 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { openScenario } from '../../adapters/csv/index.js';
-import { BacktestEngine } from '../../adapters/backtest/backtest-engine.js';
-import { maxDrawdownDuration } from '../../adapters/backtest/metrics.js';
-import { roundTripsCsv } from '../../adapters/backtest/records.js';
-import { duration } from '../../adapters/backtest/report-tables.js';
-import { RoundTrips } from '../../adapters/backtest/round-trips.js';
-import type { Strategy } from '../../adapters/backtest/strategy.js';
-import { summarize } from '../../adapters/backtest/summary.js';
+import { openScenario } from '../../adapters/flow/csv/index.js';
+import { BacktestEngine } from '../../adapters/runs/backtest/backtest-engine.js';
+import { maxDrawdownDuration } from '../../adapters/runs/backtest/metrics.js';
+import { roundTripsCsv } from '../../adapters/runs/backtest/records.js';
+import { duration } from '../../adapters/runs/backtest/report-tables.js';
+import { RoundTrips } from '../../adapters/runs/backtest/round-trips.js';
+import type { Strategy } from '../../adapters/runs/backtest/strategy.js';
+import { summarize } from '../../adapters/runs/backtest/summary.js';
 import { testConfig } from './helpers.js';
 
 /** A book that moves between the strategy's minutely market orders; the flow never trades. */

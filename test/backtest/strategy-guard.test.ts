@@ -11,10 +11,10 @@ import { describe, expect, it } from 'vitest';
 import {
   parseBacktestOptions,
   type BacktestArguments,
-} from '../../adapters/backtest/backtest-options.js';
-import { runGuardedBacktest } from '../../adapters/backtest/guarded-backtest.js';
-import { sweep } from '../../adapters/backtest/index.js';
-import { runBacktestCommand } from '../../adapters/backtest/run-backtest.js';
+} from '../../adapters/runs/backtest/backtest-options.js';
+import { runGuardedBacktest } from '../../adapters/runs/backtest/guarded-backtest.js';
+import { sweep } from '../../adapters/runs/backtest/index.js';
+import { runBacktestCommand } from '../../adapters/runs/backtest/run-backtest.js';
 import { simex } from '../cli/run-simex.js';
 import { SMALL_FLOW, captureIo, tempFiles } from './helpers.js';
 

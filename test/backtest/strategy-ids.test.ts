@@ -3,8 +3,8 @@
  * long backtest holds a bounded map, and an action on an old id is refused as the venue refuses it.
  */
 import { describe, expect, it } from 'vitest';
-import { FINAL_ORDER_RETENTION } from '../../adapters/driver/index.js';
-import type { ActionRefusal, Strategy } from '../../adapters/backtest/strategy.js';
+import { FINAL_ORDER_RETENTION } from '../../adapters/flow/driver/index.js';
+import type { ActionRefusal, Strategy } from '../../adapters/runs/backtest/strategy.js';
 import { backtestInMemory, SMALL_FLOW, testConfig } from './helpers.js';
 
 const PLACED = FINAL_ORDER_RETENTION + 5;

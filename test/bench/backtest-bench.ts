@@ -15,8 +15,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { execFileSync, spawn } from 'node:child_process';
-import { flowInstruments } from '../../adapters/generate/flow-instruments.js';
-import { writeFlow, type FlowFormat } from '../../adapters/generate/write-flow.js';
+import { flowInstruments } from '../../adapters/runs/generate/flow-instruments.js';
+import { writeFlow, type FlowFormat } from '../../adapters/runs/generate/write-flow.js';
 import { benchL2 } from './l2-backtest-bench.js';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);

@@ -11,16 +11,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { Readable, Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
-import { backtestFlow, backtestL2 } from '../../adapters/backtest/in-process.js';
-import type { BacktestConfig } from '../../adapters/backtest/backtest-config.js';
-import { parseFeeRate } from '../../adapters/backtest/money.js';
-import type { StrategyFill } from '../../adapters/backtest/strategy.js';
-import { loadStrategy } from '../../adapters/backtest/strategy-loader.js';
-import { Params } from '../../adapters/backtest/strategy-params.js';
-import { openScenario } from '../../adapters/csv/index.js';
-import { lobsterL2View } from '../../adapters/l2/lobster-l2-view.js';
-import type { L2Row } from '../../adapters/l2/l2-row.js';
-import { parseQueueModel, type QueueModel } from '../../adapters/l2/queue-model.js';
+import { backtestFlow, backtestL2 } from '../../adapters/runs/backtest/in-process.js';
+import type { BacktestConfig } from '../../adapters/runs/backtest/backtest-config.js';
+import { parseFeeRate } from '../../adapters/runs/backtest/money.js';
+import type { StrategyFill } from '../../adapters/runs/backtest/strategy.js';
+import { loadStrategy } from '../../adapters/runs/backtest/strategy-loader.js';
+import { Params } from '../../adapters/runs/backtest/strategy-params.js';
+import { openScenario } from '../../adapters/flow/csv/index.js';
+import { lobsterL2View } from '../../adapters/flow/l2/lobster-l2-view.js';
+import type { L2Row } from '../../adapters/flow/l2/l2-row.js';
+import { parseQueueModel, type QueueModel } from '../../adapters/flow/l2/queue-model.js';
 import {
   convertLobster,
   emptyCounts,
@@ -28,7 +28,7 @@ import {
   readLobsterMessages,
   readLobsterOrderbook,
   writeScenario,
-} from '../../adapters/lobster/index.js';
+} from '../../adapters/flow/lobster/index.js';
 import { Exact } from '../../adapters/units/units.js';
 
 const DAYS = ['AAPL_1', 'AMZN_1', 'AMZN_5', 'GOOG_1', 'GOOG_5', 'GOOG_10'];

@@ -7,8 +7,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-type ServerModule = typeof import('../../adapters/http/server.js');
-const built = new URL('../../dist/adapters/http/server.js', import.meta.url).href;
+type ServerModule = typeof import('../../adapters/server/http/server.js');
+const built = new URL('../../dist/adapters/server/http/server.js', import.meta.url).href;
 const { startServer } = (await import(built)) as ServerModule;
 
 const bare = createServer((req, res) => {

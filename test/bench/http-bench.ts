@@ -13,7 +13,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
-import { sign } from '../../adapters/binance/index.js';
+import { sign } from '../../adapters/server/binance/index.js';
 
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 3);
 const ROUNDS = Number(process.env['BENCH_ROUNDS'] ?? 3);

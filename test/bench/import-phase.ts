@@ -17,8 +17,8 @@ if (file === undefined)
 
 /** simex's build, from this script's compiled place (dist/bench/test/bench/). */
 const { importTardis } = (await import(
-  new URL('../../../adapters/l2/index.js', import.meta.url).href
-)) as typeof import('../../adapters/l2/index.js');
+  new URL('../../../adapters/flow/l2/index.js', import.meta.url).href
+)) as typeof import('../../adapters/flow/l2/index.js');
 
 const work = mkdtempSync(join(tmpdir(), 'simex-import-phase-'));
 try {

@@ -9,11 +9,11 @@
  * Target: >= 1 M L2 rows/s marginal. Run alone: node --import tsx test/bench/l2-backtest-bench.ts
  */
 import { fileURLToPath } from 'node:url';
-import { backtestL2 } from '../../adapters/backtest/in-process.js';
-import { parseFeeRate } from '../../adapters/backtest/money.js';
-import { loadStrategy } from '../../adapters/backtest/strategy-loader.js';
-import { Params } from '../../adapters/backtest/strategy-params.js';
-import { parseQueueModel, type QueueModel } from '../../adapters/l2/queue-model.js';
+import { backtestL2 } from '../../adapters/runs/backtest/in-process.js';
+import { parseFeeRate } from '../../adapters/runs/backtest/money.js';
+import { loadStrategy } from '../../adapters/runs/backtest/strategy-loader.js';
+import { Params } from '../../adapters/runs/backtest/strategy-params.js';
+import { parseQueueModel, type QueueModel } from '../../adapters/flow/l2/queue-model.js';
 import { SYNTHETIC_INSTRUMENTS, syntheticL2 } from '../l2/synthetic-l2.js';
 
 const TARGET = 1_000_000;

@@ -16,8 +16,8 @@ import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
-import { flowInstruments } from '../../adapters/generate/flow-instruments.js';
-import { writeFlow, type FlowFormat } from '../../adapters/generate/write-flow.js';
+import { flowInstruments } from '../../adapters/runs/generate/flow-instruments.js';
+import { writeFlow, type FlowFormat } from '../../adapters/runs/generate/write-flow.js';
 
 interface Phase {
   rows: number;

@@ -16,8 +16,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse';
 
-type ReplayModule = typeof import('../../adapters/replay/replay-file.js');
-type CheckModule = typeof import('../../adapters/check/invariant-observer.js');
+type ReplayModule = typeof import('../../adapters/runs/replay/replay-file.js');
+type CheckModule = typeof import('../../adapters/runs/check/invariant-observer.js');
 
 const [phase, file] = process.argv.slice(2);
 if (file === undefined)

@@ -14,11 +14,11 @@
  */
 import { Socket } from 'node:net';
 import { Venue, DEFAULT_INSTRUMENTS } from '../../src/index.js';
-import { ApiKeyTable } from '../../adapters/http/api-keys.js';
-import { demoLiquidity } from '../../adapters/http/demo-liquidity.js';
-import { createHandler } from '../../adapters/http/handler.js';
-import { DEFAULT_ORDER_LIMITS, type OrderLimits } from '../../adapters/http/order-limits.js';
-import { StreamHub } from '../../adapters/http/stream-hub.js';
+import { ApiKeyTable } from '../../adapters/server/http/api-keys.js';
+import { demoLiquidity } from '../../adapters/server/http/demo-liquidity.js';
+import { createHandler } from '../../adapters/server/http/handler.js';
+import { DEFAULT_ORDER_LIMITS, type OrderLimits } from '../../adapters/server/http/order-limits.js';
+import { StreamHub } from '../../adapters/server/http/stream-hub.js';
 
 const ROUNDS = 7;
 const ACCOUNTS = 10;

@@ -18,8 +18,8 @@ import { syncBuiltinESMExports } from 'node:module';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { join } from 'node:path';
-import { startServer } from '../../adapters/http/server.js';
-import { FanOut } from '../../adapters/http/stream-fanout.js';
+import { startServer } from '../../adapters/server/http/server.js';
+import { FanOut } from '../../adapters/server/http/stream-fanout.js';
 
 const subscribers = Number(process.argv[2]);
 const isBinanceWs = process.argv[3] === 'binance-ws';

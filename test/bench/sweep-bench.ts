@@ -28,9 +28,9 @@ import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { pathToFileURL } from 'node:url';
 import { unzipSync } from 'fflate';
-import { flowInstruments } from '../../adapters/generate/flow-instruments.js';
-import { writeFlow } from '../../adapters/generate/write-flow.js';
-import type * as Backtest from '../../adapters/backtest/index.js';
+import { flowInstruments } from '../../adapters/runs/generate/flow-instruments.js';
+import { writeFlow } from '../../adapters/runs/generate/write-flow.js';
+import type * as Backtest from '../../adapters/runs/backtest/index.js';
 
 const ROOT = join(import.meta.dirname, '../..');
 const argument = (name: string) =>
@@ -44,7 +44,7 @@ const OVERHEAD_TARGET = 0.05;
 
 execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
 const { sweep } = (await import(
-  pathToFileURL(join(ROOT, 'dist/adapters/backtest/index.js')).href
+  pathToFileURL(join(ROOT, 'dist/adapters/runs/backtest/index.js')).href
 )) as typeof Backtest;
 
 async function seconds(options: Omit<Backtest.SweepOptions, 'strategy'>): Promise<number> {

@@ -1,6 +1,6 @@
 import ccxt from 'ccxt';
-import { planMarket } from '../../adapters/market/index.js';
-import { startServer, type RunningServer } from '../../adapters/http/server.js';
+import { planMarket } from '../../adapters/server/market/index.js';
+import { startServer, type RunningServer } from '../../adapters/server/http/server.js';
 import { ManualScheduler } from '../market/manual-scheduler.js';
 
 export const ALICE = { key: 'alice-key-0123456789', secret: 'alice-secret-0123456789' };

@@ -2,8 +2,8 @@ import { once } from 'node:events';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { sign } from '../../adapters/binance/index.js';
-import { startServer, type RunningServer } from '../../adapters/http/server.js';
+import { sign } from '../../adapters/server/binance/index.js';
+import { startServer, type RunningServer } from '../../adapters/server/http/server.js';
 import { ManualClock } from '../http/test-server.js';
 import { ALICE } from './ccxt-server.js';
 

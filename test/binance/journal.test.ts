@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { sign } from '../../adapters/binance/index.js';
-import { startServer } from '../../adapters/http/server.js';
+import { sign } from '../../adapters/server/binance/index.js';
+import { startServer } from '../../adapters/server/http/server.js';
 import { ManualClock } from '../http/test-server.js';
 import { ALICE } from './ccxt-server.js';
 

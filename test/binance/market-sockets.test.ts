@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { startServer, type RunningServer } from '../../adapters/http/server.js';
+import { startServer, type RunningServer } from '../../adapters/server/http/server.js';
 import { ManualClock } from '../http/test-server.js';
 
 /** A WebSocket client that keeps every message it gets, in order, and can wait for the next. */

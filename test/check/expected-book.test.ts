@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ExpectedBook, TOO_LARGE, type ExpectedOrder } from '../../adapters/check/expected-book.js';
+import {
+  ExpectedBook,
+  TOO_LARGE,
+  type ExpectedOrder,
+} from '../../adapters/runs/check/expected-book.js';
 import { SIDE_BUY, SIDE_SELL } from '../../src/index.js';
 
 function resting(book: ExpectedBook, sequence: number, side: number, price: number, size: number) {

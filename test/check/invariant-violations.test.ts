@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { invariantObserver } from '../../adapters/check/invariant-observer.js';
-import { coreProblemInvariant } from '../../adapters/check/state-comparisons.js';
+import { invariantObserver } from '../../adapters/runs/check/invariant-observer.js';
+import { coreProblemInvariant } from '../../adapters/runs/check/state-comparisons.js';
 import {
   ACTION_NEW,
   ACTION_REDUCE,

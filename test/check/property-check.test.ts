@@ -2,9 +2,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { invariantObserver } from '../../adapters/check/invariant-observer.js';
-import { runPropertyCheck } from '../../adapters/check/property-check.js';
-import { replayFile } from '../../adapters/replay/replay-file.js';
+import { invariantObserver } from '../../adapters/runs/check/invariant-observer.js';
+import { runPropertyCheck } from '../../adapters/runs/check/property-check.js';
+import { replayFile } from '../../adapters/runs/replay/replay-file.js';
 import {
   ACTION_NEW,
   FLAG_POST_ONLY,

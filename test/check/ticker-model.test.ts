@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { TickerModel } from '../../adapters/check/ticker-model.js';
+import { TickerModel } from '../../adapters/runs/check/ticker-model.js';
 import { createInstrument, DAY_MS } from '../../src/index.js';
 
 const created = createInstrument({

@@ -32,13 +32,13 @@ describe('simex start-up', () => {
     const { files, packages } = startUpGraph('adapters/cli/main.ts');
     expect(packages.sort()).toEqual(['node:fs', 'node:stream/promises', 'yargs', 'yargs/helpers']);
     expect(files.filter((file) => !file.startsWith('adapters/cli/'))).toEqual([
-      'adapters/backtest/backtest-defaults.ts',
-      'adapters/check/full-check-every.ts',
-      'adapters/csv/scenario-error.ts',
-      'adapters/csv/scenario-time.ts',
       'adapters/exit-codes.ts',
       'adapters/file-errors.ts',
+      'adapters/flow/scenario-error.ts',
+      'adapters/flow/scenario-time.ts',
       'adapters/input-error.ts',
+      'adapters/runs/backtest/backtest-defaults.ts',
+      'adapters/runs/check/full-check-every.ts',
     ]);
   });
 });

@@ -1,7 +1,7 @@
 /** Reading the project's own source for the purity and boundaries tests. */
 import { readdirSync, readFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, posix, resolve } from 'node:path';
 
 /** The module a static import, an export-from, a dynamic import or a require names. */
 const MODULE_SPECIFIER =
@@ -77,4 +77,24 @@ export function staticClosure(
   };
   for (const entry of entries) visit(entry);
   return [...seen];
+}
+
+/**
+ * File -> the files among `paths` it loads statically (see `staticClosure`), for finding cycles of
+ * imports that carry values: a type import is erased, so it makes no cycle.
+ */
+export function staticImportGraph(
+  paths: readonly string[],
+  read: (path: string) => string,
+): Record<string, string[]> {
+  const known = new Set(paths);
+  return Object.fromEntries(
+    paths.map((path) => [
+      path,
+      staticSpecifiers(read(path))
+        .filter((specifier) => specifier.startsWith('.'))
+        .map((specifier) => posix.join(posix.dirname(path), specifier).replace(/\.js$/, '.ts'))
+        .filter((target) => known.has(target)),
+    ]),
+  );
 }

@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openScenario, openScenarioFile } from '../../adapters/csv/index.js';
+import { openScenario, openScenarioFile } from '../../adapters/flow/csv/index.js';
 const MAX_LINE_BYTES = 1 << 20;
-import { replayFile } from '../../adapters/replay/replay-file.js';
+import { replayFile } from '../../adapters/runs/replay/replay-file.js';
 
 const work = mkdtempSync(join(tmpdir(), 'simex-csv-limits-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

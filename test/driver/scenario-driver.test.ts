@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ScenarioClock, type NewOrderRow, type ScenarioRow } from '../../adapters/csv/index.js';
+import { ScenarioClock, type NewOrderRow, type ScenarioRow } from '../../adapters/flow/index.js';
 import {
   FINAL_ORDER_RETENTION,
   isResting,
   ScenarioDriver,
   type DriverObserver,
-} from '../../adapters/driver/index.js';
+} from '../../adapters/flow/driver/index.js';
 import { DEFAULT_INSTRUMENTS, ORDER_STATUSES, Venue } from '../../src/index.js';
 
 const T0 = Date.parse('2026-01-05T09:30:00.000Z');

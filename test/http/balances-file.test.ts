@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readBalancesFile } from '../../adapters/http/serve-config.js';
+import { readBalancesFile } from '../../adapters/server/http/serve-config.js';
 
 describe('simex serve --balances FILE', () => {
   let folder: string;

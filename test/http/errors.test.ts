@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Venue } from '../../src/index.js';
-import { ApiKeyTable } from '../../adapters/http/api-keys.js';
+import { ApiKeyTable } from '../../adapters/server/http/api-keys.js';
 import { documentedHandler } from './openapi-check.js';
-import { createHandler } from '../../adapters/http/handler.js';
+import { createHandler } from '../../adapters/server/http/handler.js';
 import { ALICE_KEY, errorOf, useTestServer, type CallOptions } from './test-server.js';
 
 const server = useTestServer();

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ERROR_STATUS } from '../../adapters/http/errors.js';
+import { ERROR_STATUS } from '../../adapters/server/http/errors.js';
 import { fcSeed } from '../fast-check-seed.js';
 import { ALICE_KEY, call, useTestServer, type CallOptions } from './test-server.js';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { Venue } from '../../src/index.js';
-import { ApiKeyTable } from '../../adapters/http/api-keys.js';
+import { ApiKeyTable } from '../../adapters/server/http/api-keys.js';
 import { documentedHandler } from './openapi-check.js';
-import { createHandler } from '../../adapters/http/handler.js';
-import type { HttpRequest } from '../../adapters/http/http-types.js';
+import { createHandler } from '../../adapters/server/http/handler.js';
+import type { HttpRequest } from '../../adapters/server/http/http-types.js';
 import { ALICE_KEY, START_MS } from './test-server.js';
 
 /** The pure handler, no socket: request in, response out. */

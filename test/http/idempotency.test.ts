@@ -2,9 +2,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer } from '../../adapters/http/server.js';
-import { IDEMPOTENCY_TTL_MS, IdempotencyStore } from '../../adapters/http/idempotency-store.js';
-import { resolveServeConfig } from '../../adapters/http/serve-config.js';
+import { startServer } from '../../adapters/server/http/server.js';
+import {
+  IDEMPOTENCY_TTL_MS,
+  IdempotencyStore,
+} from '../../adapters/server/http/idempotency-store.js';
+import { resolveServeConfig } from '../../adapters/server/http/serve-config.js';
 import { useChildServers } from './child-server.js';
 import { ALICE_KEY, BOB_KEY, call, errorOf, ManualClock, useTestServer } from './test-server.js';
 

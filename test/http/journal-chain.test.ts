@@ -1,13 +1,13 @@
-import { invariantObserver } from '../../adapters/check/invariant-observer.js';
+import { invariantObserver } from '../../adapters/runs/check/invariant-observer.js';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checksum, chainStart } from '../../adapters/http/journal-chain.js';
-import { startServer, type RunningServer } from '../../adapters/http/server.js';
+import { checksum, chainStart } from '../../adapters/server/http/journal-chain.js';
+import { startServer, type RunningServer } from '../../adapters/server/http/server.js';
 import { Readable } from 'node:stream';
-import { openScenario, openScenarioFile } from '../../adapters/csv/index.js';
-import { replayFile } from '../../adapters/replay/replay-file.js';
+import { openScenario, openScenarioFile } from '../../adapters/flow/csv/index.js';
+import { replayFile } from '../../adapters/runs/replay/replay-file.js';
 import { ALICE_KEY, call, ManualClock } from './test-server.js';
 
 const directory = await mkdtemp(join(tmpdir(), 'simex-journal-chain-'));

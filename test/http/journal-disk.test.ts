@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openJournalFile, type JournalFile } from '../../adapters/http/journal-file.js';
-import { JournalWriter } from '../../adapters/http/journal-writer.js';
-import { startServer, type RunningServer } from '../../adapters/http/server.js';
+import { openJournalFile, type JournalFile } from '../../adapters/server/http/journal-file.js';
+import { JournalWriter } from '../../adapters/server/http/journal-writer.js';
+import { startServer, type RunningServer } from '../../adapters/server/http/server.js';
 import { mustOpen } from './sse-client.js';
 import { ALICE_KEY, call, errorOf, ManualClock } from './test-server.js';
 

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../adapters/http/server.js';
+import { startServer, type RunningServer } from '../../adapters/server/http/server.js';
 import { SeededRandom } from '../../src/index.js';
 import { ALICE_KEY, BOB_KEY, call, ManualClock, START_MS, type Reply } from './test-server.js';
 

@@ -2,7 +2,7 @@ import { appendFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../../adapters/http/server.js';
+import { startServer, type RunningServer } from '../../adapters/server/http/server.js';
 import { ALICE_KEY, call, ManualClock } from './test-server.js';
 
 const directory = await mkdtemp(join(tmpdir(), 'simex-journal-'));

@@ -1,7 +1,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import type { Handler } from '../../adapters/http/handler.js';
-import { OPENAPI_DOCUMENT } from '../../adapters/http/openapi.js';
+import type { Handler } from '../../adapters/server/http/handler.js';
+import { OPENAPI_DOCUMENT } from '../../adapters/server/http/openapi.js';
 
 /**
  * Checks responses against the OpenAPI document: the operation is found by method and path

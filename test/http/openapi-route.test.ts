@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { Venue } from '../../src/index.js';
-import { ApiKeyTable } from '../../adapters/http/api-keys.js';
+import { ApiKeyTable } from '../../adapters/server/http/api-keys.js';
 import { documentedHandler } from './openapi-check.js';
-import { createHandler } from '../../adapters/http/handler.js';
-import type { HttpRequest } from '../../adapters/http/http-types.js';
-import { OPENAPI_DOCUMENT } from '../../adapters/http/openapi.js';
+import { createHandler } from '../../adapters/server/http/handler.js';
+import type { HttpRequest } from '../../adapters/server/http/http-types.js';
+import { OPENAPI_DOCUMENT } from '../../adapters/server/http/openapi.js';
 import { exchange, parseReply } from './raw-socket.js';
 import { ALICE_KEY, errorOf, START_MS, useTestServer } from './test-server.js';
 

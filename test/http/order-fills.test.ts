@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Venue } from '../../src/index.js';
-import { ApiKeyTable } from '../../adapters/http/api-keys.js';
+import { ApiKeyTable } from '../../adapters/server/http/api-keys.js';
 import { documentedHandler } from './openapi-check.js';
-import { createHandler } from '../../adapters/http/handler.js';
+import { createHandler } from '../../adapters/server/http/handler.js';
 import { ALICE_KEY, BOB_KEY, START_MS } from './test-server.js';
 
 const RESTING = 250;

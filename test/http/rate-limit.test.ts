@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { Venue } from '../../src/index.js';
-import { ApiKeyTable } from '../../adapters/http/api-keys.js';
+import { ApiKeyTable } from '../../adapters/server/http/api-keys.js';
 import { documentedHandler } from './openapi-check.js';
-import { createHandler, TRACKED_ADDRESSES } from '../../adapters/http/handler.js';
-import { RateLimiter } from '../../adapters/http/rate-limiter.js';
-import { parseRateLimit } from '../../adapters/http/serve-config.js';
+import { createHandler, TRACKED_ADDRESSES } from '../../adapters/server/http/handler.js';
+import { RateLimiter } from '../../adapters/server/http/rate-limiter.js';
+import { parseRateLimit } from '../../adapters/server/http/serve-config.js';
 import { ALICE_KEY, BOB_KEY, errorOf, START_MS, useTestServer } from './test-server.js';
 import { runServeToExit } from './child-server.js';
 

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { resolveServeConfig, startupLines } from '../../adapters/http/serve-config.js';
-import { startServer, type RunningServer } from '../../adapters/http/server.js';
+import { resolveServeConfig, startupLines } from '../../adapters/server/http/serve-config.js';
+import { startServer, type RunningServer } from '../../adapters/server/http/server.js';
 import {
   AgentMarket,
   agentConfigOf,
@@ -14,7 +14,7 @@ import {
   planMarket,
   startMarket,
   type AgentConfig,
-} from '../../adapters/market/index.js';
+} from '../../adapters/server/market/index.js';
 import { unwrap } from '../core/helpers.js';
 import { ManualScheduler, START } from '../market/manual-scheduler.js';
 import { runServeToExit, useChildServers } from './child-server.js';

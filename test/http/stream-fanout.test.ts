@@ -1,6 +1,9 @@
 import { readdirSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { FanOutSockets, type StreamSocket } from '../../adapters/http/stream-fanout-sockets.js';
+import {
+  FanOutSockets,
+  type StreamSocket,
+} from '../../adapters/server/http/stream-fanout-sockets.js';
 import { mustOpen, openSse, type SseOpened } from './sse-client.js';
 import { churnOrders, useTestServer } from './test-server.js';
 import { turnsUntil } from './turns-until.js';

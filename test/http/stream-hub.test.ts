@@ -1,15 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Venue } from '../../src/index.js';
 import { Socket } from 'node:net';
-import type { StreamConnection } from '../../adapters/http/http-types.js';
-import { CHANNELS } from '../../adapters/http/stream-events.js';
-import type { StreamOutlet } from '../../adapters/http/stream-fanout.js';
-import type { FlushTexts } from '../../adapters/http/stream-fanout-sockets.js';
+import type { StreamConnection } from '../../adapters/server/http/http-types.js';
+import { CHANNELS } from '../../adapters/server/http/stream-events.js';
+import type { StreamOutlet } from '../../adapters/server/http/stream-fanout.js';
+import type { FlushTexts } from '../../adapters/server/http/stream-fanout-sockets.js';
 import {
   StreamHub,
   type StreamHubOptions,
   type StreamRequest,
-} from '../../adapters/http/stream-hub.js';
+} from '../../adapters/server/http/stream-hub.js';
 import { START_MS } from './test-server.js';
 
 /** What one stream was given, flush by flush. */

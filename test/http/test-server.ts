@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { expectDocumented } from './openapi-check.js';
-import { startServer, type RunningServer, type ServerOptions } from '../../adapters/http/server.js';
+import {
+  startServer,
+  type RunningServer,
+  type ServerOptions,
+} from '../../adapters/server/http/server.js';
 import type { Venue } from '../../src/index.js';
 import { ManualClock } from '../manual-clock.js';
 

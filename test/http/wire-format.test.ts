@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Venue, type OrderRecord, type OrderRequest } from '../../src/index.js';
-import { orderJson, orderText } from '../../adapters/http/wire-format.js';
+import { orderJson, orderText } from '../../adapters/server/http/wire-format.js';
 
 const NOW = Date.UTC(2026, 0, 5, 9, 30);
 

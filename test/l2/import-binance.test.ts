@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importBinance } from '../../adapters/l2/index.js';
+import { importBinance } from '../../adapters/flow/l2/index.js';
 import { Collector, failure, readL2, workDirectory } from './l2-test-files.js';
 
 const file = workDirectory();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importTardis, type ImportTardisOptions } from '../../adapters/l2/index.js';
+import { importTardis, type ImportTardisOptions } from '../../adapters/flow/l2/index.js';
 import { Collector, failure, readL2, workDirectory } from './l2-test-files.js';
 
 const file = workDirectory();

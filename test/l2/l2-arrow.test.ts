@@ -1,6 +1,6 @@
 import { tableFromArrays, tableToIPC, Table, vectorFromArray, Utf8, Int64 } from 'apache-arrow';
 import { describe, expect, it } from 'vitest';
-import { L2_CSV_HEADER, openL2Sink, type L2Row } from '../../adapters/l2/index.js';
+import { L2_CSV_HEADER, openL2Sink, type L2Row } from '../../adapters/flow/l2/index.js';
 import { Collector, failure, readL2, workDirectory } from './l2-test-files.js';
 
 const file = workDirectory();

@@ -6,10 +6,10 @@
 import { createWriteStream, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runBacktest } from '../../adapters/backtest/index.js';
-import { parseBacktestOptions } from '../../adapters/backtest/backtest-options.js';
-import { runBacktestCommand } from '../../adapters/backtest/run-backtest.js';
-import { openL2File, openL2Sink } from '../../adapters/l2/index.js';
+import { runBacktest } from '../../adapters/runs/backtest/index.js';
+import { parseBacktestOptions } from '../../adapters/runs/backtest/backtest-options.js';
+import { runBacktestCommand } from '../../adapters/runs/backtest/run-backtest.js';
+import { openL2File, openL2Sink } from '../../adapters/flow/l2/index.js';
 import { tempFiles } from '../backtest/helpers.js';
 
 const FLOW = `exchange_ts,local_ts,symbol,kind,side,price,size

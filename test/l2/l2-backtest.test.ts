@@ -4,17 +4,17 @@
  * its place; feed latency taken from the rows' two times.
  */
 import { describe, expect, it } from 'vitest';
-import { backtestL2 } from '../../adapters/backtest/in-process.js';
-import type { BacktestConfig } from '../../adapters/backtest/backtest-config.js';
+import { backtestL2 } from '../../adapters/runs/backtest/in-process.js';
+import type { BacktestConfig } from '../../adapters/runs/backtest/backtest-config.js';
 import type {
   BookLevelChange,
   Strategy,
   StrategyContext,
   StrategyFill,
-} from '../../adapters/backtest/strategy.js';
-import type { L2Row } from '../../adapters/l2/l2-row.js';
-import { parseQueueModel, type QueueModel } from '../../adapters/l2/queue-model.js';
-import { parseLatency } from '../../adapters/backtest/latency/latency-options.js';
+} from '../../adapters/runs/backtest/strategy.js';
+import type { L2Row } from '../../adapters/flow/l2/l2-row.js';
+import { parseQueueModel, type QueueModel } from '../../adapters/flow/l2/queue-model.js';
+import { parseLatency } from '../../adapters/runs/backtest/latency/latency-options.js';
 import { orderPathLatency, testConfig } from '../backtest/helpers.js';
 
 const SYMBOL = 'ABC-USD';

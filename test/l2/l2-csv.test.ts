@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { L2_CSV_HEADER } from '../../adapters/l2/index.js';
+import { L2_CSV_HEADER } from '../../adapters/flow/l2/index.js';
 import { failure, readL2, workDirectory } from './l2-test-files.js';
 
 const file = workDirectory();
@@ -63,7 +63,9 @@ describe('the L2 CSV form', () => {
 
   it('gives the rows in batches, one per chunk read', async () => {
     const lines = Array.from({ length: 60_000 }, (_, i) => `${i},${i},A-B,update,buy,1,${i}`);
-    const source = await (await import('../../adapters/l2/index.js')).openL2File(flow(...lines));
+    const source = await (
+      await import('../../adapters/flow/l2/index.js')
+    ).openL2File(flow(...lines));
     const sizes: number[] = [];
     for await (const batch of source.batches) sizes.push(batch.length);
     expect(sizes.length).toBeGreaterThan(1);

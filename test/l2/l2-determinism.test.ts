@@ -4,13 +4,13 @@
  */
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { backtestL2 } from '../../adapters/backtest/in-process.js';
-import { parseLatency } from '../../adapters/backtest/latency/latency-options.js';
-import { fillLine } from '../../adapters/backtest/records.js';
-import { loadStrategy } from '../../adapters/backtest/strategy-loader.js';
-import { Params } from '../../adapters/backtest/strategy-params.js';
-import { summaryJson } from '../../adapters/backtest/summary.js';
-import { parseQueueModel, type QueueModel } from '../../adapters/l2/queue-model.js';
+import { backtestL2 } from '../../adapters/runs/backtest/in-process.js';
+import { parseLatency } from '../../adapters/runs/backtest/latency/latency-options.js';
+import { fillLine } from '../../adapters/runs/backtest/records.js';
+import { loadStrategy } from '../../adapters/runs/backtest/strategy-loader.js';
+import { Params } from '../../adapters/runs/backtest/strategy-params.js';
+import { summaryJson } from '../../adapters/runs/backtest/summary.js';
+import { parseQueueModel, type QueueModel } from '../../adapters/flow/l2/queue-model.js';
 import { testConfig } from '../backtest/helpers.js';
 import { SYNTHETIC_INSTRUMENTS, syntheticL2 } from './synthetic-l2.js';
 

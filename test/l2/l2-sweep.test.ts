@@ -8,11 +8,11 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runBacktest, sweep } from '../../adapters/backtest/index.js';
-import { summaryJson } from '../../adapters/backtest/summary.js';
-import { L2ArrowWriter } from '../../adapters/l2/l2-arrow-writer.js';
-import { L2CsvWriter } from '../../adapters/l2/l2-csv-writer.js';
-import type { L2Sink } from '../../adapters/l2/l2-sink.js';
+import { runBacktest, sweep } from '../../adapters/runs/backtest/index.js';
+import { summaryJson } from '../../adapters/runs/backtest/summary.js';
+import { L2ArrowWriter } from '../../adapters/flow/l2/l2-arrow-writer.js';
+import { L2CsvWriter } from '../../adapters/flow/l2/l2-csv-writer.js';
+import type { L2Sink } from '../../adapters/flow/l2/l2-sink.js';
 import { workDirectory } from './l2-test-files.js';
 import { syntheticL2 } from './synthetic-l2.js';
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll } from 'vitest';
-import { openL2File, type L2Row } from '../../adapters/l2/index.js';
+import { openL2File, type L2Row } from '../../adapters/flow/l2/index.js';
 
 /** A fresh directory, removed after the test file's tests. */
 export function workDirectory(): (name: string, text: string | Uint8Array) => string {

@@ -4,18 +4,18 @@
  * books compared to 10 levels after every message.
  */
 import { Readable } from 'node:stream';
-import { ScenarioClock } from '../../adapters/csv/index.js';
-import { ScenarioDriver } from '../../adapters/driver/index.js';
-import { L2Feed } from '../../adapters/l2/l2-feed.js';
-import { lobsterL2View } from '../../adapters/l2/lobster-l2-view.js';
-import { RISK_AVERSE } from '../../adapters/l2/queue-model.js';
+import { ScenarioClock } from '../../adapters/flow/index.js';
+import { ScenarioDriver } from '../../adapters/flow/driver/index.js';
+import { L2Feed } from '../../adapters/flow/l2/l2-feed.js';
+import { lobsterL2View } from '../../adapters/flow/l2/lobster-l2-view.js';
+import { RISK_AVERSE } from '../../adapters/flow/l2/queue-model.js';
 import {
   convertLobster,
   emptyCounts,
   lobsterInstrument,
   readLobsterMessages,
   readLobsterOrderbook,
-} from '../../adapters/lobster/index.js';
+} from '../../adapters/flow/lobster/index.js';
 import { Venue } from '../../src/index.js';
 import type { DayFiles } from '../lobster/replay-check.js';
 

@@ -5,9 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Venue } from '../../src/index.js';
-import { L2Feed, type QueueEntry } from '../../adapters/l2/l2-feed.js';
-import type { L2Kind, L2Row, L2Side } from '../../adapters/l2/l2-row.js';
-import { customModel, parseQueueModel, type QueueModel } from '../../adapters/l2/queue-model.js';
+import { L2Feed, type QueueEntry } from '../../adapters/flow/l2/l2-feed.js';
+import type { L2Kind, L2Row, L2Side } from '../../adapters/flow/l2/l2-row.js';
+import {
+  customModel,
+  parseQueueModel,
+  type QueueModel,
+} from '../../adapters/flow/l2/queue-model.js';
 
 const SYMBOL = 'ABC-USD';
 

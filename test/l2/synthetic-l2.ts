@@ -5,7 +5,7 @@
  * any length takes constant memory.
  */
 import { SeededRandom } from '../../src/index.js';
-import type { L2Row, L2Side } from '../../adapters/l2/l2-row.js';
+import type { L2Row, L2Side } from '../../adapters/flow/l2/l2-row.js';
 
 export const SYNTHETIC_SYMBOL = 'BTC-USD';
 export const SYNTHETIC_INSTRUMENTS = [

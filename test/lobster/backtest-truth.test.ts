@@ -7,8 +7,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadStrategy } from '../../adapters/backtest/strategy-loader.js';
-import { Params } from '../../adapters/backtest/strategy-params.js';
+import { loadStrategy } from '../../adapters/runs/backtest/strategy-loader.js';
+import { Params } from '../../adapters/runs/backtest/strategy-params.js';
 import { testConfig } from '../backtest/helpers.js';
 import { backtestAndCompare, type DayFiles } from './replay-check.js';
 import { SAMPLES, sampleDay, sampleMissing } from './sample-days.js';

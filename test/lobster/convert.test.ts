@@ -1,14 +1,14 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { formatScenarioRow } from '../../adapters/csv/index.js';
+import { formatScenarioRow } from '../../adapters/flow/index.js';
 import {
   convertLobster,
   emptyCounts,
   formatPrice,
   readLobsterMessages,
   readLobsterOrderbook,
-} from '../../adapters/lobster/index.js';
-import { nanosToMs, parseTimeOfDay } from '../../adapters/lobster/lobster-values.js';
+} from '../../adapters/flow/lobster/index.js';
+import { nanosToMs, parseTimeOfDay } from '../../adapters/flow/lobster/lobster-values.js';
 
 const DAY_MS = Date.UTC(2012, 5, 21);
 

@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { readLobsterMessages, readLobsterOrderbook } from '../../adapters/lobster/index.js';
-import { fileLines, MAX_LINE_CHARS } from '../../adapters/lobster/file-lines.js';
-import { integerCells } from '../../adapters/lobster/lobster-values.js';
+import { readLobsterMessages, readLobsterOrderbook } from '../../adapters/flow/lobster/index.js';
+import { fileLines, MAX_LINE_CHARS } from '../../adapters/flow/lobster/file-lines.js';
+import { integerCells } from '../../adapters/flow/lobster/lobster-values.js';
 
 async function all<T>(items: AsyncIterable<T>): Promise<T[]> {
   const out: T[] = [];

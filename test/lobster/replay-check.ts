@@ -4,8 +4,9 @@
  * it and compares the book without the strategy's orders.
  */
 import { Readable, Writable } from 'node:stream';
-import { openScenario, ScenarioClock } from '../../adapters/csv/index.js';
-import { ScenarioDriver } from '../../adapters/driver/index.js';
+import { ScenarioClock } from '../../adapters/flow/index.js';
+import { openScenario } from '../../adapters/flow/csv/index.js';
+import { ScenarioDriver } from '../../adapters/flow/driver/index.js';
 import {
   convertLobster,
   emptyCounts,
@@ -13,9 +14,12 @@ import {
   readLobsterOrderbook,
   writeScenario,
   type ImportCounts,
-} from '../../adapters/lobster/index.js';
-import { BacktestEngine, type BacktestConfig } from '../../adapters/backtest/backtest-engine.js';
-import type { Strategy } from '../../adapters/backtest/strategy.js';
+} from '../../adapters/flow/lobster/index.js';
+import {
+  BacktestEngine,
+  type BacktestConfig,
+} from '../../adapters/runs/backtest/backtest-engine.js';
+import type { Strategy } from '../../adapters/runs/backtest/strategy.js';
 import { formatPrice, formatSize, Venue, type BookLevel } from '../../src/index.js';
 import { NO_SLOT } from '../../src/order-store.js';
 

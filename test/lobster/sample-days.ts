@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { unzipSync } from 'fflate';
 import { expect, it } from 'vitest';
-import { emptyCounts, type ImportCounts } from '../../adapters/lobster/index.js';
+import { emptyCounts, type ImportCounts } from '../../adapters/flow/lobster/index.js';
 import { replayAndCompare, type DayFiles, type ReplayCheck } from './replay-check.js';
 
 const SAMPLE_DIR = fileURLToPath(new URL('../../../shared/data/lobster/', import.meta.url));

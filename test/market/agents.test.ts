@@ -9,7 +9,7 @@ import {
   DEFAULT_AGENT_CONFIG,
   startMarket,
   type AgentConfig,
-} from '../../adapters/market/index.js';
+} from '../../adapters/server/market/index.js';
 import { clockAndRandomness, staticClosure } from '../core/source-scan.js';
 import { ManualScheduler, START } from './manual-scheduler.js';
 
@@ -70,11 +70,11 @@ describe('the agents with a seed and a fake clock', () => {
   it('run on their scheduler alone: nothing they load reads the wall clock, timers or randomness', () => {
     const root = fileURLToPath(new URL('../..', import.meta.url));
     const sources = ['agent-market.ts', 'flow-market.ts', 'market-runner.ts'];
-    const loaded = staticClosure(sources.map((file) => `${root}adapters/market/${file}`)).map(
-      (path) => relative(root, path),
-    );
-    expect(loaded).toContain('adapters/market/noise-trader.ts');
-    expect(loaded).not.toContain('adapters/market/scheduler.ts');
+    const loaded = staticClosure(
+      sources.map((file) => `${root}adapters/server/market/${file}`),
+    ).map((path) => relative(root, path));
+    expect(loaded).toContain('adapters/server/market/noise-trader.ts');
+    expect(loaded).not.toContain('adapters/server/market/scheduler.ts');
     const problems = loaded.flatMap((path) =>
       clockAndRandomness(readFileSync(`${root}${path}`, 'utf8')).map(
         (problem) => `${path}: ${problem}`,

@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Venue } from '../../src/index.js';
-import { openFlowFile } from '../../adapters/arrow/index.js';
+import { openFlowFile } from '../../adapters/flow/arrow/index.js';
 import {
   FlowMarket,
   planMarket,
   startMarket,
   type MarketCommand,
-} from '../../adapters/market/index.js';
+} from '../../adapters/server/market/index.js';
 import { ManualScheduler, START } from './manual-scheduler.js';
 
 const directory = await mkdtemp(join(tmpdir(), 'simex-market-'));

@@ -1,4 +1,4 @@
-import type { Scheduler } from '../../adapters/market/index.js';
+import type { Scheduler } from '../../adapters/server/market/index.js';
 
 export const START = Date.parse('2026-01-05T09:30:00.000Z');
 

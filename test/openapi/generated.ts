@@ -1,6 +1,6 @@
 import openapiTS, { astToString } from 'openapi-typescript';
 import { format, resolveConfig } from 'prettier';
-import { OPENAPI_DOCUMENT } from '../../adapters/http/openapi.js';
+import { OPENAPI_DOCUMENT } from '../../adapters/server/http/openapi.js';
 
 /** The files `npm run openapi` writes; a test keeps each equal to what it would write. */
 export const DOCUMENT_FILE = new URL('../../docs/openapi.json', import.meta.url);

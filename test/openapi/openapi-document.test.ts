@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { describe, expect, it } from 'vitest';
-import { ERROR_STATUS, type ErrorCode } from '../../adapters/http/errors.js';
-import { OPENAPI_DOCUMENT } from '../../adapters/http/openapi.js';
+import { ERROR_STATUS, type ErrorCode } from '../../adapters/server/http/errors.js';
+import { OPENAPI_DOCUMENT } from '../../adapters/server/http/openapi.js';
 import { documentedSchema } from '../http/openapi-check.js';
 import { everyOrderKind } from './client/simex-client.js';
 import { DOCUMENT_FILE, documentText } from './generated.js';

@@ -3,9 +3,9 @@ import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { invariantObserver } from '../../adapters/check/invariant-observer.js';
-import { flowInstruments } from '../../adapters/generate/flow-instruments.js';
-import { writeFlow } from '../../adapters/generate/write-flow.js';
+import { invariantObserver } from '../../adapters/runs/check/invariant-observer.js';
+import { flowInstruments } from '../../adapters/runs/generate/flow-instruments.js';
+import { writeFlow } from '../../adapters/runs/generate/write-flow.js';
 import { replayRun } from '../replay-run.js';
 
 const work = mkdtempSync(join(tmpdir(), 'simex-determinism-'));

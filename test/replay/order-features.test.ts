@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { convertFlowFile } from '../../adapters/arrow/index.js';
-import { invariantObserver } from '../../adapters/check/invariant-observer.js';
+import { convertFlowFile } from '../../adapters/flow/arrow/index.js';
+import { invariantObserver } from '../../adapters/runs/check/invariant-observer.js';
 import { replayRun } from '../replay-run.js';
 
 const work = mkdtempSync(join(tmpdir(), 'simex-order-features-'));

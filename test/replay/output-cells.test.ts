@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { convertFlowFile } from '../../adapters/arrow/index.js';
-import { replayFile } from '../../adapters/replay/replay-file.js';
+import { convertFlowFile } from '../../adapters/flow/arrow/index.js';
+import { replayFile } from '../../adapters/runs/replay/replay-file.js';
 
 const work = mkdtempSync(join(tmpdir(), 'simex-output-cells-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -11,11 +11,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { convertFlowFile } from '../../adapters/arrow/index.js';
-import { flowInstruments } from '../../adapters/generate/flow-instruments.js';
-import { writeFlow } from '../../adapters/generate/write-flow.js';
-import { replayFile } from '../../adapters/replay/replay-file.js';
-import { WorkerLines } from '../../adapters/replay/worker-lines.js';
+import { convertFlowFile } from '../../adapters/flow/arrow/index.js';
+import { flowInstruments } from '../../adapters/runs/generate/flow-instruments.js';
+import { writeFlow } from '../../adapters/runs/generate/write-flow.js';
+import { replayFile } from '../../adapters/runs/replay/replay-file.js';
+import { WorkerLines } from '../../adapters/runs/replay/worker-lines.js';
 import { replayRun } from '../replay-run.js';
 
 const work = mkdtempSync(join(tmpdir(), 'simex-output-worker-'));

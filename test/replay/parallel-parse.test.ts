@@ -3,9 +3,9 @@ import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invariantObserver } from '../../adapters/check/invariant-observer.js';
-import { openScenario, PARALLEL_MIN_BYTES } from '../../adapters/csv/index.js';
-import { runReplay } from '../../adapters/replay/run-replay.js';
+import { invariantObserver } from '../../adapters/runs/check/invariant-observer.js';
+import { openScenario, PARALLEL_MIN_BYTES } from '../../adapters/flow/csv/index.js';
+import { runReplay } from '../../adapters/runs/replay/run-replay.js';
 import { writeGeneratedFlow } from '../generated-flow.js';
 import { replayRun } from '../replay-run.js';
 

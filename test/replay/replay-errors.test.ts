@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { invariantObserver } from '../../adapters/check/invariant-observer.js';
-import { replayFile } from '../../adapters/replay/replay-file.js';
+import { invariantObserver } from '../../adapters/runs/check/invariant-observer.js';
+import { replayFile } from '../../adapters/runs/replay/replay-file.js';
 import { replayRun } from '../replay-run.js';
 
 const work = mkdtempSync(join(tmpdir(), 'simex-replay-errors-'));

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OUTPUT_FILES } from '../../adapters/sweep/index.js';
+import { OUTPUT_FILES } from '../../adapters/runs/backtest/sweep/index.js';
 import { writeGeneratedFlow } from '../backtest/helpers.js';
 import { simex } from '../cli/run-simex.js';
 import { TAKER_STRATEGY } from './taker-strategy.js';

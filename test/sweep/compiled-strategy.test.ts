@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sweep } from '../../adapters/backtest/index.js';
+import { sweep } from '../../adapters/runs/backtest/index.js';
 import { tempFiles, writeGeneratedFlow } from '../backtest/helpers.js';
 import { TAKER_STRATEGY } from './taker-strategy.js';
 

@@ -1,6 +1,6 @@
 /** FlowTape: a worker's first combination reads the flow from its source, the next ones replay it. */
 import { describe, expect, it } from 'vitest';
-import { FlowTape } from '../../adapters/sweep/flow-tape.js';
+import { FlowTape } from '../../adapters/runs/backtest/sweep/flow-tape.js';
 
 /** A source that counts how many batches were pulled from it, and fails after `failAfter`. */
 function source(batches: readonly string[], failAfter = Infinity) {

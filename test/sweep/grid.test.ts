@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { combinationAt, parseGridAxis, planSweep } from '../../adapters/sweep/index.js';
-import { holdoutSplit } from '../../adapters/sweep/holdout.js';
-import { drawCombinations, shardOf } from '../../adapters/sweep/selection.js';
+import {
+  combinationAt,
+  parseGridAxis,
+  planSweep,
+} from '../../adapters/runs/backtest/sweep/index.js';
+import { holdoutSplit } from '../../adapters/runs/backtest/sweep/holdout.js';
+import { drawCombinations, shardOf } from '../../adapters/runs/backtest/sweep/selection.js';
 
 const values = (spec: string) => {
   const axis = parseGridAxis(spec);

@@ -7,17 +7,14 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { convertFlowFile } from '../../adapters/arrow/index.js';
-import { runBacktest, sweep } from '../../adapters/backtest/index.js';
-import { backtestFlow } from '../../adapters/backtest/in-process.js';
-import { summaryJson } from '../../adapters/backtest/summary.js';
-import type { BookSnapshot } from '../../adapters/backtest/strategy.js';
-import {
-  openScenario,
-  parseScenarioTime,
-  type ParsedScenarioRow,
-} from '../../adapters/csv/index.js';
-import { holdoutSplit } from '../../adapters/sweep/holdout.js';
+import { convertFlowFile } from '../../adapters/flow/arrow/index.js';
+import { runBacktest, sweep } from '../../adapters/runs/backtest/index.js';
+import { backtestFlow } from '../../adapters/runs/backtest/in-process.js';
+import { summaryJson } from '../../adapters/runs/backtest/summary.js';
+import type { BookSnapshot } from '../../adapters/runs/backtest/strategy.js';
+import { parseScenarioTime, type ParsedScenarioRow } from '../../adapters/flow/index.js';
+import { openScenario } from '../../adapters/flow/csv/index.js';
+import { holdoutSplit } from '../../adapters/runs/backtest/sweep/holdout.js';
 import {
   orderPathLatency,
   SMALL_FLOW,

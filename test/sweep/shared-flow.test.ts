@@ -2,10 +2,11 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { openScenarioFile, type ParsedScenarioRow } from '../../adapters/csv/index.js';
+import { type ParsedScenarioRow } from '../../adapters/flow/index.js';
+import { openScenarioFile } from '../../adapters/flow/csv/index.js';
 import { asFileError } from '../../adapters/file-errors.js';
-import { shareCsvFlow } from '../../adapters/sweep/share-csv-flow.js';
-import { readSharedFlow } from '../../adapters/sweep/shared-flow.js';
+import { shareCsvFlow } from '../../adapters/runs/backtest/sweep/share-csv-flow.js';
+import { readSharedFlow } from '../../adapters/runs/backtest/sweep/shared-flow.js';
 import { tempFiles, writeGeneratedFlow } from '../backtest/helpers.js';
 
 const dir = tempFiles({});

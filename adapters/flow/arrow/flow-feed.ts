@@ -1,0 +1,101 @@
+/**
+ * An Arrow flow's rows fed in file order, each as an OrderCommand when it is a plain row
+ * (decodePlainCommand, over the batch's columns) that the target takes, else decoded and checked by the FlowRowDecoder
+ * (which reports a malformed row in the format's own words) and given as a ParsedScenarioRow. Only
+ * the rows decoded build a record.
+ */
+import type { OrderCommand, VenueCore } from '../../../src/index.js';
+import { decodePlainCommand, type CommandFields, type ParsedScenarioRow } from '../index.js';
+import { FlowCodes } from './flow-codes.js';
+import type { ArrowBatches } from './flow-reader.js';
+
+/**
+ * Where the rows go (the scenario driver's `submitBytes`, and its `apply` for the others). A
+ * row's scenario id is its UTF-8 bytes `id[idStart, idEnd)`, valid during the call, as is the
+ * command.
+ */
+export interface FlowFeed {
+  /** A plain row's command (see ScenarioDriver.submitBytes); false: give the row to `row`. */
+  submit(
+    ts: number,
+    id: Uint8Array,
+    idStart: number,
+    idEnd: number,
+    command: OrderCommand,
+  ): boolean;
+  /** Any other row (and a plain one `submit` declined), decoded; false stops the feed. */
+  row(row: ParsedScenarioRow): boolean;
+}
+
+/** Feeds every row; false when `feed.row` stopped it. */
+export async function feedFlow(
+  flow: ArrowBatches,
+  core: VenueCore,
+  feed: FlowFeed,
+): Promise<boolean> {
+  const codes = new FlowCodes(flow.schema, core);
+  const command = core.newCommand();
+  const fields = flowRowFields(codes);
+  const decoder = flow.decoder;
+  for await (const batch of flow.batches) {
+    codes.load(batch);
+    let cells: ReturnType<typeof decoder.cells> | null = null;
+    for (let i = 0; i < batch.numRows; i++) {
+      // One time value for every call: a time (beyond 2^31) is boxed when passed.
+      const ts = codes.ts(i);
+      if (ts >= decoder.previousTs && feedCodes(fields, i, ts, command, feed)) {
+        decoder.countChecked(ts);
+      } else {
+        cells ??= decoder.cells(batch);
+        if (!feed.row(decoder.row(cells, i))) return false;
+      }
+    }
+  }
+  return true;
+}
+
+/** A cursor on the loaded batch's columns: row `row`'s fields, read for decodePlainCommand. */
+interface FlowRowFields extends CommandFields {
+  row: number;
+  readonly codes: FlowCodes;
+}
+
+function flowRowFields(codes: FlowCodes): FlowRowFields {
+  const { clientOrderId } = codes;
+  const fields: FlowRowFields = {
+    row: 0,
+    codes,
+    action: () => codes.action.code(fields.row),
+    // Accounts are interned as the batch's words load (FlowCodes).
+    account: () => codes.account.code(fields.row),
+    book: () => codes.book.code(fields.row),
+    side: () => codes.side.code(fields.row),
+    type: () => codes.type.code(fields.row),
+    timeInForce: () => codes.timeInForce.code(fields.row),
+    price: (decimals) => codes.price.units(fields.row, decimals),
+    size: (decimals) => codes.size.units(fields.row, decimals),
+    postOnly: () => codes.postOnly(fields.row),
+    hasExtras: () => clientOrderId !== null && !clientOrderId.isEmpty(fields.row),
+  };
+  return fields;
+}
+
+/**
+ * Fills `command` from row `i` (at `ts`, not before the previous row's) and gives it to the feed
+ * when it is a plain row (decodePlainCommand) with an id; true when the feed took it.
+ */
+function feedCodes(
+  fields: FlowRowFields,
+  i: number,
+  ts: number,
+  command: OrderCommand,
+  feed: FlowFeed,
+): boolean {
+  const { id } = fields.codes;
+  fields.row = i;
+  return (
+    !id.isEmpty(i) &&
+    decodePlainCommand(fields, fields.codes.instruments, command) &&
+    feed.submit(ts, id.bytes, id.start(i), id.end(i), command)
+  );
+}

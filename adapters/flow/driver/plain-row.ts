@@ -1,0 +1,116 @@
+/**
+ * A scenario row as an OrderCommand, for the driver's `submit`: a ScenarioRow's fields read for
+ * decodePlainCommand (adapters/flow/command-fields.ts). The decimals are read by the venue's
+ * parseUnits: `(0|[1-9][0-9]*)(\.[0-9]+)?`, no digit lost, a safe integer.
+ */
+import {
+  ACTION_CODES,
+  ORDER_TYPE_CODES,
+  parseUnits,
+  SIDE_CODES,
+  TIF_GTD,
+  TIME_IN_FORCE_CODES,
+  type Instrument,
+  type OrderCommand,
+  type VenueCore,
+} from '../../../src/index.js';
+import {
+  BAD,
+  decodePlainCommand,
+  EMPTY,
+  type CommandFields,
+  type PlainRowTarget,
+  type ScenarioRow,
+} from '../index.js';
+
+/** A ScenarioRow's fields, one row at a time (`row`). */
+export class ScenarioRowFields implements CommandFields {
+  row!: ScenarioRow;
+  readonly #core: VenueCore;
+
+  constructor(core: VenueCore) {
+    this.#core = core;
+  }
+
+  action(): number {
+    return this.row.action === 'amend' ? BAD : ACTION_CODES.code(this.row.action);
+  }
+
+  account(create: boolean): number {
+    const { account } = this.row;
+    return create ? this.#core.accountId(account) : this.#core.store.accounts.find(account);
+  }
+
+  book(): number {
+    return this.#core.bookIndex(this.row.symbol);
+  }
+
+  side(): number {
+    return this.row.action === 'new' ? SIDE_CODES.code(this.row.side) : EMPTY;
+  }
+
+  type(): number {
+    return this.row.action === 'new' ? ORDER_TYPE_CODES.code(this.row.type) : EMPTY;
+  }
+
+  timeInForce(): number {
+    const tif = this.row.action === 'new' ? this.row.timeInForce : undefined;
+    if (tif === undefined) return EMPTY;
+    const code = TIME_IN_FORCE_CODES.code(tif);
+    return code < 0 || code === TIF_GTD ? BAD : code;
+  }
+
+  price(decimals: number): number {
+    return this.row.action === 'cancel' || this.row.action === 'reduce'
+      ? EMPTY
+      : decimalCell(this.row.price, decimals);
+  }
+
+  size(decimals: number): number {
+    return this.row.action === 'cancel' ? EMPTY : decimalCell(this.row.size, decimals);
+  }
+
+  postOnly(): number {
+    const postOnly = this.row.action === 'new' ? this.row.postOnly : undefined;
+    return postOnly === undefined ? EMPTY : postOnly ? 1 : 0;
+  }
+
+  hasExtras(): boolean {
+    const { row } = this;
+    return (
+      row.action === 'new' &&
+      (row.clientOrderId !== undefined ||
+        row.stopPrice !== undefined ||
+        row.stp !== undefined ||
+        row.expireAt !== undefined)
+    );
+  }
+}
+
+/**
+ * Fills `command` from the row and gives it to `target` when the row is plain; true when the
+ * target took it.
+ */
+export function feedPlainRow(
+  row: ScenarioRow,
+  fields: ScenarioRowFields,
+  instruments: readonly Instrument[],
+  command: OrderCommand,
+  target: PlainRowTarget,
+): boolean {
+  fields.row = row;
+  return decodePlainCommand(fields, instruments, command) && target.submit(row.ts, row.id, command);
+}
+
+function decimalCell(text: string | undefined, decimals: number): number {
+  return text === undefined ? EMPTY : decimalUnits(text, decimals);
+}
+
+/**
+ * The unsigned decimal as units at `decimals`; -1 (BAD) when it is not one by the parser's rules
+ * (a digit beyond `decimals` that is not 0 included).
+ */
+export function decimalUnits(text: string, decimals: number): number {
+  const units = parseUnits(text, decimals);
+  return typeof units === 'number' ? units : BAD;
+}

@@ -1,0 +1,293 @@
+/**
+ * The backtest's event loop. Flow rows go through the venue in file order; between them, in time
+ * order, runs the pending work (pending-work.ts). The engine wires the parts: the venue listener
+ * that turns the venue's events into the strategy's fills and hook events, the refusal counts,
+ * and the hook dispatcher.
+ */
+import {
+  ACTION_NEW,
+  MAX_QUERY_LIMIT,
+  Venue,
+  type InstrumentSpec,
+  type Lots,
+  type OrderCommand,
+  type Ticks,
+} from '../../../src/index.js';
+import type { ArrowBatches, FlowFeed } from '../../flow/arrow/index.js';
+import type { ParsedScenarioRow } from '../../flow/index.js';
+import { ScenarioClock } from '../../flow/scenario-clock.js';
+import {
+  FINAL_ORDER_RETENTION,
+  ScenarioDriver,
+  type RefusalCode,
+} from '../../flow/driver/index.js';
+import { L2Feed, L2RowError } from '../../flow/l2/l2-feed.js';
+import type { L2Row } from '../../flow/l2/l2-row.js';
+import type { QueueModel } from '../../flow/l2/queue-model.js';
+import { PROGRESS_EVERY } from '../../output/progress-bar.js';
+import {
+  AccountClashError,
+  L2FlowError,
+  type BacktestConfig,
+  type BacktestHandlers,
+} from './backtest-config.js';
+import { EquitySampler } from './equity-sampler.js';
+import { FlowDisplacement } from './flow-displacement.js';
+import { HookDispatcher, wantedEvents } from './hook-dispatcher.js';
+import { DelayedView, type HookEvent } from './latency/delayed-view.js';
+import { LatencyModel } from './latency/latency-model.js';
+import { PendingWork } from './pending-work.js';
+import { RefusalCounts } from './refusal-counts.js';
+import type { Strategy } from './strategy.js';
+import { createContext, venueReads } from './strategy-context.js';
+import { StrategyOrders } from './strategy-orders.js';
+import { moneyScaleFor, SymbolLedger } from './symbol-ledger.js';
+import { StrategyEventRouter } from './strategy-event-router.js';
+
+export type { BacktestConfig } from './backtest-config.js';
+
+export class BacktestEngine {
+  readonly clock = new ScenarioClock();
+  readonly venue: Venue;
+  readonly ledgers: readonly SymbolLedger[];
+  readonly sampler: EquitySampler;
+  readonly orders: StrategyOrders;
+  /** Drives the flow's rows; only they are mapped by scenario id. */
+  readonly flow: ScenarioDriver;
+  readonly flowRefusals: Map<RefusalCode, number>;
+  readonly actionRefusals: Map<string, number>;
+  startTime: number | null = null;
+  endTime: number | null = null;
+  unsentActions = 0;
+  readonly #events: HookEvent[] = [];
+  /** Null without response and feed latency: the strategy sees the venue as it is. */
+  readonly #view: DelayedView | null;
+  readonly #refusals: RefusalCounts;
+  readonly #hooks: HookDispatcher;
+  readonly #pending: PendingWork;
+  /** The strategy's account id in the core. */
+  readonly #account: number;
+  /** Null under full market impact. */
+  readonly #displacement: FlowDisplacement | null;
+  readonly #restCommand: OrderCommand;
+  /** The current L2 row's local time minus its exchange time (`--latency-feed data`). */
+  #rowLatency = 0;
+
+  constructor(
+    instruments: readonly InstrumentSpec[],
+    readonly strategy: Strategy,
+    readonly config: BacktestConfig,
+    readonly handlers: BacktestHandlers = {},
+  ) {
+    const created = Venue.create({
+      clock: this.clock.read,
+      ...(instruments.length > 0 ? { instruments } : {}),
+      tradeRetention: MAX_QUERY_LIMIT,
+      orderRetention: FINAL_ORDER_RETENTION,
+    });
+    if (!created.ok) throw new Error(created.error.message);
+    this.venue = created.value;
+    const listed = this.venue.instruments();
+    const scale = moneyScaleFor(listed, config.fees);
+    this.ledgers = listed.map((instrument) => new SymbolLedger(instrument, scale, config.fees));
+    const ledgers = new Map<string, SymbolLedger>();
+    for (const ledger of this.ledgers) ledgers.set(ledger.instrument.symbol, ledger);
+    this.sampler = new EquitySampler(this.ledgers);
+    this.orders = new StrategyOrders(this.venue, config.account);
+    this.flow = new ScenarioDriver(this.venue, this.clock);
+    const latency = new LatencyModel(config.latency, () => this.#rowLatency);
+    const view = latency.delayed
+      ? new DelayedView(
+          this.venue,
+          this.clock.read,
+          listed.map((instrument) => new SymbolLedger(instrument, scale, config.fees)),
+          latency,
+          this.orders,
+        )
+      : null;
+    this.#view = view;
+    const wants = wantedEvents(strategy);
+    this.#refusals = new RefusalCounts(view, wants.refused, this.#events);
+    this.flowRefusals = this.#refusals.flow;
+    this.actionRefusals = this.#refusals.actions;
+    const context = createContext({
+      venue: this.venue,
+      clock: this.clock,
+      account: config.account,
+      params: config.params,
+      orders: this.orders,
+      market: view === null ? venueReads(this.venue) : view.replica,
+      ledger: (symbol) => (view === null ? ledgers : view.ledgers).get(symbol),
+      inFlight: () => this.orders.waiting() + (view === null ? 0 : view.unanswered),
+      send: (action) => this.#pending.send(action),
+    });
+    this.#hooks = new HookDispatcher(strategy, context, this.clock);
+    this.#pending = new PendingWork(
+      this.clock,
+      this.orders,
+      latency,
+      view,
+      this.#events,
+      this.#hooks,
+      this.#refusals,
+      ledgers,
+      this.sampler,
+      config,
+    );
+    this.#account = this.venue.core.accountId(config.account);
+    new StrategyEventRouter(
+      this.venue,
+      this.ledgers,
+      ledgers,
+      this.orders,
+      config.account,
+      this.#account,
+      view,
+      wants,
+      this.#events,
+      handlers.onFill,
+    ).listen();
+    this.#displacement =
+      config.marketImpact === 'none' ? new FlowDisplacement(this.venue, this.#account) : null;
+    this.#displacement?.listen();
+    this.#restCommand = this.venue.core.newCommand();
+  }
+
+  /**
+   * Runs the flow: rows a batch at a time (one await per batch, not per row), or an Arrow flow
+   * of simex's column kinds (readsAsCodes), whose plain rows go to the venue as numbers.
+   */
+  async run(flow: AsyncIterable<readonly ParsedScenarioRow[]> | ArrowBatches): Promise<void> {
+    if ('decoder' in flow) {
+      // Loaded for an Arrow flow only: a CSV flow's process never loads apache-arrow.
+      const { feedFlow } = await import('../../flow/arrow/flow-feed.js');
+      await feedFlow(flow, this.venue.core, this.#feed);
+    } else for await (const batch of flow) for (const row of batch) this.#flowRow(row);
+    this.#end();
+  }
+
+  /**
+   * Runs an L2 flow (docs/l2.md): its levels and trades reach the venue through an L2Feed under
+   * `model`; row n (from 1) that the venue cannot take stops the run with L2FlowError(n).
+   */
+  async runL2(
+    flow: AsyncIterable<readonly L2Row[]> | Iterable<readonly L2Row[]>,
+    model: QueueModel,
+  ): Promise<void> {
+    const feed = new L2Feed(this.venue, model);
+    let line = 0;
+    for await (const batch of flow)
+      for (const row of batch) {
+        line++;
+        // The venue's time never goes back: a row stamped before the one before it runs at its time.
+        const ts = Math.max(row.exchangeTs, this.clock.now);
+        this.#beforeRow(ts);
+        this.clock.now = ts;
+        const latency = row.localTs - row.exchangeTs;
+        this.#rowLatency = latency > 0 ? latency : 0;
+        try {
+          feed.apply(row);
+        } catch (error) {
+          if (error instanceof L2RowError) throw new L2FlowError(line, error.message);
+          throw error;
+        }
+        this.flow.rowCount++;
+        this.#afterRow(ts);
+      }
+    feed.finish();
+    this.#end();
+  }
+
+  #end(): void {
+    this.endTime = this.clock.now;
+    if (this.startTime === null) return;
+    this.#pending.run(this.endTime, true);
+    if (this.sampler.lastTime < this.endTime) this.sampler.sample(this.endTime);
+    this.#hooks.call('onEnd', undefined);
+    this.unsentActions = this.orders.drop();
+  }
+
+  /**
+   * Applies rows before `run`, with the strategy not started: they only shape the book, the trade
+   * history and the last prices (a holdout's out-of-sample part starts where the first part ends).
+   * They are not counted in `flow.rowCount`, nor are their refusals.
+   */
+  warmUp(batches: readonly (readonly ParsedScenarioRow[])[]): void {
+    for (const batch of batches) for (const row of batch) this.flow.feed(row);
+    this.flow.rowCount = 0;
+    this.#events.length = 0;
+    this.#view?.absorb();
+  }
+
+  #flowRow(row: ParsedScenarioRow): void {
+    const { account } = this.config;
+    this.#beforeRow(row.ts);
+    if (row.account === account)
+      throw new AccountClashError(
+        row.line,
+        `the flow trades under account ${account}, the strategy's; choose another --account`,
+      );
+    const refusal = this.flow.feed(row);
+    if (refusal !== null) this.#refusals.flowRow(refusal.code);
+    const rest = this.#displacedRest();
+    if (rest !== null) {
+      this.flow.submit(row.ts, row.id, rest);
+      this.flow.rowCount--; // the row's own order, continued: not a row of its own
+    }
+    this.#afterRow(row.ts);
+  }
+
+  /** The flow's plain rows as commands; a row under the strategy's account is decoded (refused). */
+  readonly #feed: FlowFeed = {
+    submit: (ts, id, idStart, idEnd, command) => {
+      if (command.account === this.#account) return false;
+      this.#beforeRow(ts);
+      if (!this.flow.submitBytes(ts, id, idStart, idEnd, command)) return false;
+      const rest = command.action === ACTION_NEW ? this.#displacedRest() : null;
+      if (rest !== null) {
+        this.flow.submitBytes(ts, id, idStart, idEnd, rest);
+        this.flow.rowCount--;
+      }
+      this.#afterRow(ts);
+      return true;
+    },
+    row: (row) => (this.#flowRow(row), true),
+  };
+
+  /**
+   * The rest of a flow taker whose order the strategy's fills displaced (flow-displacement.ts), as
+   * a gtc limit command to place under the row's own id; null when there is none.
+   */
+  #displacedRest(): OrderCommand | null {
+    const lots = this.#displacement?.settle() ?? 0;
+    if (lots <= 0) return null;
+    const { account, book, side, priceTicks } = this.#displacement!.rest;
+    const command = this.#restCommand.clear();
+    command.account = account;
+    command.book = book;
+    command.side = side;
+    command.price = priceTicks as Ticks;
+    command.size = lots as Lots;
+    return command;
+  }
+
+  /** Before a flow row at `ts`: the start, then what is due before it. */
+  #beforeRow(ts: number): void {
+    if (this.startTime === null) this.#start(ts);
+    this.#pending.runBefore(ts);
+  }
+
+  #afterRow(ts: number): void {
+    this.#pending.settle(ts, false);
+    const { onProgress } = this.handlers;
+    if (onProgress !== undefined && this.flow.rowCount % PROGRESS_EVERY === 0) onProgress();
+  }
+
+  #start(time: number): void {
+    this.startTime = time;
+    this.clock.now = time;
+    this.#pending.start(time);
+    this.#hooks.call('onStart', undefined);
+    this.#pending.reschedule();
+  }
+}

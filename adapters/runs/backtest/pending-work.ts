@@ -1,0 +1,97 @@
+/**
+ * The work due between the flow's rows, in time order: the strategy's actions when their latency
+ * is over, the messages to the strategy when theirs is (under response or feed latency), `onTimer`
+ * ticks and equity samples. Anything due at time t runs after every flow row stamped t (ties go to
+ * the flow); at one time: actions, then messages, then the timer, then the sample. Without
+ * response and feed latency, the events a command causes are handed to the hooks as soon as the
+ * command has returned.
+ */
+import type { ScenarioClock } from '../../flow/scenario-clock.js';
+import type { BacktestConfig } from './backtest-config.js';
+import type { EquitySampler } from './equity-sampler.js';
+import type { HookDispatcher } from './hook-dispatcher.js';
+import type { DelayedView, HookEvent } from './latency/delayed-view.js';
+import type { LatencyModel } from './latency/latency-model.js';
+import type { RefusalCounts } from './refusal-counts.js';
+import type { StrategyAction, StrategyOrders } from './strategy-orders.js';
+import type { SymbolLedger } from './symbol-ledger.js';
+
+export class PendingWork {
+  #nextTimer = Infinity;
+  #nextSample = Infinity;
+  #nextDue = Infinity;
+
+  constructor(
+    readonly clock: ScenarioClock,
+    readonly orders: StrategyOrders,
+    readonly latency: LatencyModel,
+    /** Null without response and feed latency. */
+    readonly view: DelayedView | null,
+    /** The events waiting for the hooks (without latency). */
+    readonly events: HookEvent[],
+    readonly hooks: HookDispatcher,
+    readonly refusals: RefusalCounts,
+    readonly ledgers: ReadonlyMap<string, SymbolLedger>,
+    readonly sampler: EquitySampler,
+    readonly config: Pick<BacktestConfig, 'intervalMs' | 'sampleMs'>,
+  ) {}
+
+  /** Starts the timer and the samples at `time`. */
+  start(time: number): void {
+    this.#nextSample = time;
+    if (this.config.intervalMs !== null) this.#nextTimer = time + this.config.intervalMs;
+  }
+
+  /** Queues one of the strategy's actions; it is due after its latency. */
+  send(action: StrategyAction): void {
+    const due = this.latency.arrival(action.kind, this.clock.now);
+    this.orders.enqueue(due, action);
+    if (due < this.#nextDue) this.#nextDue = due;
+  }
+
+  /** Runs what is due before a flow row at `ts`. */
+  runBefore(ts: number): void {
+    if (this.#nextDue < ts) this.run(ts, false);
+  }
+
+  /** After a command: its events go to the hooks now, or travel as messages. */
+  settle(time: number, action: boolean): void {
+    if (this.view === null) {
+      if (this.events.length > 0) this.hooks.dispatch(this.events);
+      this.events.length = 0;
+    } else this.#nextDue = Math.min(this.#nextDue, this.view.close(time, action));
+  }
+
+  /** Runs what is due before `limit` (or at it, when inclusive), in time order. */
+  run(limit: number, inclusive: boolean): void {
+    const view = this.view;
+    for (;;) {
+      const due = this.orders.nextDue();
+      const message = view === null ? Infinity : view.nextDue();
+      const time = Math.min(due, message, this.#nextTimer, this.#nextSample);
+      if (inclusive ? time > limit : time >= limit) break;
+      this.clock.now = time;
+      if (due === time) {
+        const sent = this.orders.sendNext(time);
+        if (sent !== null && 'action' in sent) this.refusals.action(sent);
+        else if (sent !== null) this.ledgers.get(sent.symbol)!.orders++;
+        this.settle(time, true);
+      } else if (message === time) {
+        this.hooks.dispatch(view!.deliver());
+      } else if (this.#nextTimer === time) {
+        this.#nextTimer += this.config.intervalMs!;
+        this.hooks.call('onTimer', undefined);
+      } else {
+        this.sampler.sample(time);
+        this.#nextSample += this.config.sampleMs;
+      }
+    }
+    this.reschedule();
+  }
+
+  /** Finds the next due time, after hooks may have queued work. */
+  reschedule(): void {
+    const message = this.view === null ? Infinity : this.view.nextDue();
+    this.#nextDue = Math.min(this.orders.nextDue(), message, this.#nextTimer, this.#nextSample);
+  }
+}

@@ -1,0 +1,159 @@
+/**
+ * Round trips, exposure and filled orders, from the strategy's fills. A round trip runs from the
+ * fill that takes a symbol's position away from zero to the fill that brings it back to zero (or
+ * across zero: that fill is split, its closing part ends the trip and the rest opens the next).
+ * Everything is exact: sizes in lots, notionals in price units x lots, money in the ledger's units.
+ */
+import { pow10, toUnits } from '../../units/units.js';
+import type { StrategyFill } from './strategy.js';
+import type { SymbolLedger } from './symbol-ledger.js';
+
+export interface RoundTrip {
+  readonly ledger: SymbolLedger;
+  readonly side: 'long' | 'short';
+  readonly entryTime: number;
+  exitTime: number;
+  /** Lots entered, which is also the lots exited. */
+  size: bigint;
+  /** Σ price x lots of the entering and of the exiting fills (units of 10^-(price + size decimals)). */
+  entryNotional: bigint;
+  exitNotional: bigint;
+  /** Realized PnL minus fees, and the fees (the split fill's fee shared in proportion to size). */
+  pnl: bigint;
+  fees: bigint;
+}
+
+/** Exposure bookkeeping of one symbol, or of all the symbols of one quote currency. */
+export class Exposure {
+  /** Notional of the open position at its last fill price, money units. */
+  current = 0n;
+  max = 0n;
+  exposedMs = 0;
+  #openPositions = 0;
+  #since = 0;
+
+  update(change: bigint, time: number, opened: boolean, closed: boolean): void {
+    this.current += change;
+    if (this.current > this.max) this.max = this.current;
+    if (opened && this.#openPositions++ === 0) this.#since = time;
+    if (closed && --this.#openPositions === 0) this.exposedMs += time - this.#since;
+  }
+
+  /** Time exposed up to `end`, counting a position still open then. */
+  exposedUntil(end: number): number {
+    return this.exposedMs + (this.#openPositions > 0 ? end - this.#since : 0);
+  }
+}
+
+interface SymbolState {
+  open: RoundTrip | null;
+  realized: bigint;
+  fees: bigint;
+  readonly exposure: Exposure;
+  readonly filledOrders: Set<string>;
+  readonly toMoney: bigint;
+}
+
+export class RoundTrips {
+  /** Closed round trips, in the order they closed. */
+  readonly closed: RoundTrip[] = [];
+  readonly #symbols = new Map<SymbolLedger, SymbolState>();
+  readonly #quotes = new Map<string, Exposure>();
+
+  /** Books one fill; the ledger has already booked it. */
+  add(fill: StrategyFill, ledger: SymbolLedger): void {
+    const state = this.#state(ledger);
+    const { priceDecimals, sizeDecimals } = ledger.instrument;
+    const price = toUnits(fill.price, priceDecimals);
+    const size = toUnits(fill.size, sizeDecimals);
+    const after = ledger.position;
+    const before = after - (fill.side === 'buy' ? size : -size);
+    const realized = ledger.realized - state.realized;
+    const fee = ledger.fees - state.fees;
+    state.realized = ledger.realized;
+    state.fees = ledger.fees;
+    state.filledOrders.add(fill.orderId);
+    const closing = before !== 0n && before > 0n !== (fill.side === 'buy');
+    const closedSize = closing ? min(absolute(before), size) : 0n;
+    // Exact: the money scale holds price x lots x rate for any number of lots.
+    const closingFee = (fee * closedSize) / size;
+    const trip = state.open;
+    if (trip !== null && closedSize > 0n) {
+      trip.exitNotional += price * closedSize;
+      trip.pnl += realized - closingFee;
+      trip.fees += closingFee;
+      if (after === 0n || after > 0n !== before > 0n) {
+        trip.exitTime = fill.timestamp;
+        this.closed.push(trip);
+        state.open = null;
+      }
+    }
+    const openedSize = size - closedSize;
+    if (openedSize > 0n) {
+      const open = (state.open ??= {
+        ledger,
+        side: fill.side === 'buy' ? 'long' : 'short',
+        entryTime: fill.timestamp,
+        exitTime: fill.timestamp,
+        size: 0n,
+        entryNotional: 0n,
+        exitNotional: 0n,
+        pnl: 0n,
+        fees: 0n,
+      });
+      open.size += openedSize;
+      open.entryNotional += price * openedSize;
+      open.pnl -= fee - closingFee;
+      open.fees += fee - closingFee;
+    }
+    const exposure = absolute(after) * price * state.toMoney;
+    const change = exposure - state.exposure.current;
+    const [wasOpen, isOpen] = [before !== 0n, after !== 0n];
+    for (const scope of [state.exposure, this.#quote(ledger.quote)])
+      scope.update(change, fill.timestamp, !wasOpen && isOpen, wasOpen && !isOpen);
+  }
+
+  exposure(ledger: SymbolLedger): Exposure {
+    return this.#state(ledger).exposure;
+  }
+
+  quoteExposure(quote: string): Exposure {
+    return this.#quote(quote);
+  }
+
+  /** Orders of this symbol with at least one fill. */
+  filledOrders(ledger: SymbolLedger): number {
+    return this.#state(ledger).filledOrders.size;
+  }
+
+  #state(ledger: SymbolLedger): SymbolState {
+    let state = this.#symbols.get(ledger);
+    if (state === undefined) {
+      const { priceDecimals, sizeDecimals } = ledger.instrument;
+      state = {
+        open: null,
+        realized: 0n,
+        fees: 0n,
+        exposure: new Exposure(),
+        filledOrders: new Set(),
+        toMoney: pow10(ledger.moneyScale - priceDecimals - sizeDecimals),
+      };
+      this.#symbols.set(ledger, state);
+    }
+    return state;
+  }
+
+  #quote(quote: string): Exposure {
+    let exposure = this.#quotes.get(quote);
+    if (exposure === undefined) this.#quotes.set(quote, (exposure = new Exposure()));
+    return exposure;
+  }
+}
+
+function absolute(value: bigint): bigint {
+  return value < 0n ? -value : value;
+}
+
+function min(a: bigint, b: bigint): bigint {
+  return a < b ? a : b;
+}

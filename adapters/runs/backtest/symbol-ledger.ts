@@ -1,0 +1,191 @@
+/**
+ * The strategy's exact accounting in one symbol: position, first-in-first-out lots, realized PnL,
+ * fees, counts and volumes. Money is bigint units of 10^-moneyScale in the quote currency; sizes
+ * are bigint lots of 10^-sizeDecimals; prices bigint units of 10^-priceDecimals.
+ */
+import { formatPrice, type Instrument, type Side } from '../../../src/index.js';
+import { fromUnits, pow10, toUnits } from '../../units/units.js';
+import { formatQuotient, type FeeRate } from './money.js';
+import type { Position } from './strategy.js';
+
+/** Extra decimals of the average entry price beyond the tick's. */
+export const AVERAGE_ENTRY_EXTRA_DECIMALS = 4;
+
+export interface FeeSchedule {
+  readonly maker: FeeRate;
+  readonly taker: FeeRate;
+}
+
+export class SymbolLedger {
+  readonly quote: string;
+  position = 0n;
+  realized = 0n;
+  fees = 0n;
+  orders = 0;
+  makerFills = 0;
+  takerFills = 0;
+  makerVolume = 0n;
+  takerVolume = 0n;
+  tradedSize = 0n;
+  #mark: string | null = null;
+  /** The mark in price units when markAt set it, else -1; `#mark` is then formatted when read. */
+  #markUnits = -1;
+  #markFormatted = true;
+  /** Signed cost of the open lots. */
+  #openCost = 0n;
+  readonly #lotSizes: bigint[] = [];
+  readonly #lotPrices: bigint[] = [];
+  #lotHead = 0;
+  /** What figures() answers until a fill or a new mark changes it. */
+  #figures: Position | null = null;
+  readonly #toMoney: bigint;
+  readonly #makerRate: bigint;
+  readonly #takerRate: bigint;
+  readonly #feeDivisor: bigint;
+
+  constructor(
+    readonly instrument: Instrument,
+    readonly moneyScale: number,
+    fees: FeeSchedule,
+  ) {
+    this.quote = instrument.symbol.slice(instrument.symbol.indexOf('-') + 1);
+    const notionalScale = instrument.priceDecimals + instrument.sizeDecimals;
+    this.#toMoney = pow10(moneyScale - notionalScale);
+    const rateDecimals = Math.max(fees.maker.decimals, fees.taker.decimals);
+    this.#makerRate = fees.maker.units * pow10(rateDecimals - fees.maker.decimals);
+    this.#takerRate = fees.taker.units * pow10(rateDecimals - fees.taker.decimals);
+    this.#feeDivisor = pow10(rateDecimals);
+  }
+
+  /** The last trade price on the venue (anyone's). */
+  get mark(): string | null {
+    if (!this.#markFormatted) {
+      this.#mark = formatPrice(this.instrument, this.#markUnits);
+      this.#markFormatted = true;
+    }
+    return this.#mark;
+  }
+
+  set mark(price: string | null) {
+    this.#figures = null;
+    this.#mark = price;
+    this.#markUnits = -1;
+    this.#markFormatted = true;
+  }
+
+  /** Sets the mark in price units; it is formatted when read. */
+  markAt(units: number): void {
+    if (units !== this.#markUnits) this.#figures = null;
+    this.#markUnits = units;
+    this.#markFormatted = false;
+  }
+
+  get fills(): number {
+    return this.makerFills + this.takerFills;
+  }
+
+  /** Books one fill and returns its fee (money units; negative is a rebate). */
+  fill(side: Side, priceText: string, sizeText: string, liquidity: 'maker' | 'taker'): bigint {
+    const price = toUnits(priceText, this.instrument.priceDecimals);
+    const size = toUnits(sizeText, this.instrument.sizeDecimals);
+    const notional = price * size * this.#toMoney;
+    const rate = liquidity === 'maker' ? this.#makerRate : this.#takerRate;
+    // Exact: moneyScale leaves room for the rate's decimals (see moneyScaleFor).
+    const fee = (notional * rate) / this.#feeDivisor;
+    this.fees += fee;
+    this.#figures = null;
+    this.tradedSize += size;
+    if (liquidity === 'maker') {
+      this.makerFills++;
+      this.makerVolume += notional;
+    } else {
+      this.takerFills++;
+      this.takerVolume += notional;
+    }
+    this.#trade(side === 'buy' ? size : -size, price);
+    return fee;
+  }
+
+  /** Open lots marked to the last trade. */
+  unrealized(): bigint {
+    if (this.position === 0n) return 0n;
+    const text = this.#markUnits >= 0 ? null : this.mark;
+    if (this.#markUnits < 0 && text === null) return 0n;
+    const mark =
+      text === null ? BigInt(this.#markUnits) : toUnits(text, this.instrument.priceDecimals);
+    return this.position * mark * this.#toMoney - this.#openCost;
+  }
+
+  net(): bigint {
+    return this.realized + this.unrealized() - this.fees;
+  }
+
+  /** The strategy's position: the same frozen object until a fill or a new mark. */
+  figures(): Position {
+    if (this.#figures !== null) return this.#figures;
+    const unrealized = this.unrealized();
+    return (this.#figures = Object.freeze({
+      symbol: this.instrument.symbol,
+      size: this.size(this.position),
+      averageEntry: this.averageEntry(),
+      realizedPnl: this.money(this.realized),
+      unrealizedPnl: this.money(unrealized),
+      fees: this.money(this.fees),
+      netPnl: this.money(this.realized + unrealized - this.fees),
+    }));
+  }
+
+  /** The cost of open lots over their size; null when flat. */
+  averageEntry(): string | null {
+    if (this.position === 0n) return null;
+    const decimals = this.instrument.priceDecimals + AVERAGE_ENTRY_EXTRA_DECIMALS;
+    const size = [this.position, this.instrument.sizeDecimals] as const;
+    return formatQuotient([this.#openCost, this.moneyScale], size, decimals, decimals);
+  }
+
+  money(value: bigint): string {
+    return fromUnits(value, this.moneyScale, this.instrument.priceDecimals);
+  }
+
+  size(value: bigint): string {
+    return fromUnits(value, this.instrument.sizeDecimals);
+  }
+
+  /** Adds `quantity` (signed lots) at `price`: closes opposite lots first in, first out. */
+  #trade(quantity: bigint, price: bigint): void {
+    let remaining = quantity;
+    const sizes = this.#lotSizes;
+    while (remaining !== 0n && this.#lotHead < sizes.length) {
+      const lot = sizes[this.#lotHead]!;
+      if (lot > 0n === remaining > 0n) break;
+      const lotPrice = this.#lotPrices[this.#lotHead]!;
+      const closed = absolute(lot) < absolute(remaining) ? -lot : remaining;
+      this.realized += -closed * (price - lotPrice) * this.#toMoney;
+      this.#openCost += closed * lotPrice * this.#toMoney;
+      sizes[this.#lotHead] = lot + closed;
+      remaining -= closed;
+      if (sizes[this.#lotHead] === 0n) this.#lotHead++;
+    }
+    if (this.#lotHead === sizes.length) {
+      sizes.length = 0;
+      this.#lotPrices.length = 0;
+      this.#lotHead = 0;
+    }
+    if (remaining !== 0n) {
+      sizes.push(remaining);
+      this.#lotPrices.push(price);
+      this.#openCost += remaining * price * this.#toMoney;
+    }
+    this.position += quantity;
+  }
+}
+
+/** The money scale for these instruments and rates: every notional and fee is exact in it. */
+export function moneyScaleFor(instruments: readonly Instrument[], fees: FeeSchedule): number {
+  const notional = Math.max(0, ...instruments.map((i) => i.priceDecimals + i.sizeDecimals));
+  return notional + Math.max(fees.maker.decimals, fees.taker.decimals);
+}
+
+function absolute(value: bigint): bigint {
+  return value < 0n ? -value : value;
+}

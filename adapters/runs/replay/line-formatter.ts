@@ -1,0 +1,179 @@
+/**
+ * The replay's trades.csv and orders.csv lines, written from the core's events: amounts and
+ * times as digits and ids as their bytes straight into the file's buffer, no record, no line
+ * string and no id string per trade or final order. The replay calls it on the main thread, or its output worker
+ * (output-worker.ts) with what the main thread sent through the ring.
+ */
+import {
+  ORDER_STATUS_CODES,
+  ORDER_TYPE_CODES,
+  SIDE_CODES,
+  TYPE_MARKET,
+  type OrderEvent,
+  type TradeEvent,
+} from '../../../src/index.js';
+import { cellNeedsQuotes, csvCell, formatScenarioTime } from '../../flow/index.js';
+import type { ScenarioIdView } from '../../flow/driver/index.js';
+import type { LineWriter } from '../../output/output-files.js';
+
+export interface ReplaySinks {
+  readonly trades: LineWriter;
+  readonly orders: LineWriter;
+}
+
+/** What the lines need of a book's instrument. */
+export interface BookFormat {
+  readonly symbol: string;
+  readonly priceDecimals: number;
+  readonly sizeDecimals: number;
+}
+
+/** A trade as the lines read it: the core's event and its scenario ids (ScenarioTrade is one). */
+export interface TradeLine {
+  readonly event: TradeEvent;
+  readonly makerId: ScenarioIdView;
+  readonly takerId: ScenarioIdView;
+}
+
+/** A final order as the lines read it (ScenarioOrder is one). */
+export interface OrderLine {
+  readonly event: OrderEvent;
+  readonly id: ScenarioIdView;
+}
+
+/** Where a replay's trades and final orders go: lines now, or records for the output worker. */
+export interface LineSink {
+  /** Names account `account`, before its first line. */
+  nameAccount(account: number, name: string): void;
+  trade(trade: TradeLine): void;
+  final(order: OrderLine): void;
+}
+
+const COMMA = 0x2c;
+const NEWLINE = 0x0a;
+const COLON = 0x3a;
+const POINT = 0x2e;
+const ZERO = 0x30;
+const ZULU = 0x5a;
+const DAY_MS = 86_400_000;
+
+/** A text as the bytes of its CSV cell, made once. */
+const cellBytes = (text: string): Uint8Array => Buffer.from(csvCell(text), 'utf8');
+const SIDE_CELLS = SIDE_CODES.names.map(cellBytes);
+const TYPE_CELLS = ORDER_TYPE_CODES.names.map(cellBytes);
+const STATUS_CELLS = ORDER_STATUS_CODES.names.map(cellBytes);
+
+function writeCell(out: LineWriter, cell: Uint8Array): void {
+  out.bytes(cell, 0, cell.length);
+}
+
+/** `value` (0-99) as two digits. */
+function twoDigits(out: LineWriter, value: number): void {
+  out.byte(ZERO + Math.floor(value / 10));
+  out.byte(ZERO + (value % 10));
+}
+
+export class LineFormatter implements LineSink {
+  readonly #books: readonly BookFormat[];
+  readonly #symbolCells: readonly Uint8Array[];
+  /** By account id, as the accounts are named. */
+  readonly #accountCells: Uint8Array[] = [];
+  /** The last trade's day (its first millisecond), and its text up to the time (`2026-01-05T`). */
+  #day = NaN;
+  #dayText = '';
+
+  constructor(
+    books: readonly BookFormat[],
+    protected readonly sinks: ReplaySinks,
+  ) {
+    this.#books = books;
+    this.#symbolCells = books.map((book) => cellBytes(book.symbol));
+  }
+
+  nameAccount(account: number, name: string): void {
+    this.#accountCells[account] = cellBytes(name);
+  }
+
+  trade({ event, makerId, takerId }: TradeLine): void {
+    const format = this.#books[event.book]!;
+    const out = this.sinks.trades;
+    out.write('t_');
+    out.fixed(event.sequence, 0);
+    out.byte(COMMA);
+    this.#writeTime(out, event.time);
+    out.byte(COMMA);
+    writeCell(out, this.#symbolCells[event.book]!);
+    out.byte(COMMA);
+    out.fixed(event.price, format.priceDecimals);
+    out.byte(COMMA);
+    out.fixed(event.size, format.sizeDecimals);
+    out.byte(COMMA);
+    writeCell(out, SIDE_CELLS[event.takerSide]!);
+    out.byte(COMMA);
+    writeId(out, makerId);
+    out.byte(COMMA);
+    writeId(out, takerId);
+    out.byte(COMMA);
+    writeCell(out, this.#accountCells[event.makerAccount]!);
+    out.byte(COMMA);
+    writeCell(out, this.#accountCells[event.takerAccount]!);
+    out.byte(NEWLINE);
+  }
+
+  /** A market order's price cell is empty. */
+  final({ event, id }: OrderLine): void {
+    const format = this.#books[event.book]!;
+    const out = this.sinks.orders;
+    const market = event.type === TYPE_MARKET;
+    writeId(out, id);
+    out.byte(COMMA);
+    writeCell(out, this.#accountCells[event.account]!);
+    out.byte(COMMA);
+    writeCell(out, this.#symbolCells[event.book]!);
+    out.byte(COMMA);
+    writeCell(out, SIDE_CELLS[event.side]!);
+    out.byte(COMMA);
+    writeCell(out, TYPE_CELLS[event.type]!);
+    out.byte(COMMA);
+    if (!market) out.fixed(event.price, format.priceDecimals);
+    out.byte(COMMA);
+    out.fixed(event.size, format.sizeDecimals);
+    out.byte(COMMA);
+    out.fixed(event.filled, format.sizeDecimals);
+    out.byte(COMMA);
+    writeCell(out, STATUS_CELLS[event.status]!);
+    out.byte(NEWLINE);
+  }
+
+  /** `formatScenarioTime(ms)`, its day's text made once per day, the rest written as digits. */
+  #writeTime(out: LineWriter, ms: number): void {
+    let clock = ms - this.#day;
+    if (!(clock >= 0 && clock < DAY_MS)) {
+      const text = formatScenarioTime(ms);
+      if (text.length !== 24) return out.write(text); // a year beyond 9999: as it is
+      clock = ((ms % DAY_MS) + DAY_MS) % DAY_MS;
+      this.#day = ms - clock;
+      this.#dayText = text.slice(0, 11);
+    }
+    out.write(this.#dayText);
+    const seconds = Math.floor(clock / 1000);
+    const minutes = Math.floor(seconds / 60);
+    twoDigits(out, Math.floor(minutes / 60));
+    out.byte(COLON);
+    twoDigits(out, minutes % 60);
+    out.byte(COLON);
+    twoDigits(out, seconds % 60);
+    out.byte(POINT);
+    const millis = clock % 1000;
+    out.byte(ZERO + Math.floor(millis / 100));
+    twoDigits(out, millis % 100);
+    out.byte(ZULU);
+  }
+}
+
+/** A scenario id as a CSV cell: its bytes as they are, unless csvCell would quote it. */
+function writeId(out: LineWriter, id: ScenarioIdView): void {
+  const { bytes, start, end } = id;
+  if (start === end || cellNeedsQuotes(bytes, start, end)) out.write(csvCell(id.text()!));
+  else out.bytes(bytes, start, end);
+}

@@ -1,0 +1,105 @@
+/**
+ * The replay's output worker (worker-lines.ts starts it): reads the line records from the ring in
+ * order and writes them with the LineFormatter into trades.csv and orders.csv, then closes both.
+ * A failure (a write refused) is posted to the main thread before the ring says so.
+ */
+import { receiveMessageOnPort, workerData } from 'node:worker_threads';
+import { OrderEvent, TradeEvent } from '../../../src/index.js';
+import { utf8Text } from '../../bytes-table.js';
+import { BufferedFile } from '../../output/output-files.js';
+import { RING_DONE, RING_FAILED, RingReader } from '../../output/record-ring.js';
+import { ScenarioIdView } from '../../flow/driver/scenario-id-view.js';
+import { LineFormatter } from './line-formatter.js';
+import {
+  ACCOUNT,
+  AT_KIND,
+  AT_LENGTH,
+  FILE_TRADES,
+  FINAL,
+  ID_BY_MESSAGE,
+  RECORD_ACCOUNT,
+  RECORD_END,
+  RECORD_FINAL,
+  RECORD_TEXT,
+  RECORD_TRADE,
+  TEXT,
+  TRADE,
+  readEvent,
+} from './output-records.js';
+import type { OutputWorkerFailure, OutputWorkerInput } from './worker-lines.js';
+
+const input = workerData as OutputWorkerInput;
+const ring = new RingReader(input.ring);
+const { bytes, int32, float64 } = ring;
+
+/** `view` set to the id whose length (or ID_BY_MESSAGE) is `length`, its bytes at `at`. */
+function idAt(view: ScenarioIdView, at: number, length: number): void {
+  if (length !== ID_BY_MESSAGE) view.set(bytes, at, at + length, undefined);
+  else {
+    const sent = receiveMessageOnPort(input.port)!.message as Uint8Array;
+    view.set(sent, 0, sent.length, undefined);
+  }
+}
+
+const files: BufferedFile[] = [];
+try {
+  files.push(new BufferedFile(input.trades, 'r+'), new BufferedFile(input.orders, 'r+'));
+  const lines = new LineFormatter(input.books, { trades: files[0]!, orders: files[1]! });
+  // The events as the main thread sent them: the fields the lines read.
+  const trade = {
+    event: new TradeEvent(),
+    makerId: new ScenarioIdView(),
+    takerId: new ScenarioIdView(),
+  };
+  const order = { event: new OrderEvent(), id: trade.makerId };
+  const name = (at: number, length: number) => utf8Text(bytes, at, at + length);
+  ring.readAll((at) => {
+    const kind = int32[(at + AT_KIND) >> 2];
+    if (kind === RECORD_TRADE) {
+      const makerLength = int32[(at + TRADE.makerIdLength) >> 2]!;
+      const takerLength = int32[(at + TRADE.takerIdLength) >> 2]!;
+      const ids = at + TRADE.ids;
+      readEvent(float64, at, trade.event);
+      idAt(trade.makerId, ids, makerLength);
+      idAt(trade.takerId, ids + Math.max(makerLength, 0), takerLength);
+      lines.trade(trade);
+    } else if (kind === RECORD_FINAL) {
+      readEvent(float64, at, order.event);
+      idAt(order.id, at + FINAL.id, int32[(at + FINAL.idLength) >> 2]!);
+      lines.final(order);
+    } else if (kind === RECORD_ACCOUNT) {
+      const length = int32[(at + ACCOUNT.nameLength) >> 2]!;
+      lines.nameAccount(int32[(at + ACCOUNT.account) >> 2]!, name(at + ACCOUNT.name, length));
+    } else if (kind === RECORD_TEXT) {
+      const file = files[int32[(at + TEXT.file) >> 2] === FILE_TRADES ? 0 : 1]!;
+      const start = at + TEXT.bytes;
+      file.bytes(bytes, start, start + int32[(at + TEXT.byteLength) >> 2]!);
+    } else if (kind === RECORD_END) {
+      return 0;
+    } else {
+      throw new Error(`unknown output record kind ${kind}`);
+    }
+    return int32[(at + AT_LENGTH) >> 2]!;
+  });
+  while (files.length > 0) files.shift()!.close();
+  ring.finish(RING_DONE);
+} catch (error) {
+  for (const file of files) closeQuietly(file);
+  const failure: OutputWorkerFailure = {
+    message: error instanceof Error ? error.message : String(error),
+    ...((error as NodeJS.ErrnoException).code === undefined
+      ? {}
+      : { code: (error as NodeJS.ErrnoException).code! }),
+  };
+  input.port.postMessage(failure);
+  ring.finish(RING_FAILED);
+}
+
+/** Closes a file after a failure, whose error is the one to report. */
+function closeQuietly(file: BufferedFile): void {
+  try {
+    file.close();
+  } catch {
+    // the first failure is reported
+  }
+}

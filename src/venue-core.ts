@@ -28,8 +28,9 @@ import { lotsToUnits, ticksToUnits, type Lots, type Sequence, type Units } from 
  * The venue's one matching path, in numbers. Commands take integer codes (numeric.ts), prices in
  * ticks and sizes in lots; they return the order's sequence (`ord_<sequence>` in the string API)
  * or a negative refusal code, build no record and allocate nothing of their own. The string API
- * (Venue) validates its decimal strings into the same OrderCommand, then runs the same
- * `placeValid`, `takeOff` and `amendValid`. What happens to an accepted order is OrderMatching's; gtd expiry is GtdExpiry's.
+ * (Venue) validates its decimal strings into the same OrderCommand, then runs `placeValid` (a new
+ * order) or `execute` (the others). What happens to an accepted order is OrderMatching's; gtd
+ * expiry is GtdExpiry's.
  */
 export class VenueCore extends CoreState {
   /** A command to fill and `submit`, its stp the venue's default until set. */
@@ -40,7 +41,8 @@ export class VenueCore extends CoreState {
   /**
    * Runs one command (see OrderCommand for the fields each action reads) and returns the order's
    * sequence, or a refusal code. A new order is checked in the string API's order: book, quote
-   * (sizeByQuote, when it has one), account, then placeRefusal's; a cancel, reduce or amend first finds the account's live order.
+   * (sizeByQuote, when it has one), account, then placeRefusal's; a cancel, reduce or amend first
+   * finds the account's live order.
    */
   submit(command: OrderCommand): number {
     this.expireDue();

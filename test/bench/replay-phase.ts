@@ -41,8 +41,8 @@ const { replayFile, invariantObserver } =
   phase === 'csv-parse'
     ? { replayFile: null, invariantObserver: null }
     : {
-        ...((await import(built('replay/replay-file.js'))) as ReplayModule),
-        ...((await import(built('check/invariant-observer.js'))) as CheckModule),
+        ...((await import(built('runs/replay/replay-file.js'))) as ReplayModule),
+        ...((await import(built('runs/check/invariant-observer.js'))) as CheckModule),
       };
 
 async function replay(path: string, check: boolean, summary: boolean): Promise<number> {

@@ -57,17 +57,31 @@ export class VenueCore extends CoreState {
    * (Venue).
    */
   execute(command: OrderCommand): number {
+    const { action } = command;
+    if (action === ACTION_NEW) return this.#place(command);
+    if (!(action >= ACTION_CANCEL && action <= ACTION_AMEND)) {
+      throw new RangeError(`${action} is not a command action`);
+    }
+    const slot = this.#liveSlot(command);
+    return slot < 0 ? slot : this.executeOn(command, slot);
+  }
+
+  /**
+   * `execute` for a cancel, reduce or amend whose order the caller has found: the live order at
+   * `slot`, the command's account's, whose sequence is the command's `target` (Venue, which looks
+   * it up by its id first, answering order_not_found or order_not_open in its words).
+   */
+  executeOn(command: OrderCommand, slot: number): number {
     switch (command.action) {
-      case ACTION_NEW:
-        return this.#place(command);
       case ACTION_CANCEL:
-        return this.#cancel(command);
+        this.takeOff(slot, this.store.remaining[slot]!);
+        return command.target;
       case ACTION_REDUCE:
-        return this.#reduce(command);
+        return this.#reduce(command, slot);
       case ACTION_AMEND:
-        return this.#amend(command);
+        return this.#amend(command, slot);
       default:
-        throw new RangeError(`${command.action} is not a command action`);
+        throw new RangeError(`${command.action} is not an action on an order`);
     }
   }
 
@@ -85,16 +99,7 @@ export class VenueCore extends CoreState {
     return this.placeValid(orderBook, command);
   }
 
-  #cancel(command: OrderCommand): number {
-    const slot = this.#liveSlot(command);
-    if (slot < 0) return slot;
-    this.takeOff(slot, this.store.remaining[slot]!);
-    return command.target;
-  }
-
-  #reduce(command: OrderCommand): number {
-    const slot = this.#liveSlot(command);
-    if (slot < 0) return slot;
+  #reduce(command: OrderCommand, slot: number): number {
     const lots = command.size;
     const size = lotsToUnits(lots, this.bookOf(slot).instrument.lotUnits);
     if (!Number.isInteger(lots) || lots < 1 || size > Number.MAX_SAFE_INTEGER) {
@@ -106,9 +111,7 @@ export class VenueCore extends CoreState {
   }
 
   /** Invariant 11, see amendLive. */
-  #amend(command: OrderCommand): number {
-    const slot = this.#liveSlot(command);
-    if (slot < 0) return slot;
+  #amend(command: OrderCommand, slot: number): number {
     const { instrument } = this.bookOf(slot);
     const { size, price } = command;
     const refusal = amendRefusal(instrument, this.store, slot, size, price);

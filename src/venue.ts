@@ -285,7 +285,8 @@ export class Venue {
 
   /**
    * Runs the draft (its size and price filled, if the action reads them) as `action` on the live
-   * order at `slot` through the core's one entry point, and answers its record.
+   * order at `slot` (found by openOrder, not looked up again: VenueCore.executeOn), and answers
+   * its record.
    */
   #submitOn(slot: number, action: number): Result<OrderRecord> {
     const core = this.core;
@@ -293,7 +294,7 @@ export class Venue {
     command.action = action;
     command.account = core.store.account[slot]!;
     command.target = core.store.sequence[slot]! as Sequence;
-    const refused = core.execute(command);
+    const refused = core.executeOn(command, slot);
     if (refused < 0) return { ok: false, error: refusalError(refused) };
     const view = orderView(core, slot);
     core.orders.forgetBeyondRetention();

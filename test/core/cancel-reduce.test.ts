@@ -183,3 +183,37 @@ describe('reduceOrder', () => {
     );
   });
 });
+
+describe('cancel, reduce and amend through the string API', () => {
+  it('look the order up once: the core acts on the slot the venue found', () => {
+    const { venue } = makeVenue();
+    const orders = venue.core.orders;
+    const slotOf = orders.slot.bind(orders);
+    let lookups = 0;
+    orders.slot = (sequence) => {
+      lookups++;
+      return slotOf(sequence);
+    };
+    const first = limit(venue, 'buy', '100.00', '1');
+    const second = limit(venue, 'buy', '99.00', '1');
+    lookups = 0;
+    unwrap(venue.reduceOrder('alice', first.id, '0.5'));
+    unwrap(venue.amendOrder('alice', first.id, { price: '101.00' }));
+    unwrap(venue.cancelOrder('alice', second.id));
+    expect(lookups).toBe(3);
+  });
+
+  it('answer the order before its size or price, as the core does', () => {
+    const { venue } = makeVenue();
+    const order = limit(venue, 'buy', '100.00', '1');
+    expectError(
+      expectNoChange(venue, () => venue.amendOrder('bob', order.id, { size: 'bad' })),
+      { code: 'order_not_found', message: 'no order ord_1 for this account' },
+    );
+    unwrap(venue.cancelOrder('alice', order.id));
+    expectError(
+      expectNoChange(venue, () => venue.amendOrder('alice', order.id, { price: '0' })),
+      { code: 'order_not_open', message: 'order ord_1 is cancelled' },
+    );
+  });
+});

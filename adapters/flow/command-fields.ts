@@ -19,6 +19,12 @@ import {
   type Ticks,
 } from '../../src/index.js';
 
+/** A row's command the target took (ScenarioDriver.submitBytes, FlowFeed.submit). */
+export const ROW_TAKEN = 1;
+/** A row's command the target declined, nothing changed: the row goes on as a record. */
+export const ROW_DECLINED = 0;
+// Any other answer of a target is the core's refusal code (< 0): nothing changed either.
+
 /** A field the row leaves empty. */
 export const EMPTY = -2;
 /** A field the reader does not take (an unknown word, a malformed or unsafe number). */

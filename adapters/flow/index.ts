@@ -27,5 +27,12 @@ export type {
   PlainRowTarget,
   ScenarioLayout,
 } from './scenario-row.js';
-export { BAD, decodePlainCommand, EMPTY, type CommandFields } from './command-fields.js';
+export {
+  BAD,
+  decodePlainCommand,
+  EMPTY,
+  ROW_DECLINED,
+  ROW_TAKEN,
+  type CommandFields,
+} from './command-fields.js';
 export { ScenarioClock } from './scenario-clock.js';

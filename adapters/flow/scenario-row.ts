@@ -68,11 +68,12 @@ export type ScenarioRow = NewOrderRow | CancelRow | ReduceRow | AmendRow;
 export type ParsedScenarioRow = ScenarioRow & { readonly line: number };
 
 /**
- * What takes a plain `new`, `cancel` or `reduce` row as an OrderCommand (the scenario driver).
- * False: nothing changed, the row goes on as a record.
+ * What takes a plain `new`, `cancel` or `reduce` row as an OrderCommand (the scenario driver):
+ * ROW_TAKEN, ROW_DECLINED (nothing changed, the row goes on as a record) or the core's refusal
+ * code (< 0, nothing changed).
  */
 export interface PlainRowTarget {
-  submit(ts: number, id: string, command: OrderCommand): boolean;
+  submit(ts: number, id: string, command: OrderCommand): number;
 }
 
 /** Which columns a file has: the 11 of the scenario format, plus `client_order_id` when true. */

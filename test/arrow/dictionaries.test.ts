@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BATCH_ROWS, convertFlowFile } from '../../adapters/flow/arrow/index.js';
 import { feedFlow } from '../../adapters/flow/arrow/flow-feed.js';
 import { openArrowBatches, openArrowFlow } from '../../adapters/flow/arrow/flow-reader.js';
+import { ROW_DECLINED, ROW_TAKEN } from '../../adapters/flow/index.js';
 import { flowInstruments } from '../../adapters/runs/generate/flow-instruments.js';
 import { writeFlow } from '../../adapters/runs/generate/write-flow.js';
 import { ACTION_NEW, DEFAULT_INSTRUMENTS, Venue, type InstrumentSpec } from '../../src/index.js';
@@ -54,8 +55,9 @@ describe('delta dictionaries', () => {
     let rows = 0;
     const take = () => (rows++, true);
     await feedFlow(await openArrowBatches(path), core, {
-      submit: take,
+      submit: () => (take(), ROW_TAKEN),
       row: take,
+      refused: take,
     });
 
     expect(rows).toBe(2 * BATCH_ROWS + 100);
@@ -69,8 +71,11 @@ describe('delta dictionaries', () => {
     const accounts: number[] = [];
     await feedFlow(await openArrowBatches(lateAccount), core, {
       submit: (...[, , , , command]) =>
-        command.action === ACTION_NEW && accounts.push(command.account) > 0,
+        command.action === ACTION_NEW && accounts.push(command.account) > 0
+          ? ROW_TAKEN
+          : ROW_DECLINED,
       row: () => false,
+      refused: () => false,
     });
 
     const [early, late] = [core.accountId('early'), core.accountId('late')];

@@ -2,10 +2,17 @@
  * An Arrow flow's rows fed in file order, each as an OrderCommand when it is a plain row
  * (decodePlainCommand, over the batch's columns) that the target takes, else decoded and checked by the FlowRowDecoder
  * (which reports a malformed row in the format's own words) and given as a ParsedScenarioRow. Only
- * the rows decoded build a record.
+ * the rows decoded build a record; a plain row the core refuses is decoded for its message, not
+ * submitted again.
  */
 import type { OrderCommand, VenueCore } from '../../../src/index.js';
-import { decodePlainCommand, type CommandFields, type ParsedScenarioRow } from '../index.js';
+import {
+  decodePlainCommand,
+  ROW_DECLINED,
+  ROW_TAKEN,
+  type CommandFields,
+  type ParsedScenarioRow,
+} from '../index.js';
 import { FlowCodes } from './flow-codes.js';
 import type { ArrowBatches } from './flow-reader.js';
 
@@ -15,19 +22,22 @@ import type { ArrowBatches } from './flow-reader.js';
  * command.
  */
 export interface FlowFeed {
-  /** A plain row's command (see ScenarioDriver.submitBytes); false: give the row to `row`. */
-  submit(
-    ts: number,
-    id: Uint8Array,
-    idStart: number,
-    idEnd: number,
-    command: OrderCommand,
-  ): boolean;
+  /**
+   * A plain row's command (see ScenarioDriver.submitBytes): ROW_TAKEN; ROW_DECLINED, nothing
+   * changed: give the row to `row`; or the core's refusal code (< 0), nothing changed: give the
+   * row to `refused`.
+   */
+  submit(ts: number, id: Uint8Array, idStart: number, idEnd: number, command: OrderCommand): number;
   /** Any other row (and a plain one `submit` declined), decoded; false stops the feed. */
   row(row: ParsedScenarioRow): boolean;
+  /**
+   * A plain row the core refused (`code`), decoded for its words, with the command `submit` was
+   * given still as it was; false stops the feed.
+   */
+  refused(row: ParsedScenarioRow, code: number): boolean;
 }
 
-/** Feeds every row; false when `feed.row` stopped it. */
+/** Feeds every row; false when `feed.row` or `feed.refused` stopped it. */
 export async function feedFlow(
   flow: ArrowBatches,
   core: VenueCore,
@@ -43,12 +53,15 @@ export async function feedFlow(
     for (let i = 0; i < batch.numRows; i++) {
       // One time value for every call: a time (beyond 2^31) is boxed when passed.
       const ts = codes.ts(i);
-      if (ts >= decoder.previousTs && feedCodes(fields, i, ts, command, feed)) {
+      const answer =
+        ts >= decoder.previousTs ? feedCodes(fields, i, ts, command, feed) : ROW_DECLINED;
+      if (answer === ROW_TAKEN) {
         decoder.countChecked(ts);
-      } else {
-        cells ??= decoder.cells(batch);
-        if (!feed.row(decoder.row(cells, i))) return false;
+        continue;
       }
+      cells ??= decoder.cells(batch);
+      const row = decoder.row(cells, i);
+      if (!(answer === ROW_DECLINED ? feed.row(row) : feed.refused(row, answer))) return false;
     }
   }
   return true;
@@ -82,7 +95,7 @@ function flowRowFields(codes: FlowCodes): FlowRowFields {
 
 /**
  * Fills `command` from row `i` (at `ts`, not before the previous row's) and gives it to the feed
- * when it is a plain row (decodePlainCommand) with an id; true when the feed took it.
+ * when it is a plain row (decodePlainCommand) with an id: the feed's answer, else ROW_DECLINED.
  */
 function feedCodes(
   fields: FlowRowFields,
@@ -90,12 +103,10 @@ function feedCodes(
   ts: number,
   command: OrderCommand,
   feed: FlowFeed,
-): boolean {
+): number {
   const { id } = fields.codes;
   fields.row = i;
-  return (
-    !id.isEmpty(i) &&
-    decodePlainCommand(fields, fields.codes.instruments, command) &&
-    feed.submit(ts, id.bytes, id.start(i), id.end(i), command)
-  );
+  return !id.isEmpty(i) && decodePlainCommand(fields, fields.codes.instruments, command)
+    ? feed.submit(ts, id.bytes, id.start(i), id.end(i), command)
+    : ROW_DECLINED;
 }

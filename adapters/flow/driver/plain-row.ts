@@ -18,6 +18,7 @@ import {
   BAD,
   decodePlainCommand,
   EMPTY,
+  ROW_DECLINED,
   type CommandFields,
   type PlainRowTarget,
   type ScenarioRow,
@@ -88,8 +89,8 @@ export class ScenarioRowFields implements CommandFields {
 }
 
 /**
- * Fills `command` from the row and gives it to `target` when the row is plain; true when the
- * target took it.
+ * Fills `command` from the row and gives it to `target` when the row is plain: the target's
+ * answer (ROW_TAKEN, or the core's refusal), else ROW_DECLINED.
  */
 export function feedPlainRow(
   row: ScenarioRow,
@@ -97,9 +98,11 @@ export function feedPlainRow(
   instruments: readonly Instrument[],
   command: OrderCommand,
   target: PlainRowTarget,
-): boolean {
+): number {
   fields.row = row;
-  return decodePlainCommand(fields, instruments, command) && target.submit(row.ts, row.id, command);
+  return decodePlainCommand(fields, instruments, command)
+    ? target.submit(row.ts, row.id, command)
+    : ROW_DECLINED;
 }
 
 function decimalCell(text: string | undefined, decimals: number): number {

@@ -17,7 +17,7 @@ import {
   type Venue,
   type VenueCore,
 } from '../../../src/index.js';
-import type { ScenarioClock, ScenarioRow } from '../index.js';
+import { ROW_DECLINED, ROW_TAKEN, type ScenarioClock, type ScenarioRow } from '../index.js';
 import { applyScenarioRow, type ApplyOptions } from './apply-row.js';
 import type { DriverObserver, DriverOptions, Refusal } from './driver-reports.js';
 import { feedPlainRow, ScenarioRowFields } from './plain-row.js';
@@ -44,8 +44,8 @@ export class ScenarioDriver {
   readonly #fields: ScenarioRowFields;
   readonly #instruments: readonly Instrument[];
   #lastOrder: OrderRecord | null = null;
-  /** The core's refusal of the last submitted command; 0 when it took it or it was declined. */
-  #refused = 0;
+  /** The last command the core refused (its fields give the refusal's words). */
+  #refusedCommand: OrderCommand | null = null;
 
   constructor(
     venue: Venue,
@@ -106,29 +106,39 @@ export class ScenarioDriver {
    * Applies one row as `apply` does, but a plain `new`, `cancel` or `reduce` row (plain-row.ts)
    * goes to the core as a command, and `lastOrder` is then null: for callers that read no record of
    * the row's command. The core's refusal of it is answered in the string API's words
-   * (gridCommandError), without the string API; any other row goes to `apply`.
+   * (`refusal`), without the string API; any other row goes to `apply`.
    */
   feed(row: ScenarioRow): Refusal | null {
-    this.#refused = 0;
-    if (feedPlainRow(row, this.#fields, this.#instruments, this.#command, this)) return null;
-    const refused = this.#refused;
-    if (refused === 0) return this.apply(row);
-    this.#refused = 0;
+    const answer = feedPlainRow(row, this.#fields, this.#instruments, this.#command, this);
+    if (answer === ROW_TAKEN) return null;
+    return answer === ROW_DECLINED ? this.apply(row) : this.refusal(row.id, answer);
+  }
+
+  /**
+   * The words of the core's refusal `code` of the command `submit` or `submitBytes` was last
+   * given (gridCommandError), for its row, whose scenario id is `id`; the row is counted.
+   */
+  refusal(id: string, code: number): Refusal {
     this.rowCount++;
     this.#lastOrder = null;
-    const { code, message } = gridCommandError(this.#core, this.#command, refused, row.id);
-    return { code, message };
+    const { code: refusalCode, message } = gridCommandError(
+      this.#core,
+      this.#refusedCommand!,
+      code,
+      id,
+    );
+    return { code: refusalCode, message };
   }
 
   /**
    * A plain row's command (plain-row.ts, flow-feed.ts) on the order with the scenario id `id`:
    * for ACTION_NEW the id it introduces, else the order whose sequence becomes the command's
-   * `target`. True when applied; false when the core refused it, the id names a live order (new)
-   * or no order (the others), or a reduce's order is not on the command's book (its lots would be
-   * another instrument's): nothing was changed, give the row to `feed`, which answers the core's
-   * refusal in words and gives the others to `apply`.
+   * `target`. ROW_TAKEN when applied; ROW_DECLINED when the id names a live order (new) or no
+   * order (the others), or a reduce's order is not on the command's book (its lots would be
+   * another instrument's): give the row to `apply`; or the core's refusal code (< 0), whose words
+   * `refusal` gives. Nothing changed unless taken.
    */
-  submit(ts: number, id: string, command: OrderCommand): boolean {
+  submit(ts: number, id: string, command: OrderCommand): number {
     const length = this.#ids.encode(id);
     return this.submitBytes(ts, this.#ids.scratch, 0, length, command, id);
   }
@@ -144,19 +154,18 @@ export class ScenarioDriver {
     idEnd: number,
     command: OrderCommand,
     idText?: string,
-  ): boolean {
-    this.#refused = 0;
+  ): number {
     const ids = this.#ids;
     const entry = ids.find(idBytes, idStart, idEnd);
     const core = this.#core;
     if (command.action === ACTION_NEW) {
-      if (ids.isLive(entry)) return false;
+      if (ids.isLive(entry)) return ROW_DECLINED;
     } else {
-      if (entry < 0) return false;
+      if (entry < 0) return ROW_DECLINED;
       command.target = ids.sequenceOf(entry) as Sequence;
       if (command.action === ACTION_REDUCE) {
         const slot = core.orders.slot(command.target);
-        if (slot < 0 || core.store.book[slot] !== command.book) return false;
+        if (slot < 0 || core.store.book[slot] !== command.book) return ROW_DECLINED;
       }
     }
     this.#clock.now = ts;
@@ -164,8 +173,8 @@ export class ScenarioDriver {
     const sequence = core.submit(command);
     this.#row.clear();
     if (sequence < 0) {
-      this.#refused = sequence;
-      return false;
+      this.#refusedCommand = command;
+      return sequence;
     }
     this.rowCount++;
     this.#lastOrder = null;
@@ -175,7 +184,7 @@ export class ScenarioDriver {
       if (decoded !== undefined) ids.keepText(mapped, decoded);
       this.#reports.placed(sequence, core.store.status[core.orders.slot(sequence)]!, mapped, null);
     }
-    return true;
+    return ROW_TAKEN;
   }
 
   /** The record the last `apply` returned (the order it placed, cancelled or reduced); else null. */

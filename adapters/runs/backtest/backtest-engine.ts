@@ -14,11 +14,12 @@ import {
   type Ticks,
 } from '../../../src/index.js';
 import type { ArrowBatches, FlowFeed } from '../../flow/arrow/index.js';
-import type { ParsedScenarioRow } from '../../flow/index.js';
+import { ROW_DECLINED, ROW_TAKEN, type ParsedScenarioRow } from '../../flow/index.js';
 import { ScenarioClock } from '../../flow/scenario-clock.js';
 import {
   FINAL_ORDER_RETENTION,
   ScenarioDriver,
+  type Refusal,
   type RefusalCode,
 } from '../../flow/driver/index.js';
 import { L2Feed, L2RowError } from '../../flow/l2/l2-feed.js';
@@ -227,7 +228,11 @@ export class BacktestEngine {
         row.line,
         `the flow trades under account ${account}, the strategy's; choose another --account`,
       );
-    const refusal = this.flow.feed(row);
+    this.#afterFlowRow(row, this.flow.feed(row));
+  }
+
+  /** A flow row applied or refused: its refusal counted, the displaced rest placed, then what follows. */
+  #afterFlowRow(row: ParsedScenarioRow, refusal: Refusal | null): void {
     if (refusal !== null) this.#refusals.flowRow(refusal.code);
     const rest = this.#displacedRest();
     if (rest !== null) {
@@ -240,18 +245,20 @@ export class BacktestEngine {
   /** The flow's plain rows as commands; a row under the strategy's account is decoded (refused). */
   readonly #feed: FlowFeed = {
     submit: (ts, id, idStart, idEnd, command) => {
-      if (command.account === this.#account) return false;
+      if (command.account === this.#account) return ROW_DECLINED;
       this.#beforeRow(ts);
-      if (!this.flow.submitBytes(ts, id, idStart, idEnd, command)) return false;
+      const answer = this.flow.submitBytes(ts, id, idStart, idEnd, command);
+      if (answer !== ROW_TAKEN) return answer;
       const rest = command.action === ACTION_NEW ? this.#displacedRest() : null;
       if (rest !== null) {
         this.flow.submitBytes(ts, id, idStart, idEnd, rest);
         this.flow.rowCount--;
       }
       this.#afterRow(ts);
-      return true;
+      return ROW_TAKEN;
     },
     row: (row) => (this.#flowRow(row), true),
+    refused: (row, code) => (this.#afterFlowRow(row, this.flow.refusal(row.id, code)), true),
   };
 
   /**

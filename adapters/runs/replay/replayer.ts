@@ -63,4 +63,9 @@ export class Replayer implements ReplayTotals {
     const refusal = this.driver.feed(row);
     return refusal === null ? null : { line: row.line, ...refusal };
   }
+
+  /** The words of the core's refusal (`code`) of the row's command, submitted as numbers. */
+  refusal(row: ParsedScenarioRow, code: number): Refusal {
+    return { line: row.line, ...this.driver.refusal(row.id, code) };
+  }
 }

@@ -5,7 +5,7 @@
  */
 import type { OrderRecord, Venue } from '../../../src/index.js';
 import type { ArrowBatches } from '../../flow/arrow/index.js';
-import type { ParsedScenarioRow } from '../../flow/index.js';
+import { ROW_TAKEN, type ParsedScenarioRow } from '../../flow/index.js';
 import type { Scenario } from '../../flow/csv/index.js';
 import { OutputDirectory } from '../../output/output-files.js';
 import { PROGRESS_EVERY } from '../../output/progress-bar.js';
@@ -79,7 +79,9 @@ export async function runReplay<Stop>(
     let stopped: ReplayOutcome<Stop> | null = null;
     const step = (row: ParsedScenarioRow): boolean => {
       observer?.beforeRow(row);
-      const refusal = replayer.apply(row);
+      return answered(row, replayer.apply(row));
+    };
+    const answered = (row: ParsedScenarioRow, refusal: Refusal | null): boolean => {
       if (refusal !== null) {
         if (options.strict) return ((stopped = { kind: 'refused', refusal }), false);
         refusals++;
@@ -95,16 +97,21 @@ export async function runReplay<Stop>(
         for (const row of batch) if (!step(row)) return stopped!;
       }
     } else {
-      const progress = (applied: boolean) => {
-        if (applied && onProgress !== undefined && driver.rowCount % PROGRESS_EVERY === 0)
+      const progress = (answer: number) => {
+        if (
+          answer === ROW_TAKEN &&
+          onProgress !== undefined &&
+          driver.rowCount % PROGRESS_EVERY === 0
+        )
           onProgress();
-        return applied;
+        return answer;
       };
       const { feedFlow } = await import('../../flow/arrow/flow-feed.js');
       const fed = await feedFlow(source, replayer.venue.core, {
         submit: (ts, id, idStart, idEnd, command) =>
           progress(driver.submitBytes(ts, id, idStart, idEnd, command)),
         row: step,
+        refused: (row, code) => answered(row, replayer.refusal(row, code)),
       });
       if (!fed) return stopped!;
     }

@@ -10,6 +10,7 @@ export {
   SCENARIO_COLUMNS,
   CLIENT_ORDER_ID_COLUMN,
   ORDER_FEATURE_COLUMNS,
+  QUOTE_SIZE_COLUMN,
   formatScenarioHeader,
   formatScenarioRow,
   formatInstrumentDirective,

@@ -2,7 +2,12 @@
  * Scenario rows: the typed form of one CSV line of a scenario (docs/scenarios.md), and how to write one back.
  * A row carries strings for decimals, exactly as written; the venue judges their values.
  */
-import type { InstrumentSpec, OrderCommand, OrderRequest } from '../../src/index.js';
+import type {
+  InstrumentSpec,
+  OrderCommand,
+  OrderRequest,
+  QuoteOrderRequest,
+} from '../../src/index.js';
 import { formatScenarioTime } from './scenario-time.js';
 
 export const SCENARIO_COLUMNS = [
@@ -26,6 +31,11 @@ export const CLIENT_ORDER_ID_COLUMN = 'client_order_id';
  * the header has it: a new order's stop price, self-trade prevention and gtd expiry time.
  */
 export const ORDER_FEATURE_COLUMNS = ['stop_price', 'stp', 'expire_at'] as const;
+/**
+ * The optional quote-size column, after the order features when the header has them: a market
+ * buy's quote amount to spend, given instead of its size.
+ */
+export const QUOTE_SIZE_COLUMN = 'quote_size';
 /** The server journal's last column (its row checksums), after the others; read and ignored. */
 export const JOURNAL_COLUMN = 'journal';
 
@@ -41,9 +51,9 @@ interface RowCommon {
 }
 
 /** A new order: the core's request fields (decimals as strings), placed by the row's account. */
-export interface NewOrderRow extends RowCommon, Omit<OrderRequest, 'account' | 'symbol'> {
-  readonly action: 'new';
-}
+export type NewOrderRow = RowCommon & { readonly action: 'new' } & (
+    Omit<OrderRequest, 'account' | 'symbol'> | Omit<QuoteOrderRequest, 'account' | 'symbol'>
+  );
 
 export interface CancelRow extends RowCommon {
   readonly action: 'cancel';
@@ -81,6 +91,8 @@ export interface ScenarioLayout {
   readonly clientOrderId: boolean;
   /** The ORDER_FEATURE_COLUMNS follow (after client_order_id, if there). */
   readonly orderFeatures?: boolean;
+  /** The QUOTE_SIZE_COLUMN follows (after the order features, if there). */
+  readonly quoteSize?: boolean;
   /** A server journal: a last `journal` column follows the others; its cells are ignored. */
   readonly journal?: boolean;
 }
@@ -92,6 +104,7 @@ export function formatScenarioHeader(layout: ScenarioLayout = PLAIN_LAYOUT): str
   const columns: string[] = [...SCENARIO_COLUMNS];
   if (layout.clientOrderId) columns.push(CLIENT_ORDER_ID_COLUMN);
   if (layout.orderFeatures === true) columns.push(...ORDER_FEATURE_COLUMNS);
+  if (layout.quoteSize === true) columns.push(QUOTE_SIZE_COLUMN);
   if (layout.journal === true) columns.push(JOURNAL_COLUMN);
   return columns.join(',') + '\n';
 }
@@ -100,7 +113,8 @@ export function formatScenarioHeader(layout: ScenarioLayout = PLAIN_LAYOUT): str
 export function formatScenarioRow(row: ScenarioRow, layout: ScenarioLayout = PLAIN_LAYOUT): string {
   const cells = [formatScenarioTime(row.ts), row.action, row.id, row.account, row.symbol];
   if (row.action === 'new') {
-    cells.push(row.side, row.type, row.price ?? '', row.size, row.timeInForce ?? '');
+    cells.push(row.side, row.type, row.price ?? '', 'size' in row ? row.size : '');
+    cells.push(row.timeInForce ?? '');
     cells.push(row.postOnly === undefined ? '' : String(row.postOnly));
   } else if (row.action === 'amend') {
     cells.push('', '', row.price ?? '', row.size ?? '', '', '');
@@ -123,6 +137,11 @@ export function formatScenarioRow(row: ScenarioRow, layout: ScenarioLayout = PLA
   if (layout.orderFeatures === true) cells.push(...features);
   else if (features.some((cell) => cell !== '')) {
     throw new Error('a row with a stop price, stp or expire_at needs the order-feature columns');
+  }
+  const quoteSize = row.action === 'new' && 'quoteSize' in row ? row.quoteSize : undefined;
+  if (layout.quoteSize === true) cells.push(quoteSize ?? '');
+  else if (quoteSize !== undefined) {
+    throw new Error('a row with a quote size needs the quote_size column');
   }
   return cells.map(csvCell).join(',') + '\n';
 }

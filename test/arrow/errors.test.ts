@@ -100,12 +100,12 @@ describe('a foreign or malformed Arrow flow gets one line naming the row and col
     [
       'a missing column',
       (columns) => delete columns['price'],
-      'column price: missing; a flow has columns ts, action, id, account, symbol, side, type, price, size, time_in_force, post_only (and optionally client_order_id, stop_price, stp, expire_at)',
+      'column price: missing; a flow has columns ts, action, id, account, symbol, side, type, price, size, time_in_force, post_only (and optionally client_order_id, stop_price, stp, expire_at, quote_size)',
     ],
     [
       'an unknown column',
       (columns) => (columns['venue'] = ['x', 'y']),
-      'column venue: unknown column; a flow has columns ts, action, id, account, symbol, side, type, price, size, time_in_force, post_only (and optionally client_order_id, stop_price, stp, expire_at)',
+      'column venue: unknown column; a flow has columns ts, action, id, account, symbol, side, type, price, size, time_in_force, post_only (and optionally client_order_id, stop_price, stp, expire_at, quote_size)',
     ],
     [
       'a wrong type',

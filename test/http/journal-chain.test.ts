@@ -237,7 +237,7 @@ describe('the scenario reader and the journal column', () => {
   });
 
   it('refuses any other 13th column, a journal column without client_order_id, and a 14th', async () => {
-    const reason = `header must be ${HEADER}[,client_order_id][,stop_price,stp,expire_at]`;
+    const reason = `header must be ${HEADER}[,client_order_id][,stop_price,stp,expire_at][,quote_size]`;
     await expect(open(`${HEADER},client_order_id,checksum\n`)).rejects.toThrow(`F:1:90: ${reason}`);
     await expect(open(`${HEADER},journal\n`)).rejects.toThrow(`F:1:74: ${reason}`);
     await expect(open(`${HEADER},client_order_id,journal,x\n`)).rejects.toThrow(

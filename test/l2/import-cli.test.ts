@@ -165,12 +165,12 @@ describe('an L2 flow given where a scenario flow is read', () => {
     expect(await simex('replay', csv)).toEqual({
       code: 2,
       stdout: '',
-      stderr: `${csv}:1:1: header must be ts,action,id,account,symbol,side,type,price,size,time_in_force,post_only[,client_order_id][,stop_price,stp,expire_at]${hint}`,
+      stderr: `${csv}:1:1: header must be ts,action,id,account,symbol,side,type,price,size,time_in_force,post_only[,client_order_id][,stop_price,stp,expire_at][,quote_size]${hint}`,
     });
     expect(await simex('replay', arrow)).toEqual({
       code: 2,
       stdout: '',
-      stderr: `${arrow}: column exchange_ts: unknown column; a flow has columns ts, action, id, account, symbol, side, type, price, size, time_in_force, post_only (and optionally client_order_id, stop_price, stp, expire_at)${hint}`,
+      stderr: `${arrow}: column exchange_ts: unknown column; a flow has columns ts, action, id, account, symbol, side, type, price, size, time_in_force, post_only (and optionally client_order_id, stop_price, stp, expire_at, quote_size)${hint}`,
     });
   });
 });

@@ -43,7 +43,7 @@ describe('malformed files stop with file:line:column: reason, exit code 2, and w
     [
       'wrong header',
       'ts,action,id\n',
-      `F:1:14: header must be ${HEADER}[,client_order_id][,stop_price,stp,expire_at]`,
+      `F:1:14: header must be ${HEADER}[,client_order_id][,stop_price,stp,expire_at][,quote_size]`,
     ],
     [
       'bad directive key',

@@ -11,6 +11,7 @@ import type { InstrumentSpec } from '../../../src/index.js';
 import {
   CLIENT_ORDER_ID_COLUMN,
   ORDER_FEATURE_COLUMNS,
+  QUOTE_SIZE_COLUMN,
   ScenarioSyntaxError,
   type ScenarioLayout,
 } from '../index.js';
@@ -159,7 +160,8 @@ export function instrumentsOf(path: string, schema: Schema): InstrumentSpec[] {
 function layoutOf(schema: Schema): ScenarioLayout {
   const has = (name: string) => schema.fields.some((field) => field.name === name);
   const clientOrderId = has(CLIENT_ORDER_ID_COLUMN);
-  return ORDER_FEATURE_COLUMNS.some(has)
-    ? { clientOrderId, orderFeatures: true }
-    : { clientOrderId };
+  const layout: { -readonly [K in keyof ScenarioLayout]: ScenarioLayout[K] } = { clientOrderId };
+  if (ORDER_FEATURE_COLUMNS.some(has)) layout.orderFeatures = true;
+  if (has(QUOTE_SIZE_COLUMN)) layout.quoteSize = true;
+  return layout;
 }

@@ -12,6 +12,7 @@ import {
   ENUM_MESSAGES,
   newOrderRow,
   ORDER_FEATURE_COLUMNS,
+  QUOTE_SIZE_COLUMN,
   SCENARIO_COLUMNS,
   type AmendRow,
   type CancelRow,
@@ -40,6 +41,7 @@ export interface BatchCells {
   readonly stopPrice: TextCells | null;
   readonly stp: TextCells | null;
   readonly expireAt: TimeCells | null;
+  readonly quoteSize: TextCells | null;
   /** The text columns a cancel or reduce leaves empty. */
   readonly emptyUnlessNew: [string, TextCells][];
 }
@@ -129,6 +131,7 @@ export class FlowRowDecoder {
       stopPrice: p['stop_price'] === undefined ? null : text('stop_price'),
       stp: p['stp'] === undefined ? null : text('stp'),
       expireAt: p['expire_at'] === undefined ? null : new TimeCells(data[p['expire_at']]!),
+      quoteSize: p[QUOTE_SIZE_COLUMN] === undefined ? null : text(QUOTE_SIZE_COLUMN),
       emptyUnlessNew: [],
     };
     for (const name of [
@@ -138,6 +141,7 @@ export class FlowRowDecoder {
       CLIENT_ORDER_ID_COLUMN,
       'stop_price',
       'stp',
+      QUOTE_SIZE_COLUMN,
     ]) {
       if (p[name] !== undefined) cells.emptyUnlessNew.push([name, text(name)]);
     }
@@ -200,7 +204,11 @@ export class FlowRowDecoder {
     if (side === undefined) this.#fail(line, 'side', ENUM_MESSAGES.side);
     const type = oneOf(ORDER_TYPES, this.#required(line, 'type', cells.type.text(i)));
     if (type === undefined) this.#fail(line, 'type', ENUM_MESSAGES.type);
-    const size = this.#required(line, 'size', cells.size.text(i));
+    const quoteSize = cells.quoteSize?.text(i) ?? '';
+    const size =
+      quoteSize === '' ? this.#required(line, 'size', cells.size.text(i)) : cells.size.text(i);
+    if (size !== '' && quoteSize !== '')
+      this.#fail(line, QUOTE_SIZE_COLUMN, 'give size or quote_size, not both');
     const price = cells.price.text(i);
     const tif = cells.timeInForce.text(i);
     const timeInForce = tif === '' ? undefined : oneOf(TIMES_IN_FORCE, tif);
@@ -219,6 +227,7 @@ export class FlowRowDecoder {
       price,
       timeInForce,
       postOnly,
+      quoteSize,
     );
     const clientOrderId = cells.clientOrderId?.text(i) ?? '';
     if (clientOrderId !== '') row.clientOrderId = clientOrderId;
@@ -247,7 +256,7 @@ export class FlowRowDecoder {
 }
 
 function known(): string {
-  return `columns ${SCENARIO_COLUMNS.join(', ')} (and optionally ${[CLIENT_ORDER_ID_COLUMN, ...ORDER_FEATURE_COLUMNS].join(', ')})`;
+  return `columns ${SCENARIO_COLUMNS.join(', ')} (and optionally ${[CLIENT_ORDER_ID_COLUMN, ...ORDER_FEATURE_COLUMNS, QUOTE_SIZE_COLUMN].join(', ')})`;
 }
 
 function oneOf<T extends string>(values: readonly T[], text: string): T | undefined {

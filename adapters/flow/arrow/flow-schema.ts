@@ -8,6 +8,7 @@ import {
   CLIENT_ORDER_ID_COLUMN,
   formatInstrumentDirective,
   ORDER_FEATURE_COLUMNS,
+  QUOTE_SIZE_COLUMN,
   SCENARIO_COLUMNS,
   type ScenarioLayout,
 } from '../index.js';
@@ -37,6 +38,7 @@ export const COLUMN_KINDS: Readonly<Record<string, ColumnKind>> = {
   stop_price: 'text',
   stp: 'text',
   expire_at: 'time',
+  quote_size: 'text',
 };
 
 /**
@@ -61,6 +63,7 @@ export function flowSchema(
   const names: string[] = [...SCENARIO_COLUMNS];
   if (layout.clientOrderId) names.push(CLIENT_ORDER_ID_COLUMN);
   if (layout.orderFeatures === true) names.push(...ORDER_FEATURE_COLUMNS);
+  if (layout.quoteSize === true) names.push(QUOTE_SIZE_COLUMN);
   let dictionaryId = 0;
   const fields = names.map((name) => {
     const kind = COLUMN_KINDS[name]!;

@@ -51,7 +51,7 @@ export class ArrowFlowWriter {
       cells[5]!.append(row.side);
       cells[6]!.append(row.type);
       cells[7]!.append(row.price ?? null);
-      cells[8]!.append(row.size);
+      cells[8]!.append('size' in row ? row.size : null);
       cells[9]!.append(row.timeInForce ?? null);
       cells[10]!.append(row.postOnly ?? null);
     } else {
@@ -72,6 +72,11 @@ export class ArrowFlowWriter {
     } else if (features.some((value) => value !== undefined)) {
       throw new Error('a row with a stop price, stp or expire_at needs the order-feature columns');
     }
+    const quoteSize = row.action === 'new' && 'quoteSize' in row ? row.quoteSize : undefined;
+    if (this.#layout.quoteSize === true)
+      cells[this.#schema.fields.length - 1]!.append(quoteSize ?? null);
+    else if (quoteSize !== undefined)
+      throw new Error('a row with a quote size needs the quote_size column');
     if (++this.#rows === BATCH_ROWS) await this.#flush();
   }
 

@@ -172,6 +172,8 @@ export class LineDecoder {
     const features = this.rowParser.features;
     // The three order-feature cells empty: their span is their two commas.
     if (features >= 0 && this.#bounds[features + 3]! - this.#bounds[features]! !== 3) return null;
+    const quoteSize = this.rowParser.quoteSize;
+    if (quoteSize >= 0 && !this.#empty(quoteSize)) return null;
     const row = newOrderRow(
       line,
       ts,

@@ -1,7 +1,7 @@
 /**
  * Rows as columns, the form the parsing worker posts them in: the string cells in one array,
  * line and ts in a Float64Array, the enums and which optional cells are present in a
- * Uint16Array, accounts and symbols as numbers into a table of names sent once (the first
+ * Uint32Array, accounts and symbols as numbers into a table of names sent once (the first
  * MAX_NAMES distinct ones; any others stay in the strings). Cloning and rebuilding these costs the
  * main thread less than cloning row objects, and repeated names are one string each; the rows
  * rebuilt are equal to the parsed ones, key order included.
@@ -17,7 +17,7 @@ import type { AmendRow, NewOrderRow, ParsedScenarioRow } from '../scenario-row.j
 export interface RowColumns {
   readonly strings: string[];
   readonly numbers: Float64Array;
-  readonly codes: Uint16Array;
+  readonly codes: Uint32Array;
   /** Per row: account, then symbol, as an index into the names; -1: in `strings`. */
   readonly names: Int32Array;
   /** Names first used in this batch, to append to the table. */
@@ -57,13 +57,15 @@ const STOP_PRICE_OR_SIZE = 1 << 11;
 /** 0: none given; else the code + 1. */
 const STP_SHIFT = 12;
 const EXPIRE_AT = 1 << 15;
+/** A new order's quote size, in place of its size. */
+const QUOTE_SIZE = 1 << 16;
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 
 export function toColumns(rows: readonly ParsedScenarioRow[], nameCodes: NameCodes): RowColumns {
   const strings: string[] = [];
   const numbers = new Float64Array(rows.length * 2);
-  const codes = new Uint16Array(rows.length);
+  const codes = new Uint32Array(rows.length);
   const names = new Int32Array(rows.length * 2);
   const newNames: string[] = [];
   for (let i = 0; i < rows.length; i++) {
@@ -96,7 +98,11 @@ export function toColumns(rows: readonly ParsedScenarioRow[], nameCodes: NameCod
       if (row.timeInForce !== undefined)
         code |= (TIME_IN_FORCE_CODES.code(row.timeInForce) + 1) << TIME_IN_FORCE_SHIFT;
       if (row.postOnly !== undefined) code |= row.postOnly ? POST_ONLY | POST_ONLY_TRUE : POST_ONLY;
-      strings.push(row.size);
+      if ('size' in row) strings.push(row.size);
+      else {
+        code |= QUOTE_SIZE;
+        strings.push(row.quoteSize);
+      }
       if (row.price !== undefined) {
         code |= PRICE;
         strings.push(row.price);
@@ -147,17 +153,11 @@ export function fromColumns(columns: RowColumns, table: string[]): ParsedScenari
     } else {
       const side = SIDE_CODES.name((code >> SIDE_SHIFT) & 1);
       const type = ORDER_TYPE_CODES.name((code >> TYPE_SHIFT) & 1);
-      const row: Mutable<NewOrderRow> & { line: number } = {
-        line,
-        ts,
-        id,
-        account,
-        symbol,
-        action,
-        side,
-        type,
-        size: strings[s++]!,
-      };
+      const sizeCell = strings[s++]!;
+      const row: Mutable<NewOrderRow> & { line: number } =
+        (code & QUOTE_SIZE) === 0
+          ? { line, ts, id, account, symbol, action, side, type, size: sizeCell }
+          : { line, ts, id, account, symbol, action, side, type, quoteSize: sizeCell };
       if (code & PRICE) row.price = strings[s++]!;
       const timeInForce = (code >> TIME_IN_FORCE_SHIFT) & 7;
       if (timeInForce !== 0) row.timeInForce = TIME_IN_FORCE_CODES.name(timeInForce - 1);

@@ -21,6 +21,7 @@ import type {
 import {
   CLIENT_ORDER_ID_COLUMN,
   ORDER_FEATURE_COLUMNS,
+  QUOTE_SIZE_COLUMN,
   SCENARIO_COLUMNS,
 } from '../scenario-row.js';
 import { parseScenarioTime } from '../scenario-time.js';
@@ -49,6 +50,8 @@ export class RowParser {
   readonly checked: number;
   /** Where the order-feature cells start, or -1 when the file has none. */
   readonly features: number;
+  /** The quote_size cell, or -1 when the file has none. */
+  readonly quoteSize: number;
   readonly #headers: string[];
 
   constructor(
@@ -59,6 +62,8 @@ export class RowParser {
     if (layout.clientOrderId) this.#headers.push(CLIENT_ORDER_ID_COLUMN);
     this.features = layout.orderFeatures === true ? this.#headers.length : -1;
     if (this.features >= 0) this.#headers.push(...ORDER_FEATURE_COLUMNS);
+    this.quoteSize = layout.quoteSize === true ? this.#headers.length : -1;
+    if (this.quoteSize >= 0) this.#headers.push(QUOTE_SIZE_COLUMN);
     this.checked = this.#headers.length;
     this.width = this.checked + (layout.journal === true ? 1 : 0);
   }
@@ -124,7 +129,10 @@ export class RowParser {
     if (side === undefined) this.#fail(record, line, Cell.Side, ENUM_MESSAGES.side);
     const type = oneOf(ORDER_TYPES, this.#required(record, line, Cell.Type));
     if (type === undefined) this.#fail(record, line, Cell.Type, ENUM_MESSAGES.type);
-    const size = this.#required(record, line, Cell.Size);
+    const quoteSize = this.quoteSize >= 0 ? record[this.quoteSize]! : '';
+    const size = quoteSize === '' ? this.#required(record, line, Cell.Size) : record[Cell.Size]!;
+    if (size !== '' && quoteSize !== '')
+      this.#fail(record, line, this.quoteSize, 'give size or quote_size, not both');
     const price = record[Cell.Price]!;
     const tif = record[Cell.TimeInForce]!;
     const timeInForce = tif === '' ? undefined : oneOf(TIMES_IN_FORCE, tif);
@@ -145,6 +153,7 @@ export class RowParser {
       price,
       timeInForce,
       postOnly === '' ? undefined : postOnly === 'true',
+      quoteSize,
     );
     if (this.layout.clientOrderId && record[Cell.ClientOrderId] !== '')
       row.clientOrderId = record[Cell.ClientOrderId]!;

@@ -16,6 +16,7 @@ import {
   CLIENT_ORDER_ID_COLUMN,
   JOURNAL_COLUMN,
   ORDER_FEATURE_COLUMNS,
+  QUOTE_SIZE_COLUMN,
   SCENARIO_COLUMNS,
 } from '../scenario-row.js';
 import type { ParsedScenarioRow, ScenarioLayout } from '../scenario-row.js';
@@ -234,7 +235,8 @@ function readDirectives(splitter: PreludeSplitter, file: string): InstrumentSpec
 }
 
 function readHeader(record: string[], file: string, line: number): ScenarioLayout {
-  // The 11 columns, then optionally client_order_id, the order features, and journal, in order.
+  // The 11 columns, then optionally client_order_id, the order features, quote_size and journal,
+  // in order.
   const optional = (at: number, columns: readonly string[]) =>
     columns.every((column, i) => record[at + i] === column) ? columns.length : 0;
   let at = SCENARIO_COLUMNS.length;
@@ -242,20 +244,24 @@ function readHeader(record: string[], file: string, line: number): ScenarioLayou
   at += clientOrderId ? 1 : 0;
   const orderFeatures = optional(at, ORDER_FEATURE_COLUMNS) > 0;
   at += orderFeatures ? ORDER_FEATURE_COLUMNS.length : 0;
+  const quoteSize = optional(at, [QUOTE_SIZE_COLUMN]) > 0;
+  at += quoteSize ? 1 : 0;
   const journal = clientOrderId && optional(at, [JOURNAL_COLUMN]) > 0;
   const expected: string[] = [...SCENARIO_COLUMNS];
   if (clientOrderId) expected.push(CLIENT_ORDER_ID_COLUMN);
   if (orderFeatures) expected.push(...ORDER_FEATURE_COLUMNS);
+  if (quoteSize) expected.push(QUOTE_SIZE_COLUMN);
   if (journal) expected.push(JOURNAL_COLUMN);
   for (let i = 0; i < Math.max(record.length, expected.length); i++) {
     if (record[i] !== expected[i]) {
-      const reason = `header must be ${SCENARIO_COLUMNS.join(',')}[,${CLIENT_ORDER_ID_COLUMN}][,${ORDER_FEATURE_COLUMNS.join(',')}]${l2FlowHint(record[0])}`;
+      const reason = `header must be ${SCENARIO_COLUMNS.join(',')}[,${CLIENT_ORDER_ID_COLUMN}][,${ORDER_FEATURE_COLUMNS.join(',')}][,${QUOTE_SIZE_COLUMN}]${l2FlowHint(record[0])}`;
       throw new ScenarioSyntaxError(file, line, columnOf(record, i), reason);
     }
   }
   return {
     clientOrderId,
     ...(orderFeatures && { orderFeatures }),
+    ...(quoteSize && { quoteSize }),
     ...(journal && { journal }),
   };
 }

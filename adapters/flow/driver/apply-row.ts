@@ -3,7 +3,13 @@
  * row becomes a placeOrder, cancelOrder, reduceOrder or amendOrder, and the venue's Result is
  * returned as is.
  */
-import type { OrderRecord, OrderRequest, Result, Venue } from '../../../src/index.js';
+import type {
+  OrderRecord,
+  OrderRequest,
+  QuoteOrderRequest,
+  Result,
+  Venue,
+} from '../../../src/index.js';
 import type { NewOrderRow, ScenarioClock, ScenarioRow } from '../index.js';
 
 export interface ApplyOptions {
@@ -39,14 +45,12 @@ export function applyScenarioRow(
 }
 
 /** The venue request a `new` row stands for (properties added one by one: spreads are slow). */
-function orderRequestOf(row: NewOrderRow): OrderRequest {
-  const request: { -readonly [K in keyof OrderRequest]: OrderRequest[K] } = {
-    account: row.account,
-    symbol: row.symbol,
-    side: row.side,
-    type: row.type,
-    size: row.size,
-  };
+function orderRequestOf(row: NewOrderRow): OrderRequest | QuoteOrderRequest {
+  const { account, symbol, side, type } = row;
+  const request: Mutable<OrderRequest> | Mutable<QuoteOrderRequest> =
+    'size' in row
+      ? { account, symbol, side, type, size: row.size }
+      : { account, symbol, side, type, quoteSize: row.quoteSize };
   if (row.price !== undefined) request.price = row.price;
   if (row.timeInForce !== undefined) request.timeInForce = row.timeInForce;
   if (row.postOnly !== undefined) request.postOnly = row.postOnly;
@@ -56,3 +60,5 @@ function orderRequestOf(row: NewOrderRow): OrderRequest {
   if (row.expireAt !== undefined) request.expireAt = row.expireAt;
   return request;
 }
+
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };

@@ -68,7 +68,8 @@ export class ScenarioRowFields implements CommandFields {
   }
 
   size(decimals: number): number {
-    return this.row.action === 'cancel' ? EMPTY : decimalCell(this.row.size, decimals);
+    const { row } = this;
+    return row.action === 'cancel' || !('size' in row) ? EMPTY : decimalCell(row.size, decimals);
   }
 
   postOnly(): number {
@@ -80,7 +81,8 @@ export class ScenarioRowFields implements CommandFields {
     const { row } = this;
     return (
       row.action === 'new' &&
-      (row.clientOrderId !== undefined ||
+      ('quoteSize' in row ||
+        row.clientOrderId !== undefined ||
         row.stopPrice !== undefined ||
         row.stp !== undefined ||
         row.expireAt !== undefined)

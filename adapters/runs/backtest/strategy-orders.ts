@@ -3,7 +3,13 @@
  * order they were sent), the ids `place()` handed out, and the strategy's resting orders as the
  * strategy last learned of them.
  */
-import type { AmendRequest, OrderRecord, OrderRequest, Venue } from '../../../src/index.js';
+import type {
+  AmendRequest,
+  OrderRecord,
+  OrderRequest,
+  QuoteOrderRequest,
+  Venue,
+} from '../../../src/index.js';
 import { FINAL_ORDER_RETENTION, isLive } from '../../flow/driver/index.js';
 import { DueQueue } from './latency/due-queue.js';
 import type { ActionRefusal, StrategyOrder } from './strategy.js';
@@ -109,9 +115,10 @@ export class StrategyOrders {
 
   /**
    * The venue's request for a strategy order: a literal of the request's keys (V8 copies spreads
-   * slowly); an order with another key goes to the venue as sent, which refuses it.
+   * slowly); an order with another key (a market buy's `quoteSize`) goes to the venue as sent,
+   * which takes it or refuses it.
    */
-  #request(order: StrategyOrder, id: string): OrderRequest {
+  #request(order: StrategyOrder, id: string): OrderRequest | QuoteOrderRequest {
     // Every field as sent, whatever its type says: the venue judges them (a market price too).
     const sent = order as Partial<OrderRequest>;
     const request = {

@@ -50,6 +50,13 @@ export type StrategyOrder =
     })
   | (OrderFeatures & {
       readonly symbol: string;
+      readonly side: 'buy';
+      readonly type: 'market';
+      /** The quote to spend instead of a size: buys the whole lots it buys from the asks. */
+      readonly quoteSize: string;
+    })
+  | (OrderFeatures & {
+      readonly symbol: string;
       readonly side: Side;
       readonly type: 'limit';
       readonly price: string;

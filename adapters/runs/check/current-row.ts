@@ -63,7 +63,11 @@ export class CurrentRow {
       book,
       side: row.side === 'buy' ? SIDE_BUY : SIDE_SELL,
       price: row.type === 'limit' ? this.units(row.price!, priceDecimals) : null,
-      size: this.units(row.size, sizeDecimals),
+      // A market buy by quote amount has the size the core bought it (VenueCore.sizeByQuote).
+      size:
+        'size' in row
+          ? this.units(row.size, sizeDecimals)
+          : this.core.store.size[this.core.orders.slot(sequence)]!,
       filled: 0,
       removed: 0,
       resting: false,

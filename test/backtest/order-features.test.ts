@@ -74,3 +74,30 @@ describe('order features in backtests', () => {
     expect(orders[0]).toMatchObject({ status: 'expired', reason: 'expire_at_reached' });
   });
 });
+
+describe('a market buy by quote amount (quoteSize) in backtests', () => {
+  it('buys the whole lots the amount buys at the book prices, exactly', async () => {
+    // 0.500 at 100.00 costs 50.00; the 20.70 left buys 0.204 at 101.00 (20.604), not 0.205.
+    const { fills, orders } = await run((ctx) => {
+      ctx.place({ symbol: 'BTC-USD', side: 'buy', type: 'market', quoteSize: '70.70' });
+    });
+    expect(brief(fills)).toEqual(['s1 taker 0.500@100.00', 's1 taker 0.204@101.00']);
+    expect(orders[0]).toMatchObject({ size: '0.704', status: 'filled' });
+  });
+
+  it('is refused on a sell and below the minimum size', async () => {
+    const refusals: string[] = [];
+    const strategy: Strategy = {
+      onStart: (ctx) => {
+        ctx.place({ symbol: 'BTC-USD', side: 'sell', type: 'market', quoteSize: '10.00' } as never);
+        ctx.place({ symbol: 'BTC-USD', side: 'buy', type: 'market', quoteSize: '0.09' });
+      },
+      onRefused: (refusal) => void refusals.push(`${refusal.orderId} ${refusal.message}`),
+    };
+    await backtestInMemory(SMALL_FLOW, strategy);
+    expect(refusals).toEqual([
+      's1 quote_size is for market buys only',
+      's2 quote_size buys less than the minimum size from the book',
+    ]);
+  });
+});

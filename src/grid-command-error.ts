@@ -1,27 +1,35 @@
 import { sizeOutOfRange } from './instrument.js';
 import {
+  REFUSED_CLIENT_ORDER_ID,
+  REFUSED_EXPIRE_AT,
   REFUSED_INSUFFICIENT_BALANCE,
   REFUSED_LEVEL_FULL,
   REFUSED_ORDER_NOT_FOUND,
   REFUSED_ORDER_NOT_OPEN,
   REFUSED_POST_ONLY,
+  REFUSED_PRICE,
   REFUSED_SIZE,
   refusalError,
+  TIF_GTD,
+  TYPE_LIMIT,
 } from './numeric.js';
 import type { OrderCommand } from './order-command.js';
-import { postOnlyNotLimitGtc } from './order-request.js';
+import { orderRefusal, type OrderRefusal } from './order-refusals.js';
 import { lotsToUnits } from './quantities.js';
 import { orderNotFound, orderNotOpen, type VenueError } from './result.js';
 import { ORDER_STATUSES } from './types.js';
 import type { VenueCore } from './venue-core.js';
 
 /**
- * The string API's error for the core's refusal (`code`) of a command whose fields were decimals
- * on the instrument's grid and known words (a plain row's: adapters/flow/command-fields.ts), so
- * that the one check that can fail is the one the string API finds first: a new order's size out
- * of range, or post-only on an order that is not limit gtc; a cancel's or reduce's order not found
- * or not open (`id` names it, as the caller knows it); a full level or an unfunded order. Any other
- * refusal of such a command is a bug of its decoder (RangeError).
+ * The string API's error for the core's refusal (`code`) of a command decoded from a row whose
+ * decimals were on the instrument's grid and whose words were known (adapters/flow/command-fields.ts),
+ * so that the check that failed is the one the string API finds first, and its words are the
+ * string API's (ORDER_REFUSALS, the instrument's): a new order's size out of range, a limit order
+ * without a price, a gtd order's expiry missing or not later than the venue's time (or an expiry on
+ * an order that is not gtd), post-only on an order that is not limit gtc, a malformed client order
+ * id; a cancel's or reduce's order not found or not open (`id` names it, as the caller knows it); a
+ * full level or an unfunded order. Any other refusal of such a command is a bug of its decoder
+ * (RangeError).
  */
 export function gridCommandError(
   core: VenueCore,
@@ -37,8 +45,15 @@ export function gridCommandError(
       if (refused === undefined) break;
       return refused.error;
     }
+    case REFUSED_PRICE:
+      if (command.type !== TYPE_LIMIT || command.price !== 0) break;
+      return orderRefusal('price_required').error;
+    case REFUSED_EXPIRE_AT:
+      return orderRefusal(expiryRefusal(command)).error;
     case REFUSED_POST_ONLY:
-      return postOnlyNotLimitGtc().error;
+      return orderRefusal('post_only_not_limit_gtc').error;
+    case REFUSED_CLIENT_ORDER_ID:
+      return orderRefusal('client_order_id_malformed').error;
     case REFUSED_ORDER_NOT_FOUND:
       return orderNotFound(id).error;
     case REFUSED_ORDER_NOT_OPEN: {
@@ -50,4 +65,10 @@ export function gridCommandError(
       return refusalError(code);
   }
   throw new RangeError(`${code} is not a refusal of a command on the grid`);
+}
+
+/** Which expiry check a command refused with REFUSED_EXPIRE_AT failed (0: no expiry given). */
+function expiryRefusal(command: OrderCommand): OrderRefusal {
+  if (command.timeInForce !== TIF_GTD) return 'expire_at_for_gtd_only';
+  return command.expireAt === 0 ? 'expire_at_required' : 'expire_at_not_later';
 }

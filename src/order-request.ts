@@ -1,5 +1,6 @@
 import { parsePrice, parseSize, type Instrument } from './instrument.js';
-import { invalidParameter, type Failure } from './result.js';
+import { orderRefusal } from './order-refusals.js';
+import type { Failure } from './result.js';
 import {
   ACTION_NEW,
   FLAG_POST_ONLY,
@@ -39,11 +40,10 @@ export function validateOrderRequest(
 ): Failure | undefined {
   const { account, side, type, timeInForce, postOnly, clientOrderId, expireAt, stp } = request;
   if (typeof account !== 'string' || account.length === 0) {
-    return invalidParameter('account', 'account must be a non-empty string');
+    return orderRefusal('account_empty');
   }
-  if (!SIDES.includes(side)) return invalidParameter('side', 'side must be "buy" or "sell"');
-  if (!ORDER_TYPES.includes(type))
-    return invalidParameter('type', 'type must be "market" or "limit"');
+  if (!SIDES.includes(side)) return orderRefusal('side_unknown');
+  if (!ORDER_TYPES.includes(type)) return orderRefusal('type_unknown');
   const size =
     'quoteSize' in request
       ? lotsToUnits(into.size, instrument.lotUnits)
@@ -51,13 +51,12 @@ export function validateOrderRequest(
   if (typeof size !== 'number') return size;
   let price = NO_UNITS;
   if (type === 'limit') {
-    if (request.price === undefined)
-      return invalidParameter('price', 'price is required for limit orders');
+    if (request.price === undefined) return orderRefusal('price_required');
     const parsed = parsePrice(instrument, request.price, 'price');
     if (typeof parsed !== 'number') return parsed;
     price = parsed;
   } else if (request.price !== undefined) {
-    return invalidParameter('price', 'price is refused for market orders');
+    return orderRefusal('price_for_limit_only');
   }
   let stopPrice = NO_UNITS;
   if (request.stopPrice !== undefined) {
@@ -66,34 +65,23 @@ export function validateOrderRequest(
     stopPrice = parsed;
   }
   if (timeInForce !== undefined) {
-    if (type === 'market')
-      return invalidParameter('time_in_force', 'time_in_force is for limit orders only');
-    if (!TIMES_IN_FORCE.includes(timeInForce)) {
-      return invalidParameter(
-        'time_in_force',
-        'time_in_force must be "gtc", "ioc", "fok" or "gtd"',
-      );
-    }
+    if (type === 'market') return orderRefusal('time_in_force_for_limit_only');
+    if (!TIMES_IN_FORCE.includes(timeInForce)) return orderRefusal('time_in_force_unknown');
   }
   const refusedExpiry = checkExpireAt(timeInForce === 'gtd', expireAt, now);
   if (refusedExpiry !== undefined) return refusedExpiry;
   if (postOnly !== undefined && typeof postOnly !== 'boolean') {
-    return invalidParameter('post_only', 'post_only must be a boolean');
+    return orderRefusal('post_only_not_boolean');
   }
   if (postOnly === true && (type !== 'limit' || (timeInForce ?? 'gtc') !== 'gtc')) {
-    return postOnlyNotLimitGtc();
+    return orderRefusal('post_only_not_limit_gtc');
   }
-  if (stp !== undefined && !STP_MODES.includes(stp)) {
-    return invalidParameter(
-      'stp',
-      'stp must be "none", "cancel_taker", "cancel_maker" or "cancel_both"',
-    );
-  }
+  if (stp !== undefined && !STP_MODES.includes(stp)) return orderRefusal('stp_unknown');
   if (
     clientOrderId !== undefined &&
     (typeof clientOrderId !== 'string' || !CLIENT_ORDER_ID_PATTERN.test(clientOrderId))
   ) {
-    return invalidParameter('client_order_id', 'client_order_id must be 1-64 of A-Z a-z 0-9 _ -');
+    return orderRefusal('client_order_id_malformed');
   }
   into.action = ACTION_NEW;
   into.side = side === 'sell' ? SIDE_SELL : SIDE_BUY;
@@ -110,21 +98,10 @@ export function validateOrderRequest(
   return undefined;
 }
 
-/** The refusal of post_only on an order that is not limit gtc. */
-export function postOnlyNotLimitGtc(): Failure {
-  return invalidParameter('post_only', 'post_only is for limit gtc orders only');
-}
-
 function checkExpireAt(gtd: boolean, expireAt: unknown, now: () => number): Failure | undefined {
-  if (expireAt === undefined) {
-    return gtd ? invalidParameter('expire_at', 'expire_at is required for gtd orders') : undefined;
-  }
-  if (!gtd) return invalidParameter('expire_at', 'expire_at is for gtd orders only');
-  if (!Number.isSafeInteger(expireAt)) {
-    return invalidParameter('expire_at', 'expire_at must be milliseconds since the epoch');
-  }
-  if ((expireAt as number) <= now()) {
-    return invalidParameter('expire_at', "expire_at must be later than the venue's time");
-  }
+  if (expireAt === undefined) return gtd ? orderRefusal('expire_at_required') : undefined;
+  if (!gtd) return orderRefusal('expire_at_for_gtd_only');
+  if (!Number.isSafeInteger(expireAt)) return orderRefusal('expire_at_not_ms');
+  if ((expireAt as number) <= now()) return orderRefusal('expire_at_not_later');
   return undefined;
 }

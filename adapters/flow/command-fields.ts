@@ -1,9 +1,12 @@
 /**
- * One decoder of a plain row's command over a small field reader, which each form of a row
- * implements: a ScenarioRow's strings (adapters/flow/driver/plain-row.ts) and an Arrow batch's columns
- * (adapters/flow/arrow/flow-feed.ts). A plain row is a `new` (no client order id, stop price, stp or
- * expiry; price and size exact decimals on the instrument's grid, no gtd), `cancel` or `reduce`
- * (its size on the grid) row; anything else is left to the string API, which refuses it in words.
+ * One decoder of a row's command over a small field reader, which each form of a row implements:
+ * a ScenarioRow's strings (adapters/flow/driver/plain-row.ts) and an Arrow batch's columns
+ * (adapters/flow/arrow/flow-feed.ts). It decodes a `new` row (its price, size and stop price exact
+ * decimals on the instrument's grid, a limit order's price possibly missing; its client order id,
+ * stp and gtd expiry as given; a market order without price or time in force), and a `cancel` or
+ * `reduce` row (its size on the grid); the core's checks then judge the command, and
+ * gridCommandError words their refusal. Any other row (an amend, a quote size, a decimal off the
+ * grid, an unknown symbol) is left to the string API, which refuses it in words.
  */
 import {
   ACTION_CANCEL,
@@ -43,28 +46,40 @@ export interface CommandFields {
   book(): number;
   side(): number;
   type(): number;
-  /** TIF_GTD reads as BAD: it needs an expiry, which a plain row has not. */
+  /** A reader that reads no expiry answers BAD for TIF_GTD. */
   timeInForce(): number;
   /** The decimals as units at `decimals` by parseUnits's rules. */
   price(decimals: number): number;
   size(decimals: number): number;
   /** 1, 0 or EMPTY. */
   postOnly(): number;
-  /** Whether the row has a client order id, stop price, stp or expiry. */
-  hasExtras(): boolean;
+  /**
+   * 0 when the row has none of the fields below; 1 when it has some (they are read); BAD when it
+   * has a field the decoder does not read (a quote size), and the row is not decoded.
+   */
+  extras(): number;
+  /** A new order's stop price as units at `decimals`, EMPTY or BAD. */
+  stopPrice(decimals: number): number;
+  /** A new order's stp code, or EMPTY. */
+  stp(): number;
+  /** A new order's expiry in milliseconds since the epoch (> 0), EMPTY or BAD. */
+  expireAt(): number;
+  clientOrderId(): string | null;
 }
 
-/** Fills `command` from a plain row's fields; false (the command half filled) when not plain. */
+/** Fills `command` from a row's fields; false (the command half filled) when not decoded. */
 export function decodePlainCommand(
   fields: CommandFields,
   instruments: readonly Instrument[],
   command: OrderCommand,
 ): boolean {
   const action = fields.action();
-  if (fields.hasExtras()) return false;
+  const extras = fields.extras();
+  if (extras === BAD) return false;
   command.clear();
   command.action = action;
-  if (action === ACTION_NEW) return decodeNew(fields, instruments, command);
+  if (action === ACTION_NEW) return decodeNew(fields, instruments, command, extras !== 0);
+  if (extras !== 0) return false;
   const plain =
     fields.side() === EMPTY &&
     fields.type() === EMPTY &&
@@ -82,6 +97,7 @@ function decodeNew(
   fields: CommandFields,
   instruments: readonly Instrument[],
   command: OrderCommand,
+  extras: boolean,
 ): boolean {
   const side = fields.side();
   const type = fields.type();
@@ -89,10 +105,14 @@ function decodeNew(
   if (side < 0 || type < 0 || timeInForce === BAD) return false;
   if (!decodeSize(fields, instruments, command)) return false;
   const instrument = instruments[command.book]!;
+  if (extras && !decodeExtras(fields, instrument, command)) return false;
   if (type === TYPE_LIMIT) {
     const price = fields.price(instrument.priceDecimals);
-    if (price <= 0 || price % instrument.tickUnits !== 0) return false;
-    command.price = (price / instrument.tickUnits) as Ticks;
+    // A missing price is the core's to refuse (price_required); one off the grid the string API's.
+    if (price !== EMPTY) {
+      if (price <= 0 || price % instrument.tickUnits !== 0) return false;
+      command.price = (price / instrument.tickUnits) as Ticks;
+    }
     command.timeInForce = timeInForce === EMPTY ? TIF_GTC : timeInForce;
   } else if (fields.price(0) !== EMPTY || timeInForce !== EMPTY) {
     return false;
@@ -104,6 +124,27 @@ function decodeNew(
   command.flags = fields.postOnly() === 1 ? FLAG_POST_ONLY : 0;
   command.account = fields.account(true);
   return command.account >= 0;
+}
+
+/** A new order's stop price, stp, expiry and client order id into `command`; false when not decoded. */
+function decodeExtras(
+  fields: CommandFields,
+  instrument: Instrument,
+  command: OrderCommand,
+): boolean {
+  const stopPrice = fields.stopPrice(instrument.priceDecimals);
+  if (stopPrice !== EMPTY) {
+    if (stopPrice <= 0 || stopPrice % instrument.tickUnits !== 0) return false;
+    command.stopPrice = (stopPrice / instrument.tickUnits) as Ticks;
+  }
+  const stp = fields.stp();
+  if (stp === BAD) return false;
+  if (stp !== EMPTY) command.stp = stp;
+  const expireAt = fields.expireAt();
+  if (expireAt === BAD) return false;
+  if (expireAt !== EMPTY) command.expireAt = expireAt;
+  command.clientOrderId = fields.clientOrderId();
+  return true;
 }
 
 /** The row's book and its size in lots into `command`; false unless a positive whole number of lots. */

@@ -234,6 +234,50 @@ describe('feed: plain rows as numbers', () => {
     expect(fed.calls).toEqual([0, 0, 0]);
   });
 
+  it('decodes a row with a client order id, stop, stp or gtd expiry once, without the string API', () => {
+    const order = (id: string, fields: Partial<NewOrderRow>): ScenarioRow => ({
+      ...(sell(id, '102.00') as NewOrderRow),
+      ts: T0 + 2,
+      ...fields,
+    });
+    const rows: ScenarioRow[] = [
+      order('c1', { clientOrderId: 'mine-1' }),
+      order('c2', { clientOrderId: 'not ok' }), // client_order_id_malformed
+      order('s1', { type: 'market', price: undefined, stopPrice: '99.00' }), // waits
+      order('p1', { stp: 'cancel_both' }),
+      order('g1', { timeInForce: 'gtd', expireAt: T0 + 60_000 }),
+      order('g2', { timeInForce: 'gtd' }), // expire_at_required
+      order('g3', { timeInForce: 'gtd', expireAt: T0 }), // expire_at_not_later
+      order('g4', { expireAt: T0 + 60_000 }), // expire_at_for_gtd_only
+      order('n1', { price: undefined, stopPrice: '99.00' }), // price_required
+      order('o1', { price: '102.001', clientOrderId: 'x' }), // off the grid: the string API's words
+    ];
+    const run = (feed: boolean) => {
+      const { venue, driver } = driven();
+      const calls = vi.spyOn(venue, 'placeOrder');
+      const said = rows.map((row) => (feed ? driver.feed(row) : driver.apply(row)));
+      const book = venue.orderBook('BTC-USD');
+      const records = venue.listOrders('maker');
+      return { said, calls: calls.mock.calls.length, book, records, resting: driver.restingCount };
+    };
+    const fed = run(true);
+    const applied = run(false);
+    expect({ ...fed, calls: 0 }).toEqual({ ...applied, calls: 0 });
+    expect(fed.said.map((refusal) => refusal?.message ?? null)).toEqual([
+      null,
+      'client_order_id must be 1-64 of A-Z a-z 0-9 _ -',
+      null,
+      null,
+      null,
+      'expire_at is required for gtd orders',
+      "expire_at must be later than the venue's time",
+      'expire_at is for gtd orders only',
+      'price is required for limit orders',
+      'price must be a multiple of the tick size 0.01',
+    ]);
+    expect([fed.calls, applied.calls]).toEqual([1, rows.length]); // fed: only the row off the grid
+  });
+
   it('reduces a plain reduce row as numbers, to the same order as apply', () => {
     const remaining = (feed: boolean) => {
       const { venue, driver } = driven();

@@ -7,7 +7,9 @@
  */
 import type { OrderCommand, VenueCore } from '../../../src/index.js';
 import {
+  BAD,
   decodePlainCommand,
+  EMPTY,
   ROW_DECLINED,
   ROW_TAKEN,
   type CommandFields,
@@ -88,7 +90,12 @@ function flowRowFields(codes: FlowCodes): FlowRowFields {
     price: (decimals) => codes.price.units(fields.row, decimals),
     size: (decimals) => codes.size.units(fields.row, decimals),
     postOnly: () => codes.postOnly(fields.row),
-    hasExtras: () => clientOrderId !== null && !clientOrderId.isEmpty(fields.row),
+    // A client order id is left to the row decoder (its text); the other extras are not columns here.
+    extras: () => (clientOrderId !== null && !clientOrderId.isEmpty(fields.row) ? BAD : 0),
+    stopPrice: () => EMPTY,
+    stp: () => EMPTY,
+    expireAt: () => EMPTY,
+    clientOrderId: () => null,
   };
   return fields;
 }

@@ -8,7 +8,7 @@ import {
   ORDER_TYPE_CODES,
   parseUnits,
   SIDE_CODES,
-  TIF_GTD,
+  STP_CODES,
   TIME_IN_FORCE_CODES,
   type Instrument,
   type OrderCommand,
@@ -20,6 +20,7 @@ import {
   EMPTY,
   ROW_DECLINED,
   type CommandFields,
+  type NewOrderRow,
   type PlainRowTarget,
   type ScenarioRow,
 } from '../index.js';
@@ -56,9 +57,7 @@ export class ScenarioRowFields implements CommandFields {
 
   timeInForce(): number {
     const tif = this.row.action === 'new' ? this.row.timeInForce : undefined;
-    if (tif === undefined) return EMPTY;
-    const code = TIME_IN_FORCE_CODES.code(tif);
-    return code < 0 || code === TIF_GTD ? BAD : code;
+    return tif === undefined ? EMPTY : TIME_IN_FORCE_CODES.code(tif); // -1 (BAD): unknown
   }
 
   price(decimals: number): number {
@@ -77,16 +76,34 @@ export class ScenarioRowFields implements CommandFields {
     return postOnly === undefined ? EMPTY : postOnly ? 1 : 0;
   }
 
-  hasExtras(): boolean {
+  extras(): number {
     const { row } = this;
-    return (
-      row.action === 'new' &&
-      ('quoteSize' in row ||
-        row.clientOrderId !== undefined ||
-        row.stopPrice !== undefined ||
-        row.stp !== undefined ||
-        row.expireAt !== undefined)
-    );
+    if (row.action !== 'new') return 0;
+    if ('quoteSize' in row) return BAD;
+    return row.clientOrderId !== undefined ||
+      row.stopPrice !== undefined ||
+      row.stp !== undefined ||
+      row.expireAt !== undefined
+      ? 1
+      : 0;
+  }
+
+  stopPrice(decimals: number): number {
+    return decimalCell((this.row as NewOrderRow).stopPrice, decimals);
+  }
+
+  stp(): number {
+    const { stp } = this.row as NewOrderRow;
+    return stp === undefined ? EMPTY : STP_CODES.code(stp); // -1 (BAD): unknown
+  }
+
+  expireAt(): number {
+    const { expireAt } = this.row as NewOrderRow;
+    return expireAt === undefined ? EMPTY : expireAt > 0 ? expireAt : BAD;
+  }
+
+  clientOrderId(): string | null {
+    return (this.row as NewOrderRow).clientOrderId ?? null;
   }
 }
 

@@ -1,5 +1,6 @@
 import { sizeOutOfRange } from './instrument.js';
 import {
+  ACTION_AMEND,
   REFUSED_CLIENT_ORDER_ID,
   REFUSED_EXPIRE_AT,
   REFUSED_INSUFFICIENT_BALANCE,
@@ -7,12 +8,14 @@ import {
   REFUSED_ORDER_NOT_FOUND,
   REFUSED_ORDER_NOT_OPEN,
   REFUSED_POST_ONLY,
+  REFUSED_POST_ONLY_WOULD_TAKE,
   REFUSED_PRICE,
   REFUSED_SIZE,
   refusalError,
   TIF_GTD,
   TYPE_LIMIT,
 } from './numeric.js';
+import { sizeNotAboveFilled } from './order-amend.js';
 import type { OrderCommand } from './order-command.js';
 import { orderRefusal, type OrderRefusal } from './order-refusals.js';
 import { lotsToUnits } from './quantities.js';
@@ -27,7 +30,8 @@ import type { VenueCore } from './venue-core.js';
  * string API's (ORDER_REFUSALS, the instrument's): a new order's size out of range, a limit order
  * without a price, a gtd order's expiry missing or not later than the venue's time (or an expiry on
  * an order that is not gtd), post-only on an order that is not limit gtc, a malformed client order
- * id; a cancel's or reduce's order not found or not open (`id` names it, as the caller knows it); a
+ * id; an amend's size not above the filled size, or new price for a market order, or a post-only
+ * order's price that would take; a cancel's, reduce's or amend's order not found or not open (`id` names it, as the caller knows it); a
  * full level or an unfunded order. Any other refusal of such a command is a bug of its decoder
  * (RangeError).
  */
@@ -42,10 +46,13 @@ export function gridCommandError(
       const { instrument } = core.books[command.book]!;
       const units = lotsToUnits(command.size, instrument.lotUnits);
       const refused = sizeOutOfRange(instrument, units, 'size');
-      if (refused === undefined) break;
-      return refused.error;
+      if (refused !== undefined) return refused.error;
+      if (command.action !== ACTION_AMEND) break;
+      const filled = core.store.filled[core.orders.slot(command.target)]!;
+      return sizeNotAboveFilled(instrument, filled).error;
     }
     case REFUSED_PRICE:
+      if (command.action === ACTION_AMEND) return orderRefusal('price_for_limit_only').error;
       if (command.type !== TYPE_LIMIT || command.price !== 0) break;
       return orderRefusal('price_required').error;
     case REFUSED_EXPIRE_AT:
@@ -60,6 +67,7 @@ export function gridCommandError(
       const status = core.store.status[core.orders.slot(command.target)]!;
       return orderNotOpen(id, ORDER_STATUSES[status]!).error;
     }
+    case REFUSED_POST_ONLY_WOULD_TAKE:
     case REFUSED_LEVEL_FULL:
     case REFUSED_INSUFFICIENT_BALANCE:
       return refusalError(code);

@@ -7,9 +7,10 @@ import {
   SIDE_SELL,
 } from './numeric.js';
 import type { OrderBook } from './order-book.js';
+import { orderRefusal } from './order-refusals.js';
 import type { OrderMatching } from './order-matching.js';
 import { PENDING, type OrderStore } from './order-store.js';
-import { invalidParameter, ok, type Result } from './result.js';
+import { invalidParameter, ok, type Failure, type Result } from './result.js';
 import type { AmendRequest } from './types.js';
 import type { Units } from './quantities.js';
 
@@ -41,23 +42,25 @@ export function validateAmend(
     const parsed = parseSize(instrument, request.size, 'size');
     if (typeof parsed !== 'number') return parsed;
     const filled = store.filled[slot]!;
-    if (parsed <= filled) {
-      return invalidParameter(
-        'size',
-        `size must be more than the filled size ${formatSize(instrument, filled)}`,
-      );
-    }
+    if (parsed <= filled) return sizeNotAboveFilled(instrument, filled);
     size = parsed;
   }
   let price = UNCHANGED;
   if (request.price !== undefined) {
-    if (store.isMarket(slot))
-      return invalidParameter('price', 'price is refused for market orders');
+    if (store.isMarket(slot)) return orderRefusal('price_for_limit_only');
     const parsed = parsePrice(instrument, request.price, 'price');
     if (typeof parsed !== 'number') return parsed;
     price = parsed;
   }
   return ok({ size, price });
+}
+
+/** The refusal of an amend's size at or below the order's `filled` size (units). */
+export function sizeNotAboveFilled(instrument: Instrument, filled: number): Failure {
+  return invalidParameter(
+    'size',
+    `size must be more than the filled size ${formatSize(instrument, filled)}`,
+  );
 }
 
 /**

@@ -9,6 +9,7 @@
  * grid, an unknown symbol) is left to the string API, which refuses it in words.
  */
 import {
+  ACTION_AMEND,
   ACTION_CANCEL,
   ACTION_NEW,
   ACTION_REDUCE,
@@ -35,7 +36,7 @@ export const BAD = -1;
 
 /** One row's fields as codes: each a code, EMPTY or BAD unless said otherwise. */
 export interface CommandFields {
-  /** ACTION_NEW, ACTION_CANCEL or ACTION_REDUCE; BAD for any other. */
+  /** An action code (ACTION_CODES); a reader may answer BAD for one it leaves to the string API. */
   action(): number;
   /**
    * The account's index, < 0 when it has none; `create` (a new order's, read last): an account
@@ -84,13 +85,37 @@ export function decodePlainCommand(
     fields.side() === EMPTY &&
     fields.type() === EMPTY &&
     fields.timeInForce() === EMPTY &&
-    fields.price(0) === EMPTY &&
+    (action === ACTION_AMEND || fields.price(0) === EMPTY) &&
     fields.postOnly() === EMPTY;
   if (!plain) return false;
   command.account = fields.account(false);
   if (command.account < 0) return false;
   if (action === ACTION_CANCEL) return fields.size(0) === EMPTY;
-  return action === ACTION_REDUCE && decodeSize(fields, instruments, command);
+  if (action === ACTION_REDUCE) return decodeSize(fields, instruments, command);
+  return action === ACTION_AMEND && decodeAmend(fields, instruments, command);
+}
+
+/** An amend's new size (lots) and/or price (ticks), each on the grid; 0 leaves one as it is. */
+function decodeAmend(
+  fields: CommandFields,
+  instruments: readonly Instrument[],
+  command: OrderCommand,
+): boolean {
+  command.book = fields.book();
+  const instrument = instruments[command.book];
+  if (instrument === undefined) return false;
+  const size = fields.size(instrument.sizeDecimals);
+  const price = fields.price(instrument.priceDecimals);
+  if (size === EMPTY && price === EMPTY) return false;
+  if (size !== EMPTY) {
+    if (size <= 0 || size % instrument.lotUnits !== 0) return false;
+    command.size = (size / instrument.lotUnits) as Lots;
+  }
+  if (price !== EMPTY) {
+    if (price <= 0 || price % instrument.tickUnits !== 0) return false;
+    command.price = (price / instrument.tickUnits) as Ticks;
+  }
+  return true;
 }
 
 function decodeNew(

@@ -235,11 +235,9 @@ describe('feed: plain rows as numbers', () => {
   });
 
   it('decodes a row with a client order id, stop, stp or gtd expiry once, without the string API', () => {
-    const order = (id: string, fields: Partial<NewOrderRow>): ScenarioRow => ({
-      ...(sell(id, '102.00') as NewOrderRow),
-      ts: T0 + 2,
-      ...fields,
-    });
+    // `price: undefined` leaves the price out, as a reader does.
+    const order = (id: string, fields: Record<string, unknown>) =>
+      ({ ...sell(id, '102.00'), ts: T0 + 2, ...fields }) as ScenarioRow;
     const rows: ScenarioRow[] = [
       order('c1', { clientOrderId: 'mine-1' }),
       order('c2', { clientOrderId: 'not ok' }), // client_order_id_malformed
@@ -276,6 +274,50 @@ describe('feed: plain rows as numbers', () => {
       'price must be a multiple of the tick size 0.01',
     ]);
     expect([fed.calls, applied.calls]).toEqual([1, rows.length]); // fed: only the row off the grid
+  });
+
+  it('amends as numbers, and answers a refused amend in the words apply gives', () => {
+    const amend = (id: string, fields: { size?: string; price?: string }): ScenarioRow => ({
+      action: 'amend',
+      ts: T0 + 3,
+      id,
+      account: 'maker',
+      symbol: 'BTC-USD',
+      ...fields,
+    });
+    const rows: ScenarioRow[] = [
+      amend('a', { size: '0.50000000' }), // a was half filled: not above the filled size
+      amend('a', { price: '99.00' }), // crosses t2: trades
+      amend('m', { price: '104.00' }), // a market order: order_not_open (filled)
+      amend('b', { size: '2.00000000', price: '101.50' }),
+      amend('b', { size: '1000.5' }), // above the max size
+      amend('b', { price: '101.001' }), // off the grid: the string API's words
+      amend('x', { size: '1' }), // no such order
+    ];
+    const run = (feed: boolean) => {
+      const { venue, driver } = driven();
+      driver.apply(sell('a'));
+      driver.apply(sell('b', '101.00'));
+      driver.apply(buy('t', '0.50000000'));
+      driver.apply({ ...(sell('t2', '99.00') as NewOrderRow), side: 'buy', account: 'taker' });
+      const calls = vi.spyOn(venue, 'amendOrder');
+      const said = rows.map((row) => (feed ? driver.feed(row) : driver.apply(row)));
+      const orders = venue.listOrders('maker');
+      return { said, calls: calls.mock.calls.length, orders, trades: venue.trades('BTC-USD') };
+    };
+    const fed = run(true);
+    const applied = run(false);
+    expect({ ...fed, calls: 0 }).toEqual({ ...applied, calls: 0 });
+    expect(fed.said.map((refusal) => refusal?.message ?? null)).toEqual([
+      'size must be more than the filled size 0.50000000',
+      null,
+      'no order m for this account',
+      null,
+      'size must be at most 1000.00000000',
+      'price must be a multiple of the tick size 0.01',
+      'no order x for this account',
+    ]);
+    expect([fed.calls, applied.calls]).toEqual([1, 5]);
   });
 
   it('reduces a plain reduce row as numbers, to the same order as apply', () => {

@@ -35,7 +35,7 @@ export class ScenarioRowFields implements CommandFields {
   }
 
   action(): number {
-    return this.row.action === 'amend' ? BAD : ACTION_CODES.code(this.row.action);
+    return ACTION_CODES.code(this.row.action);
   }
 
   account(create: boolean): number {
@@ -61,9 +61,10 @@ export class ScenarioRowFields implements CommandFields {
   }
 
   price(decimals: number): number {
-    return this.row.action === 'cancel' || this.row.action === 'reduce'
+    const { row } = this;
+    return row.action === 'cancel' || row.action === 'reduce'
       ? EMPTY
-      : decimalCell(this.row.price, decimals);
+      : decimalCell(row.price, decimals);
   }
 
   size(decimals: number): number {

@@ -7,6 +7,7 @@
  * RowOrderReports follows the orders and tells the observer.
  */
 import {
+  ACTION_AMEND,
   ACTION_NEW,
   ACTION_REDUCE,
   gridCommandError,
@@ -134,8 +135,8 @@ export class ScenarioDriver {
    * A plain row's command (plain-row.ts, flow-feed.ts) on the order with the scenario id `id`:
    * for ACTION_NEW the id it introduces, else the order whose sequence becomes the command's
    * `target`. ROW_TAKEN when applied; ROW_DECLINED when the id names a live order (new) or no
-   * order (the others), or a reduce's order is not on the command's book (its lots would be
-   * another instrument's): give the row to `apply`; or the core's refusal code (< 0), whose words
+   * order (the others), or a reduce's or amend's order is not on the command's book (its lots
+   * and ticks would be another instrument's): give the row to `apply`; or the core's refusal code (< 0), whose words
    * `refusal` gives. Nothing changed unless taken.
    */
   submit(ts: number, id: string, command: OrderCommand): number {
@@ -163,7 +164,7 @@ export class ScenarioDriver {
     } else {
       if (entry < 0) return ROW_DECLINED;
       command.target = ids.sequenceOf(entry) as Sequence;
-      if (command.action === ACTION_REDUCE) {
+      if (command.action === ACTION_REDUCE || command.action === ACTION_AMEND) {
         const slot = core.orders.slot(command.target);
         if (slot < 0 || core.store.book[slot] !== command.book) return ROW_DECLINED;
       }

@@ -69,7 +69,7 @@ export interface CommandFields {
 }
 
 /** Fills `command` from a row's fields; false (the command half filled) when not decoded. */
-export function decodePlainCommand(
+export function decodeRowCommand(
   fields: CommandFields,
   instruments: readonly Instrument[],
   command: OrderCommand,

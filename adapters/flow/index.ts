@@ -30,7 +30,7 @@ export type {
 } from './scenario-row.js';
 export {
   BAD,
-  decodePlainCommand,
+  decodeRowCommand,
   EMPTY,
   ROW_DECLINED,
   ROW_TAKEN,

@@ -1,6 +1,6 @@
 /**
  * An Arrow flow's rows fed in file order, each as an OrderCommand when it is a plain row
- * (decodePlainCommand, over the batch's columns) that the target takes, else decoded and checked by the FlowRowDecoder
+ * (decodeRowCommand, over the batch's columns) that the target takes, else decoded and checked by the FlowRowDecoder
  * (which reports a malformed row in the format's own words) and given as a ParsedScenarioRow. Only
  * the rows decoded build a record; a plain row the core refuses is decoded for its message, not
  * submitted again.
@@ -8,7 +8,7 @@
 import type { OrderCommand, VenueCore } from '../../../src/index.js';
 import {
   BAD,
-  decodePlainCommand,
+  decodeRowCommand,
   EMPTY,
   ROW_DECLINED,
   ROW_TAKEN,
@@ -69,7 +69,7 @@ export async function feedFlow(
   return true;
 }
 
-/** A cursor on the loaded batch's columns: row `row`'s fields, read for decodePlainCommand. */
+/** A cursor on the loaded batch's columns: row `row`'s fields, read for decodeRowCommand. */
 interface FlowRowFields extends CommandFields {
   row: number;
   readonly codes: FlowCodes;
@@ -102,7 +102,7 @@ function flowRowFields(codes: FlowCodes): FlowRowFields {
 
 /**
  * Fills `command` from row `i` (at `ts`, not before the previous row's) and gives it to the feed
- * when it is a plain row (decodePlainCommand) with an id: the feed's answer, else ROW_DECLINED.
+ * when it is a plain row (decodeRowCommand) with an id: the feed's answer, else ROW_DECLINED.
  */
 function feedCodes(
   fields: FlowRowFields,
@@ -113,7 +113,7 @@ function feedCodes(
 ): number {
   const { id } = fields.codes;
   fields.row = i;
-  return !id.isEmpty(i) && decodePlainCommand(fields, fields.codes.instruments, command)
+  return !id.isEmpty(i) && decodeRowCommand(fields, fields.codes.instruments, command)
     ? feed.submit(ts, id.bytes, id.start(i), id.end(i), command)
     : ROW_DECLINED;
 }

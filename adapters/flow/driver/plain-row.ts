@@ -1,6 +1,6 @@
 /**
  * A scenario row as an OrderCommand, for the driver's `submit`: a ScenarioRow's fields read for
- * decodePlainCommand (adapters/flow/command-fields.ts). The decimals are read by the venue's
+ * decodeRowCommand (adapters/flow/command-fields.ts). The decimals are read by the venue's
  * parseUnits: `(0|[1-9][0-9]*)(\.[0-9]+)?`, no digit lost, a safe integer.
  */
 import {
@@ -16,7 +16,7 @@ import {
 } from '../../../src/index.js';
 import {
   BAD,
-  decodePlainCommand,
+  decodeRowCommand,
   EMPTY,
   ROW_DECLINED,
   type CommandFields,
@@ -120,7 +120,7 @@ export function feedPlainRow(
   target: PlainRowTarget,
 ): number {
   fields.row = row;
-  return decodePlainCommand(fields, instruments, command)
+  return decodeRowCommand(fields, instruments, command)
     ? target.submit(row.ts, row.id, command)
     : ROW_DECLINED;
 }

@@ -40,7 +40,7 @@ export class ScenarioDriver {
   /** The id of the row being applied: the taker of its trades. */
   readonly #row = new ScenarioIdView();
   readonly #reports: RowOrderReports;
-  /** The plain rows' command, filled in place for each. */
+  /** The decoded rows' command, filled in place for each. */
   readonly #command: OrderCommand;
   readonly #fields: ScenarioRowFields;
   readonly #instruments: readonly Instrument[];

@@ -1,35 +1,22 @@
-import type { OrderType, Side, TimeInForce } from '../../src/index.js';
+import type { TimeInForce } from '../../src/index.js';
 import type { NewOrderRow } from './scenario-row.js';
 
 type Mutable<T> = { -readonly [K in keyof T]: T[K] };
 /** A row being read (CSV or Arrow): mutable until returned, with its 1-based line. */
 export type Parsed<T> = Mutable<T> & { line: number };
+/** A new-order row being read: its required cells, then its options (setOrderOptions). */
+export type ParsedNewOrder = Parsed<NewOrderRow>;
 
-/** A new-order row from its checked cells: `price` '' when empty; absent options are left out. */
-export function newOrderRow(
-  line: number,
-  ts: number,
-  id: string,
-  account: string,
-  symbol: string,
-  side: Side,
-  type: OrderType,
-  size: string,
+/**
+ * Sets a new-order row's options from its checked cells, in the one key order every reader's rows
+ * share: `price` '' when empty; absent options are left out.
+ */
+export function setOrderOptions(
+  row: ParsedNewOrder,
   price: string,
   timeInForce: TimeInForce | undefined,
   postOnly: boolean | undefined,
-): Parsed<NewOrderRow> {
-  const row: Parsed<NewOrderRow> = {
-    line,
-    ts,
-    id,
-    account,
-    symbol,
-    action: 'new',
-    side,
-    type,
-    size,
-  };
+): ParsedNewOrder {
   if (price !== '') row.price = price;
   if (timeInForce !== undefined) row.timeInForce = timeInForce;
   if (postOnly !== undefined) row.postOnly = postOnly;

@@ -10,12 +10,13 @@ import {
   CLIENT_ORDER_ID_COLUMN,
   l2FlowHint,
   ENUM_MESSAGES,
-  newOrderRow,
+  setOrderOptions,
   ORDER_FEATURE_COLUMNS,
   SCENARIO_COLUMNS,
   type AmendRow,
   type CancelRow,
   type Parsed,
+  type ParsedNewOrder,
   type ParsedScenarioRow,
   type ReduceRow,
 } from '../index.js';
@@ -207,19 +208,8 @@ export class FlowRowDecoder {
     if (tif !== '' && timeInForce === undefined)
       this.#fail(line, 'time_in_force', ENUM_MESSAGES.timeInForce);
     const postOnly = cells.postOnly.value(i);
-    const row = newOrderRow(
-      line,
-      ts,
-      id,
-      account,
-      symbol,
-      side,
-      type,
-      size,
-      price,
-      timeInForce,
-      postOnly,
-    );
+    const row: ParsedNewOrder = { line, ts, id, account, symbol, action: 'new', side, type, size };
+    setOrderOptions(row, price, timeInForce, postOnly);
     const clientOrderId = cells.clientOrderId?.text(i) ?? '';
     if (clientOrderId !== '') row.clientOrderId = clientOrderId;
     const stopPrice = cells.stopPrice?.text(i) ?? '';

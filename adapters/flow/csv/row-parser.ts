@@ -7,13 +7,12 @@
  */
 import { ORDER_TYPES, SIDES, STP_MODES, TIMES_IN_FORCE } from '../../../src/index.js';
 import { ENUM_MESSAGES } from '../enum-messages.js';
-import { newOrderRow, type Parsed } from '../new-order-row.js';
+import { setOrderOptions, type Parsed, type ParsedNewOrder } from '../new-order-row.js';
 import { columnOf } from '../../input-error.js';
 import { ScenarioSyntaxError } from '../scenario-error.js';
 import type {
   AmendRow,
   CancelRow,
-  NewOrderRow,
   ParsedScenarioRow,
   ReduceRow,
   ScenarioLayout,
@@ -25,7 +24,8 @@ import {
 } from '../scenario-row.js';
 import { parseScenarioTime } from '../scenario-time.js';
 
-const enum Cell {
+/** A scenario CSV record's cells, by index (the LineDecoder reads the same cells). */
+export const enum Cell {
   Ts,
   Action,
   Id,
@@ -133,19 +133,8 @@ export class RowParser {
     const postOnly = record[Cell.PostOnly]!;
     if (postOnly !== '' && postOnly !== 'true' && postOnly !== 'false')
       this.#fail(record, line, Cell.PostOnly, 'post_only must be true or false');
-    const row = newOrderRow(
-      line,
-      ts,
-      id,
-      account,
-      symbol,
-      side,
-      type,
-      size,
-      price,
-      timeInForce,
-      postOnly === '' ? undefined : postOnly === 'true',
-    );
+    const row: ParsedNewOrder = { line, ts, id, account, symbol, action: 'new', side, type, size };
+    setOrderOptions(row, price, timeInForce, postOnly === '' ? undefined : postOnly === 'true');
     if (this.layout.clientOrderId && record[Cell.ClientOrderId] !== '')
       row.clientOrderId = record[Cell.ClientOrderId]!;
     if (this.features >= 0) this.#orderFeatures(record, line, row);
@@ -153,7 +142,7 @@ export class RowParser {
   }
 
   /** stop_price (a decimal the venue judges), stp and expire_at (a time, like ts). */
-  #orderFeatures(record: readonly string[], line: number, row: Parsed<NewOrderRow>): void {
+  #orderFeatures(record: readonly string[], line: number, row: ParsedNewOrder): void {
     const at = this.features;
     const [stopPrice, stp, expireAt] = [record[at]!, record[at + 1]!, record[at + 2]!];
     if (stopPrice !== '') row.stopPrice = stopPrice;

@@ -16,7 +16,7 @@ import type { BacktestConfig } from '../../adapters/runs/backtest/backtest-confi
 import { parseFeeRate } from '../../adapters/runs/backtest/money.js';
 import type { StrategyFill } from '../../adapters/runs/backtest/strategy.js';
 import { loadStrategy } from '../../adapters/runs/backtest/strategy-loader.js';
-import { Params } from '../../adapters/runs/backtest/strategy-params.js';
+import { ParamValues } from '../../adapters/runs/backtest/strategy-params.js';
 import { openScenario } from '../../adapters/flow/csv/index.js';
 import { lobsterL2View } from '../../adapters/flow/l2/lobster-l2-view.js';
 import type { L2Row } from '../../adapters/flow/l2/l2-row.js';
@@ -94,7 +94,7 @@ function config(spread: string): BacktestConfig {
     intervalMs: 1000,
     sampleMs: 60_000,
     fees: { maker: parseFeeRate('0')!, taker: parseFeeRate('0')! },
-    params: new Params({ size: '100', spread_ticks: spread }),
+    params: new ParamValues({ size: '100', spread_ticks: spread }),
     marketImpact: 'none',
   };
 }

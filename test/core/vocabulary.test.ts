@@ -12,7 +12,14 @@ import {
   ACTION_CODES,
   ACTION_NEW,
   ACTION_REDUCE,
+  ORDER_REASON_CODES,
   ORDER_STATUS_CODES,
+  REASON_EXPIRE_AT_REACHED,
+  REASON_INSUFFICIENT_BALANCE,
+  REASON_LEVEL_FULL,
+  REASON_NONE,
+  REASON_POST_ONLY_WOULD_TAKE,
+  REASON_SELF_TRADE_PREVENTED,
   ORDER_TYPE_CODES,
   ORDER_TYPES,
   SIDE_BUY,
@@ -75,6 +82,12 @@ describe('the code tables', () => {
       word(ORDER_STATUS_CODES.names[STATUS_EXPIRED], 'expired'),
       word(ORDER_STATUS_CODES.names[STATUS_REJECTED], 'rejected'),
       word(ORDER_STATUS_CODES.names[STATUS_PENDING], 'pending'),
+      word(ORDER_REASON_CODES.names[REASON_NONE], 'none'),
+      word(ORDER_REASON_CODES.names[REASON_POST_ONLY_WOULD_TAKE], 'post_only_would_take'),
+      word(ORDER_REASON_CODES.names[REASON_SELF_TRADE_PREVENTED], 'self_trade_prevented'),
+      word(ORDER_REASON_CODES.names[REASON_EXPIRE_AT_REACHED], 'expire_at_reached'),
+      word(ORDER_REASON_CODES.names[REASON_LEVEL_FULL], 'level_full'),
+      word(ORDER_REASON_CODES.names[REASON_INSUFFICIENT_BALANCE], 'insufficient_balance'),
     ];
     for (const [actual, expected] of words) expect(actual).toBe(expected);
     expect(ORDER_TYPES.map((type) => ORDER_TYPE_CODES.code(type))).toEqual([
@@ -90,6 +103,8 @@ describe('the code tables', () => {
       ORDER_TYPE_CODES,
       TIME_IN_FORCE_CODES,
       STP_CODES,
+      ORDER_STATUS_CODES,
+      ORDER_REASON_CODES,
     ]) {
       table.names.forEach((name, code) => {
         expect(table.code(name)).toBe(code);

@@ -29,3 +29,4 @@ export type {
 } from './scenario-row.js';
 export { BAD, decodePlainCommand, EMPTY, type CommandFields } from './command-fields.js';
 export { ScenarioClock } from './scenario-clock.js';
+export { tickerJson } from './ticker-json.js';

@@ -8,8 +8,21 @@ export type Parsed<T> = Mutable<T> & { line: number };
 export type ParsedNewOrder = Parsed<NewOrderRow>;
 
 /**
- * Sets a new-order row's options from its checked cells, in the one key order every reader's rows
- * share: `price` '' when empty; absent options are left out.
+ * A new-order row with the cells every row has; its reader sets side, type and size (the blanks
+ * here keep the keys in the one order every reader's rows share), then its options.
+ */
+export function newOrderRow(
+  line: number,
+  ts: number,
+  id: string,
+  account: string,
+  symbol: string,
+): ParsedNewOrder {
+  return { line, ts, id, account, symbol, action: 'new', side: 'buy', type: 'limit', size: '' };
+}
+
+/**
+ * Sets a new-order row's options from its checked cells, in the one key order: `price` '' when empty; absent options are left out.
  */
 export function setOrderOptions(
   row: ParsedNewOrder,

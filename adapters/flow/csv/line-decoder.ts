@@ -13,7 +13,7 @@ import {
   TIF_GTC,
   TIME_IN_FORCE_CODES,
 } from '../../../src/index.js';
-import { setOrderOptions, type Parsed, type ParsedNewOrder } from '../new-order-row.js';
+import { newOrderRow, setOrderOptions, type Parsed } from '../new-order-row.js';
 import { NameTable } from './name-table.js';
 import { Cell, type RowParser } from './row-parser.js';
 import type { AmendRow, ParsedScenarioRow } from '../scenario-row.js';
@@ -145,10 +145,10 @@ export class LineDecoder {
     const features = this.rowParser.features;
     // The three order-feature cells empty: their span is their two commas.
     if (features >= 0 && this.#bounds[features + 3]! - this.#bounds[features]! !== 3) return null;
-    const side = SIDE_CODES.name(sideCode);
-    const type = ORDER_TYPE_CODES.name(typeCode);
-    const size = this.#text(bytes, Cell.Size);
-    const row: ParsedNewOrder = { line, ts, id, account, symbol, action: 'new', side, type, size };
+    const row = newOrderRow(line, ts, id, account, symbol);
+    row.side = SIDE_CODES.name(sideCode);
+    row.type = ORDER_TYPE_CODES.name(typeCode);
+    row.size = this.#text(bytes, Cell.Size);
     const timeInForce = noTimeInForce ? undefined : TIME_IN_FORCE_CODES.name(tifCode);
     setOrderOptions(row, this.#text(bytes, Cell.Price), timeInForce, postOnly);
     if (this.rowParser.layout.clientOrderId && !this.#empty(Cell.ClientOrderId))

@@ -7,7 +7,12 @@
  */
 import { ORDER_TYPES, SIDES, STP_MODES, TIMES_IN_FORCE } from '../../../src/index.js';
 import { ENUM_MESSAGES } from '../enum-messages.js';
-import { setOrderOptions, type Parsed, type ParsedNewOrder } from '../new-order-row.js';
+import {
+  newOrderRow,
+  setOrderOptions,
+  type Parsed,
+  type ParsedNewOrder,
+} from '../new-order-row.js';
 import { columnOf } from '../../input-error.js';
 import { ScenarioSyntaxError } from '../scenario-error.js';
 import type {
@@ -85,7 +90,7 @@ export class RowParser {
     const account = this.#required(record, line, Cell.Account);
     const symbol = this.#required(record, line, Cell.Symbol);
     const action = record[Cell.Action]!;
-    if (action === 'new') return this.#newOrder(record, line, ts, id, account, symbol);
+    if (action === 'new') return this.#newOrder(record, newOrderRow(line, ts, id, account, symbol));
     if (action !== 'cancel' && action !== 'reduce' && action !== 'amend')
       this.#fail(record, line, Cell.Action, ENUM_MESSAGES.action);
     for (let index = Cell.Side; index < this.checked; index++) {
@@ -112,14 +117,8 @@ export class RowParser {
     return row;
   }
 
-  #newOrder(
-    record: readonly string[],
-    line: number,
-    ts: number,
-    id: string,
-    account: string,
-    symbol: string,
-  ): ParsedScenarioRow {
+  #newOrder(record: readonly string[], row: ParsedNewOrder): ParsedScenarioRow {
+    const line = row.line;
     const side = oneOf(SIDES, this.#required(record, line, Cell.Side));
     if (side === undefined) this.#fail(record, line, Cell.Side, ENUM_MESSAGES.side);
     const type = oneOf(ORDER_TYPES, this.#required(record, line, Cell.Type));
@@ -133,7 +132,9 @@ export class RowParser {
     const postOnly = record[Cell.PostOnly]!;
     if (postOnly !== '' && postOnly !== 'true' && postOnly !== 'false')
       this.#fail(record, line, Cell.PostOnly, 'post_only must be true or false');
-    const row: ParsedNewOrder = { line, ts, id, account, symbol, action: 'new', side, type, size };
+    row.side = side;
+    row.type = type;
+    row.size = size;
     setOrderOptions(row, price, timeInForce, postOnly === '' ? undefined : postOnly === 'true');
     if (this.layout.clientOrderId && record[Cell.ClientOrderId] !== '')
       row.clientOrderId = record[Cell.ClientOrderId]!;

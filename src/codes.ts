@@ -1,7 +1,7 @@
 /**
  * The venue's closed vocabularies, each one `as const` list: a word's code is its index in the
  * list, so the list is the only place a code is given (the SIDE_*, TYPE_*, TIF_*, STP_* and
- * STATUS_* constants of numeric.ts are these indexes; test/core/vocabulary.test.ts holds them to
+ * STATUS_* and REASON_* constants of numeric.ts are these indexes; test/core/vocabulary.test.ts holds them to
  * it). Every reader of a word (the string API, CSV, Arrow, the records) goes through a table.
  */
 
@@ -55,4 +55,16 @@ export const ORDER_STATUS_CODES = codeTable([
   'expired',
   'rejected',
   'pending',
+] as const);
+/**
+ * Why an order ended as it did, where its status alone does not say (docs/order-types.md); `none`
+ * (code 0) where it does, which no record shows.
+ */
+export const ORDER_REASON_CODES = codeTable([
+  'none',
+  'post_only_would_take',
+  'self_trade_prevented',
+  'expire_at_reached',
+  'level_full',
+  'insufficient_balance',
 ] as const);

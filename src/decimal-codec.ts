@@ -6,43 +6,25 @@
 
 export type DecimalParseFailure = 'malformed' | 'too_precise' | 'too_large';
 
+/** parseUnits's text, copied as bytes for the one scanner (a longer text gets its own array). */
+const textCodes = new Uint8Array(64);
+
 /** Parses `^(0|[1-9][0-9]*)(\.[0-9]+)?$` into units at `decimals`; a number on success. */
 export function parseUnits(text: string, decimals: number): number | DecimalParseFailure {
   const length = text.length;
-  if (length === 0) return 'malformed';
-  let units = 0;
-  let i = 0;
-  const first = text.charCodeAt(0);
-  if (first === 46 /* . */) return 'malformed';
-  if (first === 48 /* 0 */) {
-    i = 1;
-    if (length > 1 && text.charCodeAt(1) !== 46 /* . */) return 'malformed';
+  const codes = length <= textCodes.length ? textCodes : new Uint8Array(length);
+  // The text's UTF-16 code units as bytes; any beyond ASCII becomes 255, which is not a digit.
+  for (let i = 0; i < length; i++) {
+    const code = text.charCodeAt(i);
+    codes[i] = code < 128 ? code : 255;
   }
-  for (; i < length; i++) {
-    const digit = text.charCodeAt(i) - 48;
-    if (digit === -2 /* . */) break;
-    if (digit < 0 || digit > 9) return 'malformed';
-    units = units * 10 + digit;
-  }
-  let fractionDigits = 0;
-  let tooPrecise = false; // answered once the whole text is well formed
-  if (i < length) {
-    i++; // the '.'
-    if (i === length) return 'malformed';
-    for (; i < length; i++) {
-      const digit = text.charCodeAt(i) - 48;
-      if (digit < 0 || digit > 9) return 'malformed';
-      if (fractionDigits < decimals) {
-        units = units * 10 + digit;
-        fractionDigits++;
-      } else if (digit !== 0) {
-        tooPrecise = true;
-      }
-    }
-  }
-  if (tooPrecise) return 'too_precise';
-  for (; fractionDigits < decimals; fractionDigits++) units *= 10;
-  return Number.isSafeInteger(units) ? units : 'too_large';
+  const units = parseUnitsBytes(codes, 0, length, decimals);
+  if (units >= 0) return units;
+  return units === UNITS_MALFORMED
+    ? 'malformed'
+    : units === UNITS_TOO_PRECISE
+      ? 'too_precise'
+      : 'too_large';
 }
 
 /** parseUnits's failures as parseUnitsBytes returns them. */
@@ -51,9 +33,9 @@ export const UNITS_TOO_PRECISE = -2;
 export const UNITS_TOO_LARGE = -3;
 
 /**
- * parseUnits's grammar over the ASCII bytes `bytes[start, end)` (CSV and Arrow cells), for readers
- * that hold bytes rather than strings: the units, or UNITS_MALFORMED, UNITS_TOO_PRECISE or
- * UNITS_TOO_LARGE. test/core/decimals.test.ts holds the two to the same answers.
+ * The decimal grammar's one scanner, over the ASCII bytes `bytes[start, end)` (CSV and Arrow cells,
+ * and parseUnits's text): the units, or UNITS_MALFORMED, UNITS_TOO_PRECISE or UNITS_TOO_LARGE.
+ * A malformed text is answered malformed even when a digit beyond the decimals comes first.
  */
 export function parseUnitsBytes(
   bytes: Uint8Array,

@@ -1,9 +1,9 @@
 import { ExpiryQueue } from './expiry-queue.js';
-import { REASON_EXPIRE_AT_REACHED } from './numeric.js';
+import { REASON_EXPIRE_AT_REACHED, STATUS_EXPIRED } from './numeric.js';
 import type { OrderBook } from './order-book.js';
 import type { OrderIndex } from './order-index.js';
 import type { OrderMatching } from './order-matching.js';
-import { EXPIRED, type OrderStore } from './order-store.js';
+import type { OrderStore } from './order-store.js';
 
 /**
  * The venue's gtd orders and their expiry (invariant 12): every command and query calls `expireDue`
@@ -52,7 +52,7 @@ export class GtdExpiry {
       queue.pop();
       if (slot < 0 || !this.store.isLive(slot)) continue;
       const book = this.books[this.store.book[slot]!]!;
-      this.matching.endLive(book, slot, EXPIRED, REASON_EXPIRE_AT_REACHED);
+      this.matching.endLive(book, slot, STATUS_EXPIRED, REASON_EXPIRE_AT_REACHED);
     }
     this.orders.forgetBeyondRetention();
   }

@@ -38,7 +38,7 @@ export const STATUS_REJECTED = 5;
 /** A stop order waiting for its trigger. */
 export const STATUS_PENDING = 6;
 
-/** Reason codes: indexes of ORDER_REASONS (0: no reason). */
+/** Reason codes: indexes of ORDER_REASON_CODES (0: no reason). */
 export const REASON_NONE = 0;
 export const REASON_POST_ONLY_WOULD_TAKE = 1;
 export const REASON_SELF_TRADE_PREVENTED = 2;

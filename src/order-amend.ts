@@ -5,11 +5,12 @@ import {
   REFUSED_POST_ONLY_WOULD_TAKE,
   SIDE_BUY,
   SIDE_SELL,
+  STATUS_PENDING,
 } from './numeric.js';
 import type { OrderBook } from './order-book.js';
 import { orderRefusal } from './order-refusals.js';
 import type { OrderMatching } from './order-matching.js';
-import { PENDING, type OrderStore } from './order-store.js';
+import type { OrderStore } from './order-store.js';
 import { invalidParameter, ok, type Failure, type Result } from './result.js';
 import type { AmendRequest } from './types.js';
 import type { Units } from './quantities.js';
@@ -83,7 +84,7 @@ export function amendLive(
   const price = newPrice < 0 ? store.price[slot]! : newPrice;
   const size = newSize < 0 ? store.size[slot]! : newSize;
   const left = newSize < 0 ? remaining : newSize - store.filled[slot]!;
-  if (store.status[slot] === PENDING) {
+  if (store.status[slot] === STATUS_PENDING) {
     store.size[slot] = size;
     store.remaining[slot] = left;
     store.price[slot] = price;

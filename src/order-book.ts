@@ -16,14 +16,14 @@
 import type { Instrument } from './instrument.js';
 import type { MonotonicClock } from './monotonic-clock.js';
 import type { OrderIndex } from './order-index.js';
-import { FILLED, NO_SLOT, PARTIALLY_FILLED, type OrderStore } from './order-store.js';
+import { NO_SLOT, type OrderStore } from './order-store.js';
 import { KIND_STP_SHIFT } from './order-kind.js';
 import { PriceLadder } from './price-ladder.js';
 import type { PriceLevel } from './price-level.js';
 import { RollingStats } from './rolling-stats.js';
 import { TradeLog } from './trade-log.js';
 import type { TradeStore } from './trade-store.js';
-import { SIDE_BUY, SIDE_SELL } from './numeric.js';
+import { SIDE_BUY, SIDE_SELL, STATUS_FILLED, STATUS_PARTIALLY_FILLED } from './numeric.js';
 
 /** What the book tells the venue as it matches and changes. */
 export interface BookListener {
@@ -106,10 +106,10 @@ export class OrderBook {
         store.filled[taker]! += size;
         level.total -= size;
         if (makerLeft === size) {
-          this.orders.setStatus(maker, FILLED);
+          this.orders.setStatus(maker, STATUS_FILLED);
           level.unlink(store, maker);
         } else {
-          this.orders.setStatus(maker, PARTIALLY_FILLED);
+          this.orders.setStatus(maker, STATUS_PARTIALLY_FILLED);
         }
         if (level.count === 0) opposite.remove(level);
         this.sequence++;

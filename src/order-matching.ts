@@ -6,6 +6,13 @@ import {
   REASON_SELF_TRADE_PREVENTED,
   SIDE_BUY,
   SIDE_SELL,
+  STATUS_CANCELLED,
+  STATUS_EXPIRED,
+  STATUS_FILLED,
+  STATUS_OPEN,
+  STATUS_PARTIALLY_FILLED,
+  STATUS_PENDING,
+  STATUS_REJECTED,
   STP_CANCEL_MAKER,
   STP_CANCEL_TAKER,
   STP_NONE,
@@ -14,16 +21,7 @@ import {
 } from './numeric.js';
 import type { BookListener, OrderBook } from './order-book.js';
 import type { OrderIndex } from './order-index.js';
-import {
-  CANCELLED,
-  EXPIRED,
-  FILLED,
-  OPEN,
-  PARTIALLY_FILLED,
-  PENDING,
-  REJECTED,
-  type OrderStore,
-} from './order-store.js';
+import type { OrderStore } from './order-store.js';
 import { KIND_POST_ONLY, KIND_TIF_SHIFT } from './order-kind.js';
 import type { PendingStops } from './pending-stops.js';
 import type { PriceLevel } from './price-level.js';
@@ -62,7 +60,7 @@ export class OrderMatching implements BookListener {
 
   selfTrade(book: OrderBook, maker: number, stp: number): boolean {
     if (stp !== STP_CANCEL_TAKER) {
-      this.endResting(book, maker, EXPIRED, REASON_SELF_TRADE_PREVENTED);
+      this.endResting(book, maker, STATUS_EXPIRED, REASON_SELF_TRADE_PREVENTED);
     }
     return stp !== STP_CANCEL_MAKER;
   }
@@ -77,22 +75,22 @@ export class OrderMatching implements BookListener {
     const kind = store.kind[slot]!;
     const timeInForce = (kind >> KIND_TIF_SHIFT) & 3;
     if ((kind & KIND_POST_ONLY) !== 0 && book.wouldTake(slot)) {
-      this.finish(book, slot, REJECTED, REASON_POST_ONLY_WOULD_TAKE);
+      this.finish(book, slot, STATUS_REJECTED, REASON_POST_ONLY_WOULD_TAKE);
     } else if (
       timeInForce === TIF_FOK &&
       !(store.stpCode(slot) === STP_NONE
         ? book.canFill(slot)
         : canFillPreventingSelfTrade(book, store, slot))
     ) {
-      this.finish(book, slot, EXPIRED);
+      this.finish(book, slot, STATUS_EXPIRED);
     } else if (book.match(slot)) {
-      this.finish(book, slot, EXPIRED, REASON_SELF_TRADE_PREVENTED);
+      this.finish(book, slot, STATUS_EXPIRED, REASON_SELF_TRADE_PREVENTED);
     } else if (store.remaining[slot] === 0) {
-      this.finish(book, slot, FILLED);
+      this.finish(book, slot, STATUS_FILLED);
     } else if (timeInForce === TIF_IOC || timeInForce === TIF_FOK) {
-      this.finish(book, slot, EXPIRED);
+      this.finish(book, slot, STATUS_EXPIRED);
     } else {
-      this.orders.setStatus(slot, store.filled[slot]! > 0 ? PARTIALLY_FILLED : OPEN);
+      this.orders.setStatus(slot, store.filled[slot]! > 0 ? STATUS_PARTIALLY_FILLED : STATUS_OPEN);
       this.events.order(book, slot);
       if (rejoining) store.extras.setRejoined(slot, this.orders.lastSequence);
       book.rest(slot, level);
@@ -118,9 +116,9 @@ export class OrderMatching implements BookListener {
         ? undefined
         : book.levelAt(store.isSell(slot), store.price[slot]!);
       if (level !== undefined && level.total > Number.MAX_SAFE_INTEGER - store.remaining[slot]!) {
-        this.finish(book, slot, EXPIRED, REASON_LEVEL_FULL);
+        this.finish(book, slot, STATUS_EXPIRED, REASON_LEVEL_FULL);
       } else if (this.funds !== null && !this.funds.fundTriggered(book, slot)) {
-        this.finish(book, slot, EXPIRED, REASON_INSUFFICIENT_BALANCE);
+        this.finish(book, slot, STATUS_EXPIRED, REASON_INSUFFICIENT_BALANCE);
       } else {
         this.execute(book, slot, level, true);
       }
@@ -130,7 +128,7 @@ export class OrderMatching implements BookListener {
   /** Parks a new stop order as pending (its stop price not yet reached). */
   park(book: OrderBook, slot: number, stopPrice: number): void {
     const store = this.store;
-    this.orders.setStatus(slot, PENDING);
+    this.orders.setStatus(slot, STATUS_PENDING);
     this.stops.add(book.index, store.sequence[slot]!, store.isSell(slot), stopPrice);
     this.events.order(book, slot);
   }
@@ -148,7 +146,7 @@ export class OrderMatching implements BookListener {
 
   /** Ends a live order for the venue's reason (self-trade prevention, expiry). */
   endLive(book: OrderBook, slot: number, status: number, reason: number): void {
-    if (this.store.status[slot] === PENDING) {
+    if (this.store.status[slot] === STATUS_PENDING) {
       this.unpend(book, slot);
       this.finish(book, slot, status, reason);
     } else {
@@ -173,11 +171,11 @@ export class OrderMatching implements BookListener {
    */
   takeOff(book: OrderBook, slot: number, size: number): void {
     const store = this.store;
-    if (store.status[slot] === PENDING) {
+    if (store.status[slot] === STATUS_PENDING) {
       store.remaining[slot]! -= size;
       if (store.remaining[slot] === 0) {
         this.unpend(book, slot);
-        this.orders.setStatus(slot, CANCELLED);
+        this.orders.setStatus(slot, STATUS_CANCELLED);
         this.orders.finalized(store.sequence[slot]!);
       }
       this.events.order(book, slot);
@@ -185,7 +183,7 @@ export class OrderMatching implements BookListener {
     }
     const level = book.take(slot, size);
     if (store.remaining[slot] === 0) {
-      this.orders.setStatus(slot, CANCELLED);
+      this.orders.setStatus(slot, STATUS_CANCELLED);
       this.orders.finalized(store.sequence[slot]!);
     }
     this.events.order(book, slot);

@@ -21,16 +21,6 @@ import {
 /** No slot: the end of a queue. */
 export const NO_SLOT = -1;
 
-export {
-  STATUS_CANCELLED as CANCELLED,
-  STATUS_EXPIRED as EXPIRED,
-  STATUS_FILLED as FILLED,
-  STATUS_OPEN as OPEN,
-  STATUS_PARTIALLY_FILLED as PARTIALLY_FILLED,
-  STATUS_PENDING as PENDING,
-  STATUS_REJECTED as REJECTED,
-} from './numeric.js';
-
 /**
  * Every order's fields in parallel typed arrays indexed by slot, so that resting orders cost the
  * garbage collector nothing and about 80 bytes each. Slots of forgotten orders are reused.

@@ -1,5 +1,6 @@
 /** The public vocabulary of the venue: values as the contract (docs/http-api.md) names them. */
 import {
+  ORDER_REASON_CODES,
   ORDER_STATUS_CODES,
   ORDER_TYPE_CODES,
   SIDE_CODES,
@@ -14,12 +15,7 @@ export type OrderStatus = (typeof ORDER_STATUS_CODES.names)[number];
 /** Self-trade prevention: what happens when an order would trade with its own account's order. */
 export type SelfTradePrevention = (typeof STP_CODES.names)[number];
 /** Why an order ended as it did, where its status alone does not say (docs/order-types.md). */
-export type OrderReason =
-  | 'post_only_would_take'
-  | 'self_trade_prevented'
-  | 'expire_at_reached'
-  | 'level_full'
-  | 'insufficient_balance';
+export type OrderReason = Exclude<(typeof ORDER_REASON_CODES.names)[number], 'none'>;
 
 /** The words of codes.ts's tables, in code order. */
 export const SIDES: readonly Side[] = SIDE_CODES.names;
@@ -27,15 +23,10 @@ export const ORDER_TYPES: readonly OrderType[] = ORDER_TYPE_CODES.names;
 export const TIMES_IN_FORCE: readonly TimeInForce[] = TIME_IN_FORCE_CODES.names;
 export const ORDER_STATUSES: readonly OrderStatus[] = ORDER_STATUS_CODES.names;
 export const STP_MODES: readonly SelfTradePrevention[] = STP_CODES.names;
-/** By reason code (index 0: none). */
-export const ORDER_REASONS: readonly (OrderReason | null)[] = [
-  null,
-  'post_only_would_take',
-  'self_trade_prevented',
-  'expire_at_reached',
-  'level_full',
-  'insufficient_balance',
-];
+/** By reason code (code 0, `none`: null). */
+export const ORDER_REASONS: readonly (OrderReason | null)[] = ORDER_REASON_CODES.names.map(
+  (name) => (name === 'none' ? null : name),
+);
 
 /** The one reason an order is rejected after validation. */
 export const POST_ONLY_REJECT_REASON = 'post_only_would_take';

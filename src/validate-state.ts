@@ -1,14 +1,13 @@
 import { orderId } from './order.js';
 import type { OrderBook } from './order-book.js';
 import type { OrderIndex } from './order-index.js';
+import { NO_SLOT, type OrderStore } from './order-store.js';
 import {
-  NO_SLOT,
-  OPEN,
-  PARTIALLY_FILLED,
-  PENDING,
-  REJECTED,
-  type OrderStore,
-} from './order-store.js';
+  STATUS_OPEN,
+  STATUS_PARTIALLY_FILLED,
+  STATUS_PENDING,
+  STATUS_REJECTED,
+} from './numeric.js';
 import { ORDER_STATUSES } from './types.js';
 import type { PriceLadder } from './price-ladder.js';
 import type { TradeStore } from './trade-store.js';
@@ -39,7 +38,7 @@ export function validateVenueState(venue: Venue): string[] {
     for (const sequence of venue.core.stopsOf(book.index)) {
       const slot = orders.slot(sequence);
       waiting++;
-      if (slot < 0 || store.status[slot] !== PENDING || store.book[slot] !== book.index)
+      if (slot < 0 || store.status[slot] !== STATUS_PENDING || store.book[slot] !== book.index)
         problems.push(`${orderId(sequence)}: among ${book.instrument.symbol}'s stops, not pending`);
     }
   }
@@ -78,7 +77,7 @@ export function validateVenueState(venue: Venue): string[] {
     if (!orders.indexes(slot))
       problems.push(`${id}: not listed under its account, book and status`);
     if (store.isOpen(slot)) open++;
-    else if (store.status[slot] === PENDING) {
+    else if (store.status[slot] === STATUS_PENDING) {
       waiting--;
       if (filled !== 0 || remaining <= 0) problems.push(`${id}: pending with filled ${filled}`);
     } else if (remaining !== 0) problems.push(`${id}: ${status} with remaining ${remaining}`);
@@ -95,11 +94,11 @@ export function validateVenueState(venue: Venue): string[] {
     }
     if (filledByTrades !== filled)
       problems.push(`${id}: filled ${filled} but trades sum ${filledByTrades}`);
-    if (store.status[slot] === PARTIALLY_FILLED && filled === 0)
+    if (store.status[slot] === STATUS_PARTIALLY_FILLED && filled === 0)
       problems.push(`${id}: partially_filled with nothing filled`);
-    if (store.status[slot] === OPEN && filled !== 0)
+    if (store.status[slot] === STATUS_OPEN && filled !== 0)
       problems.push(`${id}: open but filled ${filled}`);
-    if (store.status[slot] === REJECTED && filled !== 0)
+    if (store.status[slot] === STATUS_REJECTED && filled !== 0)
       problems.push(`${id}: rejected but filled ${filled}`);
   }
   if (open !== resting) problems.push(`index has ${open} open orders, books hold ${resting}`);

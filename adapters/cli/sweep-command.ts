@@ -98,8 +98,8 @@ export const sweepCommand: CommandModule<object, SweepCommandArguments> = {
     if (args.strategy === undefined) return fail('missing required option --strategy');
     if (args.data === undefined) return fail('missing required option --data');
     requireInputFile(args.data);
-    const { parseParams } = await import('../runs/backtest/strategy-params.js');
-    const params = parseParams(args.param ?? []);
+    const { parseParamPairs } = await import('../runs/backtest/strategy-params.js');
+    const params = parseParamPairs(args.param ?? []);
     if (typeof params === 'string') return fail(params);
     // Every option by its camelCase name (yargs also gives kebab-case copies, `_` and `$0`).
     const options = Object.fromEntries(

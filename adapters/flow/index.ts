@@ -4,7 +4,7 @@
  */
 export { l2FlowHint, ScenarioSyntaxError } from './scenario-error.js';
 export { ENUM_MESSAGES } from './enum-messages.js';
-export { newOrderRow, type Parsed } from './new-order-row.js';
+export { newOrderRow, setOrderOptions, setOrderSize, type Parsed, type ParsedNewOrder } from './new-order-row.js';
 export { parseScenarioTime, formatScenarioTime } from './scenario-time.js';
 export {
   SCENARIO_COLUMNS,
@@ -37,3 +37,4 @@ export {
   type CommandFields,
 } from './command-fields.js';
 export { ScenarioClock } from './scenario-clock.js';
+export { tickerJson } from './ticker-json.js';

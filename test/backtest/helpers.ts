@@ -17,7 +17,7 @@ import type {
 } from '../../adapters/runs/backtest/latency/latency-spec.js';
 import { parseFeeRate } from '../../adapters/runs/backtest/money.js';
 import type { Strategy } from '../../adapters/runs/backtest/strategy.js';
-import { Params } from '../../adapters/runs/backtest/strategy-params.js';
+import { ParamValues } from '../../adapters/runs/backtest/strategy-params.js';
 
 /** Two resting asks, a flow taker that lifts them at 09:31, a bid at 09:32. */
 export const SMALL_FLOW = `# instrument symbol=BTC-USD tick_size=0.01 lot_size=0.001
@@ -43,7 +43,7 @@ export function testConfig(
     intervalMs: null,
     sampleMs: 60_000,
     fees: { maker: parseFeeRate(makerFee)!, taker: parseFeeRate(takerFee)! },
-    params: new Params({}),
+    params: new ParamValues({}),
     ...rest,
   };
 }

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { Decimal } from 'decimal.js';
 import { describe, expect, it } from 'vitest';
 import { formatQuotient, parseFeeRate } from '../../adapters/runs/backtest/money.js';
-import { Params } from '../../adapters/runs/backtest/strategy-params.js';
+import { ParamValues } from '../../adapters/runs/backtest/strategy-params.js';
 import { fcRuns, fcSeed } from '../fast-check-seed.js';
 import { Exact, fromUnits, toUnits } from '../../adapters/units/units.js';
 
@@ -102,7 +102,11 @@ describe('exact decimals on decimal.js (docs/numbers.md)', () => {
   });
 
   it('refuses a number parameter that a JavaScript number cannot read back', () => {
-    const params = new Params({ a: '0.1', b: '12345678901234567891', c: '0.30000000000000001' });
+    const params = new ParamValues({
+      a: '0.1',
+      b: '12345678901234567891',
+      c: '0.30000000000000001',
+    });
     expect(params.number('a')).toBe(0.1);
     expect(() => params.number('b')).toThrow('--param b 12345678901234567891 cannot be held');
     expect(() => params.number('c')).toThrow('cannot be held exactly as a number');

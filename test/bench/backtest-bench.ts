@@ -18,6 +18,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { flowInstruments } from '../../adapters/runs/generate/flow-instruments.js';
 import { writeFlow, type FlowFormat } from '../../adapters/runs/generate/write-flow.js';
 import { benchL2 } from './l2-backtest-bench.js';
+import { built, SIMEX_MODULES } from './simex-build.js';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
 const FULL_EVENTS = 1_000_000;
@@ -49,7 +50,7 @@ async function generated(dir: string, format: FlowFormat): Promise<string> {
 /** Seconds of one `simex ...` run in a fresh process (the built CLI in dist/). */
 function timed(args: readonly string[]): Promise<number> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['dist/adapters/cli/main.js', ...args], {
+  const child = spawn(process.execPath, [built(SIMEX_MODULES.cli), ...args], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return new Promise((resolve, reject) => {

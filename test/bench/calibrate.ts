@@ -16,7 +16,7 @@ import type { BacktestConfig } from '../../adapters/runs/backtest/backtest-confi
 import { parseFeeRate } from '../../adapters/runs/backtest/money.js';
 import type { StrategyFill } from '../../adapters/runs/backtest/strategy.js';
 import { loadStrategy } from '../../adapters/runs/backtest/strategy-loader.js';
-import { Params } from '../../adapters/runs/backtest/strategy-params.js';
+import { ParamValues } from '../../adapters/runs/backtest/strategy-params.js';
 import { openScenario } from '../../adapters/flow/csv/index.js';
 import { lobsterL2View } from '../../adapters/flow/l2/lobster-l2-view.js';
 import type { L2Row } from '../../adapters/flow/l2/l2-row.js';
@@ -30,6 +30,7 @@ import {
   writeScenario,
 } from '../../adapters/flow/lobster/index.js';
 import { Exact } from '../../adapters/units/units.js';
+import { MAKER_STRATEGY } from './simex-build.js';
 
 const DAYS = ['AAPL_1', 'AMZN_1', 'AMZN_5', 'GOOG_1', 'GOOG_5', 'GOOG_10'];
 const MODELS = ['risk_averse', 'power:2', 'power:3', 'log'];
@@ -37,9 +38,7 @@ const SPREADS = ['2', '8'];
 /** An L2 fill matches an L3 fill of the same side and price at most this far apart in time. */
 const TOLERANCE_MS = 1000;
 const DAY_MS = Date.UTC(2012, 5, 21);
-const STRATEGY = fileURLToPath(
-  new URL('../../scenarios/strategies/market-maker.ts', import.meta.url),
-);
+const STRATEGY = MAKER_STRATEGY;
 const SAMPLE_DIR = [
   fileURLToPath(new URL('../../../shared/data/lobster/', import.meta.url)),
   '/work/shared/data/lobster/',
@@ -94,7 +93,7 @@ function config(spread: string): BacktestConfig {
     intervalMs: 1000,
     sampleMs: 60_000,
     fees: { maker: parseFeeRate('0')!, taker: parseFeeRate('0')! },
-    params: new Params({ size: '100', spread_ticks: spread }),
+    params: new ParamValues({ size: '100', spread_ticks: spread }),
     marketImpact: 'none',
   };
 }

@@ -13,10 +13,10 @@
  * a shared machine.
  */
 import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { SeededRandom } from '../../src/index.js';
 import { runNumeric, runPeer, runStrings, type Engine, type PhaseTimes } from './core-engines.js';
 import { buildWorkload } from './core-workload.js';
+import { compiled, PHASE_SCRIPTS } from './simex-build.js';
 
 const scaleArgument = process.argv.find((argument) => argument.startsWith('--scale='));
 const SCALE = scaleArgument === undefined ? 1 : Number(scaleArgument.slice('--scale='.length));
@@ -48,9 +48,7 @@ function measureHere(engine: Engine, ordersPerLevel: number): void {
 }
 
 /** This script compiled by `tsc -p tsconfig.bench.json`, which the parent runs first. */
-const COMPILED = fileURLToPath(
-  new URL('../../dist/bench/test/bench/core-bench.js', import.meta.url),
-);
+const COMPILED = compiled(PHASE_SCRIPTS.core);
 
 /** Parent: one engine's run in a fresh process. */
 function measureApart(engine: string, ordersPerLevel: number): PhaseTimes {

@@ -6,10 +6,10 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { builtUrl, SIMEX_MODULES } from './simex-build.js';
 
 type ServerModule = typeof import('../../adapters/server/http/server.js');
-const built = new URL('../../dist/adapters/server/http/server.js', import.meta.url).href;
-const { startServer } = (await import(built)) as ServerModule;
+const { startServer } = (await import(builtUrl(SIMEX_MODULES.httpServer))) as ServerModule;
 
 const bare = createServer((req, res) => {
   req.resume();

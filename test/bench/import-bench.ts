@@ -14,10 +14,11 @@ import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
+import { compiled, PHASE_SCRIPTS } from './simex-build.js';
 
 const PHASES = ['csv-parse', 'import', 'import-arrow'] as const;
 type Phase = (typeof PHASES)[number];
-const PHASE_SCRIPT = 'dist/bench/test/bench/import-phase.js';
+const PHASE_SCRIPT = compiled(PHASE_SCRIPTS.import);
 const argument = (name: string, fallback: number) =>
   process.argv.includes(name) ? Number(process.argv[process.argv.indexOf(name) + 1]) : fallback;
 

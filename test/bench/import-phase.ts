@@ -10,14 +10,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { parse } from 'csv-parse';
+import { builtUrl, SIMEX_MODULES } from './simex-build.js';
 
 const [phase, file] = process.argv.slice(2);
 if (file === undefined)
   throw new Error('usage: import-phase.js csv-parse|import|import-arrow FILE');
 
-/** simex's build, from this script's compiled place (dist/bench/test/bench/). */
 const { importTardis } = (await import(
-  new URL('../../../adapters/flow/l2/index.js', import.meta.url).href
+  builtUrl(SIMEX_MODULES.l2)
 )) as typeof import('../../adapters/flow/l2/index.js');
 
 const work = mkdtempSync(join(tmpdir(), 'simex-import-phase-'));

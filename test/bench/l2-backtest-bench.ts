@@ -12,17 +12,16 @@ import { fileURLToPath } from 'node:url';
 import { backtestL2 } from '../../adapters/runs/backtest/in-process.js';
 import { parseFeeRate } from '../../adapters/runs/backtest/money.js';
 import { loadStrategy } from '../../adapters/runs/backtest/strategy-loader.js';
-import { Params } from '../../adapters/runs/backtest/strategy-params.js';
+import { ParamValues } from '../../adapters/runs/backtest/strategy-params.js';
 import { parseQueueModel, type QueueModel } from '../../adapters/flow/l2/queue-model.js';
 import { SYNTHETIC_INSTRUMENTS, syntheticL2 } from '../l2/synthetic-l2.js';
+import { MAKER_STRATEGY } from './simex-build.js';
 
 const TARGET = 1_000_000;
-const STRATEGY = fileURLToPath(
-  new URL('../../scenarios/strategies/market-maker.ts', import.meta.url),
-);
+const STRATEGY = MAKER_STRATEGY;
 
 async function seconds(rows: number, model: QueueModel): Promise<{ s: number; fills: number }> {
-  const params = new Params({ size: '0.5', spread_ticks: '1', skew_ticks: '0' });
+  const params = new ParamValues({ size: '0.5', spread_ticks: '1', skew_ticks: '0' });
   const zero = { kind: 'constant', ms: 0 } as const;
   const config = {
     account: 'strategy',

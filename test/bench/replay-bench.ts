@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { flowInstruments } from '../../adapters/runs/generate/flow-instruments.js';
 import { writeFlow, type FlowFormat } from '../../adapters/runs/generate/write-flow.js';
+import { compiled, PHASE_SCRIPTS } from './simex-build.js';
 
 interface Phase {
   rows: number;
@@ -70,7 +71,7 @@ execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
 // The phases run as plain JavaScript, as users run simex: under tsx, each process carried some
 // 40 MB of the loader's own, which hid a third of the peak RSS's growth from 1M to 10M events.
 execFileSync('npx', ['tsc', '-p', 'tsconfig.bench.json'], { stdio: 'inherit' });
-const PHASE_SCRIPT = 'dist/bench/test/bench/replay-phase.js';
+const PHASE_SCRIPT = compiled(PHASE_SCRIPTS.replay);
 const peaks: number[] = [];
 /** Per phase label, the best seconds at each size. */
 const seconds = new Map<string, number[]>();

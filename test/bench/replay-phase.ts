@@ -15,6 +15,7 @@ import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'csv-parse';
+import { builtUrl, SIMEX_MODULES } from './simex-build.js';
 
 type ReplayModule = typeof import('../../adapters/runs/replay/replay-file.js');
 type CheckModule = typeof import('../../adapters/runs/check/invariant-observer.js');
@@ -35,14 +36,12 @@ async function csvParseAlone(path: string): Promise<number> {
   return records - 1; // the header
 }
 
-/** simex's build, from this script's compiled place (dist/bench/test/bench/). */
-const built = (path: string) => new URL(`../../../adapters/${path}`, import.meta.url).href;
 const { replayFile, invariantObserver } =
   phase === 'csv-parse'
     ? { replayFile: null, invariantObserver: null }
     : {
-        ...((await import(built('runs/replay/replay-file.js'))) as ReplayModule),
-        ...((await import(built('runs/check/invariant-observer.js'))) as CheckModule),
+        ...((await import(builtUrl(SIMEX_MODULES.replayFile))) as ReplayModule),
+        ...((await import(builtUrl(SIMEX_MODULES.invariantObserver))) as CheckModule),
       };
 
 async function replay(path: string, check: boolean, summary: boolean): Promise<number> {

@@ -26,30 +26,26 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
-import { pathToFileURL } from 'node:url';
 import { unzipSync } from 'fflate';
 import { flowInstruments } from '../../adapters/runs/generate/flow-instruments.js';
 import { writeFlow } from '../../adapters/runs/generate/write-flow.js';
 import type * as Backtest from '../../adapters/runs/backtest/index.js';
+import { built, builtUrl, MAKER_STRATEGY, ROOT, SIMEX_MODULES } from './simex-build.js';
 
-const ROOT = join(import.meta.dirname, '../..');
 const argument = (name: string) =>
   process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined;
 const FULL_EVENTS = 300_000;
 const EVENTS = Number(argument('--events') ?? process.env['BENCH_EVENTS'] ?? FULL_EVENTS);
 const GOOG_ZIP = join(ROOT, '../shared/data/lobster/LOBSTER_SampleFile_GOOG_2012-06-21_10.zip');
-const MAKER = join(ROOT, 'scenarios/strategies/market-maker.ts');
 const SPEED_UP_TARGET = 1.7;
 const OVERHEAD_TARGET = 0.05;
 
 execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
-const { sweep } = (await import(
-  pathToFileURL(join(ROOT, 'dist/adapters/runs/backtest/index.js')).href
-)) as typeof Backtest;
+const { sweep } = (await import(builtUrl(SIMEX_MODULES.backtest))) as typeof Backtest;
 
 async function seconds(options: Omit<Backtest.SweepOptions, 'strategy'>): Promise<number> {
   const started = performance.now();
-  const result = await sweep({ interval: '1s', ...options, strategy: MAKER });
+  const result = await sweep({ interval: '1s', ...options, strategy: MAKER_STRATEGY });
   if (!result.ok) throw new Error(result.error.message);
   if (result.value.failed > 0) throw new Error(`${result.value.failed} combinations failed`);
   return (performance.now() - started) / 1000;
@@ -87,7 +83,7 @@ function googDay(dir: string): string | null {
   };
   const [messages, orderbook] = [entry('_message_'), entry('_orderbook_')];
   const file = join(dir, 'goog.csv');
-  const cli = join(ROOT, 'dist/adapters/cli/main.js');
+  const cli = built(SIMEX_MODULES.cli);
   const args = ['import', 'lobster', messages, '--symbol', 'GOOG-USD', '--orderbook', orderbook];
   const run = spawnSync(process.execPath, [cli, ...args, '--out', file], { stdio: 'inherit' });
   if (run.status !== 0) throw new Error(`simex import lobster exited ${run.status}`);

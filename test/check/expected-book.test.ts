@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ExpectedBook,
-  TOO_LARGE,
+  LEVEL_TOO_LARGE,
   type ExpectedOrder,
 } from '../../adapters/runs/check/expected-book.js';
 import { SIDE_BUY, SIDE_SELL } from '../../src/index.js';
@@ -46,6 +46,6 @@ describe("the checker's shadow book", () => {
     resting(book, 1, SIDE_SELL, 100, Number.MAX_SAFE_INTEGER);
     expect(book.levelTotal(0, SIDE_SELL, 100)).toBe(Number.MAX_SAFE_INTEGER);
     resting(book, 2, SIDE_SELL, 100, 2);
-    expect(book.levelTotal(0, SIDE_SELL, 100)).toBe(TOO_LARGE);
+    expect(book.levelTotal(0, SIDE_SELL, 100)).toBe(LEVEL_TOO_LARGE);
   });
 });

@@ -8,7 +8,7 @@ import { backtestL2 } from '../../adapters/runs/backtest/in-process.js';
 import { parseLatency } from '../../adapters/runs/backtest/latency/latency-options.js';
 import { fillLine } from '../../adapters/runs/backtest/records.js';
 import { loadStrategy } from '../../adapters/runs/backtest/strategy-loader.js';
-import { Params } from '../../adapters/runs/backtest/strategy-params.js';
+import { ParamValues } from '../../adapters/runs/backtest/strategy-params.js';
 import { summaryJson } from '../../adapters/runs/backtest/summary.js';
 import { parseQueueModel, type QueueModel } from '../../adapters/flow/l2/queue-model.js';
 import { testConfig } from '../backtest/helpers.js';
@@ -25,7 +25,7 @@ async function outputs(model: string, seed: number): Promise<string> {
     latencySeed: String(seed),
   });
   if (typeof latency === 'string') throw new Error(latency);
-  const params = new Params({ size: '0.5', spread_ticks: '1' });
+  const params = new ParamValues({ size: '0.5', spread_ticks: '1' });
   const config = testConfig({ latency, intervalMs: 500, params });
   const strategy = await loadStrategy(STRATEGY, params);
   const lines: string[] = [];

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadStrategy } from '../../adapters/runs/backtest/strategy-loader.js';
-import { Params } from '../../adapters/runs/backtest/strategy-params.js';
+import { ParamValues } from '../../adapters/runs/backtest/strategy-params.js';
 import { testConfig } from '../backtest/helpers.js';
 import { backtestAndCompare, type DayFiles } from './replay-check.js';
 import { SAMPLES, sampleDay, sampleMissing } from './sample-days.js';
@@ -27,7 +27,7 @@ const DAY = {
 };
 
 async function run(marketImpact: 'full' | 'none', day: DayFiles = DAY) {
-  const params = new Params({ size: '100', spread_ticks: '2' });
+  const params = new ParamValues({ size: '100', spread_ticks: '2' });
   const strategy = await loadStrategy(MARKET_MAKER, params);
   const config = testConfig({ intervalMs: 1000, params, marketImpact });
   return backtestAndCompare(day, strategy, config);

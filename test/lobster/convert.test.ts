@@ -4,7 +4,7 @@ import { formatScenarioRow } from '../../adapters/flow/index.js';
 import {
   convertLobster,
   emptyCounts,
-  formatPrice,
+  formatLobsterPrice,
   readLobsterMessages,
   readLobsterOrderbook,
 } from '../../adapters/flow/lobster/index.js';
@@ -170,7 +170,7 @@ describe('LOBSTER messages become scenario rows', () => {
   });
 
   it('writes prices with integer arithmetic', () => {
-    expect([5853300, 100, 1000000, 99999900].map(formatPrice)).toEqual([
+    expect([5853300, 100, 1000000, 99999900].map(formatLobsterPrice)).toEqual([
       '585.33',
       '0.01',
       '100.00',

@@ -10,9 +10,8 @@ import type { Data, RecordBatch, Schema } from 'apache-arrow';
 import { arrow } from './arrow-library.js';
 import { DictionaryWords } from './column-cells.js';
 import {
-  ACTION_CANCEL,
-  ACTION_NEW,
-  ACTION_REDUCE,
+  ACTION_AMEND,
+  ACTION_CODES,
   ORDER_TYPE_CODES,
   parseUnitsBytes,
   SIDE_CODES,
@@ -26,19 +25,16 @@ import { BAD, CLIENT_ORDER_ID_COLUMN, EMPTY, SCENARIO_COLUMNS } from '../index.j
 
 const { DataType, TimeUnit } = arrow;
 
-/** The actions' codes (ACTION_CODES's; amend is not read as codes); the other enum columns read by codes.ts's tables. Any other word is BAD. */
-const ACTIONS: Record<string, number> = {
-  new: ACTION_NEW,
-  cancel: ACTION_CANCEL,
-  reduce: ACTION_REDUCE,
+/** amend is not read as codes; the enum columns read by codes.ts's tables. Any other word is BAD. */
+const plainAction = (word: string) => {
+  const code = ACTION_CODES.code(word);
+  return code < 0 || code === ACTION_AMEND ? BAD : code;
 };
 /** gtd needs an expiry, which this reader does not take. */
 const plainTimeInForce = (word: string) => {
   const code = TIME_IN_FORCE_CODES.code(word);
   return code === TIF_GTD ? BAD : code;
 };
-const codeIn = (codes: Record<string, number>) => (word: string) =>
-  Object.hasOwn(codes, word) ? codes[word]! : BAD;
 const DICTIONARY_COLUMNS = ['action', 'account', 'symbol', 'side', 'type', 'time_in_force'];
 const UTF8_COLUMNS = ['id', 'price', 'size', CLIENT_ORDER_ID_COLUMN];
 
@@ -165,7 +161,7 @@ class Utf8Column {
 
 export class FlowCodes {
   readonly #positions: ReadonlyMap<string, number>;
-  readonly action = new CodeColumn(codeIn(ACTIONS));
+  readonly action = new CodeColumn(plainAction);
   readonly account: CodeColumn;
   readonly book: CodeColumn;
   readonly side = new CodeColumn(SIDE_CODES.code);

@@ -11,12 +11,15 @@ import {
   l2FlowHint,
   ENUM_MESSAGES,
   newOrderRow,
+  setOrderOptions,
+  setOrderSize,
   ORDER_FEATURE_COLUMNS,
   QUOTE_SIZE_COLUMN,
   SCENARIO_COLUMNS,
   type AmendRow,
   type CancelRow,
   type Parsed,
+  type ParsedNewOrder,
   type ParsedScenarioRow,
   type ReduceRow,
 } from '../index.js';
@@ -160,7 +163,8 @@ export class FlowRowDecoder {
     const account = this.#required(line, 'account', cells.account.text(i));
     const symbol = this.#required(line, 'symbol', cells.symbol.text(i));
     const action = cells.action.text(i);
-    if (action === 'new') return this.#newOrder(cells, i, line, ts, id, account, symbol);
+    if (action === 'new')
+      return this.#newOrder(cells, i, newOrderRow(line, ts, id, account, symbol));
     if (action !== 'cancel' && action !== 'reduce' && action !== 'amend')
       this.#fail(line, 'action', ENUM_MESSAGES.action);
     for (const [name, column] of cells.emptyUnlessNew) {
@@ -191,15 +195,8 @@ export class FlowRowDecoder {
   }
 
   /** Builds the row in the CSV parser's key order, so both readers' rows share one shape. */
-  #newOrder(
-    cells: BatchCells,
-    i: number,
-    line: number,
-    ts: number,
-    id: string,
-    account: string,
-    symbol: string,
-  ): ParsedScenarioRow {
+  #newOrder(cells: BatchCells, i: number, row: ParsedNewOrder): ParsedScenarioRow {
+    const line = row.line;
     const side = oneOf(SIDES, this.#required(line, 'side', cells.side.text(i)));
     if (side === undefined) this.#fail(line, 'side', ENUM_MESSAGES.side);
     const type = oneOf(ORDER_TYPES, this.#required(line, 'type', cells.type.text(i)));
@@ -215,20 +212,10 @@ export class FlowRowDecoder {
     if (tif !== '' && timeInForce === undefined)
       this.#fail(line, 'time_in_force', ENUM_MESSAGES.timeInForce);
     const postOnly = cells.postOnly.value(i);
-    const row = newOrderRow(
-      line,
-      ts,
-      id,
-      account,
-      symbol,
-      side,
-      type,
-      size,
-      price,
-      timeInForce,
-      postOnly,
-      quoteSize,
-    );
+    row.side = side;
+    row.type = type;
+    setOrderSize(row, size, quoteSize);
+    setOrderOptions(row, price, timeInForce, postOnly);
     const clientOrderId = cells.clientOrderId?.text(i) ?? '';
     if (clientOrderId !== '') row.clientOrderId = clientOrderId;
     const stopPrice = cells.stopPrice?.text(i) ?? '';

@@ -6,12 +6,18 @@
  * the row the RowParser would build (enums by their bytes, ts from its digits, account and symbol
  * interned); it gives any other plain line's record to the RowParser, whose row or error it is.
  */
-import { newOrderRow } from '../new-order-row.js';
+import {
+  ACTION_CODES,
+  ORDER_TYPE_CODES,
+  SIDE_CODES,
+  TIF_GTC,
+  TIME_IN_FORCE_CODES,
+} from '../../../src/index.js';
+import { newOrderRow, setOrderOptions, setOrderSize, type Parsed } from '../new-order-row.js';
 import { NameTable } from './name-table.js';
-import type { RowParser } from './row-parser.js';
+import { Cell, type RowParser } from './row-parser.js';
 import type { AmendRow, ParsedScenarioRow } from '../scenario-row.js';
 import { parseScenarioTimeBytes } from '../scenario-time.js';
-import type { Parsed } from '../new-order-row.js';
 
 const COMMA = 0x2c;
 const QUOTE = 0x22;
@@ -39,22 +45,6 @@ function is(bytes: Buffer, start: number, end: number, word: string): boolean {
   if (end - start !== word.length) return false;
   for (let i = 0; i < word.length; i++) if (bytes[start + i] !== word.charCodeAt(i)) return false;
   return true;
-}
-
-/** RowParser's cells, repeated: a const enum is inlined only in the file that declares it. */
-const enum Cell {
-  Ts,
-  Action,
-  Id,
-  Account,
-  Symbol,
-  Side,
-  Type,
-  Price,
-  Size,
-  TimeInForce,
-  PostOnly,
-  ClientOrderId,
 }
 
 export class LineDecoder {
@@ -93,22 +83,15 @@ export class LineDecoder {
     const ts = parseScenarioTimeBytes(bytes, bounds[Cell.Ts]! + 1, bounds[Cell.Ts + 1]!);
     if (ts === null || ts < this.rowParser.previousTs) return null;
     if (this.#empty(Cell.Id) || this.#empty(Cell.Account) || this.#empty(Cell.Symbol)) return null;
-    const start = bounds[Cell.Action]! + 1;
-    const end = bounds[Cell.Action + 1]!;
     const id = this.#text(bytes, Cell.Id);
     const account = this.#names.text(bytes, bounds[Cell.Account]! + 1, bounds[Cell.Account + 1]!);
     const symbol = this.#names.text(bytes, bounds[Cell.Symbol]! + 1, bounds[Cell.Symbol + 1]!);
+    const actionCode = ACTION_CODES.parse(bytes, this.#start(Cell.Action), this.#end(Cell.Action));
+    if (actionCode < 0) return null;
+    const action = ACTION_CODES.name(actionCode);
     let row: ParsedScenarioRow | null;
-    if (is(bytes, start, end, 'new')) row = this.#newOrder(bytes, line, ts, id, account, symbol);
+    if (action === 'new') row = this.#newOrder(bytes, line, ts, id, account, symbol);
     else {
-      const action = is(bytes, start, end, 'cancel')
-        ? 'cancel'
-        : is(bytes, start, end, 'reduce')
-          ? 'reduce'
-          : is(bytes, start, end, 'amend')
-            ? 'amend'
-            : null;
-      if (action === null) return null;
       for (let cell = Cell.Side; cell < this.rowParser.checked; cell++) {
         const allowed = cell === Cell.Size || (action === 'amend' && cell === Cell.Price);
         if (!allowed && !this.#empty(cell)) return null;
@@ -139,28 +122,18 @@ export class LineDecoder {
     account: string,
     symbol: string,
   ): ParsedScenarioRow | null {
-    const side = this.#is(bytes, Cell.Side, 'buy')
-      ? 'buy'
-      : this.#is(bytes, Cell.Side, 'sell')
-        ? 'sell'
-        : null;
-    const type = this.#is(bytes, Cell.Type, 'limit')
-      ? 'limit'
-      : this.#is(bytes, Cell.Type, 'market')
-        ? 'market'
-        : null;
-    if (side === null || type === null || this.#empty(Cell.Size)) return null;
-    const timeInForce = this.#empty(Cell.TimeInForce)
-      ? undefined
-      : this.#is(bytes, Cell.TimeInForce, 'gtc')
-        ? 'gtc'
-        : this.#is(bytes, Cell.TimeInForce, 'ioc')
-          ? 'ioc'
-          : this.#is(bytes, Cell.TimeInForce, 'fok')
-            ? 'fok'
-            : this.#is(bytes, Cell.TimeInForce, 'gtd')
-              ? 'gtd'
-              : null;
+    const sideCode = SIDE_CODES.parse(bytes, this.#start(Cell.Side), this.#end(Cell.Side));
+    const typeCode = ORDER_TYPE_CODES.parse(bytes, this.#start(Cell.Type), this.#end(Cell.Type));
+    if (sideCode < 0 || typeCode < 0 || this.#empty(Cell.Size)) return null;
+    const noTimeInForce = this.#empty(Cell.TimeInForce);
+    const tifCode = noTimeInForce
+      ? TIF_GTC
+      : TIME_IN_FORCE_CODES.parse(
+          bytes,
+          this.#start(Cell.TimeInForce),
+          this.#end(Cell.TimeInForce),
+        );
+    if (tifCode < 0) return null;
     const postOnly = this.#empty(Cell.PostOnly)
       ? undefined
       : this.#is(bytes, Cell.PostOnly, 'true')
@@ -168,28 +141,29 @@ export class LineDecoder {
         : this.#is(bytes, Cell.PostOnly, 'false')
           ? false
           : null;
-    if (timeInForce === null || postOnly === null) return null;
+    if (postOnly === null) return null;
     const features = this.rowParser.features;
     // The three order-feature cells empty: their span is their two commas.
     if (features >= 0 && this.#bounds[features + 3]! - this.#bounds[features]! !== 3) return null;
     const quoteSize = this.rowParser.quoteSize;
     if (quoteSize >= 0 && !this.#empty(quoteSize)) return null;
-    const row = newOrderRow(
-      line,
-      ts,
-      id,
-      account,
-      symbol,
-      side,
-      type,
-      this.#text(bytes, Cell.Size),
-      this.#text(bytes, Cell.Price),
-      timeInForce,
-      postOnly,
-    );
+    const row = newOrderRow(line, ts, id, account, symbol);
+    row.side = SIDE_CODES.name(sideCode);
+    row.type = ORDER_TYPE_CODES.name(typeCode);
+    setOrderSize(row, this.#text(bytes, Cell.Size), '');
+    const timeInForce = noTimeInForce ? undefined : TIME_IN_FORCE_CODES.name(tifCode);
+    setOrderOptions(row, this.#text(bytes, Cell.Price), timeInForce, postOnly);
     if (this.rowParser.layout.clientOrderId && !this.#empty(Cell.ClientOrderId))
       row.clientOrderId = this.#text(bytes, Cell.ClientOrderId);
     return row;
+  }
+
+  #start(cell: number): number {
+    return this.#bounds[cell]! + 1;
+  }
+
+  #end(cell: number): number {
+    return this.#bounds[cell + 1]!;
   }
 
   #empty(cell: number): boolean {

@@ -7,6 +7,10 @@
  * rebuilt are equal to the parsed ones, key order included.
  */
 import {
+  ACTION_AMEND,
+  ACTION_CANCEL,
+  ACTION_CODES,
+  ACTION_REDUCE,
   ORDER_TYPE_CODES,
   SIDE_CODES,
   STP_CODES,
@@ -42,7 +46,6 @@ export class NameCodes {
   }
 }
 
-const ACTIONS = ['new', 'cancel', 'reduce', 'amend'] as const;
 /** A new order's enums by codes.ts's codes. */
 const SIDE_SHIFT = 2;
 const TYPE_SHIFT = 3;
@@ -77,12 +80,12 @@ export function toColumns(rows: readonly ParsedScenarioRow[], nameCodes: NameCod
     if (account < 0) strings.push(row.account);
     const symbol = (names[2 * i + 1] = nameCodes.code(row.symbol, newNames));
     if (symbol < 0) strings.push(row.symbol);
-    if (row.action === 'cancel') codes[i] = 1;
+    if (row.action === 'cancel') codes[i] = ACTION_CANCEL;
     else if (row.action === 'reduce') {
-      codes[i] = 2;
+      codes[i] = ACTION_REDUCE;
       strings.push(row.size);
     } else if (row.action === 'amend') {
-      let code = 3;
+      let code: number = ACTION_AMEND;
       if (row.size !== undefined) {
         code |= STOP_PRICE_OR_SIZE;
         strings.push(row.size);
@@ -141,7 +144,7 @@ export function fromColumns(columns: RowColumns, table: string[]): ParsedScenari
     const account = accountCode < 0 ? strings[s++]! : table[accountCode]!;
     const symbolCode = names[2 * i + 1]!;
     const symbol = symbolCode < 0 ? strings[s++]! : table[symbolCode]!;
-    const action = ACTIONS[code & 3]!;
+    const action = ACTION_CODES.name(code & 3);
     if (action === 'cancel') rows[i] = { line, ts, id, account, symbol, action };
     else if (action === 'reduce')
       rows[i] = { line, ts, id, account, symbol, action, size: strings[s++]! };

@@ -7,13 +7,18 @@
  */
 import { ORDER_TYPES, SIDES, STP_MODES, TIMES_IN_FORCE } from '../../../src/index.js';
 import { ENUM_MESSAGES } from '../enum-messages.js';
-import { newOrderRow, type Parsed } from '../new-order-row.js';
+import {
+  newOrderRow,
+  setOrderOptions,
+  setOrderSize,
+  type Parsed,
+  type ParsedNewOrder,
+} from '../new-order-row.js';
 import { columnOf } from '../../input-error.js';
 import { ScenarioSyntaxError } from '../scenario-error.js';
 import type {
   AmendRow,
   CancelRow,
-  NewOrderRow,
   ParsedScenarioRow,
   ReduceRow,
   ScenarioLayout,
@@ -26,7 +31,8 @@ import {
 } from '../scenario-row.js';
 import { parseScenarioTime } from '../scenario-time.js';
 
-const enum Cell {
+/** A scenario CSV record's cells, by index (the LineDecoder reads the same cells). */
+export const enum Cell {
   Ts,
   Action,
   Id,
@@ -90,7 +96,7 @@ export class RowParser {
     const account = this.#required(record, line, Cell.Account);
     const symbol = this.#required(record, line, Cell.Symbol);
     const action = record[Cell.Action]!;
-    if (action === 'new') return this.#newOrder(record, line, ts, id, account, symbol);
+    if (action === 'new') return this.#newOrder(record, newOrderRow(line, ts, id, account, symbol));
     if (action !== 'cancel' && action !== 'reduce' && action !== 'amend')
       this.#fail(record, line, Cell.Action, ENUM_MESSAGES.action);
     for (let index = Cell.Side; index < this.checked; index++) {
@@ -117,14 +123,8 @@ export class RowParser {
     return row;
   }
 
-  #newOrder(
-    record: readonly string[],
-    line: number,
-    ts: number,
-    id: string,
-    account: string,
-    symbol: string,
-  ): ParsedScenarioRow {
+  #newOrder(record: readonly string[], row: ParsedNewOrder): ParsedScenarioRow {
+    const line = row.line;
     const side = oneOf(SIDES, this.#required(record, line, Cell.Side));
     if (side === undefined) this.#fail(record, line, Cell.Side, ENUM_MESSAGES.side);
     const type = oneOf(ORDER_TYPES, this.#required(record, line, Cell.Type));
@@ -141,20 +141,10 @@ export class RowParser {
     const postOnly = record[Cell.PostOnly]!;
     if (postOnly !== '' && postOnly !== 'true' && postOnly !== 'false')
       this.#fail(record, line, Cell.PostOnly, 'post_only must be true or false');
-    const row = newOrderRow(
-      line,
-      ts,
-      id,
-      account,
-      symbol,
-      side,
-      type,
-      size,
-      price,
-      timeInForce,
-      postOnly === '' ? undefined : postOnly === 'true',
-      quoteSize,
-    );
+    row.side = side;
+    row.type = type;
+    setOrderSize(row, size, quoteSize);
+    setOrderOptions(row, price, timeInForce, postOnly === '' ? undefined : postOnly === 'true');
     if (this.layout.clientOrderId && record[Cell.ClientOrderId] !== '')
       row.clientOrderId = record[Cell.ClientOrderId]!;
     if (this.features >= 0) this.#orderFeatures(record, line, row);
@@ -162,7 +152,7 @@ export class RowParser {
   }
 
   /** stop_price (a decimal the venue judges), stp and expire_at (a time, like ts). */
-  #orderFeatures(record: readonly string[], line: number, row: Parsed<NewOrderRow>): void {
+  #orderFeatures(record: readonly string[], line: number, row: ParsedNewOrder): void {
     const at = this.features;
     const [stopPrice, stp, expireAt] = [record[at]!, record[at + 1]!, record[at + 2]!];
     if (stopPrice !== '') row.stopPrice = stopPrice;

@@ -10,23 +10,12 @@ import {
   type TradeEvent,
   type Venue,
 } from '../../../src/index.js';
+import { orderId } from '../../../src/order.js';
 import type { DriverObserver } from './driver-reports.js';
 import { isLiveCode } from './order-liveness.js';
 import { ScenarioIdView } from './scenario-id-view.js';
 import type { ScenarioIds } from './scenario-ids.js';
 import { ScenarioOrder, ScenarioTrade } from './scenario-events.js';
-
-export const orderId = (sequence: number): string => `ord_${sequence}`;
-
-/** The sequence of a venue order id `ord_<sequence>`. */
-export function sequenceOf(venueOrderId: string): number {
-  return Number(venueOrderId.slice('ord_'.length));
-}
-
-/** The status code of an order record's status. */
-export const ORDER_CODES: ReadonlyMap<string, number> = new Map(
-  ORDER_STATUSES.map((status, code) => [status, code]),
-);
 
 export class RowOrderReports {
   /** The row orders that became final, by status code. */

@@ -18,11 +18,13 @@ import {
   type Venue,
   type VenueCore,
 } from '../../../src/index.js';
+import { ORDER_STATUS_CODES } from '../../../src/codes.js';
+import { orderId, orderSequence } from '../../../src/order.js';
 import { ROW_DECLINED, ROW_TAKEN, type ScenarioClock, type ScenarioRow } from '../index.js';
 import { applyScenarioRow, type ApplyOptions } from './apply-row.js';
 import type { DriverObserver, DriverOptions, Refusal } from './driver-reports.js';
 import { feedPlainRow, ScenarioRowFields } from './plain-row.js';
-import { ORDER_CODES, orderId, RowOrderReports, sequenceOf } from './row-order-reports.js';
+import { RowOrderReports } from './row-order-reports.js';
 import { ScenarioIdView } from './scenario-id-view.js';
 import { ScenarioIds } from './scenario-ids.js';
 
@@ -96,9 +98,9 @@ export class ScenarioDriver {
       const order = result.value;
       const length = ids.encode(row.id);
       const bytes = ids.scratch;
-      const sequence = sequenceOf(order.id);
+      const sequence = orderSequence(order.id);
       const entry = ids.map(ids.find(bytes, 0, length), bytes, 0, length, sequence);
-      this.#reports.placed(sequence, ORDER_CODES.get(order.status)!, entry, order);
+      this.#reports.placed(sequence, ORDER_STATUS_CODES.code(order.status), entry, order);
     }
     return null;
   }

@@ -11,7 +11,7 @@
  * clocks (LOBSTER has one).
  */
 import type { LobsterMessage, OrderbookRow, UnitLevel } from '../lobster/index.js';
-import { formatPrice, LobsterInputError } from '../lobster/index.js';
+import { formatLobsterPrice, LobsterInputError } from '../lobster/index.js';
 import { nanosToMs } from '../lobster/lobster-values.js';
 import type { L2Row, L2Side } from './l2-row.js';
 
@@ -58,7 +58,7 @@ export async function* lobsterL2View(
         symbol,
         kind,
         side,
-        price: formatPrice(price),
+        price: formatLobsterPrice(price),
         size: String(size),
       });
     if (first) {

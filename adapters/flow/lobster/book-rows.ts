@@ -4,7 +4,7 @@
  */
 import type { ScenarioRow } from '../index.js';
 import type { Side } from '../../../src/index.js';
-import { formatPrice } from './lobster-values.js';
+import { formatLobsterPrice } from './lobster-values.js';
 import { LobsterBook, type LobsterOrder } from './lobster-book.js';
 
 /** LOBSTER's own orders. */
@@ -50,7 +50,7 @@ export class BookRows {
       symbol: this.symbol,
       side,
       type: 'limit',
-      price: formatPrice(price),
+      price: formatLobsterPrice(price),
       size: String(size),
       timeInForce: rest ? 'gtc' : 'ioc',
     });

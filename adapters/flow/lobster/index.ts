@@ -9,7 +9,7 @@ export type { ConvertOptions, ConvertedMessage } from './convert-lobster.js';
 export { emptyCounts } from './message-converter.js';
 export type { ImportCounts } from './message-converter.js';
 export { BOOK_ACCOUNT, TAKER_ACCOUNT, DEPTH_ACCOUNT } from './book-rows.js';
-export { formatPrice, parseTradingDate, dateInFileName } from './lobster-values.js';
+export { formatLobsterPrice, parseTradingDate, dateInFileName } from './lobster-values.js';
 export { writeScenario, lobsterInstrument } from './write-scenario.js';
 export { importLobster, describeCounts, ImportUsageError } from './import-lobster.js';
 export type { ImportLobsterOptions } from './import-lobster.js';

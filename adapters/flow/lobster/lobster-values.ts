@@ -42,7 +42,7 @@ export function integerCells(text: string): number[] | null {
 }
 
 /** A positive multiple of a cent in LOBSTER units as dollars with two decimals: 5853300 → "585.33". */
-export function formatPrice(units: number): string {
+export function formatLobsterPrice(units: number): string {
   const cents = units / UNITS_PER_CENT;
   const dollars = Math.floor(cents / 100);
   const rest = cents - dollars * 100;

@@ -3,7 +3,7 @@ import type { BacktestConfig } from './backtest-config.js';
 import { parseDuration } from './duration.js';
 import { parseLatency, type LatencyArguments } from './latency/latency-options.js';
 import { parseFeeRate } from './money.js';
-import { Params, parseParams } from './strategy-params.js';
+import { ParamValues, parseParamPairs } from './strategy-params.js';
 import { parseQueueModel, type QueueModel } from '../../flow/l2/queue-model.js';
 import {
   DEFAULT_ACCOUNT,
@@ -74,7 +74,7 @@ export function parseBacktestOptions(args: BacktestArguments): BacktestOptions |
     return `--taker-fee must be a decimal rate such as 0.002; got "${args.takerFee}"`;
   const account = args.account ?? DEFAULT_ACCOUNT;
   if (!ACCOUNT.test(account)) return `--account must be 1-64 of A-Z a-z 0-9 _ -; got "${account}"`;
-  const params = parseParams(args.param ?? []);
+  const params = parseParamPairs(args.param ?? []);
   if (typeof params === 'string') return params;
   if (args.out === '') return '--out must name a directory';
   const hookTimeout = args.hookTimeout ?? DEFAULT_HOOK_TIMEOUT;
@@ -105,7 +105,7 @@ export function parseBacktestOptions(args: BacktestArguments): BacktestOptions |
       intervalMs: interval,
       sampleMs: sample,
       fees: { maker, taker },
-      params: new Params(params),
+      params: new ParamValues(params),
       marketImpact,
     },
     limits: { hookTimeoutMs, hookTimeout, maxMemoryMb: Number(maxMemory) },

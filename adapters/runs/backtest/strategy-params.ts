@@ -6,7 +6,7 @@ const KEY = /^[A-Za-z_][A-Za-z0-9_.-]*$/;
 const DECIMAL_NUMBER = /^[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)(e[+-]?[0-9]+)?$/i;
 
 /** The pairs as a record, or the reason one is malformed. */
-export function parseParams(pairs: readonly string[]): Record<string, string> | string {
+export function parseParamPairs(pairs: readonly string[]): Record<string, string> | string {
   const values: Record<string, string> = {};
   for (const pair of pairs) {
     const equals = pair.indexOf('=');
@@ -21,7 +21,7 @@ export function parseParams(pairs: readonly string[]): Record<string, string> | 
 /** A --param that is missing or not what the strategy reads it as: bad input, not a failed run. */
 export class ParamError extends Error {}
 
-export class Params implements StrategyParams {
+export class ParamValues implements StrategyParams {
   readonly values: Readonly<Record<string, string>>;
 
   constructor(values: Record<string, string>) {

@@ -34,7 +34,7 @@ interface BookSide {
 }
 
 /** What `levelTotal` returns when the sum passes 2^53 (no level may hold that much). */
-export const TOO_LARGE = -1;
+export const LEVEL_TOO_LARGE = -1;
 
 export class ExpectedBook {
   readonly orders = new Map<number, ExpectedOrder>();
@@ -101,7 +101,7 @@ export class ExpectedBook {
     let total = 0;
     for (const order of this.#side(book, side).queues.get(price) ?? [])
       total += this.remaining(order);
-    return Number.isSafeInteger(total) ? total : TOO_LARGE;
+    return Number.isSafeInteger(total) ? total : LEVEL_TOO_LARGE;
   }
 
   /** Levels [price, total remaining] from best, as the venue's aggregated book lists them. */

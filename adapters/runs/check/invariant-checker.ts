@@ -20,7 +20,7 @@ import type { ParsedScenarioRow } from '../../flow/index.js';
 import { UNPUBLISHED, type ChangedLevel } from './current-row.js';
 import { EventModel } from './event-model.js';
 import { fail, type Problem } from './problem.js';
-import { TOO_LARGE } from './expected-book.js';
+import { LEVEL_TOO_LARGE } from './expected-book.js';
 import {
   bookMismatch,
   coreProblemInvariant,
@@ -131,7 +131,7 @@ export class InvariantChecker {
     if (published !== UNPUBLISHED && published === total) return null;
     const instrument = this.#model.instruments[index]!;
     const where = `${instrument.symbol} ${SIDES[side]} ${formatPrice(instrument, price)}`;
-    if (total === TOO_LARGE)
+    if (total === LEVEL_TOO_LARGE)
       return fail(2, `${where}: its resting orders add up to more than 2^53 units`);
     const sum = formatSize(instrument, total);
     // invariant 7: the aggregated book a subscriber keeps from the level changes

@@ -10,7 +10,7 @@ import { EXIT_CODES } from '../../exit-codes.js';
 import { openFlowFile, openFlowSource } from '../../flow/arrow/flow-file.js';
 import { ScenarioSyntaxError } from '../../flow/index.js';
 import { progressBar, PROGRESS_EVERY } from '../../output/progress-bar.js';
-import type { Refusal } from './replayer.js';
+import type { ReplayRefusal } from './replayer.js';
 import { replaySummary } from './replay-summary.js';
 import { runReplay, type ReplayObserver, type ReplaySource } from './run-replay.js';
 
@@ -45,7 +45,7 @@ export const OUTPUT_WORKER_MIN_BYTES = 16 * 1024 * 1024;
 
 export async function replayFile(options: ReplayFileOptions): Promise<number> {
   const { file, stderr } = options;
-  const refusal = (entry: Refusal) =>
+  const refusal = (entry: ReplayRefusal) =>
     `${scenario!.locate(entry.line)}: refused: ${entry.code}: ${entry.message}\n`;
   let totalBytes: number;
   try {
@@ -72,7 +72,7 @@ export async function replayFile(options: ReplayFileOptions): Promise<number> {
       out: options.out,
       observe: options.observe,
       strict: options.strict,
-      onRefused: (entry: Refusal) => stderr.write(refusal(entry)),
+      onRefused: (entry: ReplayRefusal) => stderr.write(refusal(entry)),
       ...(options.prepareVenue === undefined ? {} : { prepareVenue: options.prepareVenue }),
       outputWorker:
         options.outputWorker ?? ('decoder' in scenario && totalBytes >= OUTPUT_WORKER_MIN_BYTES),

@@ -3,7 +3,7 @@
  * final book.json and ticker.json, in the contract's snake_case and ISO timestamps.
  */
 import type { Instrument, OrderRecord, Side, Ticker } from '../../../src/index.js';
-import { csvCell, formatScenarioTime } from '../../flow/index.js';
+import { csvCell, formatScenarioTime, tickerJson } from '../../flow/index.js';
 import { fromUnits, toUnits } from '../../units/units.js';
 
 export const TRADES_HEADER =
@@ -70,14 +70,6 @@ export function bookJson(books: readonly SymbolBook[], now: number): string {
 }
 
 export function tickerFileJson(tickers: readonly Ticker[]): string {
-  const entries = tickers.map((ticker) => ({
-    symbol: ticker.symbol,
-    price: ticker.price,
-    open_24h: ticker.open24h,
-    high_24h: ticker.high24h,
-    low_24h: ticker.low24h,
-    volume_24h: ticker.volume24h,
-    timestamp: formatScenarioTime(ticker.timestamp),
-  }));
+  const entries = tickers.map((ticker) => tickerJson(ticker, formatScenarioTime));
   return JSON.stringify(entries, null, 2) + '\n';
 }

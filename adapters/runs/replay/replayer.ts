@@ -15,7 +15,7 @@ import { ReplayEvents } from './replay-events.js';
 import type { ReplayTotals } from './replay-summary.js';
 
 /** A valid row the venue (or the driver) refused, with its line. */
-export interface Refusal extends DriverRefusal {
+export interface ReplayRefusal extends DriverRefusal {
   readonly line: number;
 }
 
@@ -59,13 +59,13 @@ export class Replayer implements ReplayTotals {
    * Applies one row (plain `new` and `cancel` rows go to the core as numbers: ScenarioDriver.feed);
    * a refusal is returned, not thrown.
    */
-  apply(row: ParsedScenarioRow): Refusal | null {
+  apply(row: ParsedScenarioRow): ReplayRefusal | null {
     const refusal = this.driver.feed(row);
     return refusal === null ? null : { line: row.line, ...refusal };
   }
 
   /** The words of the core's refusal (`code`) of the row's command, submitted as numbers. */
-  refusal(row: ParsedScenarioRow, code: number): Refusal {
+  refusal(row: ParsedScenarioRow, code: number): ReplayRefusal {
     return { line: row.line, ...this.driver.refusal(row.id, code) };
   }
 }

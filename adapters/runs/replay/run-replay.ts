@@ -17,7 +17,7 @@ import {
   tickerFileJson,
   TRADES_HEADER,
 } from './replay-records.js';
-import { Replayer, type Refusal } from './replayer.js';
+import { Replayer, type ReplayRefusal } from './replayer.js';
 import { openReplayLines, type ReplayLines } from './replay-lines.js';
 
 /** Watches a replay row by row; a `Stop` it returns ends the replay. */
@@ -35,7 +35,7 @@ export interface ReplayOptions<Stop> {
   readonly observe: ((venue: Venue) => ReplayObserver<Stop>) | null;
   /** Stop at the first refused row. */
   readonly strict: boolean;
-  readonly onRefused: (refusal: Refusal) => void;
+  readonly onRefused: (refusal: ReplayRefusal) => void;
   /** Called every `PROGRESS_EVERY` rows. */
   readonly onProgress?: () => void;
   /** Called with the venue before the first row (tests inject faults through it). */
@@ -46,7 +46,7 @@ export interface ReplayOptions<Stop> {
 
 export type ReplayOutcome<Stop> =
   | { readonly kind: 'completed'; readonly replayer: Replayer; readonly refusals: number }
-  | { readonly kind: 'refused'; readonly refusal: Refusal }
+  | { readonly kind: 'refused'; readonly refusal: ReplayRefusal }
   | { readonly kind: 'stopped'; readonly stop: Stop };
 
 /**
@@ -81,7 +81,7 @@ export async function runReplay<Stop>(
       observer?.beforeRow(row);
       return answered(row, replayer.apply(row));
     };
-    const answered = (row: ParsedScenarioRow, refusal: Refusal | null): boolean => {
+    const answered = (row: ParsedScenarioRow, refusal: ReplayRefusal | null): boolean => {
       if (refusal !== null) {
         if (options.strict) return ((stopped = { kind: 'refused', refusal }), false);
         refusals++;

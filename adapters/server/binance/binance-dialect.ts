@@ -19,7 +19,12 @@ import {
   UNKNOWN_ROUTE,
   type BinanceError,
 } from './binance-errors.js';
-import { checkSigned, onlyKnown, parseParams, type Params } from './binance-params.js';
+import {
+  checkSigned,
+  onlyKnown,
+  parseBinanceParams,
+  type BinanceParams,
+} from './binance-params.js';
 import { BinanceSymbols } from './binance-symbols.js';
 import { JsonText } from './order-format.js';
 import { RequestWeights } from './binance-weights.js';
@@ -90,14 +95,14 @@ export interface BinanceDialectOptions {
 type Answer = (call: Call) => unknown;
 
 interface Call {
-  readonly params: Params;
+  readonly params: BinanceParams;
   readonly account: string;
   readonly now: number;
 }
 
 interface Route {
   /** Binance's weight of the request. */
-  readonly weight: number | ((params: Params) => number);
+  readonly weight: number | ((params: BinanceParams) => number);
   readonly signed: boolean;
   /** The parameters it reads, besides timestamp, recvWindow and signature. */
   readonly params: readonly string[];
@@ -255,7 +260,7 @@ export class BinanceDialect {
     const { body: bytes } = request;
     // A view of the bytes, not a copy.
     const body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
-    const params = parseParams(search, body);
+    const params = parseBinanceParams(search, body);
     const weight =
       typeof route.weight === 'number' ? route.weight : isError(params) ? 1 : route.weight(params);
     const limited = this.#weights.take(address, weight, now);

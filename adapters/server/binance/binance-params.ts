@@ -20,13 +20,13 @@ const AHEAD_TOLERANCE = 1_000;
 const SIGNATURE_TEXT = /^[0-9a-fA-F]{64}$/;
 const INTEGER_TEXT = /^[0-9]{1,15}$/;
 
-export type Params = ReadonlyMap<string, string>;
+export type BinanceParams = ReadonlyMap<string, string>;
 
 /**
  * The query's and the body's parameters together (application/x-www-form-urlencoded, as Binance
  * takes them): a name given twice, a malformed escape or too many are refused.
  */
-export function parseParams(query: string, body: string): Params | BinanceError {
+export function parseBinanceParams(query: string, body: string): BinanceParams | BinanceError {
   const params = new Map<string, string>();
   return addParams(params, query) ?? addParams(params, body) ?? params;
 }
@@ -66,7 +66,10 @@ function decode(text: string): string | undefined {
 }
 
 /** Refuses a parameter the route does not read (Binance's -1104). */
-export function onlyKnown(params: Params, known: readonly string[]): BinanceError | undefined {
+export function onlyKnown(
+  params: BinanceParams,
+  known: readonly string[],
+): BinanceError | undefined {
   for (const name of params.keys()) {
     if (!known.includes(name) && !SIGNED_PARAMS.includes(name)) return notRead(name.slice(0, 64));
   }
@@ -84,7 +87,7 @@ const SIGNED_PARAMS = ['timestamp', 'recvWindow', 'signature'];
 export function checkSigned(
   query: string,
   body: string,
-  params: Params,
+  params: BinanceParams,
   secret: KeyObject,
   now: number,
 ): BinanceError | undefined {

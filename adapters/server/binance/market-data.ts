@@ -7,7 +7,7 @@ import {
 } from '../../../src/index.js';
 import { fromUnits, roundedQuotient, toUnits } from '../../units/units.js';
 import { INVALID_SYMBOL, invalidValue, missing, type BinanceError } from './binance-errors.js';
-import type { Params } from './binance-params.js';
+import type { BinanceParams } from './binance-params.js';
 import { binanceSymbol, type BinanceSymbols } from './binance-symbols.js';
 import { INTERVALS, type Candle, type CandleStore } from './candles.js';
 
@@ -18,12 +18,18 @@ export interface MarketData {
   readonly candles: CandleStore;
 }
 
-export const ORDER_TYPES = ['LIMIT', 'LIMIT_MAKER', 'MARKET', 'STOP_LOSS', 'STOP_LOSS_LIMIT'];
+export const BINANCE_ORDER_TYPES = [
+  'LIMIT',
+  'LIMIT_MAKER',
+  'MARKET',
+  'STOP_LOSS',
+  'STOP_LOSS_LIMIT',
+];
 const MAX_DEPTH = 1000;
 const INTEGER_TEXT = /^[0-9]{1,15}$/;
 
 /** The instrument of the required `symbol`, or the refusal. */
-export function symbolParam(data: MarketData, params: Params): Instrument | BinanceError {
+export function symbolParam(data: MarketData, params: BinanceParams): Instrument | BinanceError {
   const name = params.get('symbol');
   if (name === undefined || name === '') return missing('symbol');
   return data.symbols.find(name) ?? INVALID_SYMBOL;
@@ -35,7 +41,7 @@ export function symbolParam(data: MarketData, params: Params): Instrument | Bina
  */
 export function symbolsParam(
   data: MarketData,
-  params: Params,
+  params: BinanceParams,
 ): { instruments: Instrument[]; single: boolean } | BinanceError {
   const one = params.get('symbol');
   const many = params.get('symbols');
@@ -66,8 +72,8 @@ export function symbolsParam(
 }
 
 /** An optional non-negative integer parameter; `fallback` when absent. */
-export function integerParam(
-  params: Params,
+export function binanceIntegerParam(
+  params: BinanceParams,
   name: string,
   fallback: number | undefined,
   max = Number.MAX_SAFE_INTEGER,
@@ -88,14 +94,14 @@ export type Page<N extends string> = { readonly limit: number } & Partial<Record
 
 /** Reads a list route's page parameters; the first bad one is the answer. */
 export function pageParams<N extends string>(
-  params: Params,
+  params: BinanceParams,
   ...names: N[]
 ): Page<N> | BinanceError {
-  const limit = integerParam(params, 'limit', 500, 1000);
+  const limit = binanceIntegerParam(params, 'limit', 500, 1000);
   if (typeof limit === 'object') return limit;
   const page: Partial<Record<N, number>> = {};
   for (const name of names) {
-    const value = integerParam(params, name, undefined);
+    const value = binanceIntegerParam(params, name, undefined);
     if (typeof value === 'object') return value;
     if (value !== undefined) page[name] = value;
   }
@@ -107,7 +113,7 @@ export function pageOf<T>(items: readonly T[], fromStart: boolean, limit: number
   return fromStart ? items.slice(0, limit) : items.slice(Math.max(0, items.length - limit));
 }
 
-export function exchangeInfo(data: MarketData, params: Params, now: number): unknown {
+export function exchangeInfo(data: MarketData, params: BinanceParams, now: number): unknown {
   const chosen = symbolsParam(data, params);
   if ('code' in chosen) return chosen;
   const balances = data.venue.core.balances;
@@ -133,7 +139,7 @@ export function exchangeInfo(data: MarketData, params: Params, now: number): unk
         quoteAssetPrecision: quoteDecimals,
         baseCommissionPrecision: baseDecimals,
         quoteCommissionPrecision: quoteDecimals,
-        orderTypes: ORDER_TYPES,
+        orderTypes: BINANCE_ORDER_TYPES,
         icebergAllowed: false,
         ocoAllowed: false,
         otoAllowed: false,
@@ -178,22 +184,22 @@ export function exchangeInfo(data: MarketData, params: Params, now: number): unk
 }
 
 /** Binance's weight of a depth request of `limit` levels. */
-export function depthWeight(params: Params): number {
+export function depthWeight(params: BinanceParams): number {
   const limit = Number(params.get('limit') ?? 100);
   return limit <= 100 ? 5 : limit <= 500 ? 25 : limit <= 1000 ? 50 : 250;
 }
 
-export function depth(data: MarketData, params: Params): unknown {
+export function depth(data: MarketData, params: BinanceParams): unknown {
   const instrument = symbolParam(data, params);
   if ('code' in instrument) return instrument;
-  const limit = integerParam(params, 'limit', 100, 5000);
+  const limit = binanceIntegerParam(params, 'limit', 100, 5000);
   if (typeof limit !== 'number') return limit ?? missing('limit');
   const book = data.venue.orderBook(instrument.symbol, Math.max(1, Math.min(limit, MAX_DEPTH)));
   if (!book.ok) return INVALID_SYMBOL;
   return { lastUpdateId: book.value.sequence, bids: book.value.bids, asks: book.value.asks };
 }
 
-export function aggTrades(data: MarketData, params: Params): unknown {
+export function aggTrades(data: MarketData, params: BinanceParams): unknown {
   const instrument = symbolParam(data, params);
   if ('code' in instrument) return instrument;
   const page = pageParams(params, 'fromId', 'startTime', 'endTime');
@@ -221,7 +227,7 @@ export function aggTrades(data: MarketData, params: Params): unknown {
   }));
 }
 
-export function klines(data: MarketData, params: Params): unknown {
+export function klines(data: MarketData, params: BinanceParams): unknown {
   const instrument = symbolParam(data, params);
   if ('code' in instrument) return instrument;
   const interval = params.get('interval');
@@ -264,7 +270,7 @@ export function closeTime(interval: string, start: number): number {
   return Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 1) - 1;
 }
 
-export function ticker24hr(data: MarketData, params: Params, now: number): unknown {
+export function ticker24hr(data: MarketData, params: BinanceParams, now: number): unknown {
   const chosen = symbolsParam(data, params);
   if ('code' in chosen) return chosen;
   const rows = chosen.instruments.map((instrument) => dayTicker(data, instrument, now));
@@ -272,7 +278,7 @@ export function ticker24hr(data: MarketData, params: Params, now: number): unkno
 }
 
 /** Binance's weight of a ticker request over `count` symbols (all: the largest). */
-export function tickerWeight(params: Params, perSymbol: number, all: number): number {
+export function tickerWeight(params: BinanceParams, perSymbol: number, all: number): number {
   if (params.has('symbol')) return perSymbol;
   return params.has('symbols') ? all / 2 : all;
 }
@@ -337,7 +343,7 @@ export function dayTicker(
   };
 }
 
-export function tickerPrice(data: MarketData, params: Params): unknown {
+export function tickerPrice(data: MarketData, params: BinanceParams): unknown {
   const chosen = symbolsParam(data, params);
   if ('code' in chosen) return chosen;
   const rows = chosen.instruments.map((instrument) => {
@@ -348,7 +354,7 @@ export function tickerPrice(data: MarketData, params: Params): unknown {
   return chosen.single ? rows[0] : rows;
 }
 
-export function bookTicker(data: MarketData, params: Params): unknown {
+export function bookTicker(data: MarketData, params: BinanceParams): unknown {
   const chosen = symbolsParam(data, params);
   if ('code' in chosen) return chosen;
   const rows = chosen.instruments.map((instrument) => bookTop(data.venue, instrument));

@@ -84,7 +84,7 @@ export function quoteOf(instrument: Instrument, fills: readonly Fill[]): string 
 }
 
 /** The order as Binance's `GET /api/v3/order` shows it. */
-export function orderJson(
+export function binanceOrderJson(
   venue: Venue,
   instrument: Instrument,
   order: OrderRecord,

@@ -1,7 +1,7 @@
-import { fork, type ChildProcess } from 'node:child_process';
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import { FanOutChild } from '../../fan-out-child.js';
 import { FlushTiming } from '../../flush-timing.js';
 import type {
   SocketFanOutLimits,
@@ -32,8 +32,6 @@ export interface MarketConnectionHandlers {
   closed(): void;
 }
 
-/** After the server disconnects it, the fan-out process has this long to exit before it is killed. */
-const STOP_GRACE_MS = 2000;
 /** A batch of this many characters is flushed on the next turn of the event loop. */
 const FLUSH_CHARS = 32 * 1024;
 
@@ -57,14 +55,10 @@ interface Connection {
   accept: (() => void) | undefined;
 }
 
+/** The fan-out process and the server's own descriptors of connections it has not yet taken. */
 interface Child {
-  readonly process: ChildProcess;
-  /** Messages waiting for the process to listen (it says `ready`); undefined once it does. */
-  waiting: Array<readonly [SocketFanOutMessage, Socket | undefined, () => void]> | undefined;
-  /** The server's own descriptors of connections the process has not yet taken. */
+  readonly fanOut: FanOutChild<SocketFanOutMessage, SocketFanOutReply>;
   readonly unconfirmed: Map<number, Socket>;
-  backlog: number;
-  gone: boolean;
 }
 
 /**
@@ -104,7 +98,7 @@ export class SocketFanOut {
   }
 
   get pid(): number | undefined {
-    return this.#child?.process.pid;
+    return this.#child?.fanOut.pid;
   }
 
   /** A message of the stream `stream`, for every socket that follows it. */
@@ -139,16 +133,16 @@ export class SocketFanOut {
     this.#connections.set(id, connection);
     child.unconfirmed.set(id, socket as Socket);
     const { method = 'GET', url = '/', headers } = request;
-    this.#send(child, ['open', id, { method, url, headers }, head], socket as Socket);
+    child.fanOut.send(['open', id, { method, url, headers }, head], socket as Socket);
     connection.accept = () =>
       (connection.handlers = accept({
         send: (message) => {
           this.#flushNow();
-          this.#send(child, ['send', id, message]);
+          child.fanOut.send(['send', id, message]);
         },
         close: (code, reason) => {
           this.#flushNow();
-          this.#send(child, ['close', id, code, reason]);
+          child.fanOut.send(['close', id, code, reason]);
         },
         follow: (streams) => this.#follow(child, connection, streams),
       }));
@@ -158,16 +152,7 @@ export class SocketFanOut {
     this.#closing = true;
     this.#batch = [];
     this.#batchChars = 0;
-    const child = this.#child;
-    if (child === undefined) return;
-    const forked = child.process;
-    if (forked.exitCode !== null || forked.signalCode !== null) return this.#gone(child);
-    const exited = new Promise((resolve) => forked.once('exit', resolve));
-    const kill = setTimeout(() => forked.kill('SIGKILL'), STOP_GRACE_MS);
-    if (child.waiting === undefined && forked.connected) forked.disconnect();
-    else forked.kill('SIGKILL');
-    await exited;
-    clearTimeout(kill);
+    await this.#child?.fanOut.stop();
   }
 
   /** The connection joins the group of `streams` (none: it leaves its group). */
@@ -191,7 +176,7 @@ export class SocketFanOut {
       group.members.add(connection);
       connection.group = group;
     }
-    this.#send(child, ['join', connection.id, connection.group?.id ?? -1]);
+    child.fanOut.send(['join', connection.id, connection.group?.id ?? -1]);
   }
 
   #leave(connection: Connection): void {
@@ -222,74 +207,42 @@ export class SocketFanOut {
       flush.push([group.id, messages]);
     }
     if (flush.length === 0) return;
-    child.backlog += chars;
-    // Stuck or far too slow: killed, its sockets close as when it dies.
-    if (child.backlog > this.#limits.maxBacklog) return void child.process.kill('SIGKILL');
-    this.#send(child, ['flush', flush], undefined, () => (child.backlog -= chars));
+    child.fanOut.flush(['flush', flush], chars, this.#limits.maxBacklog);
   };
 
-  #send(
-    child: Child,
-    message: SocketFanOutMessage,
-    socket?: Socket,
-    sent: () => void = () => {},
-  ): void {
-    if (child.gone) return;
-    if (child.waiting !== undefined) return void child.waiting.push([message, socket, sent]);
-    if (socket === undefined) child.process.send(message, undefined, undefined, sent);
-    else child.process.send(message, socket, { keepOpen: true }, sent);
-  }
-
   #start(): Child {
-    const here = import.meta.url;
-    const fromSources = here.endsWith('.ts');
-    const script = new URL(`./socket-fanout-child.${fromSources ? 'ts' : 'js'}`, here);
     const { maxPayload, maxBufferedBytes } = this.#limits;
-    const forked = fork(script, [JSON.stringify({ maxPayload, maxBufferedBytes })], {
-      execArgv: [
-        ...(fromSources ? ['--import', import.meta.resolve('tsx')] : []),
-        '--single-threaded-gc',
-      ],
-      serialization: 'advanced',
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
     const child: Child = {
-      process: forked,
-      waiting: [],
+      fanOut: new FanOutChild(
+        import.meta.url,
+        'socket-fanout-child',
+        { maxPayload, maxBufferedBytes },
+        { reply: (reply) => this.#reply(child, reply), gone: () => this.#gone(child) },
+      ),
       unconfirmed: new Map(),
-      backlog: 0,
-      gone: false,
     };
     this.#child = child;
-    forked.on('message', (reply: SocketFanOutReply) => {
-      if (reply === 'ready') {
-        const waiting = child.waiting ?? [];
-        child.waiting = undefined;
-        for (const [message, socket, sent] of waiting) this.#send(child, message, socket, sent);
-        return;
-      }
-      const [kind, id] = reply;
-      if (kind === 'held') {
-        this.#taken(child, id);
-        this.#send(child, ['upgrade', id]);
-        const connection = this.#connections.get(id);
-        connection?.accept?.();
-        if (connection !== undefined) connection.accept = undefined;
-        return;
-      }
-      if (kind === 'closed') {
-        this.#taken(child, id);
-        return this.#closed(id);
-      }
-      const connection = this.#connections.get(id);
-      if (connection === undefined) return;
-      this.#flushNow();
-      connection.handlers?.message(reply[2]);
-    });
-    forked.on('error', () => {});
-    forked.on('disconnect', () => this.#gone(child));
-    forked.on('exit', () => this.#gone(child));
     return child;
+  }
+
+  #reply(child: Child, reply: Exclude<SocketFanOutReply, 'ready'>): void {
+    const [kind, id] = reply;
+    if (kind === 'held') {
+      this.#taken(child, id);
+      child.fanOut.send(['upgrade', id]);
+      const connection = this.#connections.get(id);
+      connection?.accept?.();
+      if (connection !== undefined) connection.accept = undefined;
+      return;
+    }
+    if (kind === 'closed') {
+      this.#taken(child, id);
+      return this.#closed(id);
+    }
+    const connection = this.#connections.get(id);
+    if (connection === undefined) return;
+    this.#flushNow();
+    connection.handlers?.message(reply[2]);
   }
 
   /** The process holds the connection (or it ended): the server's descriptor is closed. */
@@ -308,12 +261,9 @@ export class SocketFanOut {
 
   /** The process can take nothing more: its sockets are closed with it. */
   #gone(child: Child): void {
-    if (child.gone) return;
-    child.gone = true;
     if (this.#child === child) this.#child = undefined;
     for (const socket of child.unconfirmed.values()) socket.destroy();
     child.unconfirmed.clear();
-    child.waiting = undefined;
     for (const id of [...this.#connections.keys()]) this.#closed(id);
   }
 }

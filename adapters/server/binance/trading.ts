@@ -24,16 +24,22 @@ import {
   WOULD_TAKE,
   type BinanceError,
 } from './binance-errors.js';
-import type { Params } from './binance-params.js';
+import type { BinanceParams } from './binance-params.js';
 import { binanceSymbol } from './binance-symbols.js';
-import { integerParam, pageOf, pageParams, symbolParam, type MarketData } from './market-data.js';
+import {
+  binanceIntegerParam,
+  pageOf,
+  pageParams,
+  symbolParam,
+  type MarketData,
+} from './market-data.js';
 import {
   allFills,
   binanceStatus,
   clientIdOf,
   JsonText,
   orderIdNumber,
-  orderJson,
+  binanceOrderJson,
   orderType,
   quoteOf,
   STP_NAMES,
@@ -83,7 +89,7 @@ const LIMIT_TYPES = ['LIMIT', 'LIMIT_MAKER', 'STOP_LOSS_LIMIT'];
 export function newOrder(
   trading: Trading,
   account: string,
-  params: Params,
+  params: BinanceParams,
 ): JsonText | BinanceError {
   const instrument = symbolParam(trading, params);
   if ('code' in instrument) return instrument;
@@ -154,7 +160,7 @@ function commission(
 function orderRequest(
   instrument: Instrument,
   account: string,
-  params: Params,
+  params: BinanceParams,
 ): OrderRequest | QuoteOrderRequest | BinanceError {
   const side = params.get('side');
   if (side === undefined) return missing('side');
@@ -244,12 +250,12 @@ function orderRefusal(error: VenueError): BinanceError {
 function findOrder(
   trading: Trading,
   account: string,
-  params: Params,
+  params: BinanceParams,
   notFound: BinanceError,
 ): { instrument: Instrument; order: OrderRecord } | BinanceError {
   const instrument = symbolParam(trading, params);
   if ('code' in instrument) return instrument;
-  const orderId = integerParam(params, 'orderId', undefined);
+  const orderId = binanceIntegerParam(params, 'orderId', undefined);
   if (typeof orderId === 'object') return orderId;
   const clientId = params.get('origClientOrderId');
   if (orderId === undefined && clientId === undefined) return missing('orderId');
@@ -275,16 +281,16 @@ function ordersOf(venue: Venue, account: string, symbol: string | undefined): Or
   return listed.ok ? listed.value : [];
 }
 
-export function queryOrder(trading: Trading, account: string, params: Params): unknown {
+export function queryOrder(trading: Trading, account: string, params: BinanceParams): unknown {
   const found = findOrder(trading, account, params, NO_SUCH_ORDER);
   if ('code' in found) return found;
-  return orderJson(trading.venue, found.instrument, found.order, found.order.createdAt);
+  return binanceOrderJson(trading.venue, found.instrument, found.order, found.order.createdAt);
 }
 
 export function cancelOrder(
   trading: Trading,
   account: string,
-  params: Params,
+  params: BinanceParams,
   now: number,
 ): unknown {
   const found = findOrder(trading, account, params, UNKNOWN_ORDER);
@@ -292,7 +298,7 @@ export function cancelOrder(
   const cancelled = trading.venue.cancelOrder(account, found.order.id);
   if (!cancelled.ok) return UNKNOWN_ORDER;
   trading.onCancelled(cancelled.value);
-  const json = orderJson(trading.venue, found.instrument, cancelled.value, now);
+  const json = binanceOrderJson(trading.venue, found.instrument, cancelled.value, now);
   return {
     symbol: json['symbol'],
     origClientOrderId: json['clientOrderId'],
@@ -315,7 +321,7 @@ export function cancelOrder(
 
 const LIVE_STATUSES = ['open', 'partially_filled', 'pending'] as const;
 
-export function openOrders(trading: Trading, account: string, params: Params): unknown {
+export function openOrders(trading: Trading, account: string, params: BinanceParams): unknown {
   let symbol: string | undefined;
   if (params.has('symbol')) {
     const instrument = symbolParam(trading, params);
@@ -332,7 +338,7 @@ export function openOrders(trading: Trading, account: string, params: Params): u
   }
   live.sort((a, b) => orderIdNumber(a.id) - orderIdNumber(b.id));
   return live.map((order) =>
-    orderJson(
+    binanceOrderJson(
       trading.venue,
       trading.symbols.find(binanceSymbol(order.symbol))!,
       order,
@@ -341,7 +347,7 @@ export function openOrders(trading: Trading, account: string, params: Params): u
   );
 }
 
-export function allOrders(trading: Trading, account: string, params: Params): unknown {
+export function allOrders(trading: Trading, account: string, params: BinanceParams): unknown {
   const instrument = symbolParam(trading, params);
   if ('code' in instrument) return instrument;
   const page = pageParams(params, 'orderId', 'startTime', 'endTime');
@@ -356,10 +362,10 @@ export function allOrders(trading: Trading, account: string, params: Params): un
         (endTime === undefined || order.createdAt <= endTime),
     );
   const chosen = pageOf(oldestFirst, orderId !== undefined || startTime !== undefined, limit);
-  return chosen.map((order) => orderJson(trading.venue, instrument, order, order.createdAt));
+  return chosen.map((order) => binanceOrderJson(trading.venue, instrument, order, order.createdAt));
 }
 
-export function myTrades(trading: Trading, account: string, params: Params): unknown {
+export function myTrades(trading: Trading, account: string, params: BinanceParams): unknown {
   const instrument = symbolParam(trading, params);
   if ('code' in instrument) return instrument;
   const page = pageParams(params, 'orderId', 'fromId', 'startTime', 'endTime');
@@ -395,7 +401,12 @@ export function myTrades(trading: Trading, account: string, params: Params): unk
   }));
 }
 
-export function account(trading: Trading, account: string, params: Params, now: number): unknown {
+export function account(
+  trading: Trading,
+  account: string,
+  params: BinanceParams,
+  now: number,
+): unknown {
   const balances = trading.venue.balances(account);
   const rates = trading.venue.core.balances?.feeRates ?? { maker: 0, taker: 0 };
   const rate = (bps: number) => fromUnits(BigInt(bps), 4, 8);

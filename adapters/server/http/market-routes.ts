@@ -2,7 +2,8 @@ import { DEFAULT_BOOK_DEPTH, DEFAULT_TRADES_LIMIT, MAX_QUERY_LIMIT } from '../..
 import { integerParam, parseQuery, requiredParam } from './query.js';
 import { errorResponse, okResponse, venueErrorResponse, type RouteCall } from './route-context.js';
 import { jsonResponse, type HttpResponse } from './http-types.js';
-import { tickerJson, tradeJson } from './wire-format.js';
+import { tickerJson } from '../../flow/index.js';
+import { isoTime, tradeJson } from './wire-format.js';
 
 export function getTicker({ context, search }: RouteCall): HttpResponse {
   const params = parseQuery(search, ['symbol']);
@@ -10,7 +11,9 @@ export function getTicker({ context, search }: RouteCall): HttpResponse {
   const symbol = requiredParam(params.value, 'symbol');
   if (!symbol.ok) return errorResponse(symbol.error);
   const ticker = context.venue.ticker(symbol.value);
-  return ticker.ok ? okResponse(200, tickerJson(ticker.value)) : venueErrorResponse(ticker);
+  return ticker.ok
+    ? okResponse(200, tickerJson(ticker.value, isoTime))
+    : venueErrorResponse(ticker);
 }
 
 export function getOrderBook({ context, search }: RouteCall): HttpResponse {

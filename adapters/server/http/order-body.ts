@@ -11,7 +11,7 @@ import type {
 import { parseScenarioTime } from '../../flow/index.js';
 import { apiError } from './errors.js';
 import { quote } from '../../quote.js';
-import type { Parsed } from './query.js';
+import type { ParseResult } from './query.js';
 
 const STRING_FIELDS = [
   'symbol',
@@ -33,7 +33,7 @@ const AMEND_FIELDS: readonly string[] = ['size', 'price'];
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 /** The body as a JSON object, or `invalid_json` (a byte order mark included). */
-export function parseJsonObject(body: Uint8Array): Parsed<Record<string, unknown>> {
+export function parseJsonObject(body: Uint8Array): ParseResult<Record<string, unknown>> {
   const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
   const text = bytes.toString('utf8');
   let value: unknown;
@@ -57,7 +57,7 @@ export function parseJsonObject(body: Uint8Array): Parsed<Record<string, unknown
 export function toOrderRequest(
   account: string,
   body: Record<string, unknown>,
-): Parsed<OrderRequest | QuoteOrderRequest> {
+): ParseResult<OrderRequest | QuoteOrderRequest> {
   for (const name of Object.keys(body)) {
     if (KNOWN_FIELDS.includes(name)) continue;
     const quoted = quote(name);
@@ -113,7 +113,7 @@ export function toOrderRequest(
 }
 
 /** The body of PATCH /v1/orders/{id}: `size` and/or `price`, decimal strings. */
-export function toAmendRequest(body: Record<string, unknown>): Parsed<AmendRequest> {
+export function toAmendRequest(body: Record<string, unknown>): ParseResult<AmendRequest> {
   for (const name of Object.keys(body)) {
     if (AMEND_FIELDS.includes(name)) continue;
     const quoted = quote(name);
@@ -131,6 +131,6 @@ export function toAmendRequest(body: Record<string, unknown>): Parsed<AmendReque
   };
 }
 
-function invalid(field: string, message: string): Parsed<never> {
+function invalid(field: string, message: string): ParseResult<never> {
   return { ok: false, error: apiError('invalid_parameter', message, field) };
 }

@@ -1,7 +1,7 @@
 import { apiError, type ApiError } from './errors.js';
 import { quote } from '../../quote.js';
 
-export type Parsed<T> =
+export type ParseResult<T> =
   { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: ApiError };
 
 const INTEGER_TEXT = /^[0-9]{1,10}$/;
@@ -13,7 +13,7 @@ const INTEGER_TEXT = /^[0-9]{1,10}$/;
 export function parseQuery(
   search: string,
   allowed: readonly string[],
-): Parsed<Map<string, string>> {
+): ParseResult<Map<string, string>> {
   const params = new Map<string, string>();
   for (const pair of search === '' ? [] : search.split('&')) {
     if (pair === '') continue;
@@ -38,7 +38,7 @@ export function parseQuery(
   return { ok: true, value: params };
 }
 
-export function requiredParam(params: Map<string, string>, name: string): Parsed<string> {
+export function requiredParam(params: Map<string, string>, name: string): ParseResult<string> {
   const value = params.get(name);
   return value === undefined || value === ''
     ? {
@@ -54,7 +54,7 @@ export function integerParam(
   name: string,
   fallback: number,
   max: number,
-): Parsed<number> {
+): ParseResult<number> {
   const text = params.get(name);
   if (text === undefined) return { ok: true, value: fallback };
   const value = INTEGER_TEXT.test(text) ? Number(text) : NaN;

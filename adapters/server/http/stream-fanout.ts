@@ -1,5 +1,5 @@
-import { fork, type ChildProcess } from 'node:child_process';
 import type { Socket } from 'node:net';
+import { FanOutChild } from '../../fan-out-child.js';
 import { apiError } from './errors.js';
 import type { StreamConnection } from './http-types.js';
 import { endWith } from './raw-http.js';
@@ -18,9 +18,6 @@ export interface StreamOutlet {
   readonly pid: number | undefined;
 }
 
-/** After ending its streams, the fan-out process has this long to exit before it is killed. */
-const STOP_GRACE_MS = 2000;
-
 /** What a stream gets whose connection the fan-out process never took (it died, or was stuck). */
 const STREAM_UNAVAILABLE = errorResponse({
   ...apiError('stream_unavailable', 'the stream could not be started; open it again'),
@@ -35,16 +32,11 @@ function refuse(socket: Socket): void {
 
 /** One fan-out process and what it holds: the streams it took, the connections on their way. */
 interface Child {
-  readonly process: ChildProcess;
-  /** Messages waiting for the process to listen (it says `ready`), in order; undefined once it does. */
-  waiting: Array<readonly [FanOutMessage, Socket | undefined, () => void]> | undefined;
+  readonly fanOut: FanOutChild<FanOutMessage, FanOutReply>;
   /** Streams handed to it (their connections taken or on their way). */
   readonly attached: Set<number>;
   /** Connections not yet taken, by stream: they get a 503 if the process dies first. */
   readonly unconfirmed: Map<number, Unconfirmed>;
-  /** Characters of flushes sent and not yet taken by its channel. */
-  backlog: number;
-  gone: boolean;
 }
 
 /** A new stream's connection on its way to the fan-out process, and its `startMs` deadline. */
@@ -69,7 +61,7 @@ export class FanOut implements StreamOutlet {
   ) {}
 
   get pid(): number | undefined {
-    return this.#child?.process.pid;
+    return this.#child?.fanOut.pid;
   }
 
   attach(id: number, { socket, head }: StreamConnection): void {
@@ -77,7 +69,9 @@ export class FanOut implements StreamOutlet {
     child.attached.add(id);
     const deadline = setTimeout(() => this.#late(child, id), this.limits.startMs).unref();
     child.unconfirmed.set(id, { socket, deadline });
-    this.#send(child, ['open', id, head], socket);
+    // The connection's descriptor stays open here until the process says it started the stream:
+    // `#gone` answers the connections it never took.
+    child.fanOut.send(['open', id, head], socket);
   }
 
   /** The process wrote the stream's head: it owns the connection, this descriptor is closed. */
@@ -97,11 +91,8 @@ export class FanOut implements StreamOutlet {
   #late(child: Child, id: number): void {
     const late = child.unconfirmed.get(id);
     if (late === undefined) return;
-    const queued = child.waiting?.findIndex(
-      ([message]) => message[0] === 'open' && message[1] === id,
-    );
-    if (queued === undefined || queued < 0) return void child.process.kill('SIGKILL');
-    child.waiting!.splice(queued, 1);
+    const queued = child.fanOut.withdraw((message) => message[0] === 'open' && message[1] === id);
+    if (!queued) return void child.fanOut.kill();
     child.unconfirmed.delete(id);
     refuse(late.socket);
     this.#closed(child, id);
@@ -112,88 +103,43 @@ export class FanOut implements StreamOutlet {
     if (child === undefined || texts.length === 0) return;
     let size = 0;
     for (const [text] of texts) size += text.length;
-    child.backlog += size;
-    // Stuck or far too slow: killed, its streams close as when it dies.
-    if (child.backlog > this.limits.maxBacklog) return void child.process.kill('SIGKILL');
-    this.#send(child, ['flush', texts], undefined, () => (child.backlog -= size));
+    child.fanOut.flush(['flush', texts], size, this.limits.maxBacklog);
   }
 
   async close(): Promise<void> {
-    const child = this.#child;
-    if (child === undefined) return;
-    const forked = child.process;
-    const exited = new Promise((resolve) => forked.once('exit', resolve));
-    const kill = setTimeout(() => forked.kill('SIGKILL'), STOP_GRACE_MS);
-    if (child.waiting === undefined && forked.connected) forked.disconnect();
-    else forked.kill('SIGKILL'); // not yet listening: nothing of its streams was written
-    await exited;
-    clearTimeout(kill);
-  }
-
-  /** Sends (once the process listens); `sent` is called when the channel took the message. */
-  #send(
-    child: Child,
-    message: FanOutMessage,
-    socket: Socket | undefined,
-    sent: () => void = () => {},
-  ): void {
-    if (child.gone) return;
-    if (child.waiting !== undefined) return void child.waiting.push([message, socket, sent]);
-    // A connection's descriptor stays open here until the process says it started the stream
-    // (a message can be lost with the process): `#gone` answers the connections it never took.
-    if (socket === undefined) child.process.send(message, undefined, undefined, sent);
-    else child.process.send(message, socket, { keepOpen: true }, sent);
+    await this.#child?.fanOut.stop();
   }
 
   #start(): Child {
-    const here = import.meta.url;
-    const fromSources = here.endsWith('.ts');
-    const script = new URL(`./stream-fanout-child.${fromSources ? 'ts' : 'js'}`, here);
     const { maxQueued, heartbeatMs } = this.limits;
-    const forked = fork(script, [JSON.stringify({ maxQueued, heartbeatMs })], {
-      // Garbage collection on its main thread alone: helper threads compete for the cores with the
-      // venue's process, and a collection waiting for one stalls every stream's writes.
-      execArgv: [
-        ...(fromSources ? ['--import', import.meta.resolve('tsx')] : []),
-        '--single-threaded-gc',
-      ],
-      serialization: 'advanced',
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
     const child: Child = {
-      process: forked,
-      waiting: [],
+      fanOut: new FanOutChild(
+        import.meta.url,
+        'stream-fanout-child',
+        { maxQueued, heartbeatMs },
+        {
+          reply: (reply) => {
+            if (typeof reply === 'number') this.#closed(child, reply);
+            else this.#started(child, reply[1]);
+          },
+          gone: () => this.#gone(child),
+        },
+      ),
       attached: new Set(),
       unconfirmed: new Map(),
-      backlog: 0,
-      gone: false,
     };
     this.#child = child;
-    forked.on('message', (reply: FanOutReply) => {
-      if (typeof reply === 'number') return this.#closed(child, reply);
-      if (reply !== 'ready') return this.#started(child, reply[1]);
-      const waiting = child.waiting ?? [];
-      child.waiting = undefined;
-      for (const [message, socket, sent] of waiting) this.#send(child, message, socket, sent);
-    });
-    forked.on('error', () => {});
-    // Its channel closed (it died, was killed, or is stopping): whatever it holds is gone.
-    forked.on('disconnect', () => this.#gone(child));
-    forked.on('exit', () => this.#gone(child));
     return child;
   }
 
   /** The process can take nothing more: its streams close; connections it never took get a 503. */
   #gone(child: Child): void {
-    if (child.gone) return;
-    child.gone = true;
     if (this.#child === child) this.#child = undefined;
     for (const { socket, deadline } of child.unconfirmed.values()) {
       clearTimeout(deadline);
       refuse(socket);
     }
     child.unconfirmed.clear();
-    child.waiting = undefined;
     for (const id of [...child.attached]) this.#closed(child, id);
   }
 

@@ -1,4 +1,4 @@
-import type { Fill, OrderRecord, Ticker, TradeRecord } from '../../../src/index.js';
+import type { Fill, OrderRecord, TradeRecord } from '../../../src/index.js';
 
 /** Core records (camelCase, getters) mapped field by field to the contract's snake_case JSON. */
 
@@ -68,18 +68,6 @@ export function orderText(order: OrderRecord): string {
 
 export function fillJson(fill: Fill): Record<string, unknown> {
   return { trade_id: fill.tradeId, price: fill.price, size: fill.size };
-}
-
-export function tickerJson(ticker: Ticker): Record<string, unknown> {
-  return {
-    symbol: ticker.symbol,
-    price: ticker.price,
-    open_24h: ticker.open24h,
-    high_24h: ticker.high24h,
-    low_24h: ticker.low24h,
-    volume_24h: ticker.volume24h,
-    timestamp: isoTime(ticker.timestamp),
-  };
 }
 
 export function tradeJson(trade: TradeRecord): Record<string, unknown> {

@@ -20,8 +20,8 @@ import { FILLED, NO_SLOT, PARTIALLY_FILLED, type OrderStore } from './order-stor
 import { KIND_STP_SHIFT } from './order-kind.js';
 import { PriceLadder } from './price-ladder.js';
 import type { PriceLevel } from './price-level.js';
-import { RollingStats } from './rolling-stats.js';
 import { TradeLog } from './trade-log.js';
+import type { TradeWindow } from './trade-window.js';
 import type { TradeStore } from './trade-store.js';
 import { SIDE_BUY, SIDE_SELL } from './numeric.js';
 
@@ -50,8 +50,9 @@ export interface TradeCounter {
 export class OrderBook {
   readonly bids: PriceLadder;
   readonly asks: PriceLadder;
-  readonly stats = new RollingStats();
   readonly tape: TradeLog;
+  /** The tape's 24h figures and last price. */
+  readonly stats: TradeWindow;
   /** Grows by one with each level change. */
   sequence = 0;
 
@@ -69,6 +70,7 @@ export class OrderBook {
     private readonly clock: MonotonicClock,
   ) {
     this.tape = new TradeLog(tradeRetention, tradeStore);
+    this.stats = this.tape.stats;
     this.bids = new PriceLadder(1, instrument.tickUnits);
     this.asks = new PriceLadder(-1, instrument.tickUnits);
   }
@@ -180,7 +182,6 @@ export class OrderBook {
     const price = store.price[maker]!;
     const trade = tradeStore.record(
       ++this.tradeCounter.last,
-      this.index,
       price,
       size,
       store,
@@ -191,7 +192,6 @@ export class OrderBook {
     store.addFill(maker, trade, tradeStore);
     store.addFill(taker, trade, tradeStore);
     this.tape.append(trade);
-    this.stats.recordSlot(tradeStore, trade);
     return trade;
   }
 

@@ -17,7 +17,6 @@ export class TradeStore {
   nextOfMaker = new Int32Array(0);
   /** The taker order's next fill, or NO_SLOT. */
   nextOfTaker = new Int32Array(0);
-  book = new Uint16Array(0);
   takerSells = new Uint8Array(0);
   references = new Uint8Array(0);
   /** Account ids (see AccountNames). */
@@ -34,7 +33,6 @@ export class TradeStore {
    */
   record(
     sequence: number,
-    book: number,
     price: number,
     size: number,
     orders: OrderStore,
@@ -49,7 +47,6 @@ export class TradeStore {
     this.takerSequence[slot] = orders.sequence[taker]!;
     this.nextOfMaker[slot] = NO_SLOT;
     this.nextOfTaker[slot] = NO_SLOT;
-    this.book[slot] = book;
     this.takerSells[slot] = orders.isSell(taker) ? 1 : 0;
     this.references[slot] = 3; // the tape, the maker, the taker
     this.makerAccount[slot] = orders.account[maker]!;
@@ -91,7 +88,6 @@ export class TradeStore {
     this.takerSequence = grown(this.takerSequence, capacity);
     this.nextOfMaker = grown(this.nextOfMaker, capacity);
     this.nextOfTaker = grown(this.nextOfTaker, capacity);
-    this.book = grown(this.book, capacity);
     this.takerSells = grown(this.takerSells, capacity);
     this.references = grown(this.references, capacity);
     this.makerAccount = grown(this.makerAccount, capacity);

@@ -180,14 +180,7 @@ export class OrderBook {
   #record(maker: number, taker: number, size: number): number {
     const { store, tradeStore } = this;
     const price = store.price[maker]!;
-    const trade = tradeStore.record(
-      ++this.tradeCounter.last,
-      price,
-      size,
-      store,
-      maker,
-      taker,
-    );
+    const trade = tradeStore.record(++this.tradeCounter.last, price, size, store, maker, taker);
     tradeStore.timestamp[trade] = this.clock.commandTime; // not an argument: it would be boxed
     store.addFill(maker, trade, tradeStore);
     store.addFill(taker, trade, tradeStore);

@@ -2,6 +2,7 @@ import type { AccountNames } from './account-names.js';
 import type { TradeStore } from './trade-store.js';
 import { STATUS_OPEN, STATUS_PARTIALLY_FILLED, STATUS_PENDING } from './numeric.js';
 import { BIG_NOTIONAL, EXTRA_REASON_SHIFT, OrderExtras } from './order-extras.js';
+import { FillLists } from './fill-lists.js';
 import { KIND_CLIENT_ORDER_ID, KIND_STP_SHIFT } from './order-kind.js';
 import type { Sequence, Slot, Units } from './quantities.js';
 import { grown, SlotPool } from './typed-columns.js';
@@ -33,7 +34,8 @@ export {
 
 /**
  * Every order's fields in parallel typed arrays indexed by slot, so that resting orders cost the
- * garbage collector nothing and about 80 bytes each. Slots of forgotten orders are reused.
+ * garbage collector nothing and 74 bytes each (20 more in FillLists once filled). Slots of forgotten
+ * orders are reused.
  * Amounts are integer units held exactly in float64 (all below 2^53). Hot code reads the arrays
  * directly; they are replaced when the store grows, so never keep one across an `allocate`.
  */
@@ -46,12 +48,10 @@ export class OrderStore {
   createdAt = new Float64Array(0);
   prev = new Int32Array(0);
   next = new Int32Array(0);
-  /** The order's first and last fill (trade slots, linked through the TradeStore), or NO_SLOT. */
-  firstFill = new Int32Array(0);
-  lastFill = new Int32Array(0);
-  fillCount = new Float64Array(0);
-  /** Sum of the fills' price x size units while exact (at most 2^53), else BIG_NOTIONAL. */
-  notional = new Float64Array(0);
+  /** The order's row of `fillLists`, or NO_SLOT before its first fill. */
+  fills = new Int32Array(0);
+  /** The fills of the orders that have any. */
+  readonly fillLists = new FillLists();
   /** Index of the order's book in the venue. */
   book = new Uint16Array(0);
   /**
@@ -106,10 +106,7 @@ export class OrderStore {
       this.kind[slot] = kind | KIND_CLIENT_ORDER_ID;
       this.#clientOrderIds.set(slot, clientOrderId);
     }
-    this.firstFill[slot] = NO_SLOT;
-    this.lastFill[slot] = NO_SLOT;
-    this.fillCount[slot] = 0;
-    this.notional[slot] = 0;
+    this.fills[slot] = NO_SLOT;
     this.extraBits[slot] = 0;
     return slot;
   }
@@ -134,11 +131,12 @@ export class OrderStore {
   /** Frees the slot and lets its fills go. */
   release(slot: number, trades: TradeStore): void {
     const sequence = this.sequence[slot]!;
-    for (let fill = this.firstFill[slot]!; fill !== NO_SLOT;) {
+    for (let fill = this.firstFill(slot); fill !== NO_SLOT;) {
       const next = trades.nextFill(fill, sequence);
       trades.release(fill);
       fill = next;
     }
+    if (this.fills[slot] !== NO_SLOT) this.fillLists.close(this.fills[slot]!);
     this.#clientOrderIds.delete(slot);
     this.extras.forget(slot);
     this.#slots.give(slot);
@@ -183,25 +181,43 @@ export class OrderStore {
 
   /** Appends a trade to the order's fills, counting it and its notional. */
   addFill(slot: number, trade: number, trades: TradeStore): void {
-    const last = this.lastFill[slot]!;
-    if (last === NO_SLOT) this.firstFill[slot] = trade;
-    else trades.linkFill(last, trade, this.sequence[slot]!);
-    this.lastFill[slot] = trade;
-    this.fillCount[slot]!++;
+    const lists = this.fillLists;
+    let row = this.fills[slot]!;
+    if (row === NO_SLOT) {
+      row = this.fills[slot] = lists.open(trade);
+    } else {
+      trades.linkFill(lists.last[row]!, trade, this.sequence[slot]!);
+      lists.last[row] = trade;
+      lists.count[row]!++;
+    }
     const price = trades.price[trade]!;
     const size = trades.size[trade]!;
-    const notional = this.notional[slot]!;
+    const notional = lists.notional[row]!;
     const added = price * size;
     if (notional !== BIG_NOTIONAL && added <= Number.MAX_SAFE_INTEGER - notional) {
-      this.notional[slot] = notional + added;
+      lists.notional[row] = notional + added;
     } else {
-      this.extras.addBigNotional(slot, price, size);
+      this.extras.addBigNotional(slot, notional, price, size);
+      lists.notional[row] = BIG_NOTIONAL;
     }
+  }
+
+  /** The order's first fill (a trade slot), or NO_SLOT. */
+  firstFill(slot: number): number {
+    const row = this.fills[slot]!;
+    return row === NO_SLOT ? NO_SLOT : this.fillLists.first[row]!;
+  }
+
+  fillCount(slot: number): number {
+    const row = this.fills[slot]!;
+    return row === NO_SLOT ? 0 : this.fillLists.count[row]!;
   }
 
   /** The exact sum of the order's fills' price x size units. */
   notionalOf(slot: number): number | bigint {
-    const notional = this.notional[slot]!;
+    const row = this.fills[slot]!;
+    if (row === NO_SLOT) return 0;
+    const notional = this.fillLists.notional[row]!;
     return notional === BIG_NOTIONAL ? this.extras.bigNotional(slot) : notional;
   }
 
@@ -217,10 +233,7 @@ export class OrderStore {
     this.listed = grown(this.listed, capacity);
     this.prev = grown(this.prev, capacity);
     this.next = grown(this.next, capacity);
-    this.firstFill = grown(this.firstFill, capacity);
-    this.lastFill = grown(this.lastFill, capacity);
-    this.fillCount = grown(this.fillCount, capacity);
-    this.notional = grown(this.notional, capacity);
+    this.fills = grown(this.fills, capacity);
     this.book = grown(this.book, capacity);
     this.kind = grown(this.kind, capacity);
     this.extraBits = grown(this.extraBits, capacity);

@@ -115,7 +115,7 @@ export class OrderBook {
         }
         if (level.count === 0) opposite.remove(level);
         this.sequence++;
-        this.listener.executed(this, this.#record(maker, taker, size), maker, taker);
+        this.listener.executed(this, this.#record(level, maker, taker, size), maker, taker);
         this.listener.levelChanged(this, level, side);
         maker = next;
       }
@@ -177,13 +177,20 @@ export class OrderBook {
     return level;
   }
 
-  #record(maker: number, taker: number, size: number): number {
+  /** Records a trade at the price of `level`, the maker's. */
+  #record(level: PriceLevel, maker: number, taker: number, size: number): number {
     const { store, tradeStore } = this;
-    const price = store.price[maker]!;
-    const trade = tradeStore.record(++this.tradeCounter.last, price, size, store, maker, taker);
+    const trade = tradeStore.record(
+      ++this.tradeCounter.last,
+      level.price,
+      size,
+      store,
+      maker,
+      taker,
+    );
     tradeStore.timestamp[trade] = this.clock.commandTime; // not an argument: it would be boxed
-    store.addFill(maker, trade, tradeStore);
-    store.addFill(taker, trade, tradeStore);
+    store.addFill(maker, trade, 0, tradeStore);
+    store.addFill(taker, trade, 1, tradeStore);
     this.tape.append(trade);
     return trade;
   }

@@ -1,8 +1,8 @@
 import type { AccountNames } from './account-names.js';
 import type { TradeStore } from './trade-store.js';
 import { STATUS_OPEN, STATUS_PARTIALLY_FILLED, STATUS_PENDING } from './numeric.js';
-import { BIG_NOTIONAL, EXTRA_REASON_SHIFT, OrderExtras } from './order-extras.js';
-import { FillLists } from './fill-lists.js';
+import { BIG_NOTIONAL, FillLists } from './fill-lists.js';
+import { EXTRA_REASON_SHIFT, OrderExtras } from './order-extras.js';
 import { KIND_CLIENT_ORDER_ID, KIND_STP_SHIFT } from './order-kind.js';
 import type { Sequence, Slot, Units } from './quantities.js';
 import { grown, SlotPool } from './typed-columns.js';
@@ -179,46 +179,55 @@ export class OrderStore {
     return this.status[slot]! <= STATUS_PARTIALLY_FILLED || this.status[slot] === STATUS_PENDING;
   }
 
-  /** Appends a trade to the order's fills, counting it and its notional. */
-  addFill(slot: number, trade: number, trades: TradeStore): void {
+  /**
+   * Appends a trade to the order's fills (`taker`: 1 when the order is its taker, else 0), counting
+   * it and its notional.
+   */
+  addFill(slot: number, trade: number, taker: number, trades: TradeStore): void {
     const lists = this.fillLists;
-    let row = this.fills[slot]!;
-    if (row === NO_SLOT) {
-      row = this.fills[slot] = lists.open(trade);
-    } else {
-      trades.linkFill(lists.last[row]!, trade, this.sequence[slot]!);
-      lists.last[row] = trade;
-      lists.count[row]!++;
-    }
+    const row = this.fills[slot]!;
     const price = trades.price[trade]!;
     const size = trades.size[trade]!;
-    const notional = lists.notional[row]!;
     const added = price * size;
-    if (notional !== BIG_NOTIONAL && added <= Number.MAX_SAFE_INTEGER - notional) {
-      lists.notional[row] = notional + added;
+    let notional = 0;
+    if (row === NO_SLOT) {
+      this.fills[slot] = lists.open(trade, taker, added);
     } else {
+      const last = lists.last(row);
+      const lastTaker = last % 2;
+      if (lastTaker === 0) trades.nextOfMaker[last / 2] = trade;
+      else trades.nextOfTaker[(last - 1) / 2] = trade;
+      notional = lists.notional(row);
+      lists.append(row, trade, taker, notional + added);
+    }
+    if (notional === BIG_NOTIONAL || added > Number.MAX_SAFE_INTEGER - notional) {
       this.extras.addBigNotional(slot, notional, price, size);
-      lists.notional[row] = BIG_NOTIONAL;
+      lists.setBigNotional(this.fills[slot]!);
     }
   }
 
   /** The order's first fill (a trade slot), or NO_SLOT. */
   firstFill(slot: number): number {
     const row = this.fills[slot]!;
-    return row === NO_SLOT ? NO_SLOT : this.fillLists.first[row]!;
+    return row === NO_SLOT ? NO_SLOT : this.fillLists.first(row);
   }
 
   fillCount(slot: number): number {
     const row = this.fills[slot]!;
-    return row === NO_SLOT ? 0 : this.fillLists.count[row]!;
+    return row === NO_SLOT ? 0 : this.fillLists.count(row);
   }
 
   /** The exact sum of the order's fills' price x size units. */
   notionalOf(slot: number): number | bigint {
     const row = this.fills[slot]!;
     if (row === NO_SLOT) return 0;
-    const notional = this.fillLists.notional[row]!;
+    const notional = this.fillLists.notional(row);
     return notional === BIG_NOTIONAL ? this.extras.bigNotional(slot) : notional;
+  }
+
+  /** Whether any order in the store has a client order id. */
+  get anyClientOrderId(): boolean {
+    return this.#clientOrderIds.size !== 0;
   }
 
   #grow(capacity: number): void {

@@ -3,8 +3,8 @@ import { grown, SlotPool } from './typed-columns.js';
 
 /**
  * Every trade's fields in parallel typed arrays indexed by slot, like the OrderStore. Each trade
- * is referenced by its symbol's tape and by its two orders (whose fills are linked lists through
- * `nextOfMaker`/`nextOfTaker`); a slot is reused once all three have let it go.
+ * is referenced by its symbol's TradeLog and by its two orders (whose fills are linked lists
+ * through `nextOfMaker`/`nextOfTaker`); a slot is reused once all three have let it go.
  */
 export class TradeStore {
   sequence = new Float64Array(0);
@@ -51,10 +51,12 @@ export class TradeStore {
     this.references[slot] = 3; // the tape, the maker, the taker
     this.makerAccount[slot] = orders.account[maker]!;
     this.takerAccount[slot] = orders.account[taker]!;
-    const makerClientOrderId = orders.clientOrderId(maker);
-    if (makerClientOrderId !== null) this.makerClientOrderIds.set(slot, makerClientOrderId);
-    const takerClientOrderId = orders.clientOrderId(taker);
-    if (takerClientOrderId !== null) this.takerClientOrderIds.set(slot, takerClientOrderId);
+    if (orders.anyClientOrderId) {
+      const makerClientOrderId = orders.clientOrderId(maker);
+      if (makerClientOrderId !== null) this.makerClientOrderIds.set(slot, makerClientOrderId);
+      const takerClientOrderId = orders.clientOrderId(taker);
+      if (takerClientOrderId !== null) this.takerClientOrderIds.set(slot, takerClientOrderId);
+    }
     return slot;
   }
 
@@ -63,12 +65,6 @@ export class TradeStore {
     return this.makerSequence[slot] === orderSequence
       ? this.nextOfMaker[slot]!
       : this.nextOfTaker[slot]!;
-  }
-
-  /** Links `next` after `last` in the fill list of the order with sequence `orderSequence`. */
-  linkFill(last: number, next: number, orderSequence: number): void {
-    if (this.makerSequence[last] === orderSequence) this.nextOfMaker[last] = next;
-    else this.nextOfTaker[last] = next;
   }
 
   /** One holder lets the trade go; the slot is freed when none is left. */

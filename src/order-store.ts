@@ -22,6 +22,13 @@ import {
 /** No slot: the end of a queue. */
 export const NO_SLOT = -1;
 
+/**
+ * In the `fills` column, an order with one fill names it as ONE_FILL - (trade slot x 2 + 1 when
+ * the order was its taker), for trade slots below ONE_FILL_LIMIT; a second fill gives it a row.
+ */
+const ONE_FILL = -2;
+const ONE_FILL_LIMIT = 2 ** 29;
+
 export {
   STATUS_CANCELLED as CANCELLED,
   STATUS_EXPIRED as EXPIRED,
@@ -34,7 +41,7 @@ export {
 
 /**
  * Every order's fields in parallel typed arrays indexed by slot, so that resting orders cost the
- * garbage collector nothing and 74 bytes each (20 more in FillLists once filled). Slots of forgotten
+ * garbage collector nothing and 74 bytes each (32 more in FillLists from a second fill). Slots of forgotten
  * orders are reused.
  * Amounts are integer units held exactly in float64 (all below 2^53). Hot code reads the arrays
  * directly; they are replaced when the store grows, so never keep one across an `allocate`.
@@ -48,7 +55,7 @@ export class OrderStore {
   createdAt = new Float64Array(0);
   prev = new Int32Array(0);
   next = new Int32Array(0);
-  /** The order's row of `fillLists`, or NO_SLOT before its first fill. */
+  /** The order's row of `fillLists`, its one fill (see ONE_FILL), or NO_SLOT before its first fill. */
   fills = new Int32Array(0);
   /** The fills of the orders that have any. */
   readonly fillLists = new FillLists();
@@ -136,7 +143,7 @@ export class OrderStore {
       trades.release(fill);
       fill = next;
     }
-    if (this.fills[slot] !== NO_SLOT) this.fillLists.close(this.fills[slot]!);
+    if (this.fills[slot]! >= 0) this.fillLists.close(this.fills[slot]!);
     this.#clientOrderIds.delete(slot);
     this.extras.forget(slot);
     this.#slots.give(slot);
@@ -184,18 +191,22 @@ export class OrderStore {
    * it and its notional.
    */
   addFill(slot: number, trade: number, taker: number, trades: TradeStore): void {
-    const lists = this.fillLists;
-    const row = this.fills[slot]!;
+    const fills = this.fills[slot]!;
     const price = trades.price[trade]!;
     const size = trades.size[trade]!;
     const added = price * size;
+    if (fills === NO_SLOT && trade < ONE_FILL_LIMIT && added <= Number.MAX_SAFE_INTEGER) {
+      this.fills[slot] = ONE_FILL - (trade * 2 + taker);
+      return;
+    }
+    const lists = this.fillLists;
     let notional = 0;
-    if (row === NO_SLOT) {
+    if (fills === NO_SLOT) {
       this.fills[slot] = lists.open(trade, taker, added);
     } else {
+      const row = fills >= 0 ? fills : this.#rowOfOneFill(slot, trades);
       const last = lists.last(row);
-      const lastTaker = last % 2;
-      if (lastTaker === 0) trades.nextOfMaker[last / 2] = trade;
+      if (last % 2 === 0) trades.nextOfMaker[last / 2] = trade;
       else trades.nextOfTaker[(last - 1) / 2] = trade;
       notional = lists.notional(row);
       lists.append(row, trade, taker, notional + added);
@@ -206,22 +217,38 @@ export class OrderStore {
     }
   }
 
+  /** Moves an order's one fill, named in its `fills` column, into a FillLists row. */
+  #rowOfOneFill(slot: number, trades: TradeStore): number {
+    const last = ONE_FILL - this.fills[slot]!;
+    const trade = (last - (last % 2)) / 2;
+    const row = this.fillLists.open(trade, last % 2, trades.price[trade]! * trades.size[trade]!);
+    this.fills[slot] = row;
+    return row;
+  }
+
   /** The order's first fill (a trade slot), or NO_SLOT. */
   firstFill(slot: number): number {
-    const row = this.fills[slot]!;
-    return row === NO_SLOT ? NO_SLOT : this.fillLists.first(row);
+    const fills = this.fills[slot]!;
+    if (fills === NO_SLOT) return NO_SLOT;
+    if (fills >= 0) return this.fillLists.first(fills);
+    const last = ONE_FILL - fills;
+    return (last - (last % 2)) / 2;
   }
 
   fillCount(slot: number): number {
-    const row = this.fills[slot]!;
-    return row === NO_SLOT ? 0 : this.fillLists.count(row);
+    const fills = this.fills[slot]!;
+    return fills === NO_SLOT ? 0 : fills < 0 ? 1 : this.fillLists.count(fills);
   }
 
   /** The exact sum of the order's fills' price x size units. */
-  notionalOf(slot: number): number | bigint {
-    const row = this.fills[slot]!;
-    if (row === NO_SLOT) return 0;
-    const notional = this.fillLists.notional(row);
+  notionalOf(slot: number, trades: TradeStore): number | bigint {
+    const fills = this.fills[slot]!;
+    if (fills === NO_SLOT) return 0;
+    if (fills < 0) {
+      const trade = this.firstFill(slot);
+      return trades.price[trade]! * trades.size[trade]!; // at most 2^53: addFill checked it
+    }
+    const notional = this.fillLists.notional(fills);
     return notional === BIG_NOTIONAL ? this.extras.bigNotional(slot) : notional;
   }
 

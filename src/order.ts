@@ -74,7 +74,7 @@ export class OrderView implements OrderRecord {
     this.#size = store.size[slot]!;
     this.#filled = store.filled[slot]!;
     this.#remaining = store.remaining[slot]!;
-    this.#notional = store.notionalOf(slot);
+    this.#notional = store.notionalOf(slot, trades);
     this.fillCount = store.fillCount(slot);
     const expireAt = store.extras.expireAt(slot);
     this.expireAt = expireAt === 0 ? null : expireAt;

@@ -13,8 +13,8 @@ export const BIG_NOTIONAL = -1;
 /**
  * The fills of the orders that have any, one row per order (OrderStore's `fills` column names
  * it), so that an order without fills carries one Int32 for them. A row is its order's first fill
- * and last fill (trade slots, linked through the TradeStore; the last one times two, plus one
- * when the order was its taker), how many there are and their notional (the sum of price x size
+ * and last fill (trade slots, linked through the TradeStore; the last one as slot + 1 when the
+ * order was its maker, -(slot + 1) when its taker: no division on the path that links a fill), how many there are and their notional (the sum of price x size
  * units while exact, at most 2^53, else BIG_NOTIONAL), side by side in one Float64Array so that
  * adding a fill to a resting order reads one cache line.
  */
@@ -30,7 +30,7 @@ export class FillLists {
     const at = row * WIDTH;
     const rows = this.#rows;
     rows[at + FIRST] = trade;
-    rows[at + LAST] = trade * 2 + taker;
+    rows[at + LAST] = taker === 0 ? trade + 1 : -1 - trade;
     rows[at + COUNT] = 1;
     rows[at + NOTIONAL] = notional;
     return row;
@@ -43,7 +43,7 @@ export class FillLists {
   first(row: number): number {
     return this.#rows[row * WIDTH + FIRST]!;
   }
-  /** The last fill times two, plus one when the order was its taker. */
+  /** The last fill's slot + 1 when the order was its maker, -(slot + 1) when its taker. */
   last(row: number): number {
     return this.#rows[row * WIDTH + LAST]!;
   }
@@ -63,7 +63,7 @@ export class FillLists {
   append(row: number, trade: number, taker: number, notional: number): void {
     const at = row * WIDTH;
     const rows = this.#rows;
-    rows[at + LAST] = trade * 2 + taker;
+    rows[at + LAST] = taker === 0 ? trade + 1 : -1 - trade;
     rows[at + COUNT]!++;
     rows[at + NOTIONAL] = notional;
   }

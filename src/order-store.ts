@@ -206,8 +206,8 @@ export class OrderStore {
     } else {
       const row = fills >= 0 ? fills : this.#rowOfOneFill(slot, trades);
       const last = lists.last(row);
-      if (last % 2 === 0) trades.nextOfMaker[last / 2] = trade;
-      else trades.nextOfTaker[(last - 1) / 2] = trade;
+      if (last > 0) trades.nextOfMaker[last - 1] = trade;
+      else trades.nextOfTaker[-1 - last] = trade;
       notional = lists.notional(row);
       lists.append(row, trade, taker, notional + added);
     }
@@ -220,8 +220,8 @@ export class OrderStore {
   /** Moves an order's one fill, named in its `fills` column, into a FillLists row. */
   #rowOfOneFill(slot: number, trades: TradeStore): number {
     const last = ONE_FILL - this.fills[slot]!;
-    const trade = (last - (last % 2)) / 2;
-    const row = this.fillLists.open(trade, last % 2, trades.price[trade]! * trades.size[trade]!);
+    const trade = last >> 1;
+    const row = this.fillLists.open(trade, last & 1, trades.price[trade]! * trades.size[trade]!);
     this.fills[slot] = row;
     return row;
   }
@@ -231,8 +231,7 @@ export class OrderStore {
     const fills = this.fills[slot]!;
     if (fills === NO_SLOT) return NO_SLOT;
     if (fills >= 0) return this.fillLists.first(fills);
-    const last = ONE_FILL - fills;
-    return (last - (last % 2)) / 2;
+    return (ONE_FILL - fills) >> 1;
   }
 
   fillCount(slot: number): number {

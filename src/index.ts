@@ -18,7 +18,7 @@ export { gridCommandError } from './grid-command-error.js';
 export { DEFAULT_FILLS_LIMIT, MAX_FILLS_LIMIT, MAX_RECORD_FILLS } from './order-fills.js';
 export type { FillsPage, FillsQuery } from './order-fills.js';
 export { validateVenueState } from './validate-state.js';
-export { DAY_MS } from './rolling-stats.js';
+export { DAY_MS } from './trade-window.js';
 export type { Result, VenueError, VenueErrorCode } from './result.js';
 export * from './types.js';
 export * from './codes.js';

@@ -20,8 +20,8 @@ import { NO_SLOT, type OrderStore } from './order-store.js';
 import { KIND_STP_SHIFT } from './order-kind.js';
 import { PriceLadder } from './price-ladder.js';
 import type { PriceLevel } from './price-level.js';
-import { RollingStats } from './rolling-stats.js';
 import { TradeLog } from './trade-log.js';
+import type { TradeWindow } from './trade-window.js';
 import type { TradeStore } from './trade-store.js';
 import { SIDE_BUY, SIDE_SELL, STATUS_FILLED, STATUS_PARTIALLY_FILLED } from './numeric.js';
 
@@ -50,8 +50,9 @@ export interface TradeCounter {
 export class OrderBook {
   readonly bids: PriceLadder;
   readonly asks: PriceLadder;
-  readonly stats = new RollingStats();
   readonly tape: TradeLog;
+  /** The tape's 24h figures and last price. */
+  readonly stats: TradeWindow;
   /** Grows by one with each level change. */
   sequence = 0;
 
@@ -69,6 +70,7 @@ export class OrderBook {
     private readonly clock: MonotonicClock,
   ) {
     this.tape = new TradeLog(tradeRetention, tradeStore);
+    this.stats = this.tape.stats;
     this.bids = new PriceLadder(1, instrument.tickUnits);
     this.asks = new PriceLadder(-1, instrument.tickUnits);
   }
@@ -113,7 +115,7 @@ export class OrderBook {
         }
         if (level.count === 0) opposite.remove(level);
         this.sequence++;
-        this.listener.executed(this, this.#record(maker, taker, size), maker, taker);
+        this.listener.executed(this, this.#record(level, maker, taker, size), maker, taker);
         this.listener.levelChanged(this, level, side);
         maker = next;
       }
@@ -175,23 +177,21 @@ export class OrderBook {
     return level;
   }
 
-  #record(maker: number, taker: number, size: number): number {
+  /** Records a trade at the price of `level`, the maker's. */
+  #record(level: PriceLevel, maker: number, taker: number, size: number): number {
     const { store, tradeStore } = this;
-    const price = store.price[maker]!;
     const trade = tradeStore.record(
       ++this.tradeCounter.last,
-      this.index,
-      price,
+      level.price,
       size,
       store,
       maker,
       taker,
     );
     tradeStore.timestamp[trade] = this.clock.commandTime; // not an argument: it would be boxed
-    store.addFill(maker, trade, tradeStore);
-    store.addFill(taker, trade, tradeStore);
+    store.addFill(maker, trade, 0, tradeStore);
+    store.addFill(taker, trade, 1, tradeStore);
     this.tape.append(trade);
-    this.stats.recordSlot(tradeStore, trade);
     return trade;
   }
 

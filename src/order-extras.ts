@@ -1,7 +1,6 @@
+import { BIG_NOTIONAL } from './fill-lists.js';
 import type { OrderStore } from './order-store.js';
 
-/** In the `notional` column: the sum passed 2^53 and is held here as a BigInt. */
-export const BIG_NOTIONAL = -1;
 /** Bits of the `extraBits` column: what the order has beyond the common fields, and its reason. */
 const EXTRA_STOP = 1;
 const EXTRA_EXPIRY = 2;
@@ -10,12 +9,12 @@ export const EXTRA_REASON_SHIFT = 4;
 
 /**
  * What few orders have, kept by slot in maps rather than columns: notionals past 2^53, stop
- * prices, expiry times and queue rejoins. The store's `extraBits` and `notional` columns say which
+ * prices, expiry times and queue rejoins. The store's `extraBits` and FillLists' `notional` field say which
  * ones an order has, so that an order without them costs a bit test, never a map lookup.
  */
 export class OrderExtras {
   readonly #store: OrderStore;
-  /** The notional of the slots whose `notional` column is BIG_NOTIONAL. */
+  /** The notional of the orders whose FillLists notional is BIG_NOTIONAL. */
   readonly #bigNotionals = new Map<number, bigint>();
   /** Stop prices and expiry times by slot, for the orders that have one. */
   readonly #stopPrices = new Map<number, number>();
@@ -77,15 +76,17 @@ export class OrderExtras {
     return (this.#store.extraBits[slot]! & EXTRA_EXPIRY) === 0 ? 0 : this.#expiryTimes.get(slot)!;
   }
 
-  /** Adds price x size units to a notional that would pass 2^53 in its column. */
-  addBigNotional(slot: number, price: number, size: number): void {
-    const notional = this.#store.notional[slot]!;
+  /**
+   * Adds price x size units to the order's notional (`notional`, its column's value) where the sum
+   * would pass 2^53 in FillLists (`notional`: its value there, or 0 before the first fill); the caller
+   * then marks it BIG_NOTIONAL.
+   */
+  addBigNotional(slot: number, notional: number, price: number, size: number): void {
     const before = notional === BIG_NOTIONAL ? this.#bigNotionals.get(slot)! : BigInt(notional);
     this.#bigNotionals.set(slot, before + BigInt(price) * BigInt(size));
-    this.#store.notional[slot] = BIG_NOTIONAL;
   }
 
-  /** The notional of a slot whose `notional` column is BIG_NOTIONAL. */
+  /** The notional of an order whose FillLists notional is BIG_NOTIONAL. */
   bigNotional(slot: number): bigint {
     return this.#bigNotionals.get(slot)!;
   }

@@ -75,7 +75,7 @@ export function fillsPage(
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_FILLS_LIMIT) {
     return invalidParameter('limit', `limit must be an integer from 1 to ${MAX_FILLS_LIMIT}`);
   }
-  let from = store.firstFill[slot]!;
+  let from = store.firstFill(slot);
   if (cursor !== undefined) {
     from = cursorFill(store, trades, slot, cursor);
     if (from === NO_SLOT) return invalidParameter('cursor', 'cursor is not one of this order');

@@ -1,7 +1,8 @@
 import type { AccountNames } from './account-names.js';
 import type { TradeStore } from './trade-store.js';
 import { STATUS_OPEN, STATUS_PARTIALLY_FILLED, STATUS_PENDING } from './numeric.js';
-import { BIG_NOTIONAL, EXTRA_REASON_SHIFT, OrderExtras } from './order-extras.js';
+import { BIG_NOTIONAL, FillLists } from './fill-lists.js';
+import { EXTRA_REASON_SHIFT, OrderExtras } from './order-extras.js';
 import { KIND_CLIENT_ORDER_ID, KIND_STP_SHIFT } from './order-kind.js';
 import type { Sequence, Slot, Units } from './quantities.js';
 import { grown, SlotPool } from './typed-columns.js';
@@ -22,8 +23,16 @@ import {
 export const NO_SLOT = -1;
 
 /**
+ * In the `fills` column, an order with one fill names it as ONE_FILL - (trade slot x 2 + 1 when
+ * the order was its taker), for trade slots below ONE_FILL_LIMIT; a second fill gives it a row.
+ */
+const ONE_FILL = -2;
+const ONE_FILL_LIMIT = 2 ** 29;
+
+/**
  * Every order's fields in parallel typed arrays indexed by slot, so that resting orders cost the
- * garbage collector nothing and about 80 bytes each. Slots of forgotten orders are reused.
+ * garbage collector nothing and 74 bytes each (32 more in FillLists from a second fill). Slots of forgotten
+ * orders are reused.
  * Amounts are integer units held exactly in float64 (all below 2^53). Hot code reads the arrays
  * directly; they are replaced when the store grows, so never keep one across an `allocate`.
  */
@@ -36,12 +45,10 @@ export class OrderStore {
   createdAt = new Float64Array(0);
   prev = new Int32Array(0);
   next = new Int32Array(0);
-  /** The order's first and last fill (trade slots, linked through the TradeStore), or NO_SLOT. */
-  firstFill = new Int32Array(0);
-  lastFill = new Int32Array(0);
-  fillCount = new Float64Array(0);
-  /** Sum of the fills' price x size units while exact (at most 2^53), else BIG_NOTIONAL. */
-  notional = new Float64Array(0);
+  /** The order's row of `fillLists`, its one fill (see ONE_FILL), or NO_SLOT before its first fill. */
+  fills = new Int32Array(0);
+  /** The fills of the orders that have any. */
+  readonly fillLists = new FillLists();
   /** Index of the order's book in the venue. */
   book = new Uint16Array(0);
   /**
@@ -96,10 +103,7 @@ export class OrderStore {
       this.kind[slot] = kind | KIND_CLIENT_ORDER_ID;
       this.#clientOrderIds.set(slot, clientOrderId);
     }
-    this.firstFill[slot] = NO_SLOT;
-    this.lastFill[slot] = NO_SLOT;
-    this.fillCount[slot] = 0;
-    this.notional[slot] = 0;
+    this.fills[slot] = NO_SLOT;
     this.extraBits[slot] = 0;
     return slot;
   }
@@ -124,11 +128,12 @@ export class OrderStore {
   /** Frees the slot and lets its fills go. */
   release(slot: number, trades: TradeStore): void {
     const sequence = this.sequence[slot]!;
-    for (let fill = this.firstFill[slot]!; fill !== NO_SLOT;) {
+    for (let fill = this.firstFill(slot); fill !== NO_SLOT;) {
       const next = trades.nextFill(fill, sequence);
       trades.release(fill);
       fill = next;
     }
+    if (this.fills[slot]! >= 0) this.fillLists.close(this.fills[slot]!);
     this.#clientOrderIds.delete(slot);
     this.extras.forget(slot);
     this.#slots.give(slot);
@@ -171,28 +176,74 @@ export class OrderStore {
     return this.status[slot]! <= STATUS_PARTIALLY_FILLED || this.status[slot] === STATUS_PENDING;
   }
 
-  /** Appends a trade to the order's fills, counting it and its notional. */
-  addFill(slot: number, trade: number, trades: TradeStore): void {
-    const last = this.lastFill[slot]!;
-    if (last === NO_SLOT) this.firstFill[slot] = trade;
-    else trades.linkFill(last, trade, this.sequence[slot]!);
-    this.lastFill[slot] = trade;
-    this.fillCount[slot]!++;
+  /**
+   * Appends a trade to the order's fills (`taker`: 1 when the order is its taker, else 0), counting
+   * it and its notional.
+   */
+  addFill(slot: number, trade: number, taker: number, trades: TradeStore): void {
+    const fills = this.fills[slot]!;
     const price = trades.price[trade]!;
     const size = trades.size[trade]!;
-    const notional = this.notional[slot]!;
     const added = price * size;
-    if (notional !== BIG_NOTIONAL && added <= Number.MAX_SAFE_INTEGER - notional) {
-      this.notional[slot] = notional + added;
+    if (fills === NO_SLOT && trade < ONE_FILL_LIMIT && added <= Number.MAX_SAFE_INTEGER) {
+      this.fills[slot] = ONE_FILL - (trade * 2 + taker);
+      return;
+    }
+    const lists = this.fillLists;
+    let notional = 0;
+    if (fills === NO_SLOT) {
+      this.fills[slot] = lists.open(trade, taker, added);
     } else {
-      this.extras.addBigNotional(slot, price, size);
+      const row = fills >= 0 ? fills : this.#rowOfOneFill(slot, trades);
+      const last = lists.last(row);
+      if (last > 0) trades.nextOfMaker[last - 1] = trade;
+      else trades.nextOfTaker[-1 - last] = trade;
+      notional = lists.notional(row);
+      lists.append(row, trade, taker, notional + added);
+    }
+    if (notional === BIG_NOTIONAL || added > Number.MAX_SAFE_INTEGER - notional) {
+      this.extras.addBigNotional(slot, notional, price, size);
+      lists.setBigNotional(this.fills[slot]!);
     }
   }
 
+  /** Moves an order's one fill, named in its `fills` column, into a FillLists row. */
+  #rowOfOneFill(slot: number, trades: TradeStore): number {
+    const last = ONE_FILL - this.fills[slot]!;
+    const trade = last >> 1;
+    const row = this.fillLists.open(trade, last & 1, trades.price[trade]! * trades.size[trade]!);
+    this.fills[slot] = row;
+    return row;
+  }
+
+  /** The order's first fill (a trade slot), or NO_SLOT. */
+  firstFill(slot: number): number {
+    const fills = this.fills[slot]!;
+    if (fills === NO_SLOT) return NO_SLOT;
+    if (fills >= 0) return this.fillLists.first(fills);
+    return (ONE_FILL - fills) >> 1;
+  }
+
+  fillCount(slot: number): number {
+    const fills = this.fills[slot]!;
+    return fills === NO_SLOT ? 0 : fills < 0 ? 1 : this.fillLists.count(fills);
+  }
+
   /** The exact sum of the order's fills' price x size units. */
-  notionalOf(slot: number): number | bigint {
-    const notional = this.notional[slot]!;
+  notionalOf(slot: number, trades: TradeStore): number | bigint {
+    const fills = this.fills[slot]!;
+    if (fills === NO_SLOT) return 0;
+    if (fills < 0) {
+      const trade = this.firstFill(slot);
+      return trades.price[trade]! * trades.size[trade]!; // at most 2^53: addFill checked it
+    }
+    const notional = this.fillLists.notional(fills);
     return notional === BIG_NOTIONAL ? this.extras.bigNotional(slot) : notional;
+  }
+
+  /** Whether any order in the store has a client order id. */
+  get anyClientOrderId(): boolean {
+    return this.#clientOrderIds.size !== 0;
   }
 
   #grow(capacity: number): void {
@@ -207,10 +258,7 @@ export class OrderStore {
     this.listed = grown(this.listed, capacity);
     this.prev = grown(this.prev, capacity);
     this.next = grown(this.next, capacity);
-    this.firstFill = grown(this.firstFill, capacity);
-    this.lastFill = grown(this.lastFill, capacity);
-    this.fillCount = grown(this.fillCount, capacity);
-    this.notional = grown(this.notional, capacity);
+    this.fills = grown(this.fills, capacity);
     this.book = grown(this.book, capacity);
     this.kind = grown(this.kind, capacity);
     this.extraBits = grown(this.extraBits, capacity);

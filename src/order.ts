@@ -74,8 +74,8 @@ export class OrderView implements OrderRecord {
     this.#size = store.size[slot]!;
     this.#filled = store.filled[slot]!;
     this.#remaining = store.remaining[slot]!;
-    this.#notional = store.notionalOf(slot);
-    this.fillCount = store.fillCount[slot]!;
+    this.#notional = store.notionalOf(slot, trades);
+    this.fillCount = store.fillCount(slot);
     const expireAt = store.extras.expireAt(slot);
     this.expireAt = expireAt === 0 ? null : expireAt;
     this.stp = store.stp(slot);
@@ -84,7 +84,7 @@ export class OrderView implements OrderRecord {
     this.#fills =
       this.fillCount === 0
         ? NO_FILLS
-        : fillsFrom(store, trades, slot, store.firstFill[slot]!, MAX_RECORD_FILLS).fills;
+        : fillsFrom(store, trades, slot, store.firstFill(slot), MAX_RECORD_FILLS).fills;
   }
 
   get id(): string {

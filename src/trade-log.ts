@@ -1,31 +1,51 @@
+import { NumberQueue } from './number-queue.js';
+import { TradeWindow, type TradeSeries } from './trade-window.js';
 import type { TradeStore } from './trade-store.js';
 
-/** The most recent trades of one symbol (TradeStore slots) in a ring of fixed capacity. */
-export class TradeLog {
-  readonly #ring: Int32Array;
-  #count = 0;
+/**
+ * One symbol's trades (TradeStore slots) in time order, at absolute positions: the tape (its most
+ * recent `capacity` trades) and the 24h window (`stats`, read from the store when queried) are
+ * both ranges of it. It holds each trade it keeps (one of the store's references) and lets a trade
+ * go once it is neither on the tape nor in the window, so its memory is bounded by the larger of
+ * the two.
+ */
+export class TradeLog implements TradeSeries {
+  readonly #slots = new NumberQueue();
+  readonly stats = new TradeWindow(this);
 
   constructor(
     readonly capacity: number,
     private readonly trades: TradeStore,
-  ) {
-    this.#ring = new Int32Array(capacity);
+  ) {}
+
+  get end(): number {
+    return this.#slots.end;
+  }
+  time(position: number): number {
+    return this.trades.timestamp[this.#slots.at(position)]!;
+  }
+  price(position: number): number {
+    return this.trades.price[this.#slots.at(position)]!;
+  }
+  size(position: number): number {
+    return this.trades.size[this.#slots.at(position)]!;
   }
 
-  /** Appends a trade; the one it pushes out of the ring is let go. */
+  /** Appends a trade; the trades that left both the tape and the window are let go. */
   append(trade: number): void {
-    const at = this.#count % this.capacity;
-    if (this.#count >= this.capacity) this.trades.release(this.#ring[at]!);
-    this.#ring[at] = trade;
-    this.#count++;
+    const slots = this.#slots;
+    slots.push(trade);
+    this.stats.appended(slots.end - 1);
+    const keep = Math.min(this.stats.start, slots.end - this.capacity);
+    while (slots.start < keep) this.trades.release(slots.shift());
   }
 
   /** Up to `limit` trade slots, most recent first. */
   recent(limit: number): number[] {
-    const count = Math.min(limit, this.#count, this.capacity);
-    const newest = this.#count - 1;
+    const slots = this.#slots;
+    const count = Math.min(limit, slots.length, this.capacity);
     const result = new Array<number>(count);
-    for (let i = 0; i < count; i++) result[i] = this.#ring[(newest - i) % this.capacity]!;
+    for (let i = 0; i < count; i++) result[i] = slots.at(slots.end - 1 - i);
     return result;
   }
 }

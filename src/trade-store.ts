@@ -3,8 +3,8 @@ import { grown, SlotPool } from './typed-columns.js';
 
 /**
  * Every trade's fields in parallel typed arrays indexed by slot, like the OrderStore. Each trade
- * is referenced by its symbol's tape and by its two orders (whose fills are linked lists through
- * `nextOfMaker`/`nextOfTaker`); a slot is reused once all three have let it go.
+ * is referenced by its symbol's TradeLog and by its two orders (whose fills are linked lists
+ * through `nextOfMaker`/`nextOfTaker`); a slot is reused once all three have let it go.
  */
 export class TradeStore {
   sequence = new Float64Array(0);
@@ -17,7 +17,6 @@ export class TradeStore {
   nextOfMaker = new Int32Array(0);
   /** The taker order's next fill, or NO_SLOT. */
   nextOfTaker = new Int32Array(0);
-  book = new Uint16Array(0);
   takerSells = new Uint8Array(0);
   references = new Uint8Array(0);
   /** Account ids (see AccountNames). */
@@ -34,7 +33,6 @@ export class TradeStore {
    */
   record(
     sequence: number,
-    book: number,
     price: number,
     size: number,
     orders: OrderStore,
@@ -49,15 +47,16 @@ export class TradeStore {
     this.takerSequence[slot] = orders.sequence[taker]!;
     this.nextOfMaker[slot] = NO_SLOT;
     this.nextOfTaker[slot] = NO_SLOT;
-    this.book[slot] = book;
     this.takerSells[slot] = orders.isSell(taker) ? 1 : 0;
     this.references[slot] = 3; // the tape, the maker, the taker
     this.makerAccount[slot] = orders.account[maker]!;
     this.takerAccount[slot] = orders.account[taker]!;
-    const makerClientOrderId = orders.clientOrderId(maker);
-    if (makerClientOrderId !== null) this.makerClientOrderIds.set(slot, makerClientOrderId);
-    const takerClientOrderId = orders.clientOrderId(taker);
-    if (takerClientOrderId !== null) this.takerClientOrderIds.set(slot, takerClientOrderId);
+    if (orders.anyClientOrderId) {
+      const makerClientOrderId = orders.clientOrderId(maker);
+      if (makerClientOrderId !== null) this.makerClientOrderIds.set(slot, makerClientOrderId);
+      const takerClientOrderId = orders.clientOrderId(taker);
+      if (takerClientOrderId !== null) this.takerClientOrderIds.set(slot, takerClientOrderId);
+    }
     return slot;
   }
 
@@ -66,12 +65,6 @@ export class TradeStore {
     return this.makerSequence[slot] === orderSequence
       ? this.nextOfMaker[slot]!
       : this.nextOfTaker[slot]!;
-  }
-
-  /** Links `next` after `last` in the fill list of the order with sequence `orderSequence`. */
-  linkFill(last: number, next: number, orderSequence: number): void {
-    if (this.makerSequence[last] === orderSequence) this.nextOfMaker[last] = next;
-    else this.nextOfTaker[last] = next;
   }
 
   /** One holder lets the trade go; the slot is freed when none is left. */
@@ -91,7 +84,6 @@ export class TradeStore {
     this.takerSequence = grown(this.takerSequence, capacity);
     this.nextOfMaker = grown(this.nextOfMaker, capacity);
     this.nextOfTaker = grown(this.nextOfTaker, capacity);
-    this.book = grown(this.book, capacity);
     this.takerSells = grown(this.takerSells, capacity);
     this.references = grown(this.references, capacity);
     this.makerAccount = grown(this.makerAccount, capacity);

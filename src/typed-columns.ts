@@ -1,4 +1,4 @@
-type Column = Float64Array | Int32Array | Uint16Array | Uint8Array;
+type Column = Float64Array | Int32Array | Uint32Array | Uint16Array | Uint8Array;
 
 /** A copy of `column` with room for `capacity` entries (the stores grow their columns this way). */
 export function grown<T extends Column>(column: T, capacity: number): T {

@@ -84,7 +84,7 @@ export function validateVenueState(venue: Venue): string[] {
     if (filled + remaining > store.size[slot]!) problems.push(`${id}: filled + remaining > size`);
     let filledByTrades = 0;
     for (
-      let fill = store.firstFill[slot]!;
+      let fill = store.firstFill(slot);
       fill !== NO_SLOT;
       fill = trades.nextFill(fill, store.sequence[slot]!)
     ) {

@@ -11,10 +11,21 @@
  * engine's garbage and the heap limits V8 derived from it must not bill another engine. The
  * engines alternate and the median of the runs is shown; only the ratios of one run mean much on
  * a shared machine.
+ *
+ * One engine's run at one depth, with a CPU profile of each phase (`DIR/<engine>-<depth>-<phase>.cpuprofile`):
+ * `npx tsc -p tsconfig.bench.json && node --expose-gc dist/bench/test/bench/core-bench.js
+ * --engine=numeric --depth=50 --profile=DIR` (prints the phases' times as JSON).
  */
 import { execFileSync } from 'node:child_process';
 import { SeededRandom } from '../../src/index.js';
-import { runNumeric, runPeer, runStrings, type Engine, type PhaseTimes } from './core-engines.js';
+import {
+  profilePhases,
+  runNumeric,
+  runPeer,
+  runStrings,
+  type Engine,
+  type PhaseTimes,
+} from './core-engines.js';
 import { buildWorkload } from './core-workload.js';
 import { compiled, PHASE_SCRIPTS } from './simex-build.js';
 
@@ -125,6 +136,11 @@ if (engineArgument === undefined) {
   report();
 } else {
   const depthArgument = process.argv.find((argument) => argument.startsWith('--depth='))!;
-  const engine = ENGINES[engineArgument.slice('--engine='.length)]!;
-  measureHere(engine, Number(depthArgument.slice('--depth='.length)));
+  const engineName = engineArgument.slice('--engine='.length);
+  const depth = Number(depthArgument.slice('--depth='.length));
+  const profileArgument = process.argv.find((argument) => argument.startsWith('--profile='));
+  if (profileArgument !== undefined) {
+    profilePhases(profileArgument.slice('--profile='.length), `${engineName}-${depth}`);
+  }
+  measureHere(ENGINES[engineName]!, depth);
 }

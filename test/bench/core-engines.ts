@@ -3,7 +3,10 @@
  * string API (`placeOrder` etc.) and nodejs-order-book. Each returns the CPU seconds of each phase
  * (every phase after a full collection) and the memory per resting order.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import {
   ACTION_CANCEL,
   SIDE_BUY,
@@ -46,16 +49,41 @@ function memoryAfterGc(): number {
   return last;
 }
 
+/** Where each timed phase writes its CPU profile (`--profile=DIR`), or null. */
+let profiling: { session: Session; directory: string; name: string } | null = null;
+
+/**
+ * Makes every timed phase write its CPU profile (50 µs samples) to `directory` as
+ * `<name>-<phase>.cpuprofile`; the last run of a phase overwrites the warm-up's. The profiler's
+ * own cost is in the phase's time then.
+ */
+export function profilePhases(directory: string, name: string): void {
+  mkdirSync(directory, { recursive: true });
+  const session = new Session();
+  session.connect();
+  session.post('Profiler.enable');
+  session.post('Profiler.setSamplingInterval', { interval: 50 });
+  profiling = { session, directory, name };
+}
+
 /**
  * CPU seconds (user + system, all threads) `run` takes, measured after a full collection so that
  * earlier garbage is not billed to it. CPU time, not wall time: on a shared machine, time spent
  * waiting for a core is not the engine's.
  */
-function time(run: () => void): number {
+function time(phase: string, run: () => void): number {
   gc!();
+  profiling?.session.post('Profiler.start');
   const start = process.cpuUsage();
   run();
   const { user, system } = process.cpuUsage(start);
+  if (profiling !== null) {
+    const { directory, name } = profiling;
+    profiling.session.post('Profiler.stop', (error, result) => {
+      if (error !== null) throw error;
+      writeFileSync(join(directory, `${name}-${phase}.cpuprofile`), JSON.stringify(result.profile));
+    });
+  }
   return (user + system) / 1e6;
 }
 
@@ -78,7 +106,7 @@ export const runNumeric: Engine = (work) => {
   const { aggressiveSides, aggressiveMarket, aggressiveTicks, aggressiveLots } = work;
   const command = core.newCommand();
   const before = memoryAfterGc();
-  const insert = time(() => {
+  const insert = time('insert', () => {
     command.account = maker;
     for (let i = 0; i < insertSides.length; i++) {
       command.side = insertSides[i]!;
@@ -88,7 +116,7 @@ export const runNumeric: Engine = (work) => {
     }
   });
   const bytesPerOrder = (memoryAfterGc() - before) / insertSides.length;
-  const aggressive = time(() => {
+  const aggressive = time('aggressive', () => {
     command.account = taker;
     for (let i = 0; i < aggressiveSides.length; i++) {
       const market = aggressiveMarket[i] === 1;
@@ -100,7 +128,7 @@ export const runNumeric: Engine = (work) => {
       core.submit(command);
     }
   });
-  const cancel = time(() => {
+  const cancel = time('cancel', () => {
     command.clear();
     command.action = ACTION_CANCEL;
     command.account = maker;
@@ -123,7 +151,7 @@ export const runStrings: Engine = (work) => {
   const cancelIds = Array.from(work.cancels, (index) => `ord_${index + 1}`);
   const { aggressiveMarket } = work;
   const before = memoryAfterGc();
-  const insert = time(() => {
+  const insert = time('insert', () => {
     for (let i = 0; i < insertSides.length; i++) {
       venue.placeOrder({
         account: 'a',
@@ -136,7 +164,7 @@ export const runStrings: Engine = (work) => {
     }
   });
   const bytesPerOrder = (memoryAfterGc() - before) / insertSides.length;
-  const aggressive = time(() => {
+  const aggressive = time('aggressive', () => {
     for (let i = 0; i < aggressiveSides.length; i++) {
       if (aggressiveMarket[i] === 1)
         venue.placeOrder({
@@ -157,7 +185,7 @@ export const runStrings: Engine = (work) => {
         });
     }
   });
-  const cancel = time(() => {
+  const cancel = time('cancel', () => {
     for (const id of cancelIds) venue.cancelOrder('a', id);
   });
   return { insert, aggressive, cancel, bytesPerOrder };
@@ -174,7 +202,7 @@ export const runPeer: Engine = (work) => {
   const aggressivePrices = Array.from(work.aggressiveTicks, (ticks) => ticks / 100);
   const { insertLots, aggressiveMarket, aggressiveLots, cancels } = work;
   const before = memoryAfterGc();
-  const insert = time(() => {
+  const insert = time('insert', () => {
     for (let i = 0; i < insertSides.length; i++) {
       book.limit({
         side: insertSides[i]!,
@@ -186,7 +214,7 @@ export const runPeer: Engine = (work) => {
   });
   const bytesPerOrder = (memoryAfterGc() - before) / insertSides.length;
   let next = 0;
-  const aggressive = time(() => {
+  const aggressive = time('aggressive', () => {
     for (let i = 0; i < aggressiveSides.length; i++) {
       const side = aggressiveSides[i]!;
       const size = aggressiveLots[i]!;
@@ -194,7 +222,7 @@ export const runPeer: Engine = (work) => {
       else book.limit({ side, id: `x${next++}`, price: aggressivePrices[i]!, size });
     }
   });
-  const cancel = time(() => {
+  const cancel = time('cancel', () => {
     for (let i = 0; i < cancels.length; i++) book.cancel(insertIds[cancels[i]!]!);
   });
   return { insert, aggressive, cancel, bytesPerOrder };

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_INSTRUMENTS, type InstrumentSpec } from '../../src/index.js';
+import { DEFAULT_INSTRUMENTS, validateVenueState, type InstrumentSpec } from '../../src/index.js';
 import { limit, makeVenue, market, plain, unwrap } from './helpers.js';
 
 const WHOLE: InstrumentSpec = { symbol: 'W-U', tickSize: '1', lotSize: '1' };
+/** Price x size units pass 2^53 in one fill of 1,000 at 90,000,000. */
+const BIG: InstrumentSpec = { symbol: 'BIG-USD', tickSize: '0.01', lotSize: '0.00000001' };
 
 /** The average price of a market buy of `size` over Bob's asks, given as [price, size]. */
 function averageOver(asks: [string, string][], size: string, symbol = 'BTC-USD'): string | null {
@@ -113,5 +115,25 @@ describe('averagePrice', () => {
         { tradeId: 't_2', price: '100.00', size: '0.20000000' },
       ],
     ]);
+  });
+
+  it('stays exact when the notional passes 2^53 units, on a first fill or a second', () => {
+    const { venue } = makeVenue([BIG]);
+    const symbol = 'BIG-USD';
+    // The resting buy fills one unit at .01, then 1000.00000001 at .02: its second fill passes
+    // 2^53, and a float notional would round the mean to .02.
+    limit(venue, 'sell', '90000000.01', '0.00000001', { account: 'bob', symbol });
+    const resting = limit(venue, 'buy', '90000000.02', '1000.00000002', { symbol });
+    expect([resting.averagePrice, resting.fillCount]).toEqual(['90000000.01', 1]);
+    // The seller's first fill passes 2^53 on its own.
+    const taker = market(venue, 'sell', '1000.00000001', { account: 'bob', symbol });
+    const record = plain(unwrap(venue.getOrder('alice', resting.id)));
+    expect([record.averagePrice, record.fillCount, record.status]).toEqual([
+      '90000000.0200000000',
+      2,
+      'filled',
+    ]);
+    expect([taker.averagePrice, taker.fillCount]).toEqual(['90000000.02', 1]);
+    expect(validateVenueState(venue)).toEqual([]);
   });
 });

@@ -1,89 +1,49 @@
 import { describe, expect, it } from 'vitest';
-import { START_MS, expectInvalid, limit, makeVenue, market, plain, unwrap } from './helpers.js';
+import { DAY_MS, Venue, validateVenueState } from '../../src/index.js';
+import { ManualClock, limit, market, plain, unwrap } from './helpers.js';
 
-describe('trades', () => {
-  it('records the whole trade, with the taker side', () => {
-    const { venue, clock } = makeVenue();
-    limit(venue, 'buy', '100.00', '1', { account: 'bob', clientOrderId: 'bid-1' });
-    clock.now += 7;
-    market(venue, 'sell', '0.4', { clientOrderId: 'hit' });
-    market(venue, 'sell', '0.1', { account: 'carol' });
-    expect(plain(unwrap(venue.trades('BTC-USD')))).toEqual([
-      {
-        id: 't_2',
-        sequence: 2,
-        symbol: 'BTC-USD',
-        price: '100.00',
-        size: '0.10000000',
-        side: 'sell',
-        timestamp: START_MS + 7,
-        makerOrderId: 'ord_1',
-        takerOrderId: 'ord_3',
-        makerClientOrderId: 'bid-1',
-        takerClientOrderId: null,
-        makerAccount: 'bob',
-        takerAccount: 'carol',
-      },
-      {
-        id: 't_1',
-        sequence: 1,
-        symbol: 'BTC-USD',
-        price: '100.00',
-        size: '0.40000000',
-        side: 'sell',
-        timestamp: START_MS + 7,
-        makerOrderId: 'ord_1',
-        takerOrderId: 'ord_2',
-        makerClientOrderId: 'bid-1',
-        takerClientOrderId: 'hit',
-        makerAccount: 'bob',
-        takerAccount: 'alice',
-      },
+/** Trade rows still held by a tape, a window or an order. */
+function heldTrades(venue: Venue): number {
+  return venue.core.trades.references.filter((references) => references > 0).length;
+}
+
+/** A venue that keeps 2 trades a symbol and forgets final orders at once. */
+function smallVenue() {
+  const clock = new ManualClock();
+  const venue = unwrap(Venue.create({ clock: clock.read, tradeRetention: 2, orderRetention: 0 }));
+  const trade = (price: string) => {
+    limit(venue, 'sell', price, '1', { account: 'bob' });
+    market(venue, 'buy', '1');
+  };
+  return { venue, clock, trade };
+}
+
+describe('the symbol trade log', () => {
+  it('keeps the 24h window beyond the tape, then lets go of what leaves both', () => {
+    const { venue, clock, trade } = smallVenue();
+    for (const price of ['100.00', '103.00', '99.00', '101.00']) trade(price);
+    expect(heldTrades(venue)).toBe(4); // the window holds all four; the tape shows two
+    expect(plain(unwrap(venue.trades('BTC-USD', 10))).map((each) => each.price)).toEqual([
+      '101.00',
+      '99.00',
     ]);
-  });
-
-  it('numbers trades t_1, t_2, ... across symbols', () => {
-    const { venue } = makeVenue();
-    limit(venue, 'sell', '100.00', '1', { account: 'bob' });
-    limit(venue, 'sell', '10.00', '1', { account: 'bob', symbol: 'ETH-USD' });
-    market(venue, 'buy', '0.5');
-    market(venue, 'buy', '0.5', { symbol: 'ETH-USD' });
-    market(venue, 'buy', '0.5');
-    const ids = (symbol: string) => unwrap(venue.trades(symbol)).map(({ id, side }) => [id, side]);
-    expect(ids('BTC-USD')).toEqual([
-      ['t_3', 'buy'],
-      ['t_1', 'buy'],
+    const ticker = unwrap(venue.ticker('BTC-USD'));
+    expect([ticker.open24h, ticker.high24h, ticker.low24h, ticker.price]).toEqual([
+      '100.00',
+      '103.00',
+      '99.00',
+      '101.00',
     ]);
-    expect(ids('ETH-USD')).toEqual([['t_2', 'buy']]);
-  });
-
-  it('answers the most recent 100 by default and up to 1000 on request', () => {
-    const { venue } = makeVenue();
-    limit(venue, 'sell', '100.00', '1', { account: 'bob' });
-    for (let i = 0; i < 101; i++) market(venue, 'buy', '0.00000001');
-    const ids = (limitValue?: number) =>
-      unwrap(venue.trades('BTC-USD', limitValue)).map(({ id }) => id);
-    expect(ids()).toHaveLength(100);
-    expect([ids()[0], ids()[99]]).toEqual(['t_101', 't_2']);
-    expect(ids(1)).toEqual(['t_101']);
-    expect(ids(1000)).toHaveLength(101);
-    expect(ids(1000).at(-1)).toBe('t_1');
-  });
-
-  it.each([0, 1001, 2.5, -1, Number.NaN, Number.POSITIVE_INFINITY])(
-    'refuses the limit %s',
-    (value) => {
-      const { venue } = makeVenue();
-      expectInvalid(
-        venue.trades('BTC-USD', value),
-        'limit',
-        'limit must be an integer from 1 to 1000',
-      );
-    },
-  );
-
-  it('answers an empty tape before any trade', () => {
-    const { venue } = makeVenue();
-    expect(unwrap(venue.trades('ETH-USD'))).toEqual([]);
+    clock.now += DAY_MS;
+    trade('102.00');
+    expect(heldTrades(venue)).toBe(2); // the window holds one, the tape two
+    const later = unwrap(venue.ticker('BTC-USD'));
+    expect([later.open24h, later.high24h, later.low24h, later.volume24h]).toEqual([
+      '101.00',
+      '102.00',
+      '102.00',
+      '1.00000000',
+    ]);
+    expect(validateVenueState(venue)).toEqual([]);
   });
 });

@@ -1,0 +1,110 @@
+import { ExactSum } from './exact-sum.js';
+import { NumberQueue } from './number-queue.js';
+
+export const DAY_MS = 86_400_000;
+
+export interface WindowFigures {
+  /** Price units of the last trade ever, or null before the first. */
+  readonly last: number | null;
+  readonly open: number | null;
+  readonly high: number | null;
+  readonly low: number | null;
+  /** Size units traded in the window. */
+  readonly volume: number | bigint;
+}
+
+/**
+ * Trades in time order at absolute positions: those from the window's start to `end` must be
+ * readable (the holder may drop the ones before it).
+ */
+export interface TradeSeries {
+  readonly end: number;
+  time(position: number): number;
+  price(position: number): number;
+  size(position: number): number;
+}
+
+/**
+ * The 24h figures (invariant 6) of a series of trades, over now - 24h < time <= now, in O(1)
+ * amortised per trade and per query: the window is a range of the series' positions whose start
+ * moves forward as time passes. High and low (monotonic queues of positions) and the volume (an
+ * exact running sum) are counted only when a query reads them: a trade that leaves the window
+ * before any query is never counted. Times must never decrease.
+ */
+export class TradeWindow {
+  /** The first position in the window. */
+  start = 0;
+  /** Positions before this one are counted in highs, lows and volume. */
+  #counted = 0;
+  /** Counted positions whose prices strictly decrease from the front: the front is the high. */
+  readonly #highs = new NumberQueue();
+  /** Counted positions whose prices strictly increase from the front: the front is the low. */
+  readonly #lows = new NumberQueue();
+  readonly #volume = new ExactSum();
+  /** Price of the last trade at or before the window's start. */
+  #lastBeforeWindow: number | null = null;
+  #last: number | null = null;
+
+  constructor(private readonly series: TradeSeries) {}
+
+  /** Price units of the last trade, or null before the first (what stop orders trigger on). */
+  get lastPrice(): number | null {
+    return this.#last;
+  }
+
+  /** The series appended the trade at `position`; the window drops what the trade's time leaves behind. */
+  appended(position: number): void {
+    this.#last = this.series.price(position);
+    this.roll(this.series.time(position) - DAY_MS);
+  }
+
+  figures(now: number): WindowFigures {
+    this.roll(now - DAY_MS);
+    this.#count();
+    const last = this.#last;
+    const series = this.series;
+    if (this.start === series.end) return { last, open: last, high: last, low: last, volume: 0 };
+    return {
+      last,
+      open: this.#lastBeforeWindow ?? series.price(this.start),
+      high: series.price(this.#highs.first()),
+      low: series.price(this.#lows.first()),
+      volume: this.#volume.value(),
+    };
+  }
+
+  /** Counts the window's trades not yet counted. */
+  #count(): void {
+    const series = this.series;
+    const end = series.end;
+    for (let position = this.#counted; position < end; position++) {
+      const price = series.price(position);
+      this.#volume.add(series.size(position));
+      const highs = this.#highs;
+      while (highs.length > 0 && series.price(highs.last()) <= price) highs.pop();
+      highs.push(position);
+      const lows = this.#lows;
+      while (lows.length > 0 && series.price(lows.last()) >= price) lows.pop();
+      lows.push(position);
+    }
+    this.#counted = end;
+  }
+
+  /** Lets the trades at or before `cutoff` leave the window. */
+  roll(cutoff: number): void {
+    const series = this.series;
+    const end = series.end;
+    let start = this.start;
+    while (start < end && series.time(start) <= cutoff) {
+      this.#lastBeforeWindow = series.price(start);
+      if (start < this.#counted) {
+        this.#volume.subtract(series.size(start));
+        if (this.#highs.first() === start) this.#highs.shift();
+        if (this.#lows.first() === start) this.#lows.shift();
+      }
+      start++;
+    }
+    this.start = start;
+    if (this.#counted < start) this.#counted = start;
+  }
+}

@@ -4,7 +4,13 @@
  */
 export { l2FlowHint, ScenarioSyntaxError } from './scenario-error.js';
 export { ENUM_MESSAGES } from './enum-messages.js';
-export { newOrderRow, setOrderOptions, setOrderSize, type Parsed, type ParsedNewOrder } from './new-order-row.js';
+export {
+  newOrderRow,
+  setOrderOptions,
+  setOrderSize,
+  type Parsed,
+  type ParsedNewOrder,
+} from './new-order-row.js';
 export { parseScenarioTime, formatScenarioTime } from './scenario-time.js';
 export {
   SCENARIO_COLUMNS,

@@ -1,5 +1,5 @@
-#!/usr/bin/env -S node --max-semi-space-size=2
-// V8's young generation held at 2 MB a semi-space: left to grow (to 8 MB and more), it is most of
+#!/usr/bin/env -S node --max-semi-space-size=4
+// V8's young generation held at 4 MB a semi-space: left to grow (to 8 MB and more), it is most of
 // the growth of a long replay's peak RSS (test/DECISIONS.md, 2026-11-29).
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';

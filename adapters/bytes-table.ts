@@ -52,6 +52,11 @@ export class BytesTable {
   #size = 0;
   /** Where `encode` puts a string id's bytes (replaced when too small). */
   scratch = new Uint8Array(64);
+  /** The key `find` hashed last and its hash: the `add` of a key not found hashes it once. */
+  #foundBytes: Uint8Array | null = null;
+  #foundStart = 0;
+  #foundEnd = 0;
+  #foundHash = 0;
 
   get size(): number {
     return this.#size;
@@ -61,6 +66,10 @@ export class BytesTable {
   find(bytes: Uint8Array, start: number, end: number): number {
     const mask = this.#buckets.length - 1;
     const hash = hashOf(bytes, start, end);
+    this.#foundBytes = bytes;
+    this.#foundStart = start;
+    this.#foundEnd = end;
+    this.#foundHash = hash;
     for (let at = hash & mask; ; at = (at + 1) & mask) {
       const bucket = this.#buckets[at]!;
       if (bucket === EMPTY) return -1;
@@ -70,7 +79,10 @@ export class BytesTable {
     }
   }
 
-  /** Adds the id `bytes[start, end)` (not in the table) holding `value`; returns its entry. */
+  /**
+   * Adds the id `bytes[start, end)` (not in the table) holding `value`; returns its entry. The key
+   * `find` looked up last is not hashed again: its bytes may change between the two only by `encode`.
+   */
   add(bytes: Uint8Array, start: number, end: number, value: number): number {
     if ((this.#bucketsUsed + 1) * 2 > this.#buckets.length) this.#rehash();
     const entry = this.#free.length > 0 ? this.#free.pop()! : this.#newEntry();
@@ -82,7 +94,10 @@ export class BytesTable {
     this.#keyStart[entry] = this.#arenaUsed;
     this.#keyLength[entry] = length;
     this.#arenaUsed += length;
-    const hash = hashOf(bytes, start, end);
+    const hash =
+      bytes === this.#foundBytes && start === this.#foundStart && end === this.#foundEnd
+        ? this.#foundHash
+        : hashOf(bytes, start, end);
     this.#hash[entry] = hash;
     this.values[entry] = value;
     this.#texts[entry] = undefined;
@@ -146,6 +161,7 @@ export class BytesTable {
 
   /** Writes the UTF-8 bytes of `id` at the start of `scratch`; returns their length. */
   encode(id: string): number {
+    this.#foundBytes = null; // the scratch bytes change
     if (id.length * 3 > this.scratch.length) this.scratch = new Uint8Array(id.length * 3);
     const scratch = this.scratch;
     for (let i = 0; i < id.length; i++) {

@@ -115,7 +115,7 @@ export class CoreState {
     this.events.assertNotDispatching();
     this.clock.startCommand();
     if (this.expiry.waiting) this.expiry.expireDue(this.clock.commandTime);
-    else if (this.#listeners !== 0) this.clock.read();
+    else if (this.#listeners !== 0) this.clock.tick();
   }
 
   /** The earliest expiry time of a live gtd order (or of one that ended since), or Infinity. */

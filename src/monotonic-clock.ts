@@ -1,24 +1,29 @@
+/** Where the latest reading and the command's time are kept. */
+const LAST = 0;
+const COMMAND = 1;
+
 /**
  * The venue's time: the injected clock's readings, made non-decreasing, and the time of the
- * command running (invariant 13): one reading, taken when the command first needs it.
+ * command running (invariant 13): one reading, taken when the command first needs it. Both times
+ * live in a Float64Array: a time beyond 2^31 stored in a field or handed back by a call that is not
+ * inlined is a new heap number (two per command in a replay, its young generation's main garbage).
  */
 export class MonotonicClock {
-  /** The latest reading (-Infinity before the first). */
-  last = -Infinity;
-  #commandTime = -Infinity;
+  /** The latest reading and the command's time (-Infinity before the first). */
+  readonly #times = new Float64Array([-Infinity, -Infinity]);
   #commandUnread = false;
 
   constructor(private readonly clock: () => number) {}
 
   /** The clock's reading, never earlier than a previous one; a command not yet timed takes it. */
   read(): number {
-    const reading = this.clock();
-    if (reading > this.last) this.last = reading;
-    if (this.#commandUnread) {
-      this.#commandUnread = false;
-      this.#commandTime = this.last;
-    }
-    return this.last;
+    this.#take();
+    return this.#times[LAST]!;
+  }
+
+  /** Reads the clock as `read` does, for a caller that wants no time back. */
+  tick(): void {
+    this.#take();
   }
 
   /** A command starts: its time is the next reading (`commandTime` takes it when asked first). */
@@ -28,7 +33,17 @@ export class MonotonicClock {
 
   /** The time of the command running, or of the last one (-Infinity before the first). */
   get commandTime(): number {
-    if (this.#commandUnread) this.read();
-    return this.#commandTime;
+    if (this.#commandUnread) this.#take();
+    return this.#times[COMMAND]!;
+  }
+
+  #take(): void {
+    const times = this.#times;
+    const reading = this.clock();
+    if (reading > times[LAST]!) times[LAST] = reading;
+    if (this.#commandUnread) {
+      this.#commandUnread = false;
+      times[COMMAND] = times[LAST]!;
+    }
   }
 }

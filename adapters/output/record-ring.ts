@@ -3,7 +3,10 @@
  * A record is a multiple of 8 bytes that starts with its kind (an int32) and is never split: one
  * that does not fit before the end of the ring starts again at 0, after a WRAP record. The writer
  * publishes what it wrote every PUBLISH_BYTES (and when it waits for room or ends); the reader
- * hands back the room every PUBLISH_BYTES too. Either side sleeps on Atomics.wait when it must.
+ * hands back the room every PUBLISH_BYTES too. Either side sleeps on Atomics.wait when it must. A
+ * reader that caught up sleeps until a quarter of the ring waits for it (or the writer waits for
+ * room or ends): a reader faster than its writer is woken once per quarter, not per publish, and
+ * each wake is a system call that gives the writer's core away on a busy machine.
  */
 
 /** The record kind that sends the reader back to the ring's start. */
@@ -54,6 +57,8 @@ export class RingViews {
 export class RingWriter extends RingViews {
   #head = 0;
   #unpublished = 0;
+  /** The unread bytes at which a sleeping reader is woken. */
+  readonly #wakeBytes = this.bytes.length >> 2;
 
   /**
    * The offset where a record of `length` bytes (a multiple of 8) can be written, waiting for
@@ -74,7 +79,7 @@ export class RingWriter extends RingViews {
       } else if (tail - head > length) {
         return head;
       }
-      this.publish();
+      this.publish(true);
       if (this.state !== RING_RUNNING) throw failed();
       sleep(this.control, WRITER_SLEEPS, TAIL, tail);
     }
@@ -83,18 +88,26 @@ export class RingWriter extends RingViews {
   commit(offset: number, length: number): void {
     this.#head = offset + length;
     this.#unpublished += length;
-    if (this.#unpublished >= PUBLISH_BYTES) this.publish();
+    if (this.#unpublished >= PUBLISH_BYTES) this.publish(false);
   }
 
-  publish(): void {
+  /**
+   * Makes what was written readable; wakes a sleeping reader when `wake` or when a quarter of the
+   * ring is unread (a sleeping reader has handed back all it read).
+   */
+  publish(wake: boolean): void {
     this.#unpublished = 0;
-    Atomics.store(this.control, HEAD, this.#head);
-    if (Atomics.load(this.control, READER_SLEEPS) === 1) Atomics.notify(this.control, HEAD);
+    const head = this.#head;
+    Atomics.store(this.control, HEAD, head);
+    if (Atomics.load(this.control, READER_SLEEPS) !== 1) return;
+    const unread = head - Atomics.load(this.control, TAIL);
+    if (wake || (unread < 0 ? unread + this.bytes.length : unread) >= this.#wakeBytes)
+      Atomics.notify(this.control, HEAD);
   }
 
   /** Waits until the reader is no longer running; its final state. */
   awaitReader(): number {
-    this.publish();
+    this.publish(true);
     while (this.state === RING_RUNNING) Atomics.wait(this.control, STATE, RING_RUNNING, 100);
     return this.state;
   }

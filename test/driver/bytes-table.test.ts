@@ -101,4 +101,16 @@ describe(`BytesTable (seed ${SEED})`, () => {
       expect(table.values[table.find(...inBuffer('o0299999'))]).toBe(299_999);
     });
   });
+
+  it('hashes a key it just looked up once, and again once encode rewrote the scratch bytes', () => {
+    const table = new BytesTable();
+    table.find(table.scratch, 0, table.encode('o1'));
+    const length = table.encode('o2'); // the same scratch bytes, another key
+    const entry = table.add(table.scratch, 0, length, 7);
+    expect(table.find(table.scratch, 0, table.encode('o2'))).toBe(entry);
+    const [bytes, start, end] = inBuffer('o3');
+    expect(table.find(bytes, start, end)).toBe(-1);
+    const o3 = table.add(bytes, start, end, 8);
+    expect(table.find(...inBuffer('o3'))).toBe(o3);
+  });
 });

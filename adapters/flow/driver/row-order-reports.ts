@@ -7,6 +7,7 @@ import {
   ORDER_STATUSES,
   OrderEvent,
   type OrderRecord,
+  type Slot,
   type TradeEvent,
   type Venue,
 } from '../../../src/index.js';
@@ -42,18 +43,19 @@ export class RowOrderReports {
         if (isLiveCode(order.status)) return;
         // A row's own order that is final when placed is reported once the row returns.
         const entry = ids.liveEntry(order.slot);
-        if (entry >= 0) this.#finalized(order.status, entry, order, null);
+        if (entry >= 0) this.#finalized(order.status, entry, order.slot, order, null);
       },
     });
   }
 
   /** A row's new order (mapped to id `entry`), live or final; `order` its record when there is one. */
   placed(sequence: number, status: number, entry: number, order: OrderRecord | null): void {
-    if (!isLiveCode(status)) return this.#finalized(status, entry, this.#read(sequence), order);
-    this.ids.rested(entry);
+    const slot = this.venue.core.orders.slot(sequence);
+    if (!isLiveCode(status)) return this.#finalized(status, entry, slot, this.#read(slot), order);
+    this.ids.rested(entry, slot);
     const observer = this.observer;
     if (observer.rested !== undefined)
-      observer.rested(this.#attach(this.#read(sequence)!, entry, order));
+      observer.rested(this.#attach(this.#read(slot)!, entry, order));
   }
 
   /** The order's current record (the venue still holds it: live, or final while reported). */
@@ -78,21 +80,21 @@ export class RowOrderReports {
   #finalized(
     status: number,
     entry: number,
+    slot: Slot,
     event: OrderEvent | null,
     order: OrderRecord | null,
   ): void {
     this.finalCounts[status]!++;
-    this.ids.finalized(entry);
+    this.ids.finalized(entry, slot);
     const observer = this.observer;
     if (observer.final !== undefined) observer.final(this.#attach(event!, entry, order));
   }
 
-  /** The order `sequence` as its command left it, when the observer takes orders; else null. */
-  #read(sequence: number): OrderEvent | null {
+  /** The order at `slot` as its command left it, when the observer takes orders; else null. */
+  #read(slot: Slot): OrderEvent | null {
     const observer = this.observer;
     if (observer.rested === undefined && observer.final === undefined) return null;
-    const { store, orders } = this.venue.core;
-    const slot = orders.slot(sequence);
+    const store = this.venue.core.store;
     this.#placed.read(store, slot, store.book[slot]!);
     return this.#placed;
   }

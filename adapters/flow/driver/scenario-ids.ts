@@ -115,9 +115,8 @@ export class ScenarioIds {
     this.#table.keepText(entry, text);
   }
 
-  /** An order mapped to `entry` is live (rests on the book, or waits for its trigger). */
-  rested(entry: number): void {
-    const slot = this.core.orders.slot(this.#table.values[entry]!);
+  /** The order mapped to `entry`, at `slot`, is live (rests on the book, or waits for its trigger). */
+  rested(entry: number, slot: Slot): void {
     if (slot >= this.#liveEntries.length) {
       const bigger = new Int32Array(Math.max(slot + 1, this.#liveEntries.length * 2));
       bigger.set(this.#liveEntries);
@@ -127,10 +126,12 @@ export class ScenarioIds {
     this.#liveCount++;
   }
 
-  /** The order mapped to `entry` reached a final status: no longer live, remembered for a while. */
-  finalized(entry: number): void {
+  /**
+   * The order mapped to `entry`, at `slot`, reached a final status: no longer live, remembered for
+   * a while.
+   */
+  finalized(entry: number, slot: Slot): void {
     const sequence = this.#table.values[entry]!;
-    const slot = this.core.orders.slot(sequence);
     if (slot < this.#liveEntries.length && this.#liveEntries[slot]! > 0) {
       this.#liveEntries[slot] = 0;
       this.#liveCount--;

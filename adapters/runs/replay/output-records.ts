@@ -6,14 +6,11 @@
  */
 import { OrderEvent, TradeEvent } from '../../../src/index.js';
 
-export const RECORD_TRADE = 1;
-export const RECORD_FINAL = 2;
-export const RECORD_ACCOUNT = 3;
-export const RECORD_TEXT = 4;
-export const RECORD_END = 5;
+/** A record's kind: its first int32. */
+export const RECORD = { TRADE: 1, FINAL: 2, ACCOUNT: 3, TEXT: 4, END: 5 } as const;
 
-export const AT_KIND = 0;
-export const AT_LENGTH = 4;
+/** Where every record's kind and length are. */
+export const AT = { KIND: 0, LENGTH: 4 } as const;
 
 /** Where a trade's or a final order's event starts: its `numbers`, whole, as float64s. */
 const NUMBERS_AT = 8;
@@ -49,8 +46,7 @@ export const ACCOUNT = { account: 8, nameLength: 12, name: 16 } as const;
 
 /** file (0 trades.csv, 1 orders.csv), length (int32); the text's bytes. */
 export const TEXT = { file: 8, byteLength: 12, bytes: 16 } as const;
-export const FILE_TRADES = 0;
-export const FILE_ORDERS = 1;
+export const FILE = { TRADES: 0, ORDERS: 1 } as const;
 
 /** An id length meaning: the bytes are the next message on the worker's port (a long id). */
 export const ID_BY_MESSAGE = -1;

@@ -12,16 +12,11 @@ import { ScenarioIdView } from '../../flow/driver/scenario-id-view.js';
 import { LineFormatter } from './line-formatter.js';
 import {
   ACCOUNT,
-  AT_KIND,
-  AT_LENGTH,
-  FILE_TRADES,
+  AT,
+  FILE,
   FINAL,
   ID_BY_MESSAGE,
-  RECORD_ACCOUNT,
-  RECORD_END,
-  RECORD_FINAL,
-  RECORD_TEXT,
-  RECORD_TRADE,
+  RECORD,
   TEXT,
   TRADE,
   readEvent,
@@ -54,8 +49,8 @@ try {
   const order = { event: new OrderEvent(), id: trade.makerId };
   const name = (at: number, length: number) => utf8Text(bytes, at, at + length);
   ring.readAll((at) => {
-    const kind = int32[(at + AT_KIND) >> 2];
-    if (kind === RECORD_TRADE) {
+    const kind = int32[(at + AT.KIND) >> 2];
+    if (kind === RECORD.TRADE) {
       const makerLength = int32[(at + TRADE.makerIdLength) >> 2]!;
       const takerLength = int32[(at + TRADE.takerIdLength) >> 2]!;
       const ids = at + TRADE.ids;
@@ -63,23 +58,23 @@ try {
       idAt(trade.makerId, ids, makerLength);
       idAt(trade.takerId, ids + Math.max(makerLength, 0), takerLength);
       lines.trade(trade);
-    } else if (kind === RECORD_FINAL) {
+    } else if (kind === RECORD.FINAL) {
       readEvent(float64, at, order.event);
       idAt(order.id, at + FINAL.id, int32[(at + FINAL.idLength) >> 2]!);
       lines.final(order);
-    } else if (kind === RECORD_ACCOUNT) {
+    } else if (kind === RECORD.ACCOUNT) {
       const length = int32[(at + ACCOUNT.nameLength) >> 2]!;
       lines.nameAccount(int32[(at + ACCOUNT.account) >> 2]!, name(at + ACCOUNT.name, length));
-    } else if (kind === RECORD_TEXT) {
-      const file = files[int32[(at + TEXT.file) >> 2] === FILE_TRADES ? 0 : 1]!;
+    } else if (kind === RECORD.TEXT) {
+      const file = files[int32[(at + TEXT.file) >> 2] === FILE.TRADES ? 0 : 1]!;
       const start = at + TEXT.bytes;
       file.bytes(bytes, start, start + int32[(at + TEXT.byteLength) >> 2]!);
-    } else if (kind === RECORD_END) {
+    } else if (kind === RECORD.END) {
       return 0;
     } else {
       throw new Error(`unknown output record kind ${kind}`);
     }
-    return int32[(at + AT_LENGTH) >> 2]!;
+    return int32[(at + AT.LENGTH) >> 2]!;
   });
   while (files.length > 0) files.shift()!.close();
   ring.finish(RING_DONE);

@@ -17,17 +17,11 @@ import type { BookFormat, OrderLine, ReplaySinks, TradeLine } from './line-forma
 import type { ReplayLines } from './replay-lines.js';
 import {
   ACCOUNT,
-  AT_KIND,
-  AT_LENGTH,
-  FILE_ORDERS,
-  FILE_TRADES,
+  AT,
+  FILE,
   FINAL,
   ID_BY_MESSAGE,
-  RECORD_ACCOUNT,
-  RECORD_END,
-  RECORD_FINAL,
-  RECORD_TEXT,
-  RECORD_TRADE,
+  RECORD,
   padded,
   TEXT,
   TRADE,
@@ -79,7 +73,7 @@ export class WorkerLines implements ReplayLines {
 
   nameAccount(account: number, name: string): void {
     const length = Buffer.byteLength(name);
-    const at = this.#reserve(RECORD_ACCOUNT, ACCOUNT.name + length);
+    const at = this.#reserve(RECORD.ACCOUNT, ACCOUNT.name + length);
     this.#ring.int32[(at + ACCOUNT.account) >> 2] = account;
     this.#ring.int32[(at + ACCOUNT.nameLength) >> 2] = length;
     this.#buffer.write(name, at + ACCOUNT.name);
@@ -89,7 +83,7 @@ export class WorkerLines implements ReplayLines {
   trade({ event, makerId, takerId }: TradeLine): void {
     const makerLength = this.#idLength(makerId);
     const takerLength = this.#idLength(takerId);
-    const at = this.#reserve(RECORD_TRADE, TRADE.ids + makerLength + takerLength);
+    const at = this.#reserve(RECORD.TRADE, TRADE.ids + makerLength + takerLength);
     const { float64, int32 } = this.#ring;
     writeEvent(float64, at, event);
     int32[(at + TRADE.makerIdLength) >> 2] = this.#writeId(makerId, makerLength, at + TRADE.ids);
@@ -103,7 +97,7 @@ export class WorkerLines implements ReplayLines {
 
   final({ event, id }: OrderLine): void {
     const idLength = this.#idLength(id);
-    const at = this.#reserve(RECORD_FINAL, FINAL.id + idLength);
+    const at = this.#reserve(RECORD.FINAL, FINAL.id + idLength);
     const { float64, int32 } = this.#ring;
     writeEvent(float64, at, event);
     int32[(at + FINAL.idLength) >> 2] = this.#writeId(id, idLength, at + FINAL.id);
@@ -114,8 +108,8 @@ export class WorkerLines implements ReplayLines {
     const bytes = Buffer.from(text, 'utf8');
     for (let start = 0; start < bytes.length; start += LONG) {
       const piece = bytes.subarray(start, start + LONG);
-      const at = this.#reserve(RECORD_TEXT, TEXT.bytes + piece.length);
-      this.#ring.int32[(at + TEXT.file) >> 2] = file === 'trades' ? FILE_TRADES : FILE_ORDERS;
+      const at = this.#reserve(RECORD.TEXT, TEXT.bytes + piece.length);
+      this.#ring.int32[(at + TEXT.file) >> 2] = file === 'trades' ? FILE.TRADES : FILE.ORDERS;
       this.#ring.int32[(at + TEXT.byteLength) >> 2] = piece.length;
       this.#ring.bytes.set(piece, at + TEXT.bytes);
       this.#commit(at);
@@ -124,7 +118,7 @@ export class WorkerLines implements ReplayLines {
 
   /** Sends the end and waits until the worker has closed both files; throws what it failed on. */
   finish(): void {
-    this.#commit(this.#reserve(RECORD_END, 8));
+    this.#commit(this.#reserve(RECORD.END, 8));
     if (this.#ring.awaitReader() !== RING_DONE) throw this.#failure();
   }
 
@@ -157,13 +151,13 @@ export class WorkerLines implements ReplayLines {
 
   #reserve(kind: number, length: number): number {
     const at = this.#ring.reserve(padded(length), this.#failed);
-    this.#ring.int32[(at + AT_KIND) >> 2] = kind;
-    this.#ring.int32[(at + AT_LENGTH) >> 2] = padded(length);
+    this.#ring.int32[(at + AT.KIND) >> 2] = kind;
+    this.#ring.int32[(at + AT.LENGTH) >> 2] = padded(length);
     return at;
   }
 
   #commit(at: number): void {
-    this.#ring.commit(at, this.#ring.int32[(at + AT_LENGTH) >> 2]!);
+    this.#ring.commit(at, this.#ring.int32[(at + AT.LENGTH) >> 2]!);
   }
 
   #failure(): Error {

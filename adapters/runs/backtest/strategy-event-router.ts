@@ -13,6 +13,8 @@ import {
   type Venue,
   type VenueEvent,
 } from '../../../src/index.js';
+import { orderId } from '../../../src/order.js';
+import { isLiveCode } from '../../flow/driver/order-liveness.js';
 import type { WantedEvents } from './hook-dispatcher.js';
 import type { DelayedView, HookEvent } from './latency/delayed-view.js';
 import type { StrategyFill } from './strategy.js';
@@ -106,9 +108,12 @@ export class StrategyEventRouter implements CoreListener {
 
   onOrder(event: OrderEvent): void {
     if (event.account !== this.accountId) return;
-    const order = orderRecord(this.venue.core, event);
-    this.orders.updated(order);
-    if (this.wants.order) this.events.push({ type: 'order', order });
+    const core = this.venue.core;
+    if (this.wants.order || isLiveCode(event.status)) {
+      const order = orderRecord(core, event);
+      this.orders.updated(order);
+      if (this.wants.order) this.events.push({ type: 'order', order });
+    } else this.orders.ended(orderId(event.sequence), core.store.clientOrderId(event.slot)!);
   }
 
   #fill(ledger: SymbolLedger, trade: TradeRecord, liquidity: 'maker' | 'taker'): void {

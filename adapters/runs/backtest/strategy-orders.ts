@@ -94,11 +94,16 @@ export class StrategyOrders {
   /** An update of one of the strategy's orders (from the venue's events). */
   updated(order: OrderRecord): void {
     if (isLive(order.status)) return void this.open.set(order.id, order);
-    this.open.delete(order.id);
+    this.ended(order.id, order.clientOrderId!);
+  }
+
+  /** One of the strategy's orders became final: `id` its venue id, `clientOrderId` its strategy id. */
+  ended(id: string, clientOrderId: string): void {
+    this.open.delete(id);
     // The venue keeps FINAL_ORDER_RETENTION final orders of all accounts: once as many of the
     // strategy's own followed, it has forgotten this one, and so may the id map.
     const ids = this.#finalIds;
-    ids.push(order.clientOrderId!);
+    ids.push(clientOrderId);
     if (ids.length - this.#finalIdsStart > FINAL_ORDER_RETENTION)
       this.#venueIds.delete(ids[this.#finalIdsStart++]!);
     if (this.#finalIdsStart >= FINAL_ORDER_RETENTION) {

@@ -13,7 +13,6 @@ import {
   type Venue,
   type VenueEvent,
 } from '../../../src/index.js';
-import { orderId } from '../../../src/order.js';
 import { isLiveCode } from '../../flow/driver/order-liveness.js';
 import type { WantedEvents } from './hook-dispatcher.js';
 import type { DelayedView, HookEvent } from './latency/delayed-view.js';
@@ -111,9 +110,9 @@ export class StrategyEventRouter implements CoreListener {
     const core = this.venue.core;
     if (this.wants.order || isLiveCode(event.status)) {
       const order = orderRecord(core, event);
-      this.orders.updated(order);
+      this.orders.updated(order, event.sequence);
       if (this.wants.order) this.events.push({ type: 'order', order });
-    } else this.orders.ended(orderId(event.sequence), core.store.clientOrderId(event.slot)!);
+    } else this.orders.ended(event.sequence, core.store.clientOrderId(event.slot)!);
   }
 
   #fill(ledger: SymbolLedger, trade: TradeRecord, liquidity: 'maker' | 'taker'): void {

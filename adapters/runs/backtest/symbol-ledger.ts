@@ -45,6 +45,8 @@ export class SymbolLedger {
   #lotHead = 0;
   /** What figures() answers until a fill or a new mark changes it. */
   #figures: Position | null = null;
+  /** Its figures that only a fill changes. */
+  #fillFigures: Pick<Position, 'size' | 'averageEntry' | 'realizedPnl' | 'fees'> | null = null;
   readonly #toMoney: bigint;
   readonly #makerRate: bigint;
   readonly #takerRate: bigint;
@@ -90,7 +92,7 @@ export class SymbolLedger {
   #readMark(): void {
     const last = this.#markSource?.lastPrice ?? null;
     if (last === null || last === this.#markUnits) return;
-    this.#figures = null;
+    if (this.position !== 0n) this.#figures = null; // flat, no figure reads the mark
     this.#markUnits = last;
     this.#markFormatted = false;
   }
@@ -109,6 +111,7 @@ export class SymbolLedger {
     const fee = (notional * rate) / this.#feeDivisor;
     this.fees += fee;
     this.#figures = null;
+    this.#fillFigures = null;
     this.tradedSize += size;
     if (liquidity === 'maker') {
       this.makerFills++;
@@ -136,18 +139,24 @@ export class SymbolLedger {
     return this.realized + this.unrealized() - this.fees;
   }
 
-  /** The strategy's position: the same frozen object until a fill or a new mark. */
+  /** The strategy's position: the same frozen object until a fill or a new mark changes a figure. */
   figures(): Position {
     this.#readMark();
     if (this.#figures !== null) return this.#figures;
     const unrealized = this.unrealized();
-    return (this.#figures = Object.freeze({
-      symbol: this.instrument.symbol,
+    const fixed = (this.#fillFigures ??= {
       size: this.size(this.position),
       averageEntry: this.averageEntry(),
       realizedPnl: this.money(this.realized),
-      unrealizedPnl: this.money(unrealized),
       fees: this.money(this.fees),
+    });
+    return (this.#figures = Object.freeze({
+      symbol: this.instrument.symbol,
+      size: fixed.size,
+      averageEntry: fixed.averageEntry,
+      realizedPnl: fixed.realizedPnl,
+      unrealizedPnl: this.money(unrealized),
+      fees: fixed.fees,
       netPnl: this.money(this.realized + unrealized - this.fees),
     }));
   }

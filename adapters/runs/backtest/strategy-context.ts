@@ -60,6 +60,7 @@ export function createContext(host: ContextHost): StrategyContext {
   const { venue, orders, market } = host;
   // The venue lists its instruments once: a symbol's is looked up by the hooks' every conversion.
   const listed = new Map(venue.instruments().map((each) => [each.symbol, each]));
+  const symbols = [...listed.keys()];
   const instrument = (symbol: string): Instrument =>
     listed.get(symbol) ?? unwrap(venue.instrument(symbol));
   const ledger = (symbol: string): SymbolLedger => {
@@ -90,7 +91,7 @@ export function createContext(host: ContextHost): StrategyContext {
     now: () => host.clock.now,
     account: host.account,
     params: host.params,
-    symbols: () => venue.instruments().map((listed) => listed.symbol),
+    symbols: () => symbols.slice(),
     instrument,
     ticker: (symbol) => market.ticker(symbol),
     book: (symbol, depth) => market.book(symbol, depth),

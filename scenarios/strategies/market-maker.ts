@@ -81,13 +81,14 @@ function marketBest(
   side: 'buy' | 'sell',
   own: readonly OrderRecord[],
 ): number | null {
+  // Own orders of this side as [ticks, lots], converted once rather than at every level.
+  const mine = own
+    .filter((order) => order.side === side && order.price !== null)
+    .map((order) => [ctx.toTicks(symbol, order.price!), ctx.toLots(symbol, order.remainingSize)]);
   for (const [ticks, lots] of levels) {
-    let mine = 0;
-    for (const order of own) {
-      if (order.side === side && order.price !== null && ctx.toTicks(symbol, order.price) === ticks)
-        mine += ctx.toLots(symbol, order.remainingSize);
-    }
-    if (lots > mine) return ticks;
+    let mineHere = 0;
+    for (const [price, size] of mine) if (price === ticks) mineHere += size!;
+    if (lots > mineHere) return ticks;
   }
   return null;
 }

@@ -1,6 +1,6 @@
 /**
  * `ctx.position`: exact figures as of the call, in a frozen plain object that stays as it was after
- * later fills.
+ * later fills; marked to the last trade even while the strategy has no open order.
  */
 import { describe, expect, it } from 'vitest';
 import type { Position, Strategy, StrategyOrder } from '../../adapters/runs/backtest/strategy.js';
@@ -47,5 +47,20 @@ describe('ctx.position', () => {
     expect(JSON.parse(JSON.stringify(positions))).toEqual([first, after, after]);
     expect(Object.keys(positions[0]!)).toEqual(Object.keys(first));
     expect(Object.isFrozen(positions[0])).toBe(true);
+  });
+
+  it('marks a position held with no open order to the flow trades that follow its fill', async () => {
+    const positions: Position[] = [];
+    const strategy: Strategy = {
+      onStart: (ctx) =>
+        void ctx.place({ symbol: 'BTC-USD', side: 'buy', type: 'market', size: '0.100' }),
+      onEnd: (ctx) => void positions.push(ctx.position('BTC-USD')),
+    };
+    const engine = await backtestInMemory(SMALL_FLOW, strategy, testConfig());
+    // Bought 0.100 at 100.00 with nothing left open; the flow's taker then traded up to 101.00.
+    expect(engine.orders.open.size).toBe(0);
+    expect(positions[0]!.unrealizedPnl).toBe('0.10');
+    expect(engine.ledgers[0]!.mark).toBe('101.00');
+    expect(engine.sampler.marks[0]).toEqual(['100.00', '101.00', '101.00']);
   });
 });

@@ -5,10 +5,14 @@
  * fresh process of the built CLI (what `npx simex` runs; start-up included), in events/s. Files: 1,000,000 generated events (`--events N` or
  * BENCH_EVENTS), and the GOOG day when BENCH_GOOG names its imported scenario CSV (see
  * docs/lobster.md; CSV only). Each figure is the best of BENCH_RUNS interleaved rounds (default 3).
+ * The Arrow flow also runs at 10 events and at 10N (`--quick` skips 10N): each kind's marginal
+ * rate from N to 10N, (10N - N) / (t10N - tN), is what one more event costs, and the 10-event run
+ * is its fixed cost (start-up, loading, compiling the strategy), reported apart.
  * Below 1,000,000 events (a quick check that it runs) the targets are not judged.
- * Targets: do-nothing >= 70% of replay; on the Arrow flow, do-nothing >= 2 M events/s and the
- * market maker >= 1 M events/s. Last, the L2 row (l2-backtest-bench.ts): the market maker on a
- * synthetic L2 flow, in this process, its marginal rate from 1M to 10M rows (target >= 1 M/s).
+ * Targets: do-nothing >= 70% of replay; on the Arrow flow, marginal, do-nothing >= 2 M events/s
+ * and the market maker >= 1 M events/s (at N without 10N). Last, the L2 row (l2-backtest-bench.ts):
+ * the market maker on a synthetic L2 flow, in this process, its marginal rate from 1M to 10M rows
+ * (target >= 1 M/s).
  */
 import { createReadStream, createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,15 +29,18 @@ const FULL_EVENTS = 1_000_000;
 const EVENTS = process.argv.includes('--events')
   ? Number(process.argv[process.argv.indexOf('--events') + 1])
   : Number(process.env['BENCH_EVENTS'] ?? FULL_EVENTS);
+const QUICK = process.argv.includes('--quick');
 const TARGET_RATIO = 0.7;
+const KINDS = ['replay', 'nothing', 'maker'] as const;
+type Kind = (typeof KINDS)[number];
 
-async function generated(dir: string, format: FlowFormat): Promise<string> {
-  const file = join(dir, `flow.${format}`);
+async function generated(dir: string, format: FlowFormat, events = EVENTS): Promise<string> {
+  const file = join(dir, `flow-${events}.${format}`);
   const out = createWriteStream(file);
   await writeFlow(
     {
       seed: 7,
-      events: EVENTS,
+      events,
       instruments: flowInstruments(['BTC-USD', 'ETH-USD']),
       start: Date.parse('2026-01-05T00:00:00.000Z'),
       meanIntervalMs: 100,
@@ -80,65 +87,117 @@ async function countRows(file: string): Promise<number> {
   return lines - headerLine - 1;
 }
 
-async function bench(
-  name: string,
-  file: string,
-  makerParams: string[],
-  rows: number,
-  targets: { nothing: number; maker: number } | null,
-): Promise<boolean> {
-  const runs = {
+/** The three runs of one flow file. */
+function kindArgs(file: string, makerParams: readonly string[]): Record<Kind, string[]> {
+  return {
     replay: ['replay', file],
     nothing: ['backtest', '--strategy', 'test/bench/do-nothing-strategy.ts', '--data', file],
     maker: ['backtest', '--strategy', 'scenarios/strategies/market-maker.ts', '--data', file]
       .concat(['--interval', '1s'])
       .concat(makerParams.flatMap((param) => ['--param', param])),
   };
-  // Interleaved rounds, so that a busy moment of the machine does not favour one of them.
-  const best = { replay: Infinity, nothing: Infinity, maker: Infinity };
+}
+
+/**
+ * Each kind's best seconds on each file, in interleaved rounds, so that a busy moment of the
+ * machine does not favour one of them.
+ */
+async function bestSeconds(
+  files: readonly string[],
+  makerParams: readonly string[],
+): Promise<Record<Kind, number>[]> {
+  const best = files.map(() => ({ replay: Infinity, nothing: Infinity, maker: Infinity }));
   for (let round = 0; round < RUNS; round++) {
-    for (const kind of ['replay', 'nothing', 'maker'] as const) {
-      best[kind] = Math.min(best[kind], await timed(runs[kind]));
+    for (const [index, file] of files.entries()) {
+      const args = kindArgs(file, makerParams);
+      for (const kind of KINDS)
+        best[index]![kind] = Math.min(best[index]![kind], await timed(args[kind]));
     }
   }
-  const [replay, nothing, maker] = [best.replay, best.nothing, best.maker].map((s) => rows / s) as [
-    number,
-    number,
-    number,
-  ];
-  const line = (label: string, value: number) =>
-    `  ${label.padEnd(34)} ${Math.round(value).toLocaleString('en-US').padStart(10)} events/s` +
-    (label.startsWith('replay') ? '' : `  ${((value / replay) * 100).toFixed(0)}% of replay`);
+  return best;
+}
+
+const LABELS: Record<Kind, string> = {
+  replay: 'replay',
+  nothing: 'backtest, do-nothing strategy',
+  maker: 'backtest, market maker (1s timer)',
+};
+
+function rateLine(kind: Kind, value: number, replay: number, suffix = ''): string {
+  return (
+    `  ${LABELS[kind].padEnd(34)} ${Math.round(value).toLocaleString('en-US').padStart(10)} events/s` +
+    (kind === 'replay' ? '' : `  ${((value / replay) * 100).toFixed(0)}% of replay`) +
+    suffix
+  );
+}
+
+/** Rates at one size; true when do-nothing keeps TARGET_RATIO of replay. */
+function report(name: string, rows: number, seconds: Record<Kind, number>): boolean {
+  const rate = (kind: Kind) => rows / seconds[kind];
   console.log(`${name}: ${rows.toLocaleString('en-US')} rows`);
-  console.log(line('replay', replay));
-  console.log(line('backtest, do-nothing strategy', nothing));
-  console.log(line('backtest, market maker (1s timer)', maker));
-  let ok = nothing / replay >= TARGET_RATIO;
+  for (const kind of KINDS) console.log(rateLine(kind, rate(kind), rate('replay')));
+  const ok = rate('nothing') / rate('replay') >= TARGET_RATIO;
   console.log(`  do-nothing >= ${TARGET_RATIO * 100}% of replay: ${ok ? 'yes' : 'NO'}`);
-  if (targets !== null) {
-    const fast = nothing >= targets.nothing && maker >= targets.maker;
-    console.log(
-      `  do-nothing >= ${targets.nothing / 1e6} M/s, market maker >= ${targets.maker / 1e6} M/s: ${fast ? 'yes' : 'NO'}`,
-    );
-    ok &&= fast;
-  }
   return ok;
+}
+
+function judged(rates: Record<Kind, number>, what: string): boolean {
+  const targets = { nothing: 2_000_000, maker: 1_000_000 };
+  const fast = rates.nothing >= targets.nothing && rates.maker >= targets.maker;
+  console.log(
+    `  ${what}: do-nothing >= ${targets.nothing / 1e6} M/s, market maker >= ${targets.maker / 1e6} M/s: ${fast ? 'yes' : 'NO'}`,
+  );
+  return fast;
+}
+
+/** A CSV flow at one size: the rates and the ratio to replay. */
+async function benchCsv(name: string, file: string, makerParams: string[], rows: number) {
+  const [seconds] = await bestSeconds([file], makerParams);
+  return report(name, rows, seconds!);
+}
+
+/** The Arrow flow at 10 events, N and 10N: rates at N, then marginal rates and fixed costs. */
+async function benchArrow(dir: string, makerParams: string[]): Promise<boolean> {
+  const sizes = QUICK ? [EVENTS] : [EVENTS, EVENTS * 10];
+  const files = [await generated(dir, 'arrow', 10)];
+  for (const size of sizes) files.push(await generated(dir, 'arrow', size));
+  const [tiny, small, large] = await bestSeconds(files, makerParams);
+  let ok = report('generated (seed 7), Arrow', EVENTS, small!);
+  if (large === undefined) return judged(rateAt(EVENTS, small!), `at ${EVENTS} events`) && ok;
+  console.log(
+    `  from ${sizes[0]} to ${sizes[1]} events: marginal rate; fixed cost (a 10-event run)`,
+  );
+  const marginal = {} as Record<Kind, number>;
+  for (const kind of KINDS) {
+    marginal[kind] = (sizes[1]! - sizes[0]!) / (large[kind] - small![kind]);
+    console.log(
+      rateLine(kind, marginal[kind], marginal.replay, `  fixed ${tiny![kind].toFixed(2)} s`),
+    );
+  }
+  ok = judged(marginal, 'marginal') && ok;
+  return ok;
+}
+
+function rateAt(rows: number, seconds: Record<Kind, number>): Record<Kind, number> {
+  return {
+    replay: rows / seconds.replay,
+    nothing: rows / seconds.nothing,
+    maker: rows / seconds.maker,
+  };
 }
 
 execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
 const dir = mkdtempSync(join(tmpdir(), 'simex-backtest-bench-'));
 try {
   const csv = await generated(dir, 'csv');
-  const arrow = await generated(dir, 'arrow');
   const rows = await countRows(csv);
-  let ok = await bench('generated (seed 7), CSV', csv, ['size=0.05'], rows, null);
-  const targets = { nothing: 2_000_000, maker: 1_000_000 };
-  ok = (await bench('generated (seed 7), Arrow', arrow, ['size=0.05'], rows, targets)) && ok;
+  let ok = await benchCsv('generated (seed 7), CSV', csv, ['size=0.05'], rows);
+  rmSync(csv);
+  ok = (await benchArrow(dir, ['size=0.05'])) && ok;
   const goog = process.env['BENCH_GOOG'];
   if (goog === undefined)
     console.log('GOOG day: set BENCH_GOOG=goog.csv (see docs/benchmarks.md) to include it');
-  else
-    ok = (await bench(`GOOG day (${goog})`, goog, ['size=100'], await countRows(goog), null)) && ok;
+  else ok = (await benchCsv(`GOOG day (${goog})`, goog, ['size=100'], await countRows(goog))) && ok;
   ok = (await benchL2()) && ok;
   if (EVENTS < FULL_EVENTS)
     console.log(

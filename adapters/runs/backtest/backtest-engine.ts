@@ -123,20 +123,8 @@ export class BacktestEngine {
       send: (action) => this.#pending.send(action),
     });
     this.#hooks = new HookDispatcher(strategy, context, this.clock);
-    this.#pending = new PendingWork(
-      this.clock,
-      this.orders,
-      latency,
-      view,
-      this.#events,
-      this.#hooks,
-      this.#refusals,
-      ledgers,
-      this.sampler,
-      config,
-    );
     this.#account = this.venue.core.accountId(config.account);
-    new StrategyEventRouter(
+    const router = new StrategyEventRouter(
       this.venue,
       this.ledgers,
       ledgers,
@@ -147,7 +135,21 @@ export class BacktestEngine {
       wants,
       this.#events,
       handlers.onFill,
-    ).listen();
+    );
+    router.listen();
+    this.#pending = new PendingWork(
+      this.clock,
+      this.orders,
+      latency,
+      view,
+      this.#events,
+      this.#hooks,
+      this.#refusals,
+      ledgers,
+      this.sampler,
+      router,
+      config,
+    );
     this.#displacement =
       config.marketImpact === 'none' ? new FlowDisplacement(this.venue, this.#account) : null;
     this.#displacement?.listen();

@@ -14,6 +14,7 @@ import type { DelayedView, HookEvent } from './latency/delayed-view.js';
 import type { LatencyModel } from './latency/latency-model.js';
 import type { RefusalCounts } from './refusal-counts.js';
 import type { StrategyAction, StrategyOrders } from './strategy-orders.js';
+import type { StrategyEventRouter } from './strategy-event-router.js';
 import type { SymbolLedger } from './symbol-ledger.js';
 
 export class PendingWork {
@@ -33,6 +34,7 @@ export class PendingWork {
     readonly refusals: RefusalCounts,
     readonly ledgers: ReadonlyMap<string, SymbolLedger>,
     readonly sampler: EquitySampler,
+    readonly router: StrategyEventRouter,
     readonly config: Pick<BacktestConfig, 'intervalMs' | 'sampleMs'>,
   ) {}
 
@@ -57,8 +59,11 @@ export class PendingWork {
   /** After a command: its events go to the hooks now, or travel as messages. */
   settle(time: number, action: boolean): void {
     if (this.view === null) {
-      if (this.events.length > 0) this.hooks.dispatch(this.events);
-      this.events.length = 0;
+      if (this.events.length > 0) {
+        this.hooks.dispatch(this.events);
+        this.events.length = 0;
+      }
+      this.router.release();
     } else this.#nextDue = Math.min(this.#nextDue, this.view.close(time, action));
   }
 
@@ -72,6 +77,7 @@ export class PendingWork {
       if (inclusive ? time > limit : time >= limit) break;
       this.clock.now = time;
       if (due === time) {
+        this.router.engage();
         const sent = this.orders.sendNext(time);
         if (sent !== null && 'action' in sent) this.refusals.action(sent);
         else if (sent !== null) this.ledgers.get(sent.symbol)!.orders++;

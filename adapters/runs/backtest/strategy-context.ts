@@ -58,7 +58,11 @@ const DECIMAL = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
 
 export function createContext(host: ContextHost): StrategyContext {
   const { venue, orders, market } = host;
-  const instrument = (symbol: string): Instrument => unwrap(venue.instrument(symbol));
+  // The venue lists its instruments once: a symbol's is looked up by the hooks' every conversion.
+  const listed = new Map(venue.instruments().map((each) => [each.symbol, each]));
+  const symbols = [...listed.keys()];
+  const instrument = (symbol: string): Instrument =>
+    listed.get(symbol) ?? unwrap(venue.instrument(symbol));
   const ledger = (symbol: string): SymbolLedger => {
     const found = host.ledger(symbol);
     if (found === undefined) throw new Error(`unknown symbol ${symbol}`);
@@ -87,7 +91,7 @@ export function createContext(host: ContextHost): StrategyContext {
     now: () => host.clock.now,
     account: host.account,
     params: host.params,
-    symbols: () => venue.instruments().map((listed) => listed.symbol),
+    symbols: () => symbols.slice(),
     instrument,
     ticker: (symbol) => market.ticker(symbol),
     book: (symbol, depth) => market.book(symbol, depth),
@@ -110,16 +114,16 @@ export function createContext(host: ContextHost): StrategyContext {
       return toGrid(price, priceDecimals, tickUnits, 'price');
     },
     fromTicks: (symbol, ticks) => {
-      const listed = instrument(symbol);
-      return fromGrid(ticks, listed.tickUnits, (units) => formatPrice(listed, units));
+      const found = instrument(symbol);
+      return fromGrid(ticks, found.tickUnits, (units) => formatPrice(found, units));
     },
     toLots: (symbol, size) => {
       const { sizeDecimals, lotUnits } = instrument(symbol);
       return toGrid(size, sizeDecimals, lotUnits, 'size');
     },
     fromLots: (symbol, lots) => {
-      const listed = instrument(symbol);
-      return fromGrid(lots, listed.lotUnits, (units) => formatSize(listed, units));
+      const found = instrument(symbol);
+      return fromGrid(lots, found.lotUnits, (units) => formatSize(found, units));
     },
   };
   return Object.freeze(context);

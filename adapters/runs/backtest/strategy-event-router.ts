@@ -13,6 +13,7 @@ import {
   type Venue,
   type VenueEvent,
 } from '../../../src/index.js';
+import { isLiveCode } from '../../flow/driver/order-liveness.js';
 import type { WantedEvents } from './hook-dispatcher.js';
 import type { DelayedView, HookEvent } from './latency/delayed-view.js';
 import type { StrategyFill } from './strategy.js';
@@ -38,14 +39,37 @@ export class StrategyEventRouter implements CoreListener {
     readonly onFill: FillHandler | undefined,
   ) {}
 
+  /** While the core's events reach onTrade and onOrder (without latency): what stops them. */
+  #stopListening: (() => void) | null = null;
+
   listen(): void {
     // Under latency the view replays the venue's events as records; else records are built only
     // for the strategy's own orders and fills, and for the hooks that read them.
     if (this.view !== null) this.venue.subscribe(this.onEvent);
     else {
-      this.venue.core.listen(this);
+      const { books } = this.venue.core;
+      for (const [index, ledger] of this.ledgers.entries()) ledger.markFrom(books[index]!.stats);
+      if (this.wants.trade) this.engage();
       if (this.wants.book) this.venue.subscribe(this.onEvent, ['book']);
     }
+  }
+
+  /**
+   * Before one of the strategy's commands, without latency: the core's events reach this router
+   * until `release` finds the strategy with no open order. The strategy's account has events only
+   * from its own commands and from its orders that stay open, so a flow row with none costs the
+   * venue no event of this router's.
+   */
+  engage(): void {
+    if (this.view === null && this.#stopListening === null)
+      this.#stopListening = this.venue.core.listen(this);
+  }
+
+  /** Between commands: stops listening when nothing of the strategy's can have an event. */
+  release(): void {
+    if (this.#stopListening === null || this.wants.trade || this.orders.open.size > 0) return;
+    this.#stopListening();
+    this.#stopListening = null;
   }
 
   /** The venue's events as records: every one under latency, else the book changes only. */
@@ -68,14 +92,13 @@ export class StrategyEventRouter implements CoreListener {
     else if (this.wants.book) this.events.push(event);
   };
 
-  // Without latency: the core's events, records built only where needed. Methods of
+  // Without latency: the core's events while engaged, records built only where needed. Methods of
   // a class (not closures) so that the venue calls one target from one engine to the next.
   onTrade(event: TradeEvent): void {
-    const ledger = this.ledgers[event.book]!;
-    ledger.markAt(event.price);
     const maker = event.makerAccount === this.accountId;
     const taker = event.takerAccount === this.accountId;
     if (!maker && !taker && !this.wants.trade) return;
+    const ledger = this.ledgers[event.book]!;
     const trade = tradeRecord(this.venue.core, event);
     if (maker) this.#fill(ledger, trade, 'maker');
     if (taker) this.#fill(ledger, trade, 'taker');
@@ -84,9 +107,12 @@ export class StrategyEventRouter implements CoreListener {
 
   onOrder(event: OrderEvent): void {
     if (event.account !== this.accountId) return;
-    const order = orderRecord(this.venue.core, event);
-    this.orders.updated(order);
-    if (this.wants.order) this.events.push({ type: 'order', order });
+    const core = this.venue.core;
+    if (this.wants.order || isLiveCode(event.status)) {
+      const order = orderRecord(core, event);
+      this.orders.updated(order, event.sequence);
+      if (this.wants.order) this.events.push({ type: 'order', order });
+    } else this.orders.ended(event.sequence, core.store.clientOrderId(event.slot)!);
   }
 
   #fill(ledger: SymbolLedger, trade: TradeRecord, liquidity: 'maker' | 'taker'): void {

@@ -10,6 +10,7 @@ import type {
   QuoteOrderRequest,
   Venue,
 } from '../../../src/index.js';
+import { orderSequence } from '../../../src/order.js';
 import { FINAL_ORDER_RETENTION, isLive } from '../../flow/driver/index.js';
 import { DueQueue } from './latency/due-queue.js';
 import type { ActionRefusal, StrategyOrder } from './strategy.js';
@@ -21,8 +22,8 @@ export type StrategyAction =
   | { readonly kind: 'amend'; readonly id: string; readonly change: AmendRequest };
 
 export class StrategyOrders {
-  /** Resting orders and pending stops by venue id, oldest first. */
-  readonly open = new Map<string, OrderRecord>();
+  /** Resting orders and pending stops by venue order sequence (`ord_<n>`'s n), oldest first. */
+  readonly open = new Map<number, OrderRecord>();
   /** Venue ids by strategy id, for the orders the venue may still know (see `updated`). */
   readonly #venueIds = new Map<string, string>();
   /** Ids of final orders, oldest first: beyond FINAL_ORDER_RETENTION the venue has forgotten them. */
@@ -98,13 +99,18 @@ export class StrategyOrders {
   }
 
   /** An update of one of the strategy's orders (from the venue's events). */
-  updated(order: OrderRecord): void {
-    if (isLive(order.status)) return void this.open.set(order.id, order);
-    this.open.delete(order.id);
+  updated(order: OrderRecord, sequence: number = orderSequence(order.id)): void {
+    if (isLive(order.status)) return void this.open.set(sequence, order);
+    this.ended(sequence, order.clientOrderId!);
+  }
+
+  /** One of the strategy's orders became final: its venue sequence and its strategy id. */
+  ended(sequence: number, clientOrderId: string): void {
+    this.open.delete(sequence);
     // The venue keeps FINAL_ORDER_RETENTION final orders of all accounts: once as many of the
     // strategy's own followed, it has forgotten this one, and so may the id map.
     const ids = this.#finalIds;
-    ids.push(order.clientOrderId!);
+    ids.push(clientOrderId);
     if (ids.length - this.#finalIdsStart > FINAL_ORDER_RETENTION)
       this.#venueIds.delete(ids[this.#finalIdsStart++]!);
     if (this.#finalIdsStart >= FINAL_ORDER_RETENTION) {

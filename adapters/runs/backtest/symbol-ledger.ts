@@ -11,6 +11,11 @@ import type { Position } from './strategy.js';
 /** Extra decimals of the average entry price beyond the tick's. */
 export const AVERAGE_ENTRY_EXTRA_DECIMALS = 4;
 
+/** A book's last trade price in price units, null before the first (the core's RollingStats). */
+export interface MarkSource {
+  readonly lastPrice: number | null;
+}
+
 export interface FeeSchedule {
   readonly maker: FeeRate;
   readonly taker: FeeRate;
@@ -28,9 +33,11 @@ export class SymbolLedger {
   takerVolume = 0n;
   tradedSize = 0n;
   #mark: string | null = null;
-  /** The mark in price units when markAt set it, else -1; `#mark` is then formatted when read. */
+  /** The mark in price units when read from the mark source, else -1; `#mark` is then formatted when read. */
   #markUnits = -1;
   #markFormatted = true;
+  /** Where the mark is read when asked (markFrom), instead of being set at every trade. */
+  #markSource: MarkSource | null = null;
   /** Signed cost of the open lots. */
   #openCost = 0n;
   readonly #lotSizes: bigint[] = [];
@@ -38,6 +45,8 @@ export class SymbolLedger {
   #lotHead = 0;
   /** What figures() answers until a fill or a new mark changes it. */
   #figures: Position | null = null;
+  /** Its figures that only a fill changes. */
+  #fillFigures: Pick<Position, 'size' | 'averageEntry' | 'realizedPnl' | 'fees'> | null = null;
   readonly #toMoney: bigint;
   readonly #makerRate: bigint;
   readonly #takerRate: bigint;
@@ -59,6 +68,7 @@ export class SymbolLedger {
 
   /** The last trade price on the venue (anyone's). */
   get mark(): string | null {
+    this.#readMark();
     if (!this.#markFormatted) {
       this.#mark = formatPrice(this.instrument, this.#markUnits);
       this.#markFormatted = true;
@@ -73,10 +83,17 @@ export class SymbolLedger {
     this.#markFormatted = true;
   }
 
-  /** Sets the mark in price units; it is formatted when read. */
-  markAt(units: number): void {
-    if (units !== this.#markUnits) this.#figures = null;
-    this.#markUnits = units;
+  /** Reads the mark from `source` (the book's last trade, in price units) whenever it is asked. */
+  markFrom(source: MarkSource): void {
+    this.#markSource = source;
+  }
+
+  /** Takes the source's mark in price units; it is formatted when read. */
+  #readMark(): void {
+    const last = this.#markSource?.lastPrice ?? null;
+    if (last === null || last === this.#markUnits) return;
+    if (this.position !== 0n) this.#figures = null; // flat, no figure reads the mark
+    this.#markUnits = last;
     this.#markFormatted = false;
   }
 
@@ -94,6 +111,7 @@ export class SymbolLedger {
     const fee = (notional * rate) / this.#feeDivisor;
     this.fees += fee;
     this.#figures = null;
+    this.#fillFigures = null;
     this.tradedSize += size;
     if (liquidity === 'maker') {
       this.makerFills++;
@@ -109,6 +127,7 @@ export class SymbolLedger {
   /** Open lots marked to the last trade. */
   unrealized(): bigint {
     if (this.position === 0n) return 0n;
+    this.#readMark();
     const text = this.#markUnits >= 0 ? null : this.mark;
     if (this.#markUnits < 0 && text === null) return 0n;
     const mark =
@@ -120,17 +139,24 @@ export class SymbolLedger {
     return this.realized + this.unrealized() - this.fees;
   }
 
-  /** The strategy's position: the same frozen object until a fill or a new mark. */
+  /** The strategy's position: the same frozen object until a fill or a new mark changes a figure. */
   figures(): Position {
+    this.#readMark();
     if (this.#figures !== null) return this.#figures;
     const unrealized = this.unrealized();
-    return (this.#figures = Object.freeze({
-      symbol: this.instrument.symbol,
+    const fixed = (this.#fillFigures ??= {
       size: this.size(this.position),
       averageEntry: this.averageEntry(),
       realizedPnl: this.money(this.realized),
-      unrealizedPnl: this.money(unrealized),
       fees: this.money(this.fees),
+    });
+    return (this.#figures = Object.freeze({
+      symbol: this.instrument.symbol,
+      size: fixed.size,
+      averageEntry: fixed.averageEntry,
+      realizedPnl: fixed.realizedPnl,
+      unrealizedPnl: this.money(unrealized),
+      fees: fixed.fees,
       netPnl: this.money(this.realized + unrealized - this.fees),
     }));
   }

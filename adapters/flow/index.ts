@@ -34,6 +34,9 @@ export {
   EMPTY,
   ROW_DECLINED,
   ROW_TAKEN,
+  RowRefusal,
+  TOO_LARGE,
+  TOO_PRECISE,
   type CommandFields,
 } from './command-fields.js';
 export { ScenarioClock } from './scenario-clock.js';

@@ -92,6 +92,7 @@ function flowRowFields(codes: FlowCodes): FlowRowFields {
     postOnly: () => codes.postOnly(fields.row),
     // A client order id is left to the row decoder (its text); the other extras are not columns here.
     extras: () => (clientOrderId !== null && !clientOrderId.isEmpty(fields.row) ? BAD : 0),
+    quote: () => 0n,
     stopPrice: () => EMPTY,
     stp: () => EMPTY,
     expireAt: () => EMPTY,

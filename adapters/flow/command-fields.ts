@@ -1,12 +1,15 @@
 /**
  * One decoder of a row's command over a small field reader, which each form of a row implements:
  * a ScenarioRow's strings (adapters/flow/driver/plain-row.ts) and an Arrow batch's columns
- * (adapters/flow/arrow/flow-feed.ts). It decodes a `new` row (its price, size and stop price exact
- * decimals on the instrument's grid, a limit order's price possibly missing; its client order id,
- * stp and gtd expiry as given; a market order without price or time in force), and a `cancel` or
- * `reduce` row (its size on the grid); the core's checks then judge the command, and
- * gridCommandError words their refusal. Any other row (an amend, a quote size, a decimal off the
- * grid, an unknown symbol) is left to the string API, which refuses it in words.
+ * (adapters/flow/arrow/flow-feed.ts). It reads a `new` row's fields in the string API's order
+ * (validateOrderRequest: book, quote size, size, price, stop price, time in force, expiry,
+ * post-only, stp, client order id) and a `cancel`, `reduce` or `amend` row's size and price on its
+ * book's grid; the core's checks then judge the command, and gridCommandError words their refusal.
+ * A field the decoder itself refuses (a decimal off the grid, malformed or too large, a market
+ * order's price or time in force, a quote size that is not a market buy's positive decimal) is
+ * worded from the string API's tables (gridRefusal, ORDER_REFUSALS) when the caller asks for every
+ * row (RowRefusal: the scenario driver's `feed`); otherwise the row is not decoded (the Arrow
+ * column feed, which gives it to `feed` as a ScenarioRow).
  */
 import {
   gridRefusal,

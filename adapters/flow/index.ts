@@ -25,7 +25,6 @@ export type {
   ReduceRow,
   AmendRow,
   ParsedScenarioRow,
-  PlainRowTarget,
   ScenarioLayout,
 } from './scenario-row.js';
 export {

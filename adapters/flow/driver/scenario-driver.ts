@@ -2,8 +2,9 @@
  * The one way scenario rows reach a Venue: sets the clock to the row's time, turns the row into a
  * command on the order its scenario id names, refuses a `new` reusing a live order's id, and
  * reports what happens to the orders it placed under their scenario ids. A row comes in as a
- * ScenarioRow (`apply`, through the string API), or, for a plain `new`, `cancel` or `reduce`, as
- * an OrderCommand (`submit`: straight to `venue.core`, no record built).
+ * ScenarioRow decoded once into an OrderCommand (`feed`), as an OrderCommand (`submit`,
+ * `submitBytes`: straight to `venue.core`, no record built), or as a ScenarioRow through the
+ * string API (`apply`, for a caller that reads the order's record or gives venue order ids).
  * RowOrderReports follows the orders and tells the observer.
  */
 import {
@@ -190,12 +191,12 @@ export class ScenarioDriver {
   }
 
   /**
-   * A plain row's command (plain-row.ts, flow-feed.ts) on the order with the scenario id `id`:
-   * for ACTION_NEW the id it introduces, else the order whose sequence becomes the command's
-   * `target`. ROW_TAKEN when applied; ROW_DECLINED when the id names a live order (new) or no
-   * order (the others), or a reduce's or amend's order is not on the command's book (its lots
-   * and ticks would be another instrument's): give the row to `apply`; or the core's refusal code (< 0), whose words
-   * `refusal` gives. Nothing changed unless taken.
+   * A row's command (`feed`, flow-feed.ts) on the order with the scenario id `id`: for ACTION_NEW
+   * the id it introduces, else the order whose sequence becomes the command's `target`. ROW_TAKEN
+   * when applied; ROW_DECLINED when the id names a live order (new) or no order (the others), or
+   * a reduce's or amend's order is not on the command's book (its lots and ticks would be another
+   * instrument's: `feed` reads the row again on the order's book); or the core's refusal code
+   * (< 0), whose words `refusal` gives. Nothing changed unless taken.
    */
   submit(ts: number, id: string, command: OrderCommand): number {
     const length = this.#ids.encode(id);

@@ -160,7 +160,7 @@ function decodeAmend(
   if (size === EMPTY && price === EMPTY) return false;
   if (size !== EMPTY) {
     if (offGrid(size, instrument.lotUnits)) {
-      return refuse(
+      return refuseDecimal(
         refusal,
         REFUSED_SIZE,
         instrument,
@@ -173,7 +173,7 @@ function decodeAmend(
   }
   if (price !== EMPTY) {
     if (offGrid(price, instrument.tickUnits)) {
-      return refuse(
+      return refuseDecimal(
         refusal,
         REFUSED_PRICE,
         instrument,
@@ -211,7 +211,7 @@ function decodeNew(
     command.quote = quote;
     if (type !== TYPE_MARKET || side !== SIDE_BUY) {
       command.quote = -1n;
-      return refused(
+      return refuseField(
         fields,
         command,
         refusal,
@@ -221,14 +221,20 @@ function decodeNew(
     }
     if (quote < 0n) {
       const decimals = instrument.priceDecimals + instrument.sizeDecimals;
-      return refused(fields, command, refusal, REFUSED_QUOTE_SIZE, quoteSizeMalformed(decimals));
+      return refuseField(
+        fields,
+        command,
+        refusal,
+        REFUSED_QUOTE_SIZE,
+        quoteSizeMalformed(decimals),
+      );
     }
   } else {
     const size = fields.size(instrument.sizeDecimals);
     if (offGrid(size, instrument.lotUnits)) {
       if (refusal === null) return false;
       command.size = 0 as Lots;
-      return refused(
+      return refuseField(
         fields,
         command,
         refusal,
@@ -244,7 +250,7 @@ function decodeNew(
     if (price !== EMPTY) {
       if (offGrid(price, instrument.tickUnits)) {
         if (refusal === null) return false;
-        return refused(
+        return refuseField(
           fields,
           command,
           refusal,
@@ -257,7 +263,13 @@ function decodeNew(
   } else if (price !== EMPTY) {
     if (refusal === null) return false;
     command.price = 1 as Ticks;
-    return refused(fields, command, refusal, REFUSED_PRICE, orderRefusal('price_for_limit_only'));
+    return refuseField(
+      fields,
+      command,
+      refusal,
+      REFUSED_PRICE,
+      orderRefusal('price_for_limit_only'),
+    );
   }
   if (extras) {
     const stopPrice = fields.stopPrice(instrument.priceDecimals);
@@ -265,7 +277,7 @@ function decodeNew(
       if (offGrid(stopPrice, instrument.tickUnits)) {
         if (refusal === null) return false;
         command.stopPrice = -1 as Ticks;
-        return refused(
+        return refuseField(
           fields,
           command,
           refusal,
@@ -279,7 +291,7 @@ function decodeNew(
   if (type === TYPE_LIMIT) {
     command.timeInForce = timeInForce === EMPTY ? TIF_GTC : timeInForce;
     if (timeInForce === BAD)
-      return refused(
+      return refuseField(
         fields,
         command,
         refusal!,
@@ -289,7 +301,7 @@ function decodeNew(
   } else if (timeInForce !== EMPTY) {
     if (refusal === null) return false;
     command.timeInForce = TIF_GTC;
-    return refused(
+    return refuseField(
       fields,
       command,
       refusal,
@@ -344,7 +356,7 @@ function decodeSize(
 ): boolean {
   const size = fields.size(instrument.sizeDecimals);
   if (offGrid(size, instrument.lotUnits)) {
-    return refuse(
+    return refuseDecimal(
       refusal,
       REFUSED_SIZE,
       instrument,
@@ -373,7 +385,7 @@ function parsed(units: number): number | DecimalParseFailure {
  * A decimal field off the grid of a cancel, reduce or amend: recorded in `refusal` (its sentinel
  * set by `sentinel`) and the command goes to the core, or false without one.
  */
-function refuse(
+function refuseDecimal(
   refusal: RowRefusal | null,
   code: number,
   instrument: Instrument,
@@ -392,7 +404,7 @@ function refuse(
  * A new order's field refused (`code`, `error`) with its sentinel set: the command stops being
  * decoded there, with its account, and goes to the core.
  */
-function refused(
+function refuseField(
   fields: CommandFields,
   command: OrderCommand,
   refusal: RowRefusal,

@@ -369,6 +369,7 @@ describe('feed: every row as a command, none through the string API', () => {
     reduce('a', 'x'),
     amend('a', { size: '2.000000001' }),
     amend('a', { price: '-1' }),
+    amend('sm', { price: '101.001' }), // a (stop) market order's price: refused before it is read
     { ...reduce('b', '0.5000'), symbol: 'NOPE-USD' }, // the order's book, not the row's symbol
     // A quote size: sized from the book, refused, or beyond 2^53 units.
     quote('q1', '50.00'),
@@ -392,7 +393,9 @@ describe('feed: every row as a command, none through the string API', () => {
   it('says what apply says, changes what apply changes, and calls no string API method', () => {
     const run = (feed: boolean) => {
       const { venue, driver } = driven();
-      for (const row of [sell('a'), sell('b', '101.00'), sell('c', '103.00')]) driver.apply(row);
+      const stopMarket = order('sm', { type: 'market', price: undefined, stopPrice: '90.00' });
+      for (const row of [sell('a'), sell('b', '101.00'), sell('c', '103.00'), stopMarket])
+        driver.apply(row);
       const calls = [
         vi.spyOn(venue, 'placeOrder'),
         vi.spyOn(venue, 'cancelOrder'),
@@ -414,7 +417,7 @@ describe('feed: every row as a command, none through the string API', () => {
     const applied = run(false);
     expect({ ...fed, calls: null }).toEqual({ ...applied, calls: null });
     expect(fed.calls).toEqual([0, 0, 0, 0]);
-    expect(applied.calls).toEqual([20, 1, 3, 2]); // an unmapped id reaches no venue method
+    expect(applied.calls).toEqual([20, 1, 3, 3]); // an unmapped id reaches no venue method
     expect(fed.said.map((refusal) => refusal?.message ?? null)).toEqual([
       'price must be a multiple of the tick size 0.01',
       'size must be a multiple of the lot size 0.00000001',
@@ -430,6 +433,7 @@ describe('feed: every row as a command, none through the string API', () => {
       'size must be a decimal string like "1.5" (no sign, exponent or spaces)',
       'size must be a multiple of the lot size 0.00000001',
       'price must be a decimal string like "1.5" (no sign, exponent or spaces)',
+      'price is refused for market orders',
       null,
       null,
       'quote_size buys less than the minimum size from the book',

@@ -97,10 +97,7 @@ export class ScenarioDriver {
     const ids = this.#ids;
     if (row.action === 'new' && !this.#venueIds && ids.isLive(ids.findText(row.id))) {
       this.#lastOrder = null;
-      return {
-        code: 'duplicate_id',
-        message: `order id ${row.id} is already used by an open order`,
-      };
+      return duplicateId(row.id);
     }
     this.#row.setText(row.id);
     const result = applyScenarioRow(this.#venue, row, this.#applyOptions);
@@ -157,12 +154,7 @@ export class ScenarioDriver {
 
   /** A row `submit` declined: a `new` reusing a live order's id, or an id naming no order. */
   #declined(row: ScenarioRow): Refusal {
-    if (row.action === 'new') {
-      return this.#refused({
-        code: 'duplicate_id',
-        message: `order id ${row.id} is already used by an open order`,
-      });
-    }
+    if (row.action === 'new') return this.#refused(duplicateId(row.id));
     this.#clock.now = row.ts;
     return this.#refused(orderNotFound(row.id).error);
   }
@@ -275,4 +267,9 @@ export class ScenarioDriver {
     for (const [sequence, scenarioId] of this.#ids.live())
       yield [this.#reports.record(sequence), scenarioId];
   }
+}
+
+/** The refusal of a `new` row reusing the id of an order that still rests. */
+function duplicateId(id: string): Refusal {
+  return { code: 'duplicate_id', message: `order id ${id} is already used by an open order` };
 }

@@ -244,7 +244,7 @@ export class ScenarioDriver {
     const entry = this.#ids.findText(id);
     if (entry < 0) return -1;
     const core = this.#core;
-    const slot = core.orders.slot(this.#ids.sequenceOf(entry) as Sequence);
+    const slot = core.orders.slot(this.#ids.sequenceOf(entry));
     return slot < 0 ? -1 : core.store.book[slot]!;
   }
 

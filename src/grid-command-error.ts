@@ -1,6 +1,7 @@
 import { sizeOutOfRange } from './instrument.js';
 import {
   ACTION_AMEND,
+  REFUSED_ACCOUNT,
   REFUSED_CLIENT_ORDER_ID,
   REFUSED_EXPIRE_AT,
   REFUSED_INSUFFICIENT_BALANCE,
@@ -10,6 +11,7 @@ import {
   REFUSED_POST_ONLY,
   REFUSED_POST_ONLY_WOULD_TAKE,
   REFUSED_PRICE,
+  REFUSED_QUOTE_SIZE,
   REFUSED_SIZE,
   refusalError,
   TIF_GTD,
@@ -27,7 +29,8 @@ import type { VenueCore } from './venue-core.js';
  * The string API's error for the core's refusal (`code`) of a command decoded from a row whose
  * decimals were on the instrument's grid and whose words were known (adapters/flow/command-fields.ts),
  * so that the check that failed is the one the string API finds first, and its words are the
- * string API's (ORDER_REFUSALS, the instrument's): a new order's size out of range, a limit order
+ * string API's (ORDER_REFUSALS, the instrument's): an empty account, a quote size that buys less
+ * than the minimum size, a new order's size out of range, a limit order
  * without a price, a gtd order's expiry missing or not later than the venue's time (or an expiry on
  * an order that is not gtd), post-only on an order that is not limit gtc, a malformed client order
  * id; an amend's size not above the filled size, or new price for a market order, or a post-only
@@ -42,6 +45,10 @@ export function gridCommandError(
   id: string,
 ): VenueError {
   switch (code) {
+    case REFUSED_QUOTE_SIZE:
+      return orderRefusal('quote_size_below_minimum').error;
+    case REFUSED_ACCOUNT:
+      return orderRefusal('account_empty').error;
     case REFUSED_SIZE: {
       const { instrument } = core.books[command.book]!;
       const units = lotsToUnits(command.size, instrument.lotUnits);
@@ -78,5 +85,6 @@ export function gridCommandError(
 /** Which expiry check a command refused with REFUSED_EXPIRE_AT failed (0: no expiry given). */
 function expiryRefusal(command: OrderCommand): OrderRefusal {
   if (command.timeInForce !== TIF_GTD) return 'expire_at_for_gtd_only';
-  return command.expireAt === 0 ? 'expire_at_required' : 'expire_at_not_later';
+  if (command.expireAt === 0) return 'expire_at_required';
+  return Number.isSafeInteger(command.expireAt) ? 'expire_at_not_later' : 'expire_at_not_ms';
 }

@@ -1,4 +1,9 @@
-import { formatUnits, fractionDigits, parseUnits } from './decimal-codec.js';
+import {
+  formatUnits,
+  fractionDigits,
+  parseUnits,
+  type DecimalParseFailure,
+} from './decimal-codec.js';
 import type { Units } from './quantities.js';
 import { invalidParameter, ok, type Failure, type Result } from './result.js';
 
@@ -126,6 +131,32 @@ function parseOnGrid(
 ): Units | Failure {
   if (typeof text !== 'string') return invalidParameter(field, `${field} must be a decimal string`);
   const units = parseUnits(text, decimals);
+  return onGridRefusal(units, field, gridUnits, gridName, grid) ?? (units as Units);
+}
+
+/**
+ * The refusal of a decimal as read by parseUnits (`units`, or why it is not a number) as a price
+ * (`field` price or stop_price: on the tick grid) or a size (on the lot grid) of the instrument,
+ * or undefined when it is a positive number on the grid. The row decoder
+ * (adapters/flow/command-fields.ts) words a cell off the grid with it, as parsePrice and parseSize do.
+ */
+export function gridRefusal(
+  instrument: Instrument,
+  units: number | DecimalParseFailure,
+  field: 'price' | 'stop_price' | 'size',
+): Failure | undefined {
+  return field === 'size'
+    ? onGridRefusal(units, field, instrument.lotUnits, 'lot size', instrument.lotSize)
+    : onGridRefusal(units, field, instrument.tickUnits, 'tick size', instrument.tickSize);
+}
+
+function onGridRefusal(
+  units: number | DecimalParseFailure,
+  field: string,
+  gridUnits: number,
+  gridName: string,
+  grid: string,
+): Failure | undefined {
   if (units === 'malformed') {
     return invalidParameter(
       field,
@@ -138,7 +169,7 @@ function parseOnGrid(
     return invalidParameter(field, `${field} must be a multiple of the ${gridName} ${grid}`);
   }
   if (units === 0) return invalidParameter(field, `${field} must be positive`);
-  return units as Units;
+  return undefined;
 }
 
 /** Validates a spec; errors name the spec field (`tick_size`, ...). */

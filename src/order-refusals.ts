@@ -23,6 +23,11 @@ export const ORDER_REFUSALS = {
   post_only_not_limit_gtc: ['post_only', 'post_only is for limit gtc orders only'],
   stp_unknown: ['stp', 'stp must be "none", "cancel_taker", "cancel_maker" or "cancel_both"'],
   client_order_id_malformed: ['client_order_id', 'client_order_id must be 1-64 of A-Z a-z 0-9 _ -'],
+  quote_size_for_market_buys_only: ['quote_size', 'quote_size is for market buys only'],
+  quote_size_below_minimum: [
+    'quote_size',
+    'quote_size buys less than the minimum size from the book',
+  ],
 } as const satisfies Record<string, readonly [string, string]>;
 
 export type OrderRefusal = keyof typeof ORDER_REFUSALS;
@@ -31,4 +36,12 @@ export type OrderRefusal = keyof typeof ORDER_REFUSALS;
 export function orderRefusal(code: OrderRefusal): Failure {
   const [field, message] = ORDER_REFUSALS[code];
   return invalidParameter(field, message);
+}
+
+/** The refusal of a quote size that is not a positive decimal with at most `decimals` decimals. */
+export function quoteSizeMalformed(decimals: number): Failure {
+  return invalidParameter(
+    'quote_size',
+    `quote_size must be a positive decimal string with at most ${decimals} decimals`,
+  );
 }

@@ -33,6 +33,7 @@ import {
 } from './order-queries.js';
 import type { OrderCommand } from './order-command.js';
 import { validateOrderRequest } from './order-request.js';
+import { orderRefusal, quoteSizeMalformed } from './order-refusals.js';
 import { AMEND_REQUEST_KEYS, ORDER_REQUEST_KEYS, refuseUnknownKeys } from './request-keys.js';
 import { invalidParameter, ok, type Failure, type Result } from './result.js';
 import type { Balance, Balances } from './balances.js';
@@ -247,7 +248,7 @@ export class Venue {
     command: OrderCommand,
   ): Failure | undefined {
     if (request.type !== 'market' || request.side !== 'buy') {
-      return invalidParameter('quote_size', 'quote_size is for market buys only');
+      return orderRefusal('quote_size_for_market_buys_only');
     }
     if ('size' in request) {
       return invalidParameter('quote_size', 'give size or quote_size, not both');
@@ -256,22 +257,14 @@ export class Venue {
     const decimals = instrument.priceDecimals + instrument.sizeDecimals;
     const quote =
       typeof request.quoteSize === 'string' ? parseBigUnits(request.quoteSize, decimals) : null;
-    if (typeof quote !== 'bigint' || quote === 0n) {
-      return invalidParameter(
-        'quote_size',
-        `quote_size must be a positive decimal string with at most ${decimals} decimals`,
-      );
-    }
+    if (typeof quote !== 'bigint' || quote === 0n) return quoteSizeMalformed(decimals);
     command.side = SIDE_BUY;
     command.type = TYPE_MARKET;
     command.quote = quote;
     command.account = this.core.store.accounts.find(request.account);
     if (request.stp !== undefined) command.stp = STP_MODES.indexOf(request.stp);
     if (this.core.sizeByQuote(book, command) === 0) return undefined;
-    return invalidParameter(
-      'quote_size',
-      'quote_size buys less than the minimum size from the book',
-    );
+    return orderRefusal('quote_size_below_minimum');
   }
 
   /** The venue's balances and the account's id, or why there are none to read. */

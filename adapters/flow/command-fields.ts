@@ -1,14 +1,30 @@
 /**
  * One decoder of a row's command over a small field reader, which each form of a row implements:
  * a ScenarioRow's strings (adapters/flow/driver/plain-row.ts) and an Arrow batch's columns
- * (adapters/flow/arrow/flow-feed.ts). It decodes a `new` row (its price, size and stop price exact
- * decimals on the instrument's grid, a limit order's price possibly missing; its client order id,
- * stp and gtd expiry as given; a market order without price or time in force), and a `cancel` or
- * `reduce` row (its size on the grid); the core's checks then judge the command, and
- * gridCommandError words their refusal. Any other row (an amend, a quote size, a decimal off the
- * grid, an unknown symbol) is left to the string API, which refuses it in words.
+ * (adapters/flow/arrow/flow-feed.ts). It reads a `new` row's fields in the string API's order
+ * (validateOrderRequest: book, quote size, size, price, stop price, time in force, expiry,
+ * post-only, stp, client order id) and a `cancel`, `reduce` or `amend` row's size and price on its
+ * book's grid; the core's checks then judge the command, and gridCommandError words their refusal.
+ * A field the decoder itself refuses (a decimal off the grid, malformed or too large, a market
+ * order's price or time in force, a quote size that is not a market buy's positive decimal) is
+ * worded from the string API's tables (gridRefusal, ORDER_REFUSALS) when the caller asks for every
+ * row (RowRefusal: the scenario driver's `feed`); otherwise the row is not decoded (the Arrow
+ * column feed, which gives it to `feed` as a ScenarioRow).
  */
 import {
+  gridRefusal,
+  orderRefusal,
+  quoteSizeMalformed,
+  REFUSED_PRICE,
+  REFUSED_QUOTE_SIZE,
+  REFUSED_SIZE,
+  REFUSED_STOP_PRICE,
+  REFUSED_STP,
+  REFUSED_TIME_IN_FORCE,
+  SIDE_BUY,
+  TYPE_MARKET,
+  type DecimalParseFailure,
+  type VenueError,
   ACTION_AMEND,
   ACTION_CANCEL,
   ACTION_NEW,
@@ -33,6 +49,10 @@ export const ROW_DECLINED = 0;
 export const EMPTY = -2;
 /** A field the reader does not take (an unknown word, a malformed or unsafe number). */
 export const BAD = -1;
+/** A decimal with a digit beyond the decimals read. */
+export const TOO_PRECISE = -3;
+/** A decimal whose units are beyond 2^53. */
+export const TOO_LARGE = -4;
 
 /** One row's fields as codes: each a code, EMPTY or BAD unless said otherwise. */
 export interface CommandFields {
@@ -49,7 +69,10 @@ export interface CommandFields {
   type(): number;
   /** A reader that reads no expiry answers BAD for TIF_GTD. */
   timeInForce(): number;
-  /** The decimals as units at `decimals` by parseUnits's rules. */
+  /**
+   * The decimals as units at `decimals` by parseUnits's rules; BAD when malformed, TOO_PRECISE or
+   * TOO_LARGE (a reader may answer BAD for both).
+   */
   price(decimals: number): number;
   size(decimals: number): number;
   /** 1, 0 or EMPTY. */
@@ -59,6 +82,11 @@ export interface CommandFields {
    * has a field the decoder does not read (a quote size), and the row is not decoded.
    */
   extras(): number;
+  /**
+   * A new order's quote size as units at `decimals` (a bigint: it may exceed 2^53), 0n when the
+   * row has none, -1n when it is not a positive decimal with at most `decimals` decimals.
+   */
+  quote(decimals: number): bigint;
   /** A new order's stop price as units at `decimals`, EMPTY or BAD. */
   stopPrice(decimals: number): number;
   /** A new order's stp code, or EMPTY. */
@@ -68,18 +96,38 @@ export interface CommandFields {
   clientOrderId(): string | null;
 }
 
-/** Fills `command` from a row's fields; false (the command half filled) when not decoded. */
+/**
+ * A refusal the decoder found in a row's field, for a caller that wants every row decoded (a
+ * ScenarioRow's, whose words it gives): `code` is the core's refusal of the check at that field,
+ * which the decoder makes sure the core answers by a value it refuses (a size or price of 0 or -1,
+ * a time in force, stp or quote of -1); `error` is the string API's words for it. The core checks
+ * the fields before it first, in the string API's order, so its answer is the string API's first
+ * failing check: when it is `code`, the words are `error`, else the core's (gridCommandError).
+ */
+export class RowRefusal {
+  code = 0;
+  error: VenueError | null = null;
+}
+
+/**
+ * Fills `command` from a row's fields. Without `refusal`: false (the command half filled) when
+ * the row is not decoded (a field off the grid or unknown, an unknown symbol, a quote size); with
+ * it, always true: such a field is recorded in `refusal` (see RowRefusal), an unknown symbol left
+ * to the core (REFUSED_UNKNOWN_SYMBOL), and a quote size read into `command.quote`.
+ */
 export function decodeRowCommand(
   fields: CommandFields,
   instruments: readonly Instrument[],
   command: OrderCommand,
+  refusal: RowRefusal | null = null,
 ): boolean {
   const action = fields.action();
   const extras = fields.extras();
   if (extras === BAD) return false;
   command.clear();
   command.action = action;
-  if (action === ACTION_NEW) return decodeNew(fields, instruments, command, extras !== 0);
+  if (refusal !== null) refusal.code = 0;
+  if (action === ACTION_NEW) return decodeNew(fields, instruments, command, extras !== 0, refusal);
   if (extras !== 0) return false;
   const plain =
     fields.side() === EMPTY &&
@@ -89,100 +137,282 @@ export function decodeRowCommand(
     fields.postOnly() === EMPTY;
   if (!plain) return false;
   command.account = fields.account(false);
-  if (command.account < 0) return false;
+  // An unknown account owns no order: the core answers order_not_found.
+  if (command.account < 0 && refusal === null) return false;
   if (action === ACTION_CANCEL) return fields.size(0) === EMPTY;
-  if (action === ACTION_REDUCE) return decodeSize(fields, instruments, command);
-  return action === ACTION_AMEND && decodeAmend(fields, instruments, command);
+  command.book = fields.book();
+  const instrument = instruments[command.book];
+  // No book: the order is not there, which the core answers before reading a size or price.
+  if (instrument === undefined) return refusal !== null;
+  if (action === ACTION_REDUCE) return decodeSize(fields, instrument, command, refusal);
+  return action === ACTION_AMEND && decodeAmend(fields, instrument, command, refusal);
 }
 
 /** An amend's new size (lots) and/or price (ticks), each on the grid; 0 leaves one as it is. */
 function decodeAmend(
   fields: CommandFields,
-  instruments: readonly Instrument[],
+  instrument: Instrument,
   command: OrderCommand,
+  refusal: RowRefusal | null,
 ): boolean {
-  command.book = fields.book();
-  const instrument = instruments[command.book];
-  if (instrument === undefined) return false;
   const size = fields.size(instrument.sizeDecimals);
   const price = fields.price(instrument.priceDecimals);
   if (size === EMPTY && price === EMPTY) return false;
   if (size !== EMPTY) {
-    if (size <= 0 || size % instrument.lotUnits !== 0) return false;
+    if (offGrid(size, instrument.lotUnits)) {
+      return refuseDecimal(
+        refusal,
+        REFUSED_SIZE,
+        instrument,
+        size,
+        'size',
+        () => (command.size = -1 as Lots),
+      );
+    }
     command.size = (size / instrument.lotUnits) as Lots;
   }
   if (price !== EMPTY) {
-    if (price <= 0 || price % instrument.tickUnits !== 0) return false;
+    if (offGrid(price, instrument.tickUnits)) {
+      return refuseDecimal(
+        refusal,
+        REFUSED_PRICE,
+        instrument,
+        price,
+        'price',
+        () => (command.price = -1 as Ticks),
+      );
+    }
     command.price = (price / instrument.tickUnits) as Ticks;
   }
   return true;
 }
 
+/** A new order's fields in the string API's order (validateOrderRequest), the account last. */
 function decodeNew(
   fields: CommandFields,
   instruments: readonly Instrument[],
   command: OrderCommand,
   extras: boolean,
+  refusal: RowRefusal | null,
 ): boolean {
   const side = fields.side();
   const type = fields.type();
   const timeInForce = fields.timeInForce();
-  if (side < 0 || type < 0 || timeInForce === BAD) return false;
-  if (!decodeSize(fields, instruments, command)) return false;
-  const instrument = instruments[command.book]!;
-  if (extras && !decodeExtras(fields, instrument, command)) return false;
+  if (refusal === null && (side < 0 || type < 0 || timeInForce === BAD)) return false;
+  command.book = fields.book();
+  const instrument = instruments[command.book];
+  // The core refuses the book first (REFUSED_UNKNOWN_SYMBOL), before any account is made.
+  if (instrument === undefined) return refusal !== null;
+  command.side = side;
+  command.type = type;
+  const quote = extras ? fields.quote(instrument.priceDecimals + instrument.sizeDecimals) : 0n;
+  if (quote !== 0n) {
+    if (refusal === null) return false;
+    command.quote = quote;
+    if (type !== TYPE_MARKET || side !== SIDE_BUY) {
+      command.quote = -1n;
+      return refuseField(
+        fields,
+        command,
+        refusal,
+        REFUSED_QUOTE_SIZE,
+        orderRefusal('quote_size_for_market_buys_only'),
+      );
+    }
+    if (quote < 0n) {
+      const decimals = instrument.priceDecimals + instrument.sizeDecimals;
+      return refuseField(
+        fields,
+        command,
+        refusal,
+        REFUSED_QUOTE_SIZE,
+        quoteSizeMalformed(decimals),
+      );
+    }
+  } else {
+    const size = fields.size(instrument.sizeDecimals);
+    if (offGrid(size, instrument.lotUnits)) {
+      if (refusal === null) return false;
+      command.size = 0 as Lots;
+      return refuseField(
+        fields,
+        command,
+        refusal,
+        REFUSED_SIZE,
+        gridRefusal(instrument, parsed(size), 'size')!,
+      );
+    }
+    command.size = (size / instrument.lotUnits) as Lots;
+  }
+  const price = fields.price(instrument.priceDecimals);
   if (type === TYPE_LIMIT) {
-    const price = fields.price(instrument.priceDecimals);
-    // A missing price is the core's to refuse (price_required); one off the grid the string API's.
+    // A missing price is the core's to refuse (price_required).
     if (price !== EMPTY) {
-      if (price <= 0 || price % instrument.tickUnits !== 0) return false;
+      if (offGrid(price, instrument.tickUnits)) {
+        if (refusal === null) return false;
+        return refuseField(
+          fields,
+          command,
+          refusal,
+          REFUSED_PRICE,
+          gridRefusal(instrument, parsed(price), 'price')!,
+        );
+      }
       command.price = (price / instrument.tickUnits) as Ticks;
     }
+  } else if (price !== EMPTY) {
+    if (refusal === null) return false;
+    command.price = 1 as Ticks;
+    return refuseField(
+      fields,
+      command,
+      refusal,
+      REFUSED_PRICE,
+      orderRefusal('price_for_limit_only'),
+    );
+  }
+  if (extras) {
+    const stopPrice = fields.stopPrice(instrument.priceDecimals);
+    if (stopPrice !== EMPTY) {
+      if (offGrid(stopPrice, instrument.tickUnits)) {
+        if (refusal === null) return false;
+        command.stopPrice = -1 as Ticks;
+        return refuseField(
+          fields,
+          command,
+          refusal,
+          REFUSED_STOP_PRICE,
+          gridRefusal(instrument, parsed(stopPrice), 'stop_price')!,
+        );
+      }
+      command.stopPrice = (stopPrice / instrument.tickUnits) as Ticks;
+    }
+  }
+  if (type === TYPE_LIMIT) {
     command.timeInForce = timeInForce === EMPTY ? TIF_GTC : timeInForce;
-  } else if (fields.price(0) !== EMPTY || timeInForce !== EMPTY) {
-    return false;
+    if (timeInForce === BAD)
+      return refuseField(
+        fields,
+        command,
+        refusal!,
+        REFUSED_TIME_IN_FORCE,
+        orderRefusal('time_in_force_unknown'),
+      );
+  } else if (timeInForce !== EMPTY) {
+    if (refusal === null) return false;
+    command.timeInForce = TIF_GTC;
+    return refuseField(
+      fields,
+      command,
+      refusal,
+      REFUSED_TIME_IN_FORCE,
+      orderRefusal('time_in_force_for_limit_only'),
+    );
   } else {
     command.timeInForce = TIF_IOC;
   }
-  command.side = side;
-  command.type = type;
   command.flags = fields.postOnly() === 1 ? FLAG_POST_ONLY : 0;
+  if (extras && !decodeExtras(fields, command, refusal)) return false;
   command.account = fields.account(true);
-  return command.account >= 0;
+  return command.account >= 0 || refusal !== null;
 }
 
-/** A new order's stop price, stp, expiry and client order id into `command`; false when not decoded. */
+/**
+ * A new order's expiry, stp and client order id into `command`; false when not decoded. An expiry
+ * that is not a time is -1, which the core refuses in the words its time in force calls for.
+ */
 function decodeExtras(
   fields: CommandFields,
-  instrument: Instrument,
   command: OrderCommand,
+  refusal: RowRefusal | null,
 ): boolean {
-  const stopPrice = fields.stopPrice(instrument.priceDecimals);
-  if (stopPrice !== EMPTY) {
-    if (stopPrice <= 0 || stopPrice % instrument.tickUnits !== 0) return false;
-    command.stopPrice = (stopPrice / instrument.tickUnits) as Ticks;
+  const expireAt = fields.expireAt();
+  if (expireAt === BAD) {
+    if (refusal === null) return false;
+    command.expireAt = -1;
+  } else if (expireAt !== EMPTY) {
+    command.expireAt = expireAt;
   }
   const stp = fields.stp();
-  if (stp === BAD) return false;
-  if (stp !== EMPTY) command.stp = stp;
-  const expireAt = fields.expireAt();
-  if (expireAt === BAD) return false;
-  if (expireAt !== EMPTY) command.expireAt = expireAt;
+  if (stp === BAD) {
+    if (refusal === null) return false;
+    command.stp = -1;
+    // Checked after the expiry and post-only: the core answers those first.
+    refusal.code = REFUSED_STP;
+    refusal.error = orderRefusal('stp_unknown').error;
+  } else if (stp !== EMPTY) {
+    command.stp = stp;
+  }
   command.clientOrderId = fields.clientOrderId();
   return true;
 }
 
-/** The row's book and its size in lots into `command`; false unless a positive whole number of lots. */
+/** The row's size in lots into `command`; false unless a positive whole number of lots. */
 function decodeSize(
   fields: CommandFields,
-  instruments: readonly Instrument[],
+  instrument: Instrument,
   command: OrderCommand,
+  refusal: RowRefusal | null,
 ): boolean {
-  command.book = fields.book();
-  const instrument = instruments[command.book];
-  if (instrument === undefined) return false;
   const size = fields.size(instrument.sizeDecimals);
-  if (size <= 0 || size % instrument.lotUnits !== 0) return false;
+  if (offGrid(size, instrument.lotUnits)) {
+    return refuseDecimal(
+      refusal,
+      REFUSED_SIZE,
+      instrument,
+      size,
+      'size',
+      () => (command.size = 0 as Lots),
+    );
+  }
   command.size = (size / instrument.lotUnits) as Lots;
+  return true;
+}
+
+/** Whether `units` (a reader's answer) is not a positive whole number of `gridUnits`. */
+function offGrid(units: number, gridUnits: number): boolean {
+  return units <= 0 || units % gridUnits !== 0;
+}
+
+/** A reader's decimal answer as parseUnits gives it. */
+function parsed(units: number): number | DecimalParseFailure {
+  if (units === TOO_PRECISE) return 'too_precise';
+  if (units === TOO_LARGE) return 'too_large';
+  return units < 0 ? 'malformed' : units;
+}
+
+/**
+ * A decimal field off the grid of a cancel, reduce or amend: recorded in `refusal` (its sentinel
+ * set by `sentinel`) and the command goes to the core, or false without one.
+ */
+function refuseDecimal(
+  refusal: RowRefusal | null,
+  code: number,
+  instrument: Instrument,
+  units: number,
+  field: 'price' | 'size',
+  sentinel: () => unknown,
+): boolean {
+  if (refusal === null) return false;
+  sentinel();
+  refusal.code = code;
+  refusal.error = gridRefusal(instrument, parsed(units), field)!.error;
+  return true;
+}
+
+/**
+ * A new order's field refused (`code`, `error`) with its sentinel set: the command stops being
+ * decoded there, with its account, and goes to the core.
+ */
+function refuseField(
+  fields: CommandFields,
+  command: OrderCommand,
+  refusal: RowRefusal,
+  code: number,
+  error: { readonly error: VenueError },
+): boolean {
+  refusal.code = code;
+  refusal.error = error.error;
+  command.account = fields.account(true);
   return true;
 }

@@ -31,7 +31,6 @@ export type {
   ReduceRow,
   AmendRow,
   ParsedScenarioRow,
-  PlainRowTarget,
   ScenarioLayout,
 } from './scenario-row.js';
 export {
@@ -40,6 +39,9 @@ export {
   EMPTY,
   ROW_DECLINED,
   ROW_TAKEN,
+  RowRefusal,
+  TOO_LARGE,
+  TOO_PRECISE,
   type CommandFields,
 } from './command-fields.js';
 export { ScenarioClock } from './scenario-clock.js';

@@ -2,12 +2,7 @@
  * Scenario rows: the typed form of one CSV line of a scenario (docs/scenarios.md), and how to write one back.
  * A row carries strings for decimals, exactly as written; the venue judges their values.
  */
-import type {
-  InstrumentSpec,
-  OrderCommand,
-  OrderRequest,
-  QuoteOrderRequest,
-} from '../../src/index.js';
+import type { InstrumentSpec, OrderRequest, QuoteOrderRequest } from '../../src/index.js';
 import { formatScenarioTime } from './scenario-time.js';
 
 export const SCENARIO_COLUMNS = [
@@ -76,15 +71,6 @@ export type ScenarioRow = NewOrderRow | CancelRow | ReduceRow | AmendRow;
 
 /** A row as read from a file: with its 1-based line number. */
 export type ParsedScenarioRow = ScenarioRow & { readonly line: number };
-
-/**
- * What takes a plain `new`, `cancel` or `reduce` row as an OrderCommand (the scenario driver):
- * ROW_TAKEN, ROW_DECLINED (nothing changed, the row goes on as a record) or the core's refusal
- * code (< 0, nothing changed).
- */
-export interface PlainRowTarget {
-  submit(ts: number, id: string, command: OrderCommand): number;
-}
 
 /** Which columns a file has: the 11 of the scenario format, plus `client_order_id` when true. */
 export interface ScenarioLayout {

@@ -164,13 +164,13 @@ describe('feed: plain rows as numbers', () => {
       sell('a', '100.00', '1.00000000'),
       sell('b', '101.00', '1.00000000'),
       sell('a', '102.00'), // duplicate_id: a still rests
-      sell('c', '100.001'), // off the tick: applied (refused) through the string API
+      sell('c', '100.001'), // off the tick: refused by the decoder
       buy('t', '1.50000000'),
       cancel('a'), // order_not_open: a was filled
       cancel('b', 'someone-else'), // order_not_found
       sell('d', '103.00', '3.00000000'),
       reduce('d', '0.50000000'),
-      reduce('d', '0.000000001'), // off the lot grid: refused through the string API
+      reduce('d', '0.000000001'), // off the lot grid: refused by the decoder
       reduce('d', '1.0000', 'ETH-USD'), // another symbol's lots: the order's instrument decides
       reduce('d', '9.00000000'), // more than it has left: cancels it
       reduce('d', '1.00000000'), // order_not_open
@@ -248,7 +248,7 @@ describe('feed: plain rows as numbers', () => {
       order('g3', { timeInForce: 'gtd', expireAt: T0 }), // expire_at_not_later
       order('g4', { expireAt: T0 + 60_000 }), // expire_at_for_gtd_only
       order('n1', { price: undefined, stopPrice: '99.00' }), // price_required
-      order('o1', { price: '102.001', clientOrderId: 'x' }), // off the grid: the string API's words
+      order('o1', { price: '102.001', clientOrderId: 'x' }), // off the grid: refused by the decoder in the string API's words
     ];
     const run = (feed: boolean) => {
       const { venue, driver } = driven();
@@ -273,7 +273,7 @@ describe('feed: plain rows as numbers', () => {
       'price is required for limit orders',
       'price must be a multiple of the tick size 0.01',
     ]);
-    expect([fed.calls, applied.calls]).toEqual([1, rows.length]); // fed: only the row off the grid
+    expect([fed.calls, applied.calls]).toEqual([0, rows.length]);
   });
 
   it('amends as numbers, and answers a refused amend in the words apply gives', () => {
@@ -291,7 +291,7 @@ describe('feed: plain rows as numbers', () => {
       amend('m', { price: '104.00' }), // a market order: order_not_open (filled)
       amend('b', { size: '2.00000000', price: '101.50' }),
       amend('b', { size: '1000.5' }), // above the max size
-      amend('b', { price: '101.001' }), // off the grid: the string API's words
+      amend('b', { price: '101.001' }), // off the grid: refused by the decoder in the string API's words
       amend('x', { size: '1' }), // no such order
     ];
     const run = (feed: boolean) => {
@@ -317,7 +317,7 @@ describe('feed: plain rows as numbers', () => {
       'price must be a multiple of the tick size 0.01',
       'no order x for this account',
     ]);
-    expect([fed.calls, applied.calls]).toEqual([1, 5]);
+    expect([fed.calls, applied.calls]).toEqual([0, 5]);
   });
 
   it('reduces a plain reduce row as numbers, to the same order as apply', () => {
@@ -334,6 +334,122 @@ describe('feed: plain rows as numbers', () => {
     };
     expect(remaining(true)).toEqual({ numbers: true, size: '2.50000000' });
     expect(remaining(false)).toEqual({ numbers: false, size: '2.50000000' });
+  });
+});
+
+describe('feed: every row as a command, none through the string API', () => {
+  // `price: undefined` leaves the price out, as a reader does.
+  const order = (id: string, fields: Record<string, unknown>) =>
+    ({ ...sell(id, '102.00'), ts: T0 + 3, ...fields }) as ScenarioRow;
+  const quote = (id: string, quoteSize: string, fields: Record<string, unknown> = {}) => {
+    const { size: _size, ...row } = buy(id) as NewOrderRow & { size: string };
+    return { ...row, ts: T0 + 3, quoteSize, ...fields } as ScenarioRow;
+  };
+  const amend = (id: string, fields: { size?: string; price?: string }): ScenarioRow => ({
+    action: 'amend',
+    ts: T0 + 3,
+    id,
+    account: 'maker',
+    symbol: 'BTC-USD',
+    ...fields,
+  });
+  const rows: ScenarioRow[] = [
+    // A decimal off the grid, malformed, too large or zero.
+    order('d1', { price: '102.001' }),
+    order('d2', { size: '1.000000001' }),
+    order('d3', { size: '1e3' }),
+    order('d4', { price: '99999999999999999999' }),
+    order('d5', { size: '0' }),
+    order('d6', { stopPrice: '101.005' }),
+    order('d7', { size: '5000', price: '102.001' }), // the size's range is checked first
+    order('d8', { type: 'market', price: '102.001' }), // a market order's price is refused
+    order('d9', { type: 'market', price: undefined, timeInForce: 'gtc' }),
+    order('d10', { timeInForce: 'ioc', expireAt: 0 }),
+    reduce('a', '0.000000001'),
+    reduce('a', 'x'),
+    amend('a', { size: '2.000000001' }),
+    amend('a', { price: '-1' }),
+    amend('sm', { price: '101.001' }), // a (stop) market order's price: refused before it is read
+    { ...reduce('b', '0.5000'), symbol: 'NOPE-USD' }, // the order's book, not the row's symbol
+    // A quote size: sized from the book, refused, or beyond 2^53 units.
+    quote('q1', '50.00'),
+    quote('q2', '0.0000001'), // buys less than the minimum size
+    quote('q3', '1.000000000001'), // too many decimals
+    quote('q4', '0'),
+    quote('q5', '10.00', { side: 'sell' }),
+    quote('q6', '10.00', { type: 'limit', price: '100.00' }),
+    quote('q7', '10.00', { price: '100.00' }), // a market order's price
+    quote('q8', '123456789012345678901234567890.00'), // all the asks, exactly
+    // An unknown symbol, well formed or not.
+    order('s1', { symbol: 'NOPE-USD' }),
+    order('s2', { symbol: 'nope' }),
+    // An id the driver does not map.
+    cancel('zz'),
+    reduce('zz', '1.00000000'),
+    amend('zz', { size: '1' }),
+    { ...cancel('b'), account: 'nobody' },
+  ];
+
+  it('says what apply says, changes what apply changes, and calls no string API method', () => {
+    const run = (feed: boolean) => {
+      const { venue, driver } = driven();
+      const stopMarket = order('sm', { type: 'market', price: undefined, stopPrice: '90.00' });
+      for (const row of [sell('a'), sell('b', '101.00'), sell('c', '103.00'), stopMarket])
+        driver.apply(row);
+      const calls = [
+        vi.spyOn(venue, 'placeOrder'),
+        vi.spyOn(venue, 'cancelOrder'),
+        vi.spyOn(venue, 'reduceOrder'),
+        vi.spyOn(venue, 'amendOrder'),
+      ];
+      const said = rows.map((row) => (feed ? driver.feed(row) : driver.apply(row)));
+      return {
+        said,
+        rows: driver.rowCount,
+        calls: calls.map((spy) => spy.mock.calls.length),
+        book: venue.orderBook('BTC-USD'),
+        orders: [venue.listOrders('maker'), venue.listOrders('taker')],
+        trades: venue.trades('BTC-USD'),
+        resting: driver.restingCount,
+      };
+    };
+    const fed = run(true);
+    const applied = run(false);
+    expect({ ...fed, calls: null }).toEqual({ ...applied, calls: null });
+    expect(fed.calls).toEqual([0, 0, 0, 0]);
+    expect(applied.calls).toEqual([20, 1, 3, 3]); // an unmapped id reaches no venue method
+    expect(fed.said.map((refusal) => refusal?.message ?? null)).toEqual([
+      'price must be a multiple of the tick size 0.01',
+      'size must be a multiple of the lot size 0.00000001',
+      'size must be a decimal string like "1.5" (no sign, exponent or spaces)',
+      'price is too large to be held exactly',
+      'size must be positive',
+      'stop_price must be a multiple of the tick size 0.01',
+      'size must be at most 1000.00000000',
+      'price is refused for market orders',
+      'time_in_force is for limit orders only',
+      'expire_at is for gtd orders only',
+      'size must be a multiple of the lot size 0.00000001',
+      'size must be a decimal string like "1.5" (no sign, exponent or spaces)',
+      'size must be a multiple of the lot size 0.00000001',
+      'price must be a decimal string like "1.5" (no sign, exponent or spaces)',
+      'price is refused for market orders',
+      null,
+      null,
+      'quote_size buys less than the minimum size from the book',
+      'quote_size must be a positive decimal string with at most 10 decimals',
+      'quote_size must be a positive decimal string with at most 10 decimals',
+      'quote_size is for market buys only',
+      'quote_size is for market buys only',
+      'price is refused for market orders',
+      null,
+      'symbol NOPE-USD is not listed',
+      'symbol must look like BASE-QUOTE, each 1-12 of A-Z 0-9',
+      'no order zz for this account',
+      'no order zz for this account',
+      'no order zz for this account',
+      'no order b for this account',
+    ]);
   });
 });
 

@@ -2,8 +2,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { convertFlowFile } from '../../adapters/flow/arrow/index.js';
+import { convertFlowFile, flowSchema, readsAsCodes } from '../../adapters/flow/arrow/index.js';
 import { invariantObserver } from '../../adapters/runs/check/invariant-observer.js';
+import { DEFAULT_INSTRUMENTS } from '../../src/index.js';
 import { replayRun } from '../replay-run.js';
 
 const work = mkdtempSync(join(tmpdir(), 'simex-quote-size-'));
@@ -94,5 +95,10 @@ describe('the quote_size column', () => {
     );
     expect(without.code).toBe(0);
     expect(empty.outputs).toEqual(without.outputs);
+  });
+
+  it('keeps an Arrow flow with the column on the numeric column feed', () => {
+    const schema = flowSchema(DEFAULT_INSTRUMENTS, { clientOrderId: false, quoteSize: true });
+    expect(readsAsCodes(schema)).toBe(true);
   });
 });

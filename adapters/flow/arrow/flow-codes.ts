@@ -21,7 +21,13 @@ import {
   type VenueCore,
 } from '../../../src/index.js';
 // EMPTY: a null or empty cell; BAD: a cell this reader does not take.
-import { BAD, CLIENT_ORDER_ID_COLUMN, EMPTY, SCENARIO_COLUMNS } from '../index.js';
+import {
+  BAD,
+  CLIENT_ORDER_ID_COLUMN,
+  EMPTY,
+  QUOTE_SIZE_COLUMN,
+  SCENARIO_COLUMNS,
+} from '../index.js';
 
 const { DataType, TimeUnit } = arrow;
 
@@ -36,7 +42,7 @@ const plainTimeInForce = (word: string) => {
   return code === TIF_GTD ? BAD : code;
 };
 const DICTIONARY_COLUMNS = ['action', 'account', 'symbol', 'side', 'type', 'time_in_force'];
-const UTF8_COLUMNS = ['id', 'price', 'size', CLIENT_ORDER_ID_COLUMN];
+const UTF8_COLUMNS = ['id', 'price', 'size', CLIENT_ORDER_ID_COLUMN, QUOTE_SIZE_COLUMN];
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
@@ -46,7 +52,7 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
  */
 export function readsAsCodes(schema: Schema): boolean {
   if (!LITTLE_ENDIAN) return false;
-  const known = new Set<string>([...SCENARIO_COLUMNS, CLIENT_ORDER_ID_COLUMN]);
+  const known = new Set<string>([...SCENARIO_COLUMNS, CLIENT_ORDER_ID_COLUMN, QUOTE_SIZE_COLUMN]);
   return schema.fields.every(({ name, type }) => {
     if (!known.has(name)) return false;
     if (name === 'ts')
@@ -171,6 +177,8 @@ export class FlowCodes {
   readonly price = new Utf8Column();
   readonly size = new Utf8Column();
   readonly clientOrderId: Utf8Column | null;
+  /** Its cells are not read as codes: a row with one is left to the row decoder. */
+  readonly quoteSize: Utf8Column | null;
   readonly instruments: readonly Instrument[];
   #tsOffset = 0;
   #tsNulls: Uint8Array | null = null;
@@ -185,6 +193,7 @@ export class FlowCodes {
     this.account = new CodeColumn((name) => core.accountId(name));
     this.book = new CodeColumn((symbol) => Math.max(BAD, core.bookIndex(symbol)));
     this.clientOrderId = this.#positions.has(CLIENT_ORDER_ID_COLUMN) ? new Utf8Column() : null;
+    this.quoteSize = this.#positions.has(QUOTE_SIZE_COLUMN) ? new Utf8Column() : null;
     this.instruments = core.books.map((book) => book.instrument);
   }
 
@@ -201,6 +210,7 @@ export class FlowCodes {
     this.price.load(column('price'));
     this.size.load(column('size'));
     this.clientOrderId?.load(column(CLIENT_ORDER_ID_COLUMN));
+    this.quoteSize?.load(column(QUOTE_SIZE_COLUMN));
     const ts = column('ts');
     this.#tsOffset = ts.offset;
     this.#tsNulls = nullsOf(ts);

@@ -76,7 +76,7 @@ interface FlowRowFields extends CommandFields {
 }
 
 function flowRowFields(codes: FlowCodes): FlowRowFields {
-  const { clientOrderId } = codes;
+  const { clientOrderId, quoteSize } = codes;
   const fields: FlowRowFields = {
     row: 0,
     codes,
@@ -90,8 +90,14 @@ function flowRowFields(codes: FlowCodes): FlowRowFields {
     price: (decimals) => codes.price.units(fields.row, decimals),
     size: (decimals) => codes.size.units(fields.row, decimals),
     postOnly: () => codes.postOnly(fields.row),
-    // A client order id is left to the row decoder (its text); the other extras are not columns here.
-    extras: () => (clientOrderId !== null && !clientOrderId.isEmpty(fields.row) ? BAD : 0),
+    // A client order id (its text) and a quote size (a bigint) are left to the row decoder and the
+    // driver's `feed`; the other extras are not columns here.
+    extras: () =>
+      (clientOrderId !== null && !clientOrderId.isEmpty(fields.row)) ||
+      (quoteSize !== null && !quoteSize.isEmpty(fields.row))
+        ? BAD
+        : 0,
+    quote: () => 0n,
     stopPrice: () => EMPTY,
     stp: () => EMPTY,
     expireAt: () => EMPTY,

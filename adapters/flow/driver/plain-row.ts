@@ -1,37 +1,41 @@
 /**
- * A scenario row as an OrderCommand, for the driver's `submit`: a ScenarioRow's fields read for
- * decodeRowCommand (adapters/flow/command-fields.ts). The decimals are read by the venue's
+ * A scenario row's fields read for decodeRowCommand (adapters/flow/command-fields.ts), which
+ * makes an OrderCommand of every row for the driver's `feed`. The decimals are read by the venue's
  * parseUnits: `(0|[1-9][0-9]*)(\.[0-9]+)?`, no digit lost, a safe integer.
  */
 import {
   ACTION_CODES,
   ORDER_TYPE_CODES,
+  parseBigUnits,
   parseUnits,
   SIDE_CODES,
   STP_CODES,
   TIME_IN_FORCE_CODES,
-  type Instrument,
-  type OrderCommand,
   type VenueCore,
 } from '../../../src/index.js';
 import {
   BAD,
-  decodeRowCommand,
   EMPTY,
-  ROW_DECLINED,
+  TOO_LARGE,
+  TOO_PRECISE,
   type CommandFields,
   type NewOrderRow,
-  type PlainRowTarget,
   type ScenarioRow,
 } from '../index.js';
 
-/** A ScenarioRow's fields, one row at a time (`row`). */
+/**
+ * A ScenarioRow's fields, one row at a time (`row`). A cancel, reduce or amend row's book is its
+ * order's (`orderBook`, -1 when it names none), as the string API reads it: the row's symbol is
+ * not read.
+ */
 export class ScenarioRowFields implements CommandFields {
   row!: ScenarioRow;
   readonly #core: VenueCore;
+  readonly #orderBook: (id: string) => number;
 
-  constructor(core: VenueCore) {
+  constructor(core: VenueCore, orderBook: (id: string) => number) {
     this.#core = core;
+    this.#orderBook = orderBook;
   }
 
   action(): number {
@@ -44,7 +48,8 @@ export class ScenarioRowFields implements CommandFields {
   }
 
   book(): number {
-    return this.#core.bookIndex(this.row.symbol);
+    const { row } = this;
+    return row.action === 'new' ? this.#core.bookIndex(row.symbol) : this.#orderBook(row.id);
   }
 
   side(): number {
@@ -80,13 +85,20 @@ export class ScenarioRowFields implements CommandFields {
   extras(): number {
     const { row } = this;
     if (row.action !== 'new') return 0;
-    if ('quoteSize' in row) return BAD;
-    return row.clientOrderId !== undefined ||
+    return 'quoteSize' in row ||
+      row.clientOrderId !== undefined ||
       row.stopPrice !== undefined ||
       row.stp !== undefined ||
       row.expireAt !== undefined
       ? 1
       : 0;
+  }
+
+  quote(decimals: number): bigint {
+    const row = this.row as NewOrderRow;
+    if (!('quoteSize' in row)) return 0n;
+    const quote = parseBigUnits(row.quoteSize, decimals);
+    return typeof quote === 'bigint' && quote > 0n ? quote : -1n;
   }
 
   stopPrice(decimals: number): number {
@@ -108,32 +120,16 @@ export class ScenarioRowFields implements CommandFields {
   }
 }
 
-/**
- * Fills `command` from the row and gives it to `target` when the row is plain: the target's
- * answer (ROW_TAKEN, or the core's refusal), else ROW_DECLINED.
- */
-export function feedPlainRow(
-  row: ScenarioRow,
-  fields: ScenarioRowFields,
-  instruments: readonly Instrument[],
-  command: OrderCommand,
-  target: PlainRowTarget,
-): number {
-  fields.row = row;
-  return decodeRowCommand(fields, instruments, command)
-    ? target.submit(row.ts, row.id, command)
-    : ROW_DECLINED;
-}
-
 function decimalCell(text: string | undefined, decimals: number): number {
   return text === undefined ? EMPTY : decimalUnits(text, decimals);
 }
 
 /**
- * The unsigned decimal as units at `decimals`; -1 (BAD) when it is not one by the parser's rules
- * (a digit beyond `decimals` that is not 0 included).
+ * The unsigned decimal as units at `decimals`; BAD, TOO_PRECISE (a digit beyond `decimals` that
+ * is not 0) or TOO_LARGE when it is not one by the parser's rules.
  */
 export function decimalUnits(text: string, decimals: number): number {
   const units = parseUnits(text, decimals);
-  return typeof units === 'number' ? units : BAD;
+  if (typeof units === 'number') return units;
+  return units === 'too_precise' ? TOO_PRECISE : units === 'too_large' ? TOO_LARGE : BAD;
 }

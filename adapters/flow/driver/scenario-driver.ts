@@ -2,15 +2,21 @@
  * The one way scenario rows reach a Venue: sets the clock to the row's time, turns the row into a
  * command on the order its scenario id names, refuses a `new` reusing a live order's id, and
  * reports what happens to the orders it placed under their scenario ids. A row comes in as a
- * ScenarioRow (`apply`, through the string API), or, for a plain `new`, `cancel` or `reduce`, as
- * an OrderCommand (`submit`: straight to `venue.core`, no record built).
+ * ScenarioRow decoded once into an OrderCommand (`feed`), as an OrderCommand (`submit`,
+ * `submitBytes`: straight to `venue.core`, no record built), or as a ScenarioRow through the
+ * string API (`apply`, for a caller that reads the order's record or gives venue order ids).
  * RowOrderReports follows the orders and tells the observer.
  */
 import {
   ACTION_AMEND,
   ACTION_NEW,
   ACTION_REDUCE,
+  bookMissing,
   gridCommandError,
+  orderNotFound,
+  REFUSED_PRICE,
+  REFUSED_UNKNOWN_SYMBOL,
+  type VenueError,
   type Instrument,
   type OrderCommand,
   type OrderRecord,
@@ -20,10 +26,17 @@ import {
 } from '../../../src/index.js';
 import { ORDER_STATUS_CODES } from '../../../src/codes.js';
 import { orderId, orderSequence } from '../../../src/order.js';
-import { ROW_DECLINED, ROW_TAKEN, type ScenarioClock, type ScenarioRow } from '../index.js';
+import {
+  decodeRowCommand,
+  ROW_DECLINED,
+  ROW_TAKEN,
+  RowRefusal,
+  type ScenarioClock,
+  type ScenarioRow,
+} from '../index.js';
 import { applyScenarioRow, type ApplyOptions } from './apply-row.js';
 import type { DriverObserver, DriverOptions, Refusal } from './driver-reports.js';
-import { feedPlainRow, ScenarioRowFields } from './plain-row.js';
+import { ScenarioRowFields } from './plain-row.js';
 import { RowOrderReports } from './row-order-reports.js';
 import { ScenarioIdView } from './scenario-id-view.js';
 import { ScenarioIds } from './scenario-ids.js';
@@ -49,6 +62,8 @@ export class ScenarioDriver {
   #lastOrder: OrderRecord | null = null;
   /** The last command the core refused (its fields give the refusal's words). */
   #refusedCommand: OrderCommand | null = null;
+  /** A field of the row `feed` decodes that the decoder refused. */
+  readonly #rowRefusal = new RowRefusal();
 
   constructor(
     venue: Venue,
@@ -59,7 +74,7 @@ export class ScenarioDriver {
     this.#venue = venue;
     this.#core = venue.core;
     this.#command = venue.core.newCommand();
-    this.#fields = new ScenarioRowFields(venue.core);
+    this.#fields = new ScenarioRowFields(venue.core, (id) => this.#orderBook(id));
     this.#instruments = venue.core.books.map((book) => book.instrument);
     this.#ids = new ScenarioIds(venue.core, FINAL_ORDER_RETENTION);
     this.#clock = clock;
@@ -74,16 +89,17 @@ export class ScenarioDriver {
     this.#reports = new RowOrderReports(venue, this.#ids, this.#row, observer);
   }
 
-  /** Applies one row; a refusal is returned (and nothing changed), never thrown. */
+  /**
+   * Applies one row through the string API (Venue.placeOrder and its kin), for callers that read
+   * the record of the row's order (`lastOrder`) or give venue order ids (`venueIds`); a refusal
+   * is returned (and nothing changed), never thrown. Other callers `feed` the row.
+   */
   apply(row: ScenarioRow): Refusal | null {
     this.rowCount++;
     const ids = this.#ids;
     if (row.action === 'new' && !this.#venueIds && ids.isLive(ids.findText(row.id))) {
       this.#lastOrder = null;
-      return {
-        code: 'duplicate_id',
-        message: `order id ${row.id} is already used by an open order`,
-      };
+      return duplicateId(row.id);
     }
     this.#row.setText(row.id);
     const result = applyScenarioRow(this.#venue, row, this.#applyOptions);
@@ -106,15 +122,50 @@ export class ScenarioDriver {
   }
 
   /**
-   * Applies one row as `apply` does, but a plain `new`, `cancel` or `reduce` row (plain-row.ts)
-   * goes to the core as a command, and `lastOrder` is then null: for callers that read no record of
-   * the row's command. The core's refusal of it is answered in the string API's words
-   * (`refusal`), without the string API; any other row goes to `apply`.
+   * Applies one row as `apply` does, as a command decoded once (decodeRowCommand) and given to
+   * the core, without the string API; `lastOrder` is then null. A refusal has the words `apply`
+   * gives: a field the decoder refuses is answered in its words (RowRefusal) unless the core
+   * refuses an earlier field, a refusal of the core in gridCommandError's, an unknown symbol, an
+   * id in use or an id naming no order in the string API's.
    */
   feed(row: ScenarioRow): Refusal | null {
-    const answer = feedPlainRow(row, this.#fields, this.#instruments, this.#command, this);
+    const refusal = this.#rowRefusal;
+    this.#fields.row = row;
+    if (!decodeRowCommand(this.#fields, this.#instruments, this.#command, refusal)) {
+      throw new RangeError(`a ${row.action} row was not decoded`);
+    }
+    const answer = this.submit(row.ts, row.id, this.#command);
     if (answer === ROW_TAKEN) return null;
-    return answer === ROW_DECLINED ? this.apply(row) : this.refusal(row.id, answer);
+    if (answer === ROW_DECLINED) return this.#declined(row);
+    if (answer === REFUSED_UNKNOWN_SYMBOL) return this.#refused(bookMissing(row.symbol).error);
+    const command = this.#command;
+    if (
+      answer === refusal.code &&
+      !(answer === REFUSED_PRICE && command.action === ACTION_AMEND && this.#isMarket(command))
+    ) {
+      return this.#refused(refusal.error!);
+    }
+    return this.refusal(row.id, answer);
+  }
+
+  /** Whether the amended order is a market order (its price is refused before it is read). */
+  #isMarket(command: OrderCommand): boolean {
+    const core = this.#core;
+    return core.store.isMarket(core.orders.slot(command.target));
+  }
+
+  /** A row `submit` declined: a `new` reusing a live order's id, or an id naming no order. */
+  #declined(row: ScenarioRow): Refusal {
+    if (row.action === 'new') return this.#refused(duplicateId(row.id));
+    this.#clock.now = row.ts;
+    return this.#refused(orderNotFound(row.id).error);
+  }
+
+  #refused(error: VenueError | Refusal): Refusal {
+    this.rowCount++;
+    this.#lastOrder = null;
+    const { code, message } = error;
+    return { code, message };
   }
 
   /**
@@ -134,12 +185,12 @@ export class ScenarioDriver {
   }
 
   /**
-   * A plain row's command (plain-row.ts, flow-feed.ts) on the order with the scenario id `id`:
-   * for ACTION_NEW the id it introduces, else the order whose sequence becomes the command's
-   * `target`. ROW_TAKEN when applied; ROW_DECLINED when the id names a live order (new) or no
-   * order (the others), or a reduce's or amend's order is not on the command's book (its lots
-   * and ticks would be another instrument's): give the row to `apply`; or the core's refusal code (< 0), whose words
-   * `refusal` gives. Nothing changed unless taken.
+   * A row's command (`feed`, flow-feed.ts) on the order with the scenario id `id`: for ACTION_NEW
+   * the id it introduces, else the order whose sequence becomes the command's `target`. ROW_TAKEN
+   * when applied; ROW_DECLINED when the id names a live order (new) or no order (the others), or
+   * a reduce's or amend's order is not on the command's book (its lots and ticks would be another
+   * instrument's: `feed` reads the row again on the order's book); or the core's refusal code
+   * (< 0), whose words `refusal` gives. Nothing changed unless taken.
    */
   submit(ts: number, id: string, command: OrderCommand): number {
     const length = this.#ids.encode(id);
@@ -168,7 +219,7 @@ export class ScenarioDriver {
       command.target = ids.sequenceOf(entry) as Sequence;
       if (command.action === ACTION_REDUCE || command.action === ACTION_AMEND) {
         const slot = core.orders.slot(command.target);
-        if (slot < 0 || core.store.book[slot] !== command.book) return ROW_DECLINED;
+        if (slot >= 0 && core.store.book[slot] !== command.book) return ROW_DECLINED;
       }
     }
     this.#clock.now = ts;
@@ -190,6 +241,15 @@ export class ScenarioDriver {
     return ROW_TAKEN;
   }
 
+  /** The book of the order the scenario id `id` names, -1 when none. */
+  #orderBook(id: string): number {
+    const entry = this.#ids.findText(id);
+    if (entry < 0) return -1;
+    const core = this.#core;
+    const slot = core.orders.slot(this.#ids.sequenceOf(entry));
+    return slot < 0 ? -1 : core.store.book[slot]!;
+  }
+
   /** The record the last `apply` returned (the order it placed, cancelled or reduced); else null. */
   get lastOrder(): OrderRecord | null {
     return this.#lastOrder;
@@ -209,4 +269,9 @@ export class ScenarioDriver {
     for (const [sequence, scenarioId] of this.#ids.live())
       yield [this.#reports.record(sequence), scenarioId];
   }
+}
+
+/** The refusal of a `new` row reusing the id of an order that still rests. */
+function duplicateId(id: string): Refusal {
+  return { code: 'duplicate_id', message: `order id ${id} is already used by an open order` };
 }

@@ -182,8 +182,8 @@ export class OrderStore {
    */
   addFill(slot: number, trade: number, taker: number, trades: TradeStore): void {
     const fills = this.fills[slot]!;
-    const price = trades.price[trade]!;
-    const size = trades.size[trade]!;
+    const price = trades.price(trade);
+    const size = trades.size(trade);
     const added = price * size;
     if (fills === NO_SLOT && trade < ONE_FILL_LIMIT && added <= Number.MAX_SAFE_INTEGER) {
       this.fills[slot] = ONE_FILL - (trade * 2 + taker);
@@ -196,8 +196,8 @@ export class OrderStore {
     } else {
       const row = fills >= 0 ? fills : this.#rowOfOneFill(slot, trades);
       const last = lists.last(row);
-      if (last > 0) trades.nextOfMaker[last - 1] = trade;
-      else trades.nextOfTaker[-1 - last] = trade;
+      if (last > 0) trades.setNextOfMaker(last - 1, trade);
+      else trades.setNextOfTaker(-1 - last, trade);
       notional = lists.notional(row);
       lists.append(row, trade, taker, notional + added);
     }
@@ -211,7 +211,7 @@ export class OrderStore {
   #rowOfOneFill(slot: number, trades: TradeStore): number {
     const last = ONE_FILL - this.fills[slot]!;
     const trade = last >> 1;
-    const row = this.fillLists.open(trade, last & 1, trades.price[trade]! * trades.size[trade]!);
+    const row = this.fillLists.open(trade, last & 1, trades.price(trade) * trades.size(trade));
     this.fills[slot] = row;
     return row;
   }
@@ -235,7 +235,7 @@ export class OrderStore {
     if (fills === NO_SLOT) return 0;
     if (fills < 0) {
       const trade = this.firstFill(slot);
-      return trades.price[trade]! * trades.size[trade]!; // at most 2^53: addFill checked it
+      return trades.price(trade) * trades.size(trade); // at most 2^53: addFill checked it
     }
     const notional = this.fillLists.notional(fills);
     return notional === BIG_NOTIONAL ? this.extras.bigNotional(slot) : notional;

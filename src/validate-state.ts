@@ -88,9 +88,9 @@ export function validateVenueState(venue: Venue): string[] {
       fill !== NO_SLOT;
       fill = trades.nextFill(fill, store.sequence[slot]!)
     ) {
-      filledByTrades += trades.size[fill]!;
-      if (trades.references[fill] === 0)
-        problems.push(`${id}: fill t_${trades.sequence[fill]} was released`);
+      filledByTrades += trades.size(fill);
+      if (trades.references(fill) === 0)
+        problems.push(`${id}: fill t_${trades.sequence(fill)} was released`);
     }
     if (filledByTrades !== filled)
       problems.push(`${id}: filled ${filled} but trades sum ${filledByTrades}`);

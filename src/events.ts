@@ -102,18 +102,18 @@ class TradeNumbers extends EventNumbers {
   read(trades: TradeStore, index: number, book: number, maker: Slot, taker: Slot): void {
     const event = this as unknown as TradeEvent;
     event.index = index;
-    event.sequence = trades.sequence[index]!;
+    event.sequence = trades.sequence(index);
     event.book = book;
-    event.price = trades.price[index]! as Units;
-    event.size = trades.size[index]! as Units;
-    event.makerSequence = trades.makerSequence[index]! as Sequence;
-    event.takerSequence = trades.takerSequence[index]! as Sequence;
+    event.price = trades.price(index) as Units;
+    event.size = trades.size(index) as Units;
+    event.makerSequence = trades.makerSequence(index) as Sequence;
+    event.takerSequence = trades.takerSequence(index) as Sequence;
     event.makerSlot = maker;
     event.takerSlot = taker;
-    event.makerAccount = trades.makerAccount[index]!;
-    event.takerAccount = trades.takerAccount[index]!;
-    event.takerSide = trades.takerSells[index]!;
-    event.time = trades.timestamp[index]!;
+    event.makerAccount = trades.makerAccount(index);
+    event.takerAccount = trades.takerAccount(index);
+    event.takerSide = trades.takerSells(index);
+    event.time = trades.timestamp(index);
   }
 }
 defineFields(TradeNumbers, TRADE_FIELDS);

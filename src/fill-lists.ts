@@ -11,7 +11,7 @@ const WIDTH = 4;
 export const BIG_NOTIONAL = -1;
 
 /**
- * The fills of the orders that have any, one row per order (OrderStore's `fills` column names
+ * The fills of the orders that have any, one row per order (OrderStore's fills link names
  * it), so that an order without fills carries one Int32 for them. A row is its order's first fill
  * and last fill (trade slots, linked through the TradeStore; the last one as slot + 1 when the
  * order was its maker, -(slot + 1) when its taker: no division on the path that links a fill), how many there are and their notional (the sum of price x size

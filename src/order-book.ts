@@ -188,7 +188,7 @@ export class OrderBook {
       maker,
       taker,
     );
-    tradeStore.timestamp[trade] = this.clock.commandTime; // not an argument: it would be boxed
+    tradeStore.setTimestamp(trade, this.clock.commandTime);
     store.addFill(maker, trade, 0, tradeStore);
     store.addFill(taker, trade, 1, tradeStore);
     this.tape.append(trade);

@@ -43,9 +43,9 @@ export function fillsFrom(
   let fill = from;
   for (; fill !== NO_SLOT && fills.length < limit; fill = trades.nextFill(fill, sequence)) {
     fills.push({
-      tradeSequence: trades.sequence[fill]!,
-      priceUnits: trades.price[fill]!,
-      sizeUnits: trades.size[fill]!,
+      tradeSequence: trades.sequence(fill),
+      priceUnits: trades.price(fill),
+      sizeUnits: trades.size(fill),
     });
   }
   return { fills, next: fill };
@@ -86,7 +86,7 @@ export function fillsPage(
     nextCursor:
       next === NO_SLOT
         ? null
-        : `${next.toString(36)}.${trades.sequence[next]!.toString(36)}.${store.sequence[slot]!.toString(36)}`,
+        : `${next.toString(36)}.${trades.sequence(next).toString(36)}.${store.sequence[slot]!.toString(36)}`,
   });
 }
 
@@ -101,9 +101,8 @@ function cursorFill(store: OrderStore, trades: TradeStore, slot: number, cursor:
   const orderSequence = store.sequence[slot]!;
   const isFill =
     parseInt(match[3]!, 36) === orderSequence &&
-    fill < trades.sequence.length &&
-    trades.references[fill]! > 0 &&
-    trades.sequence[fill] === tradeSequence &&
-    (trades.makerSequence[fill] === orderSequence || trades.takerSequence[fill] === orderSequence);
+    trades.isHeld(fill) &&
+    trades.sequence(fill) === tradeSequence &&
+    (trades.makerSequence(fill) === orderSequence || trades.takerSequence(fill) === orderSequence);
   return isFill ? fill : NO_SLOT;
 }

@@ -23,11 +23,14 @@ import {
 export const NO_SLOT = -1;
 
 /**
- * In the `fills` column, an order with one fill names it as ONE_FILL - (trade slot x 2 + 1 when
+ * In its fills link (see `#links`), an order with one fill names it as ONE_FILL - (trade slot x 2 + 1 when
  * the order was its taker), for trade slots below ONE_FILL_LIMIT; a second fill gives it a row.
  */
 const ONE_FILL = -2;
 const ONE_FILL_LIMIT = 2 ** 29;
+/** The fields of a slot's pair in `#links`. */
+const PREV = 0;
+const FILLS = 1;
 
 /**
  * Every order's fields in parallel typed arrays indexed by slot, so that resting orders cost the
@@ -43,10 +46,13 @@ export class OrderStore {
   remaining = new Float64Array(0);
   filled = new Float64Array(0);
   createdAt = new Float64Array(0);
-  prev = new Int32Array(0);
   next = new Int32Array(0);
-  /** The order's row of `fillLists`, its one fill (see ONE_FILL), or NO_SLOT before its first fill. */
-  fills = new Int32Array(0);
+  /**
+   * Two Int32s a slot, side by side so that filling and unlinking a maker read one cache line:
+   * the order's previous one in its queue (`prev`), and its fills: its row of `fillLists`, its
+   * one fill (see ONE_FILL), or NO_SLOT before its first fill.
+   */
+  #links = new Int32Array(0);
   /** The fills of the orders that have any. */
   readonly fillLists = new FillLists();
   /** Index of the order's book in the venue. */
@@ -92,7 +98,7 @@ export class OrderStore {
     this.size[slot] = size;
     this.remaining[slot] = size;
     this.filled[slot] = 0;
-    this.prev[slot] = NO_SLOT;
+    this.#links[slot * 2 + PREV] = NO_SLOT;
     this.next[slot] = NO_SLOT;
     this.book[slot] = book;
     this.status[slot] = STATUS_OPEN;
@@ -103,9 +109,17 @@ export class OrderStore {
       this.kind[slot] = kind | KIND_CLIENT_ORDER_ID;
       this.#clientOrderIds.set(slot, clientOrderId);
     }
-    this.fills[slot] = NO_SLOT;
+    this.#links[slot * 2 + FILLS] = NO_SLOT;
     this.extraBits[slot] = 0;
     return slot;
+  }
+
+  /** The order before this one in its queue, or NO_SLOT. */
+  prev(slot: number): number {
+    return this.#links[slot * 2 + PREV]!;
+  }
+  setPrev(slot: number, prev: number): void {
+    this.#links[slot * 2 + PREV] = prev;
   }
 
   setReason(slot: number, reason: number): void {
@@ -133,7 +147,8 @@ export class OrderStore {
       trades.release(fill);
       fill = next;
     }
-    if (this.fills[slot]! >= 0) this.fillLists.close(this.fills[slot]!);
+    const fills = this.#links[slot * 2 + FILLS]!;
+    if (fills >= 0) this.fillLists.close(fills);
     this.#clientOrderIds.delete(slot);
     this.extras.forget(slot);
     this.#slots.give(slot);
@@ -181,61 +196,61 @@ export class OrderStore {
    * it and its notional.
    */
   addFill(slot: number, trade: number, taker: number, trades: TradeStore): void {
-    const fills = this.fills[slot]!;
-    const price = trades.price[trade]!;
-    const size = trades.size[trade]!;
+    const fills = this.#links[slot * 2 + FILLS]!;
+    const price = trades.price(trade);
+    const size = trades.size(trade);
     const added = price * size;
     if (fills === NO_SLOT && trade < ONE_FILL_LIMIT && added <= Number.MAX_SAFE_INTEGER) {
-      this.fills[slot] = ONE_FILL - (trade * 2 + taker);
+      this.#links[slot * 2 + FILLS] = ONE_FILL - (trade * 2 + taker);
       return;
     }
     const lists = this.fillLists;
     let notional = 0;
     if (fills === NO_SLOT) {
-      this.fills[slot] = lists.open(trade, taker, added);
+      this.#links[slot * 2 + FILLS] = lists.open(trade, taker, added);
     } else {
       const row = fills >= 0 ? fills : this.#rowOfOneFill(slot, trades);
       const last = lists.last(row);
-      if (last > 0) trades.nextOfMaker[last - 1] = trade;
-      else trades.nextOfTaker[-1 - last] = trade;
+      if (last > 0) trades.setNextOfMaker(last - 1, trade);
+      else trades.setNextOfTaker(-1 - last, trade);
       notional = lists.notional(row);
       lists.append(row, trade, taker, notional + added);
     }
     if (notional === BIG_NOTIONAL || added > Number.MAX_SAFE_INTEGER - notional) {
       this.extras.addBigNotional(slot, notional, price, size);
-      lists.setBigNotional(this.fills[slot]!);
+      lists.setBigNotional(this.#links[slot * 2 + FILLS]!);
     }
   }
 
-  /** Moves an order's one fill, named in its `fills` column, into a FillLists row. */
+  /** Moves an order's one fill, named in its fills link, into a FillLists row. */
   #rowOfOneFill(slot: number, trades: TradeStore): number {
-    const last = ONE_FILL - this.fills[slot]!;
+    const last = ONE_FILL - this.#links[slot * 2 + FILLS]!;
     const trade = last >> 1;
-    const row = this.fillLists.open(trade, last & 1, trades.price[trade]! * trades.size[trade]!);
-    this.fills[slot] = row;
+    const row = this.fillLists.open(trade, last & 1, trades.price(trade) * trades.size(trade));
+    this.#links[slot * 2 + FILLS] = row;
     return row;
   }
 
   /** The order's first fill (a trade slot), or NO_SLOT. */
   firstFill(slot: number): number {
-    const fills = this.fills[slot]!;
+    const fills = this.#links[slot * 2 + FILLS]!;
     if (fills === NO_SLOT) return NO_SLOT;
     if (fills >= 0) return this.fillLists.first(fills);
     return (ONE_FILL - fills) >> 1;
   }
 
   fillCount(slot: number): number {
-    const fills = this.fills[slot]!;
+    const fills = this.#links[slot * 2 + FILLS]!;
     return fills === NO_SLOT ? 0 : fills < 0 ? 1 : this.fillLists.count(fills);
   }
 
   /** The exact sum of the order's fills' price x size units. */
   notionalOf(slot: number, trades: TradeStore): number | bigint {
-    const fills = this.fills[slot]!;
+    const fills = this.#links[slot * 2 + FILLS]!;
     if (fills === NO_SLOT) return 0;
     if (fills < 0) {
       const trade = this.firstFill(slot);
-      return trades.price[trade]! * trades.size[trade]!; // at most 2^53: addFill checked it
+      return trades.price(trade) * trades.size(trade); // at most 2^53: addFill checked it
     }
     const notional = this.fillLists.notional(fills);
     return notional === BIG_NOTIONAL ? this.extras.bigNotional(slot) : notional;
@@ -256,9 +271,8 @@ export class OrderStore {
     this.account = grown(this.account, capacity);
     this.ordinal = grown(this.ordinal, capacity);
     this.listed = grown(this.listed, capacity);
-    this.prev = grown(this.prev, capacity);
     this.next = grown(this.next, capacity);
-    this.fills = grown(this.fills, capacity);
+    this.#links = grown(this.#links, capacity * 2);
     this.book = grown(this.book, capacity);
     this.kind = grown(this.kind, capacity);
     this.extraBits = grown(this.extraBits, capacity);

@@ -26,7 +26,7 @@ export class PriceLevel {
   }
 
   append(store: OrderStore, slot: number): void {
-    store.prev[slot] = this.tail;
+    store.setPrev(slot, this.tail);
     store.next[slot] = NO_SLOT;
     if (this.tail === NO_SLOT) this.head = slot;
     else store.next[this.tail] = slot;
@@ -37,13 +37,13 @@ export class PriceLevel {
 
   /** Unlinks an order; the caller has already taken its remaining size off `total`. */
   unlink(store: OrderStore, slot: number): void {
-    const prev = store.prev[slot]!;
+    const prev = store.prev(slot);
     const next = store.next[slot]!;
     if (prev === NO_SLOT) this.head = next;
     else store.next[prev] = next;
     if (next === NO_SLOT) this.tail = prev;
-    else store.prev[next] = prev;
-    store.prev[slot] = NO_SLOT;
+    else store.setPrev(next, prev);
+    store.setPrev(slot, NO_SLOT);
     store.next[slot] = NO_SLOT;
     this.count--;
   }

@@ -22,13 +22,13 @@ export class TradeLog implements TradeSeries {
     return this.#slots.end;
   }
   time(position: number): number {
-    return this.trades.timestamp[this.#slots.at(position)]!;
+    return this.trades.timestamp(this.#slots.at(position));
   }
   price(position: number): number {
-    return this.trades.price[this.#slots.at(position)]!;
+    return this.trades.price(this.#slots.at(position));
   }
   size(position: number): number {
-    return this.trades.size[this.#slots.at(position)]!;
+    return this.trades.size(this.#slots.at(position));
   }
 
   /** Appends a trade; the trades that left both the tape and the window are let go. */

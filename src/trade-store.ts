@@ -1,35 +1,51 @@
 import { NO_SLOT, type OrderStore } from './order-store.js';
-import { grown, SlotPool } from './typed-columns.js';
+import { SlotPool } from './typed-columns.js';
+
+/** Trades per chunk (2^14: a 1 MiB chunk of records). */
+const CHUNK_BITS = 14;
+const CHUNK_MASK = (1 << CHUNK_BITS) - 1;
+/** Float64s per record: one 64-byte cache line. */
+const WIDTH = 8;
+/** A record's Float64 fields. */
+const SEQUENCE = 0;
+const PRICE = 1;
+const SIZE = 2;
+const TIMESTAMP = 3;
+const MAKER_SEQUENCE = 4;
+const TAKER_SEQUENCE = 5;
+/** A record's Int32 fields (Int32 index within the record, after the six Float64s). */
+const NEXT_OF_MAKER = 12;
+const NEXT_OF_TAKER = 13;
+const MAKER_ACCOUNT = 14;
+const TAKER_ACCOUNT = 15;
+/** In a trade's flags: bits 0-1 its holders, bit 2 its taker sold. */
+const REFERENCES_MASK = 3;
+const TAKER_SELLS = 4;
 
 /**
- * Every trade's fields in parallel typed arrays indexed by slot, like the OrderStore. Each trade
- * is referenced by its symbol's TradeLog and by its two orders (whose fills are linked lists
- * through `nextOfMaker`/`nextOfTaker`); a slot is reused once all three have let it go.
+ * Every trade's fields, one 64-byte record a slot (plus a byte of flags), in chunks of 2^14 slots
+ * that are added as the store fills and never copied: recording a trade writes one cache line.
+ * Each trade is referenced by its symbol's TradeLog and by its two orders (whose fills are linked
+ * lists through `nextOfMaker`/`nextOfTaker`); a slot is reused once all three have let it go.
  */
 export class TradeStore {
-  sequence = new Float64Array(0);
-  price = new Float64Array(0);
-  size = new Float64Array(0);
-  timestamp = new Float64Array(0);
-  makerSequence = new Float64Array(0);
-  takerSequence = new Float64Array(0);
-  /** The maker order's next fill (a trade slot), or NO_SLOT. */
-  nextOfMaker = new Int32Array(0);
-  /** The taker order's next fill, or NO_SLOT. */
-  nextOfTaker = new Int32Array(0);
-  takerSells = new Uint8Array(0);
-  references = new Uint8Array(0);
-  /** Account ids (see AccountNames). */
-  makerAccount = new Int32Array(0);
-  takerAccount = new Int32Array(0);
+  readonly #numbers: Float64Array[] = [];
+  /** The same chunks as Int32s. */
+  readonly #ints: Int32Array[] = [];
+  readonly #flags: Uint8Array[] = [];
   /** Client order ids by slot, where the order had one. */
   readonly makerClientOrderIds = new Map<number, string>();
   readonly takerClientOrderIds = new Map<number, string>();
-  readonly #slots = new SlotPool((capacity) => this.#grow(capacity));
+  readonly #slots = new SlotPool(() => {
+    const chunk = new ArrayBuffer((WIDTH * 8) << CHUNK_BITS);
+    this.#numbers.push(new Float64Array(chunk));
+    this.#ints.push(new Int32Array(chunk));
+    this.#flags.push(new Uint8Array(1 << CHUNK_BITS));
+  }, 1 << CHUNK_BITS);
 
   /**
    * Records `size` at `price` between two orders of the store; returns the trade's slot. The
-   * caller writes its `timestamp`.
+   * caller sets its timestamp: a time (beyond 2^31) passed to this call would be boxed.
    */
   record(
     sequence: number,
@@ -40,17 +56,21 @@ export class TradeStore {
     taker: number,
   ): number {
     const slot = this.#slots.take();
-    this.sequence[slot] = sequence;
-    this.price[slot] = price;
-    this.size[slot] = size;
-    this.makerSequence[slot] = orders.sequence[maker]!;
-    this.takerSequence[slot] = orders.sequence[taker]!;
-    this.nextOfMaker[slot] = NO_SLOT;
-    this.nextOfTaker[slot] = NO_SLOT;
-    this.takerSells[slot] = orders.isSell(taker) ? 1 : 0;
-    this.references[slot] = 3; // the tape, the maker, the taker
-    this.makerAccount[slot] = orders.account[maker]!;
-    this.takerAccount[slot] = orders.account[taker]!;
+    const chunk = slot >> CHUNK_BITS;
+    const at = (slot & CHUNK_MASK) * WIDTH;
+    const numbers = this.#numbers[chunk]!;
+    numbers[at + SEQUENCE] = sequence;
+    numbers[at + PRICE] = price;
+    numbers[at + SIZE] = size;
+    numbers[at + MAKER_SEQUENCE] = orders.sequence[maker]!;
+    numbers[at + TAKER_SEQUENCE] = orders.sequence[taker]!;
+    const ints = this.#ints[chunk]!;
+    const intAt = at * 2;
+    ints[intAt + NEXT_OF_MAKER] = NO_SLOT;
+    ints[intAt + NEXT_OF_TAKER] = NO_SLOT;
+    ints[intAt + MAKER_ACCOUNT] = orders.account[maker]!;
+    ints[intAt + TAKER_ACCOUNT] = orders.account[taker]!;
+    this.#flags[chunk]![slot & CHUNK_MASK] = 3 | (orders.isSell(taker) ? TAKER_SELLS : 0); // held by the tape, the maker, the taker
     if (orders.anyClientOrderId) {
       const makerClientOrderId = orders.clientOrderId(maker);
       if (makerClientOrderId !== null) this.makerClientOrderIds.set(slot, makerClientOrderId);
@@ -60,33 +80,83 @@ export class TradeStore {
     return slot;
   }
 
+  sequence(slot: number): number {
+    return this.#number(slot, SEQUENCE);
+  }
+  price(slot: number): number {
+    return this.#number(slot, PRICE);
+  }
+  size(slot: number): number {
+    return this.#number(slot, SIZE);
+  }
+  timestamp(slot: number): number {
+    return this.#number(slot, TIMESTAMP);
+  }
+  makerSequence(slot: number): number {
+    return this.#number(slot, MAKER_SEQUENCE);
+  }
+  takerSequence(slot: number): number {
+    return this.#number(slot, TAKER_SEQUENCE);
+  }
+  /** Account ids (see AccountNames). */
+  makerAccount(slot: number): number {
+    return this.#int(slot, MAKER_ACCOUNT);
+  }
+  takerAccount(slot: number): number {
+    return this.#int(slot, TAKER_ACCOUNT);
+  }
+  /** 1 when the taker sold, else 0. */
+  takerSells(slot: number): number {
+    return (this.#flags[slot >> CHUNK_BITS]![slot & CHUNK_MASK]! & TAKER_SELLS) >> 2;
+  }
+  /** How many holders (the log, the maker, the taker) still hold the trade. */
+  references(slot: number): number {
+    return this.#flags[slot >> CHUNK_BITS]![slot & CHUNK_MASK]! & REFERENCES_MASK;
+  }
+  /** Whether `slot` (any integer) is a trade still held. */
+  isHeld(slot: number): boolean {
+    return slot >= 0 && slot < this.#flags.length << CHUNK_BITS && this.references(slot) > 0;
+  }
+
+  setTimestamp(slot: number, timestamp: number): void {
+    this.#numbers[slot >> CHUNK_BITS]![(slot & CHUNK_MASK) * WIDTH + TIMESTAMP] = timestamp;
+  }
+
+  /** Links `next` after `slot` in the fills of the trade's maker. */
+  setNextOfMaker(slot: number, next: number): void {
+    this.#ints[slot >> CHUNK_BITS]![(slot & CHUNK_MASK) * WIDTH * 2 + NEXT_OF_MAKER] = next;
+  }
+  /** Links `next` after `slot` in the fills of the trade's taker. */
+  setNextOfTaker(slot: number, next: number): void {
+    this.#ints[slot >> CHUNK_BITS]![(slot & CHUNK_MASK) * WIDTH * 2 + NEXT_OF_TAKER] = next;
+  }
+
   /** The fill after `slot` in the list of the order with sequence `orderSequence`. */
   nextFill(slot: number, orderSequence: number): number {
-    return this.makerSequence[slot] === orderSequence
-      ? this.nextOfMaker[slot]!
-      : this.nextOfTaker[slot]!;
+    return this.#int(
+      slot,
+      this.#number(slot, MAKER_SEQUENCE) === orderSequence ? NEXT_OF_MAKER : NEXT_OF_TAKER,
+    );
+  }
+
+  /** How many trades are held (by a log or an order). */
+  get held(): number {
+    return this.#slots.inUse;
   }
 
   /** One holder lets the trade go; the slot is freed when none is left. */
   release(slot: number): void {
-    if (--this.references[slot]! > 0) return;
+    const flags = this.#flags[slot >> CHUNK_BITS]!;
+    if ((--flags[slot & CHUNK_MASK]! & REFERENCES_MASK) > 0) return;
     this.makerClientOrderIds.delete(slot);
     this.takerClientOrderIds.delete(slot);
     this.#slots.give(slot);
   }
 
-  #grow(capacity: number): void {
-    this.sequence = grown(this.sequence, capacity);
-    this.price = grown(this.price, capacity);
-    this.size = grown(this.size, capacity);
-    this.timestamp = grown(this.timestamp, capacity);
-    this.makerSequence = grown(this.makerSequence, capacity);
-    this.takerSequence = grown(this.takerSequence, capacity);
-    this.nextOfMaker = grown(this.nextOfMaker, capacity);
-    this.nextOfTaker = grown(this.nextOfTaker, capacity);
-    this.takerSells = grown(this.takerSells, capacity);
-    this.references = grown(this.references, capacity);
-    this.makerAccount = grown(this.makerAccount, capacity);
-    this.takerAccount = grown(this.takerAccount, capacity);
+  #number(slot: number, field: number): number {
+    return this.#numbers[slot >> CHUNK_BITS]![(slot & CHUNK_MASK) * WIDTH + field]!;
+  }
+  #int(slot: number, field: number): number {
+    return this.#ints[slot >> CHUNK_BITS]![(slot & CHUNK_MASK) * WIDTH * 2 + field]!;
   }
 }

@@ -22,17 +22,17 @@ export class TradeView implements TradeRecord {
 
   constructor(trades: TradeStore, slot: number, instrument: Instrument, accounts: AccountNames) {
     this.#instrument = instrument;
-    this.sequence = trades.sequence[slot]!;
-    this.timestamp = trades.timestamp[slot]!;
-    this.side = trades.takerSells[slot] === 1 ? 'sell' : 'buy';
-    this.makerAccount = accounts.name(trades.makerAccount[slot]!);
-    this.takerAccount = accounts.name(trades.takerAccount[slot]!);
+    this.sequence = trades.sequence(slot);
+    this.timestamp = trades.timestamp(slot);
+    this.side = trades.takerSells(slot) === 1 ? 'sell' : 'buy';
+    this.makerAccount = accounts.name(trades.makerAccount(slot));
+    this.takerAccount = accounts.name(trades.takerAccount(slot));
     this.makerClientOrderId = trades.makerClientOrderIds.get(slot) ?? null;
     this.takerClientOrderId = trades.takerClientOrderIds.get(slot) ?? null;
-    this.#price = trades.price[slot]!;
-    this.#size = trades.size[slot]!;
-    this.#makerSequence = trades.makerSequence[slot]!;
-    this.#takerSequence = trades.takerSequence[slot]!;
+    this.#price = trades.price(slot);
+    this.#size = trades.size(slot);
+    this.#makerSequence = trades.makerSequence(slot);
+    this.#takerSequence = trades.takerSequence(slot);
   }
 
   get id(): string {

@@ -9,22 +9,31 @@ export function grown<T extends Column>(column: T, capacity: number): T {
 
 /**
  * Hands out the slots of a column store: a freed slot first, else a fresh one, growing the
- * columns (by doubling) when they are full.
+ * columns when they are full: by doubling, or by `chunk` slots when the store adds chunks.
  */
 export class SlotPool {
   #capacity = 0;
   #used = 0;
   readonly #free: number[] = [];
 
-  constructor(private readonly growColumns: (capacity: number) => void) {}
+  constructor(
+    private readonly growColumns: (capacity: number) => void,
+    private readonly chunk = 0,
+  ) {}
 
   take(): number {
     if (this.#free.length > 0) return this.#free.pop()!;
     if (this.#used === this.#capacity) {
-      this.#capacity = Math.max(1024, this.#capacity * 2);
+      this.#capacity =
+        this.chunk > 0 ? this.#capacity + this.chunk : Math.max(1024, this.#capacity * 2);
       this.growColumns(this.#capacity);
     }
     return this.#used++;
+  }
+
+  /** Slots taken and not given back. */
+  get inUse(): number {
+    return this.#used - this.#free.length;
   }
 
   give(slot: number): void {

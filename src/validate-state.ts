@@ -88,9 +88,9 @@ export function validateVenueState(venue: Venue): string[] {
       fill !== NO_SLOT;
       fill = trades.nextFill(fill, store.sequence[slot]!)
     ) {
-      filledByTrades += trades.size[fill]!;
-      if (trades.references[fill] === 0)
-        problems.push(`${id}: fill t_${trades.sequence[fill]} was released`);
+      filledByTrades += trades.size(fill);
+      if (trades.references(fill) === 0)
+        problems.push(`${id}: fill t_${trades.sequence(fill)} was released`);
     }
     if (filledByTrades !== filled)
       problems.push(`${id}: filled ${filled} but trades sum ${filledByTrades}`);
@@ -131,7 +131,7 @@ function checkLadder(
     let previous = NO_SLOT;
     for (let slot = level.head; slot !== NO_SLOT; slot = store.next[slot]!) {
       const id = orderId(store.sequence[slot]!);
-      if (store.prev[slot] !== previous) out.push(`${at}: ${id} has a broken back link`);
+      if (store.prev(slot) !== previous) out.push(`${at}: ${id} has a broken back link`);
       if (previous !== NO_SLOT && !store.extras.joinedBefore(previous, slot))
         out.push(`${at}: ${id} out of time order`);
       if (!store.isOpen(slot) || store.remaining[slot]! <= 0)

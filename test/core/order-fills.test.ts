@@ -108,6 +108,38 @@ describe('order fills', () => {
     expect(unwrap(venue.orderFills('m', 'ord_1', { limit: 1000 })).nextCursor).toBeNull();
   });
 
+  it("reads fills and the tape across the trade store's chunks of 16,384 trades", () => {
+    const clock = new ManualClock();
+    const venue = unwrap(Venue.create({ clock: clock.read, instruments: [SPEC] }));
+    const trades = 16_400;
+    const base = { symbol: 'FILL-USD', type: 'limit', price: '7.00' } as const;
+    const maker = unwrap(
+      venue.placeOrder({ ...base, account: 'm', side: 'sell', size: String(trades) }),
+    );
+    const start = clock.now;
+    for (let i = 1; i <= trades; i++) {
+      clock.now = start + i;
+      unwrap(venue.placeOrder({ ...base, account: 't', side: 'buy', size: '1' }));
+    }
+    const fills = allPages(venue, 'm', maker.id, 1000).flat();
+    expect(fills.length).toBe(trades);
+    expect(fills.slice(16_382, 16_386)).toEqual(
+      [16_383, 16_384, 16_385, 16_386].map((n) => ({
+        tradeId: `t_${n}`,
+        price: '7.00',
+        size: '1',
+      })),
+    );
+    expect(fills.every((fill, i) => fill.tradeId === `t_${i + 1}`)).toBe(true);
+    const tape = plain(unwrap(venue.trades('FILL-USD', 2)));
+    expect(tape.map((trade) => [trade.id, trade.timestamp])).toEqual([
+      [`t_${trades}`, start + trades],
+      [`t_${trades - 1}`, start + trades - 1],
+    ]);
+    expect(unwrap(venue.getOrder('m', maker.id)).status).toBe('filled');
+    expect(validateVenueState(venue)).toEqual([]);
+  });
+
   it('an order without fills has an empty last page', () => {
     const { venue } = sweptVenue();
     const resting = unwrap(

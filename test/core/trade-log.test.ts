@@ -4,7 +4,7 @@ import { ManualClock, limit, market, plain, unwrap } from './helpers.js';
 
 /** Trade rows still held by a tape, a window or an order. */
 function heldTrades(venue: Venue): number {
-  return venue.core.trades.references.filter((references) => references > 0).length;
+  return venue.core.trades.held;
 }
 
 /** A venue that keeps 2 trades a symbol and forgets final orders at once. */

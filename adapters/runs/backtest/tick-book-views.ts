@@ -4,7 +4,7 @@
  * every tick allocates nothing for it. A view holds while the hook that asked for it runs (the
  * market does not move during a hook: actions are queued); a later hook's call refills it.
  */
-import type { TickBook, TickLevel, Venue } from '../../../src/index.js';
+import type { TickBook, Venue } from '../../../src/index.js';
 import { DEFAULT_BOOK_DEPTH, isQueryLimit } from '../../../src/market-data.js';
 import type { PriceLadder } from '../../../src/price-ladder.js';
 import type { PriceLevel } from '../../../src/price-level.js';
@@ -59,7 +59,7 @@ export class TickBookViews {
     this.#fill(view.bids, book.bids, depth);
     this.#fill(view.asks, book.asks, depth);
     view.sequence = book.sequence;
-    return view as { bids: TickLevel[]; asks: TickLevel[]; sequence: number };
+    return view;
   }
 
   #fill(levels: Level[], ladder: PriceLadder, depth: number): void {

@@ -63,4 +63,50 @@ describe('strategy ids', () => {
     ]);
     expect(engine.orders.open.size).toBe(1);
   });
+
+  it('refused places answer in the string API’s words, on the venue’s grid and off it', async () => {
+    const refusals: string[] = [];
+    const strategy: Strategy = {
+      onStart: (ctx) => {
+        const sent = [
+          { symbol: 'BTC-USD', side: 'buy', type: 'limit', price: '100.001', size: '0.001' },
+          { symbol: 'BTC-USD', side: 'buy', type: 'limit', price: '100.00', size: '0.0001' },
+          { symbol: 'BTC-USD', side: 'buy', type: 'limit', price: '100.00', size: '0' },
+          { symbol: 'BTC-USD', side: 'up', type: 'limit', price: '100.00', size: '0.001' },
+          { symbol: 'BTC-USD', side: 'buy', type: 'limit', price: '-1', size: '0.001' },
+          { symbol: 'BTC-USD', side: 'buy', type: 'market', size: '0.001' },
+          { symbol: 'BTC-USD', side: 'sell', type: 'limit', price: '1.00', size: '1', stp: 'x' },
+          {
+            symbol: 'BTC-USD',
+            side: 'buy',
+            type: 'limit',
+            price: '1.00',
+            size: '1',
+            timeInForce: 'gtd',
+          },
+          { symbol: 'XYZ-USD', side: 'buy', type: 'limit', price: '1.00', size: '1' },
+          { symbol: 'nope', side: 'buy', type: 'limit', price: '1.00', size: '1' },
+          { symbol: 'BTC-USD', side: 'buy', type: 'limit', price: '1.00', size: '5000000000000' },
+          { symbol: 'BTC-USD', side: 'buy', type: 'limit', price: '1.00', size: '5000000000000' },
+        ];
+        for (const order of sent) ctx.place(order as Parameters<typeof ctx.place>[0]);
+      },
+      onRefused: ({ orderId, code, message }) =>
+        void refusals.push(`${orderId} ${code}: ${message}`),
+    };
+    const engine = await backtestInMemory(SMALL_FLOW, strategy);
+    expect(refusals).toEqual([
+      's1 invalid_parameter: price must be a multiple of the tick size 0.01',
+      's2 invalid_parameter: size must be a multiple of the lot size 0.001',
+      's3 invalid_parameter: size must be positive',
+      's4 invalid_parameter: side must be "buy" or "sell"',
+      's5 invalid_parameter: price must be a decimal string like "1.5" (no sign, exponent or spaces)',
+      's7 invalid_parameter: stp must be "none", "cancel_taker", "cancel_maker" or "cancel_both"',
+      's8 invalid_parameter: expire_at is required for gtd orders',
+      's9 unknown_symbol: symbol XYZ-USD is not listed',
+      's10 invalid_parameter: symbol must look like BASE-QUOTE, each 1-12 of A-Z 0-9',
+      's12 invalid_parameter: the price level would hold more than can be counted exactly',
+    ]);
+    expect([...engine.orders.open.values()].map((order) => order.clientOrderId)).toEqual(['s11']);
+  });
 });

@@ -79,8 +79,8 @@ export class PendingWork {
       if (due === time) {
         this.router.engage();
         const sent = this.orders.sendNext(time);
-        if (sent !== null && 'action' in sent) this.refusals.action(sent);
-        else if (sent !== null) this.ledgers.get(sent.symbol)!.orders++;
+        if (typeof sent === 'string') this.ledgers.get(sent)!.orders++;
+        else if (sent !== null) this.refusals.action(sent);
         this.settle(time, true);
       } else if (message === time) {
         this.hooks.dispatch(view!.deliver());

@@ -21,6 +21,7 @@ import { Exact, exactOf } from '../../units/units.js';
 import type { StrategyContext, StrategyParams } from './strategy.js';
 import type { StrategyAction, StrategyOrders } from './strategy-orders.js';
 import type { SymbolLedger } from './symbol-ledger.js';
+import { TickBookViews } from './tick-book-views.js';
 
 /** The market reads of the context: the venue's, or under feed latency the feed replica's. */
 export interface MarketReads {
@@ -32,10 +33,11 @@ export interface MarketReads {
 
 /** The venue's present state; a bad symbol, depth or limit throws the venue's message. */
 export function venueReads(venue: Venue): MarketReads {
+  const tickBooks = new TickBookViews(venue, unwrap);
   return {
     ticker: (symbol) => unwrap(venue.ticker(symbol)),
     book: (symbol, depth) => unwrap(venue.orderBook(symbol, depth)),
-    bookTicks: (symbol, depth) => unwrap(venue.orderBookTicks(symbol, depth)),
+    bookTicks: (symbol, depth) => tickBooks.read(symbol, depth),
     trades: (symbol, limit) => unwrap(venue.trades(symbol, limit)),
   };
 }

@@ -7,10 +7,16 @@ import type {
   AmendRequest,
   OrderRecord,
   OrderRequest,
-  QuoteOrderRequest,
   Venue,
+  VenueError,
 } from '../../../src/index.js';
-import { orderSequence } from '../../../src/order.js';
+import { ACTION_CANCEL, refusalError } from '../../../src/numeric.js';
+import type { OrderCommand } from '../../../src/order-command.js';
+import { orderId, orderSequence } from '../../../src/order.js';
+import { validateOrderRequest } from '../../../src/order-request.js';
+import type { Sequence } from '../../../src/quantities.js';
+import { orderNotFound, orderNotOpen } from '../../../src/result.js';
+import { ORDER_STATUSES } from '../../../src/types.js';
 import { FINAL_ORDER_RETENTION, isLive } from '../../flow/driver/index.js';
 import { DueQueue } from './latency/due-queue.js';
 import type { ActionRefusal, StrategyOrder } from './strategy.js';
@@ -24,18 +30,24 @@ export type StrategyAction =
 export class StrategyOrders {
   /** Resting orders and pending stops by venue order sequence (`ord_<n>`'s n), oldest first. */
   readonly open = new Map<number, OrderRecord>();
-  /** Venue ids by strategy id, for the orders the venue may still know (see `updated`). */
-  readonly #venueIds = new Map<string, string>();
+  /** Venue order sequences by strategy id, for the orders the venue may still know (see `updated`). */
+  readonly #sequences = new Map<string, number>();
   /** Ids of final orders, oldest first: beyond FINAL_ORDER_RETENTION the venue has forgotten them. */
   readonly #finalIds: string[] = [];
   #finalIdsStart = 0;
   readonly #queue = new DueQueue<StrategyAction>();
   #placed = 0;
+  /** The command places and cancels fill (the core reads it during the call only). */
+  readonly #command: OrderCommand;
+  readonly #commandTime: () => number;
 
   constructor(
     readonly venue: Venue,
     readonly account: string,
-  ) {}
+  ) {
+    this.#command = venue.core.newCommand();
+    this.#commandTime = () => venue.core.commandTime;
+  }
 
   newId(): string {
     return `s${++this.#placed}`;
@@ -58,7 +70,7 @@ export class StrategyOrders {
 
   /** How many strategy ids map to venue ids (bounded, see `updated`). */
   get mappedIds(): number {
-    return this.#venueIds.size;
+    return this.#sequences.size;
   }
 
   /** Drops the actions still waiting; returns how many. */
@@ -68,8 +80,8 @@ export class StrategyOrders {
     return count;
   }
 
-  /** Sends the next action: the placed order's first record, a refusal, or null (done). */
-  sendNext(now: number): OrderRecord | ActionRefusal | null {
+  /** Sends the next action: the placed order's symbol, a refusal, or null (done). */
+  sendNext(now: number): string | ActionRefusal | null {
     const action = this.#queue.shift();
     const refusal = (code: string, message: string): ActionRefusal => ({
       action: action.kind,
@@ -79,23 +91,76 @@ export class StrategyOrders {
       timestamp: now,
     });
     if (action.kind === 'place') {
-      const result = this.venue.placeOrder(this.#request(action.order, action.id));
-      if (!result.ok) return refusal(result.error.code, result.error.message);
-      this.#venueIds.set(action.id, result.value.id);
-      return result.value;
+      const refused = this.#place(action.order, action.id);
+      return refused === undefined
+        ? (action.order as { symbol: string }).symbol
+        : refusal(refused.code, refused.message);
     }
-    const venueId = this.#venueIds.get(action.id);
-    if (venueId === undefined)
+    const sequence = this.#sequences.get(action.id);
+    if (sequence === undefined)
       return refusal('order_not_found', `no order ${action.id} for this account`);
+    if (action.kind === 'cancel') {
+      const refused = this.#cancel(sequence, action.id);
+      return refused === undefined ? null : refusal(refused.code, refused.message);
+    }
+    const venueId = orderId(sequence);
     const result =
-      action.kind === 'cancel'
-        ? this.venue.cancelOrder(this.account, venueId)
-        : action.kind === 'amend'
-          ? this.venue.amendOrder(this.account, venueId, action.change)
-          : this.venue.reduceOrder(this.account, venueId, action.size);
+      action.kind === 'amend'
+        ? this.venue.amendOrder(this.account, venueId, action.change)
+        : this.venue.reduceOrder(this.account, venueId, action.size);
     return result.ok
       ? null
       : refusal(result.error.code, result.error.message.replace(venueId, action.id));
+  }
+
+  /**
+   * Places the order as Venue.placeOrder does, in its order of checks and words, without building
+   * the order's record: the request validated into the reused command, then the core's placeValid.
+   * A request the string API must judge itself (an unknown symbol, another key) goes to it.
+   */
+  #place(order: StrategyOrder, id: string): VenueError | undefined {
+    const request = this.#request(order, id);
+    const core = this.venue.core;
+    const index =
+      request === null || typeof order.symbol !== 'string' ? -1 : core.bookIndex(order.symbol);
+    if (request === null || index < 0) {
+      const result = this.venue.placeOrder({ ...order, account: this.account, clientOrderId: id });
+      if (!result.ok) return result.error;
+      this.#sequences.set(id, orderSequence(result.value.id));
+      return undefined;
+    }
+    core.expireDue();
+    const book = core.books[index]!;
+    const command = this.#command.clear();
+    const refused = validateOrderRequest(book.instrument, request, command, this.#commandTime);
+    if (refused !== undefined) return refused.error;
+    command.account = core.store.accounts.id(this.account);
+    command.book = index;
+    const sequence = core.placeValid(book, command);
+    if (sequence < 0) return refusalError(sequence);
+    core.orders.forgetBeyondRetention();
+    this.#sequences.set(id, sequence);
+    return undefined;
+  }
+
+  /**
+   * Cancels the order as Venue.cancelOrder does (the same checks and words, the strategy's id in
+   * them), addressing it by its sequence rather than by parsing its venue id.
+   */
+  #cancel(sequence: number, id: string): VenueError | undefined {
+    const core = this.venue.core;
+    core.expireDue();
+    const slot = core.orders.slot(sequence);
+    if (slot < 0 || core.store.accountName(slot) !== this.account) return orderNotFound(id).error;
+    const { store } = core;
+    if (!store.isLive(slot)) return orderNotOpen(id, ORDER_STATUSES[store.status[slot]!]!).error;
+    const command = this.#command;
+    command.action = ACTION_CANCEL;
+    command.account = store.account[slot]!;
+    command.target = sequence as Sequence;
+    core.executeOn(command, slot);
+    core.orders.forgetBeyondRetention();
+    return undefined;
   }
 
   /** An update of one of the strategy's orders (from the venue's events). */
@@ -112,7 +177,7 @@ export class StrategyOrders {
     const ids = this.#finalIds;
     ids.push(clientOrderId);
     if (ids.length - this.#finalIdsStart > FINAL_ORDER_RETENTION)
-      this.#venueIds.delete(ids[this.#finalIdsStart++]!);
+      this.#sequences.delete(ids[this.#finalIdsStart++]!);
     if (this.#finalIdsStart >= FINAL_ORDER_RETENTION) {
       ids.splice(0, this.#finalIdsStart);
       this.#finalIdsStart = 0;
@@ -121,10 +186,10 @@ export class StrategyOrders {
 
   /**
    * The venue's request for a strategy order: a literal of the request's keys (V8 copies spreads
-   * slowly); an order with another key (a market buy's `quoteSize`) goes to the venue as sent,
-   * which takes it or refuses it.
+   * slowly); null for an order with another key (a market buy's `quoteSize`), which goes to the
+   * venue as sent, which takes it or refuses it.
    */
-  #request(order: StrategyOrder, id: string): OrderRequest | QuoteOrderRequest {
+  #request(order: StrategyOrder, id: string): OrderRequest | null {
     // Every field as sent, whatever its type says: the venue judges them (a market price too).
     const sent = order as Partial<OrderRequest>;
     const request = {
@@ -142,7 +207,7 @@ export class StrategyOrders {
       stp: sent.stp,
     } as OrderRequest;
     for (const key in order) {
-      if (!(key in request)) return { ...order, account: this.account, clientOrderId: id };
+      if (!(key in request)) return null;
     }
     return request;
   }

@@ -134,7 +134,8 @@ export interface StrategyContext {
   book(symbol: string, depth?: number): BookSnapshot;
   /**
    * `book` in ticks and lots (what toTicks and toLots make of its strings), for strategies that
-   * read the book on every tick and would only parse its strings back.
+   * read the book on every tick and would only parse its strings back. It holds during the hook:
+   * a later hook's read of the same symbol and depth may refill the same arrays in place.
    */
   bookTicks(symbol: string, depth?: number): TickBook;
   /** Most recent first; limit 1..1000, default 100. */

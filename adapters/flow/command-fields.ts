@@ -160,27 +160,13 @@ function decodeAmend(
   if (size === EMPTY && price === EMPTY) return false;
   if (size !== EMPTY) {
     if (offGrid(size, instrument.lotUnits)) {
-      return refuseDecimal(
-        refusal,
-        REFUSED_SIZE,
-        instrument,
-        size,
-        'size',
-        () => (command.size = -1 as Lots),
-      );
+      return refuseDecimal(refusal, command, instrument, size, 'size', -1);
     }
     command.size = (size / instrument.lotUnits) as Lots;
   }
   if (price !== EMPTY) {
     if (offGrid(price, instrument.tickUnits)) {
-      return refuseDecimal(
-        refusal,
-        REFUSED_PRICE,
-        instrument,
-        price,
-        'price',
-        () => (command.price = -1 as Ticks),
-      );
+      return refuseDecimal(refusal, command, instrument, price, 'price', -1);
     }
     command.price = (price / instrument.tickUnits) as Ticks;
   }
@@ -356,14 +342,7 @@ function decodeSize(
 ): boolean {
   const size = fields.size(instrument.sizeDecimals);
   if (offGrid(size, instrument.lotUnits)) {
-    return refuseDecimal(
-      refusal,
-      REFUSED_SIZE,
-      instrument,
-      size,
-      'size',
-      () => (command.size = 0 as Lots),
-    );
+    return refuseDecimal(refusal, command, instrument, size, 'size', 0);
   }
   command.size = (size / instrument.lotUnits) as Lots;
   return true;
@@ -382,20 +361,22 @@ function parsed(units: number): number | DecimalParseFailure {
 }
 
 /**
- * A decimal field off the grid of a cancel, reduce or amend: recorded in `refusal` (its sentinel
- * set by `sentinel`) and the command goes to the core, or false without one.
+ * A decimal field off the grid of a cancel, reduce or amend: recorded in `refusal`, the field set
+ * to `sentinel` (a value the core refuses at that field's check), and the command goes to the
+ * core; or false without a `refusal`.
  */
 function refuseDecimal(
   refusal: RowRefusal | null,
-  code: number,
+  command: OrderCommand,
   instrument: Instrument,
   units: number,
   field: 'price' | 'size',
-  sentinel: () => unknown,
+  sentinel: number,
 ): boolean {
   if (refusal === null) return false;
-  sentinel();
-  refusal.code = code;
+  if (field === 'size') command.size = sentinel as Lots;
+  else command.price = sentinel as Ticks;
+  refusal.code = field === 'size' ? REFUSED_SIZE : REFUSED_PRICE;
   refusal.error = gridRefusal(instrument, parsed(units), field)!.error;
   return true;
 }

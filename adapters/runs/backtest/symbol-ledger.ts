@@ -11,7 +11,7 @@ import type { Position } from './strategy.js';
 /** Extra decimals of the average entry price beyond the tick's. */
 export const AVERAGE_ENTRY_EXTRA_DECIMALS = 4;
 
-/** A book's last trade price in price units, null before the first (the core's RollingStats). */
+/** The last trade price in price units, null before the first (a book's `stats`, a replica's). */
 export interface MarkSource {
   readonly lastPrice: number | null;
 }

@@ -113,13 +113,8 @@ async function runPart(
   batches: AsyncIterable<Batch>,
   warmUp: Batches | null,
 ): Promise<Metrics | string> {
-  let strategy;
-  try {
-    strategy = opened.factory(options.config.params);
-  } catch (error) {
-    if (error instanceof StrategyLoadError) return error.message;
-    throw error;
-  }
+  const strategy = strategyOf(opened, options);
+  if (typeof strategy === 'string') return strategy;
   const flow = { instruments: opened.instruments, batches, locate: opened.locate };
   const inputs = { strategy: options.strategyFile, data: options.dataFile };
   const run = await backtestFlow(
@@ -138,13 +133,8 @@ async function runL2(
   tape: FlowTape<L2Batch>,
   options: BacktestOptions,
 ): Promise<Metrics | string> {
-  let strategy;
-  try {
-    strategy = opened.factory(options.config.params);
-  } catch (error) {
-    if (error instanceof StrategyLoadError) return error.message;
-    throw error;
-  }
+  const strategy = strategyOf(opened, options);
+  if (typeof strategy === 'string') return strategy;
   const model =
     options.queueModel === 'strategy' ? strategyQueueModel(strategy) : options.queueModel!;
   if (model === null)
@@ -153,6 +143,19 @@ async function runL2(
   const inputs = { strategy: options.strategyFile, data: options.dataFile };
   const run = await backtestL2(strategy, options.config, flow, model, inputs);
   return run.ok ? metricsOf(run.value.summary) : run.error.message;
+}
+
+/** The strategy made with the run's params, or the error its factory gave. */
+function strategyOf(
+  opened: Opened,
+  options: BacktestOptions,
+): ReturnType<Opened['factory']> | string {
+  try {
+    return opened.factory(options.config.params);
+  } catch (error) {
+    if (error instanceof StrategyLoadError) return error.message;
+    throw error;
+  }
 }
 
 async function* inMemory(batches: Batches): AsyncGenerator<Batch> {

@@ -107,6 +107,6 @@ describe('strategy ids', () => {
       's10 invalid_parameter: symbol must look like BASE-QUOTE, each 1-12 of A-Z 0-9',
       's12 invalid_parameter: the price level would hold more than can be counted exactly',
     ]);
-    expect([...engine.orders.open.values()].map((order) => order.clientOrderId)).toEqual(['s11']);
+    expect(engine.orders.open.records(-1).map((order) => order.clientOrderId)).toEqual(['s11']);
   });
 });

@@ -56,6 +56,7 @@ export interface ContextHost {
   send(action: StrategyAction): void;
 }
 
+const NO_BOOK = -2;
 const DECIMAL = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?$/;
 
 export function createContext(host: ContextHost): StrategyContext {
@@ -70,6 +71,9 @@ export function createContext(host: ContextHost): StrategyContext {
     if (found === undefined) throw new Error(`unknown symbol ${symbol}`);
     return found;
   };
+  // The book index of an `openOrders` symbol: -1 for every symbol, NO_BOOK for an unlisted one.
+  const bookOf = (symbol: string | undefined): number =>
+    symbol === undefined ? -1 : listed.has(symbol) ? venue.core.bookIndex(symbol) : NO_BOOK;
   const toGrid = (text: string, decimals: number, step: number, what: string): number => {
     // Plain decimals in integers; anything else (off the grid, too large) exactly in decimal.js.
     if (typeof text === 'string') {
@@ -99,9 +103,21 @@ export function createContext(host: ContextHost): StrategyContext {
     book: (symbol, depth) => market.book(symbol, depth),
     bookTicks: (symbol, depth) => market.bookTicks(symbol, depth),
     trades: (symbol, limit) => market.trades(symbol, limit),
-    openOrders: (symbol) =>
-      [...orders.open.values()].filter((order) => symbol === undefined || order.symbol === symbol),
+    openOrders: (symbol) => {
+      const book = bookOf(symbol);
+      return book === NO_BOOK ? [] : orders.open.records(book);
+    },
+    openOrderTicks: (symbol) => {
+      const book = bookOf(symbol);
+      return book === NO_BOOK ? [] : orders.open.ticks(book);
+    },
     position: (symbol) => ledger(symbol).figures(),
+    positionLots: (symbol) => {
+      const found = ledger(symbol);
+      const lots = Number(found.position / BigInt(found.instrument.lotUnits));
+      if (!Number.isSafeInteger(lots)) throw new Error(`size ${found.figures().size} is too large`);
+      return lots;
+    },
     inFlight: () => host.inFlight(),
     place: (order) => {
       const id = orders.newId();

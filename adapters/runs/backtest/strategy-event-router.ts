@@ -13,7 +13,6 @@ import {
   type Venue,
   type VenueEvent,
 } from '../../../src/index.js';
-import { isLiveCode } from '../../flow/driver/order-liveness.js';
 import type { WantedEvents } from './hook-dispatcher.js';
 import type { DelayedView, HookEvent } from './latency/delayed-view.js';
 import type { StrategyFill } from './strategy.js';
@@ -107,12 +106,9 @@ export class StrategyEventRouter implements CoreListener {
 
   onOrder(event: OrderEvent): void {
     if (event.account !== this.accountId) return;
-    const core = this.venue.core;
-    if (this.wants.order || isLiveCode(event.status)) {
-      const order = orderRecord(core, event);
-      this.orders.updated(order, event.sequence);
-      if (this.wants.order) this.events.push({ type: 'order', order });
-    } else this.orders.ended(event.sequence, core.store.clientOrderId(event.slot)!);
+    const order = this.wants.order ? orderRecord(this.venue.core, event) : null;
+    this.orders.changed(event, order);
+    if (order !== null) this.events.push({ type: 'order', order });
   }
 
   #fill(ledger: SymbolLedger, trade: TradeRecord, liquidity: 'maker' | 'taker'): void {

@@ -5,6 +5,7 @@
  */
 import type {
   AmendRequest,
+  OrderEvent,
   OrderRecord,
   OrderRequest,
   Venue,
@@ -15,21 +16,29 @@ import type { OrderCommand } from '../../../src/order-command.js';
 import { orderId, orderSequence } from '../../../src/order.js';
 import { validateOrderRequest } from '../../../src/order-request.js';
 import type { Sequence } from '../../../src/quantities.js';
+import { refuseUnknownKeys } from '../../../src/request-keys.js';
 import { orderNotFound, orderNotOpen } from '../../../src/result.js';
 import { ORDER_STATUSES } from '../../../src/types.js';
 import { FINAL_ORDER_RETENTION, isLive } from '../../flow/driver/index.js';
+import { isLiveCode } from '../../flow/driver/order-liveness.js';
 import { DueQueue } from './latency/due-queue.js';
-import type { ActionRefusal, StrategyOrder } from './strategy.js';
+import { OpenOrders } from './open-orders.js';
+import type { ActionRefusal, StrategyOrder, StrategyTickOrder } from './strategy.js';
+import { fillTickCommand, isTickOrder, TICK_ORDER_KEYS, tickOrderRefusal } from './tick-orders.js';
 
 export type StrategyAction =
-  | { readonly kind: 'place'; readonly id: string; readonly order: StrategyOrder }
+  | {
+      readonly kind: 'place';
+      readonly id: string;
+      readonly order: StrategyOrder | StrategyTickOrder;
+    }
   | { readonly kind: 'cancel'; readonly id: string }
   | { readonly kind: 'reduce'; readonly id: string; readonly size: string }
   | { readonly kind: 'amend'; readonly id: string; readonly change: AmendRequest };
 
 export class StrategyOrders {
-  /** Resting orders and pending stops by venue order sequence (`ord_<n>`'s n), oldest first. */
-  readonly open = new Map<number, OrderRecord>();
+  /** Resting orders and pending stops, oldest first. */
+  readonly open: OpenOrders;
   /** Venue order sequences by strategy id, for the orders the venue may still know (see `updated`). */
   readonly #sequences = new Map<string, number>();
   /** Ids of final orders, oldest first: beyond FINAL_ORDER_RETENTION the venue has forgotten them. */
@@ -45,6 +54,7 @@ export class StrategyOrders {
     readonly venue: Venue,
     readonly account: string,
   ) {
+    this.open = new OpenOrders(venue.core);
     this.#command = venue.core.newCommand();
     this.#commandTime = () => venue.core.commandTime;
   }
@@ -91,9 +101,12 @@ export class StrategyOrders {
       timestamp: now,
     });
     if (action.kind === 'place') {
-      const refused = this.#place(action.order, action.id);
+      const { order } = action;
+      const refused = isTickOrder(order)
+        ? this.#placeTicks(order, action.id)
+        : this.#place(order, action.id);
       return refused === undefined
-        ? (action.order as { symbol: string }).symbol
+        ? (order as { symbol: string }).symbol
         : refusal(refused.code, refused.message);
     }
     const sequence = this.#sequences.get(action.id);
@@ -144,6 +157,31 @@ export class StrategyOrders {
   }
 
   /**
+   * Places an order given in ticks and lots: its fields straight into the reused command, judged
+   * by the core's checks (in the string API's order), refused in the tick form's words.
+   */
+  #placeTicks(order: StrategyTickOrder, id: string): VenueError | undefined {
+    const unknownKey = refuseUnknownKeys(order, TICK_ORDER_KEYS);
+    if (unknownKey !== undefined) return unknownKey.error;
+    const core = this.venue.core;
+    const { symbol } = order;
+    const book = typeof symbol === 'string' ? core.bookIndex(symbol) : -1;
+    if (book < 0) {
+      const found = this.venue.instrument(symbol);
+      if (!found.ok) return found.error;
+    }
+    const command = this.#command.clear();
+    command.account = core.store.accounts.id(this.account);
+    command.book = book;
+    command.clientOrderId = id;
+    fillTickCommand(order, command);
+    const sequence = core.submit(command);
+    if (sequence < 0) return tickOrderRefusal(sequence);
+    this.#sequences.set(id, sequence);
+    return undefined;
+  }
+
+  /**
    * Cancels the order as Venue.cancelOrder does (the same checks and words, the strategy's id in
    * them), addressing it by its sequence rather than by parsing its venue id.
    */
@@ -163,10 +201,17 @@ export class StrategyOrders {
     return undefined;
   }
 
-  /** An update of one of the strategy's orders (from the venue's events). */
-  updated(order: OrderRecord, sequence: number = orderSequence(order.id)): void {
-    if (isLive(order.status)) return void this.open.set(sequence, order);
-    this.ended(sequence, order.clientOrderId!);
+  /** An update of one of the strategy's orders, as a record (the venue's events under latency). */
+  updated(order: OrderRecord): void {
+    const sequence = orderSequence(order.id);
+    if (isLive(order.status)) this.open.fromRecord(order, sequence);
+    else this.ended(sequence, order.clientOrderId!);
+  }
+
+  /** An update of one of the strategy's orders, as the core's event; `record` if one was built. */
+  changed(event: OrderEvent, record: OrderRecord | null): void {
+    if (isLiveCode(event.status)) this.open.fromEvent(event, record);
+    else this.ended(event.sequence, this.venue.core.store.clientOrderId(event.slot)!);
   }
 
   /** One of the strategy's orders became final: its venue sequence and its strategy id. */

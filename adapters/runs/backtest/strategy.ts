@@ -16,6 +16,7 @@ import type {
   TimeInForce,
   TradeRecord,
 } from '../../../src/index.js';
+import type { OrderStatus } from '../../../src/types.js';
 
 export type {
   AmendRequest,
@@ -23,6 +24,7 @@ export type {
   BookSnapshot,
   Instrument,
   OrderRecord,
+  OrderStatus,
   SelfTradePrevention,
   Side,
   Ticker,
@@ -68,6 +70,52 @@ export type StrategyOrder =
       /** `gtd` only: milliseconds since the epoch, after the time the order arrives. */
       readonly expireAt?: number;
     });
+
+/**
+ * An order in whole ticks and lots (what toTicks and toLots make of the decimal form's strings):
+ * nothing to format or parse. Refused in the venue's words, naming the field as `priceTicks`,
+ * `sizeLots` or `stopPriceTicks` where one of them is at fault.
+ */
+export type StrategyTickOrder =
+  | (TickOrderFeatures & {
+      readonly symbol: string;
+      readonly side: Side;
+      readonly type: 'market';
+      readonly sizeLots: number;
+    })
+  | (TickOrderFeatures & {
+      readonly symbol: string;
+      readonly side: Side;
+      readonly type: 'limit';
+      readonly priceTicks: number;
+      readonly sizeLots: number;
+      readonly timeInForce?: TimeInForce;
+      readonly postOnly?: boolean;
+      readonly expireAt?: number;
+    });
+
+/** What any order in ticks may add: OrderFeatures with the stop price in ticks. */
+interface TickOrderFeatures {
+  /** Makes it a stop, at this many ticks (a whole number from 1). */
+  readonly stopPriceTicks?: number;
+  readonly stp?: SelfTradePrevention;
+}
+
+/**
+ * One of the strategy's open orders in ticks and lots (`openOrderTicks`): a view that holds during
+ * the hook that read it, refilled in place by a later read.
+ */
+export interface TickOrder {
+  /** The id `place()` returned. */
+  readonly orderId: string;
+  readonly symbol: string;
+  readonly side: Side;
+  readonly status: OrderStatus;
+  /** Null for a market order (a waiting stop-market). */
+  readonly priceTicks: number | null;
+  readonly sizeLots: number;
+  readonly remainingLots: number;
+}
 
 /** One fill of one of the strategy's orders. */
 export interface StrategyFill {
@@ -142,15 +190,25 @@ export interface StrategyContext {
   trades(symbol: string, limit?: number): TradeRecord[];
   /** The strategy's resting orders and waiting (`pending`) stops, oldest first, as the venue's answers delivered so far show them. */
   openOrders(symbol?: string): OrderRecord[];
+  /**
+   * `openOrders` in ticks and lots, without a record per order: views that hold during the hook
+   * (a later read refills them in place).
+   */
+  openOrderTicks(symbol?: string): readonly TickOrder[];
   /** From the fills delivered so far, marked to the last trade the feed delivered. */
   position(symbol: string): Position;
+  /** The position's signed size in lots (`toLots` of `position(symbol).size`). */
+  positionLots(symbol: string): number;
   /**
    * Actions sent whose answer (acknowledgement, refusal) the strategy has not received yet; without
    * a response latency, actions that have not reached the venue yet.
    */
   inFlight(): number;
-  /** Sends an order; returns its id (the order's `clientOrderId` once it arrives). */
-  place(order: StrategyOrder): string;
+  /**
+   * Sends an order, in decimal strings or in ticks and lots; returns its id (the order's
+   * `clientOrderId` once it arrives).
+   */
+  place(order: StrategyOrder | StrategyTickOrder): string;
   cancel(orderId: string): void;
   /** Takes `size` off the order's remaining size, keeping its time priority. */
   reduce(orderId: string, size: string): void;

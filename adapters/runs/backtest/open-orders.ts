@@ -1,0 +1,148 @@
+/**
+ * The strategy's resting orders and waiting stops as it last learned of them, oldest first, in
+ * ticks and lots. Without latency an update is the core's numeric event, and the order's record is
+ * built from the venue only when `openOrders()` asks for it (the order cannot change between its
+ * events); under latency the update is the delivered record itself.
+ */
+import type { OrderEvent, OrderRecord, VenueCore } from '../../../src/index.js';
+import { parsePrice, parseSize } from '../../../src/instrument.js';
+import { orderView } from '../../../src/order-queries.js';
+import { SIDE_SELL, TYPE_LIMIT } from '../../../src/numeric.js';
+import { ORDER_STATUSES } from '../../../src/types.js';
+import type { TickOrder } from './strategy.js';
+
+/** One open order; `record` is null until asked for since its last update. */
+interface Entry {
+  sequence: number;
+  book: number;
+  orderId: string;
+  sell: boolean;
+  status: number;
+  priceTicks: number | null;
+  sizeLots: number;
+  remainingLots: number;
+  record: OrderRecord | null;
+}
+
+/** A reused view of `openOrderTicks`. */
+type View = { -readonly [K in keyof TickOrder]: TickOrder[K] };
+
+export class OpenOrders {
+  /** By venue order sequence, in the order the orders opened. */
+  readonly #entries = new Map<number, Entry>();
+  /** Entries of ended orders, reused by the next ones. */
+  readonly #free: Entry[] = [];
+  /** `ticks`' lists by book (-1: all books), each view reused by the next read. */
+  readonly #lists = new Map<number, { views: View[]; list: View[] }>();
+
+  constructor(readonly core: VenueCore) {}
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** Without latency: the core's event of a live order of the strategy's, and its record if built. */
+  fromEvent(event: OrderEvent, record: OrderRecord | null): void {
+    const { tickUnits, lotUnits } = this.core.books[event.book]!.instrument;
+    let entry = this.#entries.get(event.sequence);
+    if (entry === undefined) {
+      entry = this.#entry(event.sequence);
+      entry.orderId = this.core.store.clientOrderId(event.slot)!;
+    }
+    entry.book = event.book;
+    entry.sell = event.side === SIDE_SELL;
+    entry.status = event.status;
+    entry.priceTicks = event.type === TYPE_LIMIT ? event.price / tickUnits : null;
+    entry.sizeLots = event.size / lotUnits;
+    entry.remainingLots = event.remaining / lotUnits;
+    entry.record = record;
+  }
+
+  /** Under latency: a delivered record of a live order of the strategy's. */
+  fromRecord(record: OrderRecord, sequence: number): void {
+    const book = this.core.bookIndex(record.symbol);
+    const instrument = this.core.books[book]!.instrument;
+    const entry = this.#entry(sequence);
+    entry.book = book;
+    entry.orderId = record.clientOrderId!;
+    entry.sell = record.side === 'sell';
+    entry.status = ORDER_STATUSES.indexOf(record.status);
+    entry.priceTicks =
+      record.price === null
+        ? null
+        : (parsePrice(instrument, record.price, 'price') as number) / instrument.tickUnits;
+    entry.sizeLots = (parseSize(instrument, record.size, 'size') as number) / instrument.lotUnits;
+    entry.remainingLots =
+      (parseSize(instrument, record.remainingSize, 'size') as number) / instrument.lotUnits;
+    entry.record = record;
+  }
+
+  delete(sequence: number): void {
+    const entry = this.#entries.get(sequence);
+    if (entry === undefined) return;
+    this.#entries.delete(sequence);
+    entry.record = null;
+    this.#free.push(entry);
+  }
+
+  /** The orders' records, of book `book` (or of all when -1); records are built once per update. */
+  records(book: number): OrderRecord[] {
+    const list: OrderRecord[] = [];
+    for (const entry of this.#entries.values()) {
+      if (book >= 0 && entry.book !== book) continue;
+      entry.record ??= orderView(this.core, this.core.orders.slot(entry.sequence));
+      list.push(entry.record);
+    }
+    return list;
+  }
+
+  /** The orders in ticks and lots, of book `book` (or of all when -1), in reused views. */
+  ticks(book: number): readonly TickOrder[] {
+    let lists = this.#lists.get(book);
+    if (lists === undefined) this.#lists.set(book, (lists = { views: [], list: [] }));
+    const { views, list } = lists;
+    list.length = 0;
+    for (const entry of this.#entries.values()) {
+      if (book >= 0 && entry.book !== book) continue;
+      const view = (views[list.length] ??= {
+        orderId: '',
+        symbol: '',
+        side: 'buy',
+        status: 'open',
+        priceTicks: null,
+        sizeLots: 0,
+        remainingLots: 0,
+      });
+      view.orderId = entry.orderId;
+      view.symbol = this.core.books[entry.book]!.instrument.symbol;
+      view.side = entry.sell ? 'sell' : 'buy';
+      view.status = ORDER_STATUSES[entry.status]!;
+      view.priceTicks = entry.priceTicks;
+      view.sizeLots = entry.sizeLots;
+      view.remainingLots = entry.remainingLots;
+      list.push(view);
+    }
+    return list;
+  }
+
+  /** The entry of `sequence`, a new one (its id to fill) when it has none. */
+  #entry(sequence: number): Entry {
+    let entry = this.#entries.get(sequence);
+    if (entry === undefined) {
+      entry = this.#free.pop() ?? {
+        sequence: 0,
+        book: 0,
+        orderId: '',
+        sell: false,
+        status: 0,
+        priceTicks: null,
+        sizeLots: 0,
+        remainingLots: 0,
+        record: null,
+      };
+      entry.sequence = sequence;
+      this.#entries.set(sequence, entry);
+    }
+    return entry;
+  }
+}

@@ -7,11 +7,11 @@
  * max_position (default 10 x size), skew_ticks (ticks per size of inventory, default 1).
  */
 import type {
-  OrderRecord,
   Strategy,
   StrategyContext,
   StrategyParams,
   TickBook,
+  TickOrder,
 } from 'simex/backtest';
 
 export default class MarketMaker implements Strategy {
@@ -20,7 +20,11 @@ export default class MarketMaker implements Strategy {
   readonly #spreadTicks: number;
   readonly #skewTicks: number;
   readonly #maxPosition: string | null;
-  #quoted: { bid: number | null; ask: number | null } = { bid: null, ask: null };
+  /** The size and the max position in lots, once the symbol is known (the first quote). */
+  #sizeLots = 0;
+  #maxLots = 0;
+  #quotedBid: number | null = null;
+  #quotedAsk: number | null = null;
 
   constructor(params: StrategyParams) {
     this.#symbol = params.values['symbol'] ?? null;
@@ -41,58 +45,54 @@ export default class MarketMaker implements Strategy {
   #requote(ctx: StrategyContext): void {
     if (ctx.inFlight() > 0) return;
     const symbol = this.#symbol ?? ctx.symbols()[0]!;
-    const own = ctx.openOrders(symbol);
+    // In ticks and lots throughout: no decimal string per quote.
+    const own = ctx.openOrderTicks(symbol);
     const book = ctx.bookTicks(symbol, 10);
-    const bestBid = marketBest(ctx, symbol, book.bids, 'buy', own);
-    const bestAsk = marketBest(ctx, symbol, book.asks, 'sell', own);
+    const bestBid = marketBest(book.bids, 'buy', own);
+    const bestAsk = marketBest(book.asks, 'sell', own);
     if (bestBid === null || bestAsk === null) return;
-    const sizeLots = ctx.toLots(symbol, this.#size);
-    const maxLots = ctx.toLots(symbol, this.#maxPosition ?? ctx.fromLots(symbol, 10 * sizeLots));
-    const positionLots = ctx.toLots(symbol, ctx.position(symbol).size);
+    if (this.#sizeLots === 0) {
+      this.#sizeLots = ctx.toLots(symbol, this.#size);
+      this.#maxLots =
+        this.#maxPosition === null ? 10 * this.#sizeLots : ctx.toLots(symbol, this.#maxPosition);
+    }
+    const sizeLots = this.#sizeLots;
+    const positionLots = ctx.positionLots(symbol);
     const skew = Math.round((positionLots / sizeLots) * this.#skewTicks);
     const midTwice = bestBid + bestAsk;
     const bid =
-      positionLots + sizeLots > maxLots
+      positionLots + sizeLots > this.#maxLots
         ? null
         : Math.floor(midTwice / 2) - this.#spreadTicks - skew;
     const ask =
-      positionLots - sizeLots < -maxLots
+      positionLots - sizeLots < -this.#maxLots
         ? null
         : Math.ceil(midTwice / 2) + this.#spreadTicks - skew;
-    if (bid === this.#quoted.bid && ask === this.#quoted.ask && own.length === count(bid, ask))
-      return;
-    for (const order of own) ctx.cancel(order.clientOrderId!);
-    const quote = (side: 'buy' | 'sell', ticks: number | null) => {
-      if (ticks === null || ticks <= 0) return;
-      const price = ctx.fromTicks(symbol, ticks);
-      ctx.place({ symbol, side, type: 'limit', price, size: this.#size, postOnly: true });
+    const quotes = (bid === null ? 0 : 1) + (ask === null ? 0 : 1);
+    if (bid === this.#quotedBid && ask === this.#quotedAsk && own.length === quotes) return;
+    for (const order of own) ctx.cancel(order.orderId);
+    const quote = (side: 'buy' | 'sell', priceTicks: number | null) => {
+      if (priceTicks === null || priceTicks <= 0) return;
+      ctx.place({ symbol, side, type: 'limit', priceTicks, sizeLots, postOnly: true });
     };
     quote('buy', bid);
     quote('sell', ask);
-    this.#quoted = { bid, ask };
+    this.#quotedBid = bid;
+    this.#quotedAsk = ask;
   }
 }
 
 /** The best price of the others' orders on one side's levels, in ticks; null when there are none. */
 function marketBest(
-  ctx: StrategyContext,
-  symbol: string,
   levels: TickBook['bids'],
   side: 'buy' | 'sell',
-  own: readonly OrderRecord[],
+  own: readonly TickOrder[],
 ): number | null {
-  // Own orders of this side as [ticks, lots], converted once rather than at every level.
-  const mine = own
-    .filter((order) => order.side === side && order.price !== null)
-    .map((order) => [ctx.toTicks(symbol, order.price!), ctx.toLots(symbol, order.remainingSize)]);
   for (const [ticks, lots] of levels) {
     let mineHere = 0;
-    for (const [price, size] of mine) if (price === ticks) mineHere += size!;
+    for (const order of own)
+      if (order.side === side && order.priceTicks === ticks) mineHere += order.remainingLots;
     if (lots > mineHere) return ticks;
   }
   return null;
-}
-
-function count(...prices: (number | null)[]): number {
-  return prices.filter((price) => price !== null).length;
 }

@@ -120,7 +120,7 @@ export class BacktestEngine {
       market: view === null ? venueReads(this.venue) : view.replica,
       ledger: (symbol) => (view === null ? ledgers : view.ledgers).get(symbol),
       inFlight: () => this.orders.waiting() + (view === null ? 0 : view.unanswered),
-      send: (action) => this.#pending.send(action),
+      send: (kind, id, payload) => this.#pending.send(kind, id, payload),
     });
     this.#hooks = new HookDispatcher(strategy, context, this.clock);
     this.#account = this.venue.core.accountId(config.account);

@@ -13,7 +13,7 @@ import type { HookDispatcher } from './hook-dispatcher.js';
 import type { DelayedView, HookEvent } from './latency/delayed-view.js';
 import type { LatencyModel } from './latency/latency-model.js';
 import type { RefusalCounts } from './refusal-counts.js';
-import type { StrategyAction, StrategyOrders } from './strategy-orders.js';
+import type { ActionKind, ActionPayload, StrategyOrders } from './strategy-orders.js';
 import type { StrategyEventRouter } from './strategy-event-router.js';
 import type { SymbolLedger } from './symbol-ledger.js';
 
@@ -45,9 +45,9 @@ export class PendingWork {
   }
 
   /** Queues one of the strategy's actions; it is due after its latency. */
-  send(action: StrategyAction): void {
-    const due = this.latency.arrival(action.kind, this.clock.now);
-    this.orders.enqueue(due, action);
+  send(kind: ActionKind, id: string, payload: ActionPayload): void {
+    const due = this.latency.arrival(kind, this.clock.now);
+    this.orders.enqueue(due, kind, id, payload);
     if (due < this.#nextDue) this.#nextDue = due;
   }
 

@@ -19,7 +19,7 @@ import type { ScenarioClock } from '../../flow/index.js';
 import { decimalUnits } from '../../flow/driver/index.js';
 import { Exact, exactOf } from '../../units/units.js';
 import type { StrategyContext, StrategyParams } from './strategy.js';
-import type { StrategyAction, StrategyOrders } from './strategy-orders.js';
+import type { ActionKind, ActionPayload, StrategyOrders } from './strategy-orders.js';
 import type { SymbolLedger } from './symbol-ledger.js';
 import { TickBookViews } from './tick-book-views.js';
 
@@ -53,7 +53,7 @@ export interface ContextHost {
   /** Actions sent whose answer the strategy has not received. */
   inFlight(): number;
   /** Queues an action; it is due after the latency. */
-  send(action: StrategyAction): void;
+  send(kind: ActionKind, id: string, payload: ActionPayload): void;
 }
 
 const NO_BOOK = -2;
@@ -121,12 +121,12 @@ export function createContext(host: ContextHost): StrategyContext {
     inFlight: () => host.inFlight(),
     place: (order) => {
       const id = orders.newId();
-      host.send({ kind: 'place', id, order });
+      host.send('place', id, order);
       return id;
     },
-    cancel: (id) => host.send({ kind: 'cancel', id }),
-    reduce: (id, size) => host.send({ kind: 'reduce', id, size }),
-    amend: (id, change) => host.send({ kind: 'amend', id, change }),
+    cancel: (id) => host.send('cancel', id, null),
+    reduce: (id, size) => host.send('reduce', id, size),
+    amend: (id, change) => host.send('amend', id, change),
     toTicks: (symbol, price) => {
       const { priceDecimals, tickUnits } = instrument(symbol);
       return toGrid(price, priceDecimals, tickUnits, 'price');

@@ -26,15 +26,17 @@ import { OpenOrders } from './open-orders.js';
 import type { ActionRefusal, StrategyOrder, StrategyTickOrder } from './strategy.js';
 import { fillTickCommand, isTickOrder, TICK_ORDER_KEYS, tickOrderRefusal } from './tick-orders.js';
 
-export type StrategyAction =
-  | {
-      readonly kind: 'place';
-      readonly id: string;
-      readonly order: StrategyOrder | StrategyTickOrder;
-    }
-  | { readonly kind: 'cancel'; readonly id: string }
-  | { readonly kind: 'reduce'; readonly id: string; readonly size: string }
-  | { readonly kind: 'amend'; readonly id: string; readonly change: AmendRequest };
+export type ActionKind = 'place' | 'cancel' | 'reduce' | 'amend';
+
+/** What an action carries: the order (place), the size (reduce), the change (amend); cancel: null. */
+export type ActionPayload = StrategyOrder | StrategyTickOrder | string | AmendRequest | null;
+
+/** A queued action, in a slot reused once it is sent. */
+interface Action {
+  kind: ActionKind;
+  id: string;
+  payload: ActionPayload;
+}
 
 export class StrategyOrders {
   /** Resting orders and pending stops, oldest first. */
@@ -44,7 +46,8 @@ export class StrategyOrders {
   /** Ids of final orders, oldest first: beyond FINAL_ORDER_RETENTION the venue has forgotten them. */
   readonly #finalIds: string[] = [];
   #finalIdsStart = 0;
-  readonly #queue = new DueQueue<StrategyAction>();
+  readonly #queue = new DueQueue<Action>();
+  readonly #freeActions: Action[] = [];
   #placed = 0;
   /** The command places and cancels fill (the core reads it during the call only). */
   readonly #command: OrderCommand;
@@ -64,7 +67,11 @@ export class StrategyOrders {
   }
 
   /** Queues an action that reaches the venue at `due`. */
-  enqueue(due: number, action: StrategyAction): void {
+  enqueue(due: number, kind: ActionKind, id: string, payload: ActionPayload): void {
+    const action = this.#freeActions.pop() ?? { kind, id, payload };
+    action.kind = kind;
+    action.id = id;
+    action.payload = payload;
     this.#queue.push(due, action);
   }
 
@@ -93,37 +100,40 @@ export class StrategyOrders {
   /** Sends the next action: the placed order's symbol, a refusal, or null (done). */
   sendNext(now: number): string | ActionRefusal | null {
     const action = this.#queue.shift();
+    const sent = this.#send(action, now);
+    action.payload = null;
+    this.#freeActions.push(action);
+    return sent;
+  }
+
+  #send({ kind, id, payload }: Action, now: number): string | ActionRefusal | null {
     const refusal = (code: string, message: string): ActionRefusal => ({
-      action: action.kind,
-      orderId: action.id,
+      action: kind,
+      orderId: id,
       code,
       message,
       timestamp: now,
     });
-    if (action.kind === 'place') {
-      const { order } = action;
-      const refused = isTickOrder(order)
-        ? this.#placeTicks(order, action.id)
-        : this.#place(order, action.id);
+    if (kind === 'place') {
+      const order = payload as StrategyOrder | StrategyTickOrder;
+      const refused = isTickOrder(order) ? this.#placeTicks(order, id) : this.#place(order, id);
       return refused === undefined
         ? (order as { symbol: string }).symbol
         : refusal(refused.code, refused.message);
     }
-    const sequence = this.#sequences.get(action.id);
+    const sequence = this.#sequences.get(id);
     if (sequence === undefined)
-      return refusal('order_not_found', `no order ${action.id} for this account`);
-    if (action.kind === 'cancel') {
-      const refused = this.#cancel(sequence, action.id);
+      return refusal('order_not_found', `no order ${id} for this account`);
+    if (kind === 'cancel') {
+      const refused = this.#cancel(sequence, id);
       return refused === undefined ? null : refusal(refused.code, refused.message);
     }
     const venueId = orderId(sequence);
     const result =
-      action.kind === 'amend'
-        ? this.venue.amendOrder(this.account, venueId, action.change)
-        : this.venue.reduceOrder(this.account, venueId, action.size);
-    return result.ok
-      ? null
-      : refusal(result.error.code, result.error.message.replace(venueId, action.id));
+      kind === 'amend'
+        ? this.venue.amendOrder(this.account, venueId, payload as AmendRequest)
+        : this.venue.reduceOrder(this.account, venueId, payload as string);
+    return result.ok ? null : refusal(result.error.code, result.error.message.replace(venueId, id));
   }
 
   /**

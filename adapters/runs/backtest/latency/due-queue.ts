@@ -1,15 +1,16 @@
 /**
  * Items waiting for their time: a binary min-heap on (due, insertion number), so items due at the
- * same time leave in the order they were queued.
+ * same time leave in the order they were queued. Its entries are reused: queueing allocates nothing.
  */
 interface Entry<T> {
-  readonly due: number;
-  readonly order: number;
-  readonly item: T;
+  due: number;
+  order: number;
+  item: T | null;
 }
 
 export class DueQueue<T> {
   readonly #heap: Entry<T>[] = [];
+  readonly #free: Entry<T>[] = [];
   #queued = 0;
 
   get size(): number {
@@ -23,7 +24,10 @@ export class DueQueue<T> {
 
   push(due: number, item: T): void {
     const heap = this.#heap;
-    const entry = { due, order: this.#queued++, item };
+    const entry = this.#free.pop() ?? { due: 0, order: 0, item: null };
+    entry.due = due;
+    entry.order = this.#queued++;
+    entry.item = item;
     let index = heap.length;
     heap.push(entry);
     while (index > 0) {
@@ -53,10 +57,15 @@ export class DueQueue<T> {
       }
       heap[index] = last;
     }
-    return top.item;
+    const item = top.item!;
+    top.item = null;
+    this.#free.push(top);
+    return item;
   }
 
   clear(): void {
+    for (const entry of this.#heap) entry.item = null;
+    this.#free.push(...this.#heap);
     this.#heap.length = 0;
   }
 }

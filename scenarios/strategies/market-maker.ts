@@ -47,7 +47,8 @@ export default class MarketMaker implements Strategy {
     const symbol = this.#symbol ?? ctx.symbols()[0]!;
     // In ticks and lots throughout: no decimal string per quote.
     const own = ctx.openOrderTicks(symbol);
-    const book = ctx.bookTicks(symbol, 10);
+    // Its own orders sit at one price a side: the others' best is on the first two levels.
+    const book = ctx.bookTicks(symbol, 2);
     const bestBid = marketBest(book.bids, 'buy', own);
     const bestAsk = marketBest(book.asks, 'sell', own);
     if (bestBid === null || bestAsk === null) return;
@@ -71,12 +72,10 @@ export default class MarketMaker implements Strategy {
     const quotes = (bid === null ? 0 : 1) + (ask === null ? 0 : 1);
     if (bid === this.#quotedBid && ask === this.#quotedAsk && own.length === quotes) return;
     for (const order of own) ctx.cancel(order.orderId);
-    const quote = (side: 'buy' | 'sell', priceTicks: number | null) => {
-      if (priceTicks === null || priceTicks <= 0) return;
-      ctx.place({ symbol, side, type: 'limit', priceTicks, sizeLots, postOnly: true });
-    };
-    quote('buy', bid);
-    quote('sell', ask);
+    if (bid !== null && bid > 0)
+      ctx.place({ symbol, side: 'buy', type: 'limit', priceTicks: bid, sizeLots, postOnly: true });
+    if (ask !== null && ask > 0)
+      ctx.place({ symbol, side: 'sell', type: 'limit', priceTicks: ask, sizeLots, postOnly: true });
     this.#quotedBid = bid;
     this.#quotedAsk = ask;
   }

@@ -41,10 +41,10 @@ interface Action {
 export class StrategyOrders {
   /** Resting orders and pending stops, oldest first. */
   readonly open: OpenOrders;
-  /** Venue order sequences by strategy id, for the orders the venue may still know (see `updated`). */
-  readonly #sequences = new Map<string, number>();
-  /** Ids of final orders, oldest first: beyond FINAL_ORDER_RETENTION the venue has forgotten them. */
-  readonly #finalIds: string[] = [];
+  /** Venue order sequences by the n of strategy id `s<n>`, for the orders the venue may still know (see `ended`). */
+  readonly #sequences = new Map<number, number>();
+  /** The n of final orders' ids, oldest first: beyond FINAL_ORDER_RETENTION the venue has forgotten them. */
+  readonly #finalIds: number[] = [];
   #finalIdsStart = 0;
   readonly #queue = new DueQueue<Action>();
   readonly #freeActions: Action[] = [];
@@ -64,6 +64,19 @@ export class StrategyOrders {
 
   newId(): string {
     return `s${++this.#placed}`;
+  }
+
+  /** The n of an id `s<n>` that newId handed out, the key of `#sequences`; -1 for any other. */
+  #number(id: string): number {
+    if (typeof id !== 'string' || id.length < 2 || id.length > 16 || id.charCodeAt(0) !== 115)
+      return -1;
+    let n = 0;
+    for (let i = 1; i < id.length; i++) {
+      const digit = id.charCodeAt(i) - 48;
+      if (digit < 0 || digit > 9 || (digit === 0 && i === 1)) return -1;
+      n = n * 10 + digit;
+    }
+    return n <= this.#placed ? n : -1;
   }
 
   /** Queues an action that reaches the venue at `due`. */
@@ -121,7 +134,7 @@ export class StrategyOrders {
         ? (order as { symbol: string }).symbol
         : refusal(refused.code, refused.message);
     }
-    const sequence = this.#sequences.get(id);
+    const sequence = this.#sequences.get(this.#number(id));
     if (sequence === undefined)
       return refusal('order_not_found', `no order ${id} for this account`);
     if (kind === 'cancel') {
@@ -149,7 +162,7 @@ export class StrategyOrders {
     if (request === null || index < 0) {
       const result = this.venue.placeOrder({ ...order, account: this.account, clientOrderId: id });
       if (!result.ok) return result.error;
-      this.#sequences.set(id, orderSequence(result.value.id));
+      this.#sequences.set(this.#number(id), orderSequence(result.value.id));
       return undefined;
     }
     core.expireDue();
@@ -162,7 +175,7 @@ export class StrategyOrders {
     const sequence = core.placeValid(book, command);
     if (sequence < 0) return refusalError(sequence);
     core.orders.forgetBeyondRetention();
-    this.#sequences.set(id, sequence);
+    this.#sequences.set(this.#number(id), sequence);
     return undefined;
   }
 
@@ -187,7 +200,7 @@ export class StrategyOrders {
     fillTickCommand(order, command);
     const sequence = core.submit(command);
     if (sequence < 0) return tickOrderRefusal(sequence);
-    this.#sequences.set(id, sequence);
+    this.#sequences.set(this.#number(id), sequence);
     return undefined;
   }
 
@@ -230,7 +243,7 @@ export class StrategyOrders {
     // The venue keeps FINAL_ORDER_RETENTION final orders of all accounts: once as many of the
     // strategy's own followed, it has forgotten this one, and so may the id map.
     const ids = this.#finalIds;
-    ids.push(clientOrderId);
+    ids.push(this.#number(clientOrderId));
     if (ids.length - this.#finalIdsStart > FINAL_ORDER_RETENTION)
       this.#sequences.delete(ids[this.#finalIdsStart++]!);
     if (this.#finalIdsStart >= FINAL_ORDER_RETENTION) {

@@ -1,7 +1,8 @@
 /**
  * A market maker: every timer tick (and after each fill) it quotes one bid and one ask around the
- * market's mid (its own quotes left out), `spread_ticks` away, skewed against its inventory, and
- * stops quoting the side that would take it past `max_position`.
+ * market's mid (its own quotes left out), `spread_ticks` away, skewed against its inventory but
+ * never through the others' best price on the other side, and stops quoting the side that would
+ * take it past `max_position`.
  *
  * Params: symbol (default: the first listed), size (default 0.1), spread_ticks (default 2),
  * max_position (default 10 x size), skew_ticks (ticks per size of inventory, default 1).
@@ -61,14 +62,15 @@ export default class MarketMaker implements Strategy {
     const positionLots = ctx.positionLots(symbol);
     const skew = Math.round((positionLots / sizeLots) * this.#skewTicks);
     const midTwice = bestBid + bestAsk;
+    // Never through the touch: the skew may move a quote past the others' best on the other side.
     const bid =
       positionLots + sizeLots > this.#maxLots
         ? null
-        : Math.floor(midTwice / 2) - this.#spreadTicks - skew;
+        : Math.min(Math.floor(midTwice / 2) - this.#spreadTicks - skew, bestAsk - 1);
     const ask =
       positionLots - sizeLots < -this.#maxLots
         ? null
-        : Math.ceil(midTwice / 2) + this.#spreadTicks - skew;
+        : Math.max(Math.ceil(midTwice / 2) + this.#spreadTicks - skew, bestBid + 1);
     const quotes = (bid === null ? 0 : 1) + (ask === null ? 0 : 1);
     if (bid === this.#quotedBid && ask === this.#quotedAsk && own.length === quotes) return;
     for (const order of own) ctx.cancel(order.orderId);

@@ -21,7 +21,7 @@ const STRATEGY = fileURLToPath(
 );
 const file = workDirectory();
 /** The fills of the three combinations, best net PnL first. */
-const FILLS = [195, 35, 7];
+const FILLS = [199, 35, 7];
 
 async function writeFlow(name: string, sink: (out: NodeJS.WritableStream) => L2Sink) {
   const path = file(name, '');

@@ -35,12 +35,12 @@ async function run(marketImpact: 'full' | 'none', day: DayFiles = DAY) {
 
 /** The market maker's fills (spread 2) on each sample day. */
 const SAMPLE_FILLS: Record<string, number> = {
-  AAPL_1: 10598,
-  AMZN_1: 4082,
-  AMZN_5: 4115,
-  GOOG_1: 4443,
-  GOOG_5: 4559,
-  GOOG_10: 4559,
+  AAPL_1: 11925,
+  AMZN_1: 4650,
+  AMZN_5: 4633,
+  GOOG_1: 4827,
+  GOOG_5: 4934,
+  GOOG_10: 4934,
 };
 
 describe('the market maker on a LOBSTER day without market impact', () => {

@@ -4,7 +4,7 @@
  * across zero: that fill is split, its closing part ends the trip and the rest opens the next).
  * Everything is exact: sizes in lots, notionals in price units x lots, money in the ledger's units.
  */
-import { pow10, toUnits } from '../../units/units.js';
+import { pow10 } from '../../units/units.js';
 import type { StrategyFill } from './strategy.js';
 import type { SymbolLedger } from './symbol-ledger.js';
 
@@ -60,12 +60,11 @@ export class RoundTrips {
   readonly #symbols = new Map<SymbolLedger, SymbolState>();
   readonly #quotes = new Map<string, Exposure>();
 
-  /** Books one fill; the ledger has already booked it. */
+  /** Books one fill; the ledger has already booked it (its last fill's price and size are this one's). */
   add(fill: StrategyFill, ledger: SymbolLedger): void {
     const state = this.#state(ledger);
-    const { priceDecimals, sizeDecimals } = ledger.instrument;
-    const price = toUnits(fill.price, priceDecimals);
-    const size = toUnits(fill.size, sizeDecimals);
+    const price = ledger.lastFillPrice;
+    const size = ledger.lastFillSize;
     const after = ledger.position;
     const before = after - (fill.side === 'buy' ? size : -size);
     const realized = ledger.realized - state.realized;
@@ -108,9 +107,10 @@ export class RoundTrips {
     }
     const exposure = absolute(after) * price * state.toMoney;
     const change = exposure - state.exposure.current;
-    const [wasOpen, isOpen] = [before !== 0n, after !== 0n];
-    for (const scope of [state.exposure, this.#quote(ledger.quote)])
-      scope.update(change, fill.timestamp, !wasOpen && isOpen, wasOpen && !isOpen);
+    const opened = before === 0n && after !== 0n;
+    const closed = before !== 0n && after === 0n;
+    state.exposure.update(change, fill.timestamp, opened, closed);
+    this.#quote(ledger.quote).update(change, fill.timestamp, opened, closed);
   }
 
   exposure(ledger: SymbolLedger): Exposure {

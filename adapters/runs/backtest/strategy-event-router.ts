@@ -99,8 +99,9 @@ export class StrategyEventRouter implements CoreListener {
     if (!maker && !taker && !this.wants.trade) return;
     const ledger = this.ledgers[event.book]!;
     const trade = tradeRecord(this.venue.core, event);
-    if (maker) this.#fill(ledger, trade, 'maker');
-    if (taker) this.#fill(ledger, trade, 'taker');
+    const units = maker || taker ? ([BigInt(event.price), BigInt(event.size)] as const) : null;
+    if (maker) this.#fill(ledger, trade, 'maker', units);
+    if (taker) this.#fill(ledger, trade, 'taker', units);
     if (this.wants.trade) this.events.push({ type: 'trade', trade });
   }
 
@@ -111,10 +112,19 @@ export class StrategyEventRouter implements CoreListener {
     if (order !== null) this.events.push({ type: 'order', order });
   }
 
-  #fill(ledger: SymbolLedger, trade: TradeRecord, liquidity: 'maker' | 'taker'): void {
+  /** One fill of the strategy's; `units`: the trade's price and size in units, when at hand. */
+  #fill(
+    ledger: SymbolLedger,
+    trade: TradeRecord,
+    liquidity: 'maker' | 'taker',
+    units: readonly [price: bigint, size: bigint] | null = null,
+  ): void {
     const maker = liquidity === 'maker';
     const side = maker ? (trade.side === 'buy' ? 'sell' : 'buy') : trade.side;
-    const fee = ledger.fill(side, trade.price, trade.size, liquidity);
+    const fee =
+      units === null
+        ? ledger.fill(side, trade.price, trade.size, liquidity)
+        : ledger.fillUnits(side, units[0], units[1], liquidity);
     const fill: StrategyFill = {
       orderId: (maker ? trade.makerClientOrderId : trade.takerClientOrderId) ?? '',
       tradeId: trade.id,

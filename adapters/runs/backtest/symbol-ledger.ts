@@ -32,6 +32,9 @@ export class SymbolLedger {
   makerVolume = 0n;
   takerVolume = 0n;
   tradedSize = 0n;
+  /** The last fill's price and size in units. */
+  lastFillPrice = 0n;
+  lastFillSize = 0n;
   #mark: string | null = null;
   /** The mark in price units when read from the mark source, else -1; `#mark` is then formatted when read. */
   #markUnits = -1;
@@ -105,6 +108,13 @@ export class SymbolLedger {
   fill(side: Side, priceText: string, sizeText: string, liquidity: 'maker' | 'taker'): bigint {
     const price = toUnits(priceText, this.instrument.priceDecimals);
     const size = toUnits(sizeText, this.instrument.sizeDecimals);
+    return this.fillUnits(side, price, size, liquidity);
+  }
+
+  /** `fill` of a price and a size in units (the venue's own). */
+  fillUnits(side: Side, price: bigint, size: bigint, liquidity: 'maker' | 'taker'): bigint {
+    this.lastFillPrice = price;
+    this.lastFillSize = size;
     const notional = price * size * this.#toMoney;
     const rate = liquidity === 'maker' ? this.#makerRate : this.#takerRate;
     // Exact: moneyScale leaves room for the rate's decimals (see moneyScaleFor).

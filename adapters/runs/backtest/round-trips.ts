@@ -6,6 +6,7 @@
  */
 import { pow10 } from '../../units/units.js';
 import type { StrategyFill } from './strategy.js';
+import { strategyIdNumber } from './strategy-id.js';
 import type { SymbolLedger } from './symbol-ledger.js';
 
 export interface RoundTrip {
@@ -50,7 +51,8 @@ interface SymbolState {
   realized: bigint;
   fees: bigint;
   readonly exposure: Exposure;
-  readonly filledOrders: Set<string>;
+  /** Orders of this symbol with at least one fill. */
+  filledOrders: number;
   readonly toMoney: bigint;
 }
 
@@ -59,6 +61,8 @@ export class RoundTrips {
   readonly closed: RoundTrip[] = [];
   readonly #symbols = new Map<SymbolLedger, SymbolState>();
   readonly #quotes = new Map<string, Exposure>();
+  /** A bit per strategy order (by the n of its id `s<n>`): set at its first fill. */
+  #filled = new Uint8Array(1024);
 
   /** Books one fill; the ledger has already booked it (its last fill's price and size are this one's). */
   add(fill: StrategyFill, ledger: SymbolLedger): void {
@@ -71,7 +75,7 @@ export class RoundTrips {
     const fee = ledger.fees - state.fees;
     state.realized = ledger.realized;
     state.fees = ledger.fees;
-    state.filledOrders.add(fill.orderId);
+    if (this.#firstFill(fill.orderId)) state.filledOrders++;
     const closing = before !== 0n && before > 0n !== (fill.side === 'buy');
     const closedSize = closing ? min(absolute(before), size) : 0n;
     // Exact: the money scale holds price x lots x rate for any number of lots.
@@ -123,7 +127,23 @@ export class RoundTrips {
 
   /** Orders of this symbol with at least one fill. */
   filledOrders(ledger: SymbolLedger): number {
-    return this.#state(ledger).filledOrders.size;
+    return this.#state(ledger).filledOrders;
+  }
+
+  /** Whether this is the order's first fill (a bit per order: a set of ids would miss the cache). */
+  #firstFill(orderId: string): boolean {
+    const n = strategyIdNumber(orderId);
+    if (n < 0) throw new Error(`${orderId} is not a strategy order id`);
+    const byte = n >>> 3;
+    if (byte >= this.#filled.length) {
+      const grown = new Uint8Array(Math.max(byte + 1, 2 * this.#filled.length));
+      grown.set(this.#filled);
+      this.#filled = grown;
+    }
+    const bit = 1 << (n & 7);
+    if ((this.#filled[byte]! & bit) !== 0) return false;
+    this.#filled[byte]! |= bit;
+    return true;
   }
 
   #state(ledger: SymbolLedger): SymbolState {
@@ -135,7 +155,7 @@ export class RoundTrips {
         realized: 0n,
         fees: 0n,
         exposure: new Exposure(),
-        filledOrders: new Set(),
+        filledOrders: 0,
         toMoney: pow10(ledger.moneyScale - priceDecimals - sizeDecimals),
       };
       this.#symbols.set(ledger, state);

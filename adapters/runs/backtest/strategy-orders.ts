@@ -23,6 +23,7 @@ import { FINAL_ORDER_RETENTION, isLive } from '../../flow/driver/index.js';
 import { isLiveCode } from '../../flow/driver/order-liveness.js';
 import { DueQueue } from './latency/due-queue.js';
 import { OpenOrders } from './open-orders.js';
+import { strategyId, strategyIdNumber } from './strategy-id.js';
 import type { ActionRefusal, StrategyOrder, StrategyTickOrder } from './strategy.js';
 import { fillTickCommand, isTickOrder, TICK_ORDER_KEYS, tickOrderRefusal } from './tick-orders.js';
 
@@ -63,19 +64,12 @@ export class StrategyOrders {
   }
 
   newId(): string {
-    return `s${++this.#placed}`;
+    return strategyId(++this.#placed);
   }
 
   /** The n of an id `s<n>` that newId handed out, the key of `#sequences`; -1 for any other. */
   #number(id: string): number {
-    if (typeof id !== 'string' || id.length < 2 || id.length > 16 || id.charCodeAt(0) !== 115)
-      return -1;
-    let n = 0;
-    for (let i = 1; i < id.length; i++) {
-      const digit = id.charCodeAt(i) - 48;
-      if (digit < 0 || digit > 9 || (digit === 0 && i === 1)) return -1;
-      n = n * 10 + digit;
-    }
+    const n = strategyIdNumber(id);
     return n <= this.#placed ? n : -1;
   }
 

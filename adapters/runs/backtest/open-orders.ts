@@ -41,7 +41,7 @@ export class OpenOrders {
     return this.#entries.size;
   }
 
-  /** Without latency: the core's event of a live order of the strategy's, and its record if built. */
+  /** Without latency: the core's event of a live order of the strategy's; its record if built. */
   fromEvent(event: OrderEvent, record: OrderRecord | null): void {
     const { tickUnits, lotUnits } = this.core.books[event.book]!.instrument;
     let entry = this.#entries.get(event.sequence);

@@ -64,7 +64,7 @@ export class RoundTrips {
   /** A bit per strategy order (by the n of its id `s<n>`): set at its first fill. */
   #filled = new Uint8Array(1024);
 
-  /** Books one fill; the ledger has already booked it (its last fill's price and size are this one's). */
+  /** Books one fill; the ledger has already booked it (its last fill price and size are this one's). */
   add(fill: StrategyFill, ledger: SymbolLedger): void {
     const state = this.#state(ledger);
     const price = ledger.lastFillPrice;
@@ -130,7 +130,7 @@ export class RoundTrips {
     return this.#state(ledger).filledOrders;
   }
 
-  /** Whether this is the order's first fill (a bit per order: a set of ids would miss the cache). */
+  /** Whether this is the order's first fill: a bit per order (a set of ids misses the cache). */
   #firstFill(orderId: string): boolean {
     const n = strategyIdNumber(orderId);
     if (n < 0) throw new Error(`${orderId} is not a strategy order id`);

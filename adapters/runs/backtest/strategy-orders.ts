@@ -29,7 +29,7 @@ import { fillTickCommand, isTickOrder, TICK_ORDER_KEYS, tickOrderRefusal } from 
 
 export type ActionKind = 'place' | 'cancel' | 'reduce' | 'amend';
 
-/** What an action carries: the order (place), the size (reduce), the change (amend); cancel: null. */
+/** What an action carries: the order (place), the size (reduce), the change (amend), or null. */
 export type ActionPayload = StrategyOrder | StrategyTickOrder | string | AmendRequest | null;
 
 /** A queued action, in a slot reused once it is sent. */
@@ -42,9 +42,12 @@ interface Action {
 export class StrategyOrders {
   /** Resting orders and pending stops, oldest first. */
   readonly open: OpenOrders;
-  /** Venue order sequences by the n of strategy id `s<n>`, for the orders the venue may still know (see `ended`). */
+  /**
+   * Venue order sequences by the n of strategy id `s<n>`, for the orders the venue may still know
+   * (see `ended`).
+   */
   readonly #sequences = new Map<number, number>();
-  /** The n of final orders' ids, oldest first: beyond FINAL_ORDER_RETENTION the venue has forgotten them. */
+  /** The n of final orders' ids, oldest first: beyond FINAL_ORDER_RETENTION, forgotten by the venue. */
   readonly #finalIds: number[] = [];
   #finalIdsStart = 0;
   readonly #queue = new DueQueue<Action>();

@@ -1,6 +1,7 @@
 /**
  * Items waiting for their time: a binary min-heap on (due, insertion number), so items due at the
- * same time leave in the order they were queued. Its entries are reused: queueing allocates nothing.
+ * same time leave in the order they were queued. Its entries are reused: queueing allocates
+ * nothing.
  */
 interface Entry<T> {
   due: number;

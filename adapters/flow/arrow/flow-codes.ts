@@ -244,6 +244,8 @@ export class FlowCodes {
   /** By row of the block: post-only 1 true, 0 false, EMPTY null. */
   readonly postOnly = new Int8Array(BLOCK_ROWS);
   #ts!: Data;
+  /** The `ts` column's int64 values as Int32 halves. */
+  #tsHalves: Int32Array<ArrayBufferLike> = new Int32Array(0);
   #postOnly!: Data;
 
   /** `schema` must pass readsAsCodes; accounts are interned in `core` as their names appear. */
@@ -273,6 +275,8 @@ export class FlowCodes {
     this.clientOrderId?.load(column(CLIENT_ORDER_ID_COLUMN));
     this.quoteSize?.load(column(QUOTE_SIZE_COLUMN));
     this.#ts = column('ts');
+    const values = this.#ts.values as BigInt64Array;
+    this.#tsHalves = new Int32Array(values.buffer, values.byteOffset, values.length * 2);
     this.#postOnly = column('post_only');
   }
 
@@ -296,16 +300,14 @@ export class FlowCodes {
     const data = this.#ts;
     const times = this.times;
     const nulls = nullsOf(data);
-    const values = data.values as BigInt64Array;
-    const halves = new Int32Array(values.buffer, values.byteOffset, values.length * 2);
+    const halves = this.#tsHalves;
     const offset = data.offset + first;
     for (let row = 0; row < count; row++) {
       const at = offset + row;
       const high = halves[at * 2 + 1]!;
-      times[row] =
-        isNull(nulls, at) || high >= 1 << 21 || high <= -(1 << 21)
-          ? NaN
-          : high * 4294967296 + (halves[at * 2]! >>> 0);
+      // Two stores, not one of a conditional value: that value would be a heap number.
+      if (isNull(nulls, at) || high >= 1 << 21 || high <= -(1 << 21)) times[row] = NaN;
+      else times[row] = high * 4294967296 + (halves[at * 2]! >>> 0);
     }
   }
 

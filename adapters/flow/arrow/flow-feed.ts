@@ -25,11 +25,18 @@ import type { ArrowBatches } from './flow-reader.js';
  */
 export interface FlowFeed {
   /**
-   * A plain row's command (see ScenarioDriver.submitBytes): ROW_TAKEN; ROW_DECLINED, nothing
-   * changed: give the row to `row`; or the core's refusal code (< 0), nothing changed: give the
-   * row to `refused`.
+   * A plain row's command (see ScenarioDriver.submitBytes), at the time `times[at]` (read from an
+   * array, a time beyond 2^31 is not boxed): ROW_TAKEN; ROW_DECLINED, nothing changed: give the
+   * row to `row`; or the core's refusal code (< 0), nothing changed: give the row to `refused`.
    */
-  submit(ts: number, id: Uint8Array, idStart: number, idEnd: number, command: OrderCommand): number;
+  submit(
+    times: Float64Array,
+    at: number,
+    id: Uint8Array,
+    idStart: number,
+    idEnd: number,
+    command: OrderCommand,
+  ): number;
   /** Any other row (and a plain one `submit` declined), decoded; false stops the feed. */
   row(row: ParsedScenarioRow): boolean;
   /**
@@ -57,19 +64,27 @@ export async function feedFlow(
       const count = Math.min(BLOCK_ROWS, batch.numRows - first);
       codes.read(first, count);
       fields.first = first;
+      // The rows taken since the decoder last counted, and the time of the last one.
+      let taken = 0;
+      let previousTs = decoder.previousTs;
       for (let row = 0; row < count; row++) {
         const ts = times[row]!;
         const answer =
-          ts >= decoder.previousTs ? feedCodes(fields, row, ts, command, feed) : ROW_DECLINED;
+          ts >= previousTs ? feedCodes(fields, row, times, command, feed) : ROW_DECLINED;
         if (answer === ROW_TAKEN) {
-          decoder.countChecked(ts);
+          taken++;
+          previousTs = ts;
           continue;
         }
+        if (taken > 0) decoder.countChecked(taken, previousTs);
+        taken = 0;
         cells ??= decoder.cells(batch);
         const parsed = decoder.row(cells, first + row);
         if (!(answer === ROW_DECLINED ? feed.row(parsed) : feed.refused(parsed, answer)))
           return false;
+        previousTs = decoder.previousTs;
       }
+      if (taken > 0) decoder.countChecked(taken, previousTs);
     }
   }
   return true;
@@ -118,14 +133,14 @@ function flowRowFields(codes: FlowCodes): FlowRowFields {
 }
 
 /**
- * Fills `command` from the block's row `row` (at `ts`, not before the previous row's) and gives it
- * to the feed when it is a plain row (decodeRowCommand) with an id: the feed's answer, else
- * ROW_DECLINED.
+ * Fills `command` from the block's row `row` (at `times[row]`, not before the previous row's) and
+ * gives it to the feed when it is a plain row (decodeRowCommand) with an id: the feed's answer,
+ * else ROW_DECLINED.
  */
 function feedCodes(
   fields: FlowRowFields,
   row: number,
-  ts: number,
+  times: Float64Array,
   command: OrderCommand,
   feed: FlowFeed,
 ): number {
@@ -133,6 +148,6 @@ function feedCodes(
   const at = fields.first + row;
   fields.row = row;
   return !id.isEmpty(at) && decodeRowCommand(fields, fields.codes.instruments, command)
-    ? feed.submit(ts, id.bytes, id.start(at), id.end(at), command)
+    ? feed.submit(times, row, id.bytes, id.start(at), id.end(at), command)
     : ROW_DECLINED;
 }

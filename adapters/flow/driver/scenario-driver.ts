@@ -118,7 +118,8 @@ export class ScenarioDriver {
       const bytes = ids.scratch;
       const sequence = orderSequence(order.id);
       const entry = ids.map(ids.find(bytes, 0, length), bytes, 0, length, sequence);
-      this.#reports.placed(sequence, ORDER_STATUS_CODES.code(order.status), entry, order);
+      const slot = this.#core.orders.slot(sequence);
+      this.#reports.placed(slot, ORDER_STATUS_CODES.code(order.status), entry, order);
     }
     return null;
   }
@@ -241,7 +242,8 @@ export class ScenarioDriver {
       const mapped = ids.map(entry, idBytes, idStart, idEnd, sequence);
       const decoded = this.#row.decoded;
       if (decoded !== undefined) ids.keepText(mapped, decoded);
-      this.#reports.placed(sequence, core.store.status[core.orders.slot(sequence)]!, mapped, null);
+      const slot = core.orders.slot(sequence);
+      this.#reports.placed(slot, core.store.status[slot]!, mapped, null);
     }
     return ROW_TAKEN;
   }

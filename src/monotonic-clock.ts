@@ -37,6 +37,15 @@ export class MonotonicClock {
     return this.#times[COMMAND]!;
   }
 
+  /**
+   * Writes `commandTime` to `target[index]`: a caller storing the time gets no heap number back
+   * (a call that is not inlined returns a time beyond 2^31 as one).
+   */
+  writeCommandTime(target: Float64Array, index: number): void {
+    if (this.#commandUnread) this.#take();
+    target[index] = this.#times[COMMAND]!;
+  }
+
   #take(): void {
     const times = this.#times;
     const reading = this.clock();

@@ -188,7 +188,7 @@ export class OrderBook {
       maker,
       taker,
     );
-    tradeStore.setTimestamp(trade, this.clock.commandTime);
+    tradeStore.setTimestamp(trade, this.clock);
     store.addFill(maker, trade, 0, tradeStore);
     store.addFill(taker, trade, 1, tradeStore);
     this.tape.append(trade);

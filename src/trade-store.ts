@@ -1,3 +1,4 @@
+import type { MonotonicClock } from './monotonic-clock.js';
 import { NO_SLOT, type OrderStore } from './order-store.js';
 import { SlotPool } from './typed-columns.js';
 
@@ -45,7 +46,7 @@ export class TradeStore {
 
   /**
    * Records `size` at `price` between two orders of the store; returns the trade's slot. The
-   * caller sets its timestamp: a time (beyond 2^31) passed to this call would be boxed.
+   * caller sets its timestamp (`setTimestamp`).
    */
   record(
     sequence: number,
@@ -118,8 +119,12 @@ export class TradeStore {
     return slot >= 0 && slot < this.#flags.length << CHUNK_BITS && this.references(slot) > 0;
   }
 
-  setTimestamp(slot: number, timestamp: number): void {
-    this.#numbers[slot >> CHUNK_BITS]![(slot & CHUNK_MASK) * WIDTH + TIMESTAMP] = timestamp;
+  /** Sets the trade's timestamp to the clock's command time. */
+  setTimestamp(slot: number, clock: MonotonicClock): void {
+    clock.writeCommandTime(
+      this.#numbers[slot >> CHUNK_BITS]!,
+      (slot & CHUNK_MASK) * WIDTH + TIMESTAMP,
+    );
   }
 
   /** Links `next` after `slot` in the fills of the trade's maker. */

@@ -348,9 +348,13 @@ function decodeSize(
   return true;
 }
 
-/** Whether `units` (a reader's answer) is not a positive whole number of `gridUnits`. */
+/**
+ * Whether `units` (a reader's answer) is not a positive whole number of `gridUnits`. Both are safe
+ * integers, so the quotient's floor times `gridUnits` is `units` exactly when it is one; `%` on
+ * numbers V8 holds as doubles is a call to fmod, some 30 ns, twice a new order.
+ */
 function offGrid(units: number, gridUnits: number): boolean {
-  return units <= 0 || units % gridUnits !== 0;
+  return units <= 0 || Math.floor(units / gridUnits) * gridUnits !== units;
 }
 
 /** A reader's decimal answer as parseUnits gives it. */

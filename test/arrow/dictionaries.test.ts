@@ -70,7 +70,7 @@ describe('delta dictionaries', () => {
     const core = venueCore(DEFAULT_INSTRUMENTS);
     const accounts: number[] = [];
     await feedFlow(await openArrowBatches(lateAccount), core, {
-      submit: (...[, , , , command]) =>
+      submit: (...[, , , , , command]) =>
         command.action === ACTION_NEW && accounts.push(command.account) > 0
           ? ROW_TAKEN
           : ROW_DECLINED,

@@ -54,8 +54,8 @@ describe('a plain Arrow row the core refuses', () => {
     const fromArrow: (Refusal | null)[] = [];
     const answer = (refusal: Refusal | null) => (fromArrow.push(refusal), true);
     await feedFlow(await openArrowBatches(arrow), core, {
-      submit: (ts, id, idStart, idEnd, command) =>
-        driver.submitBytes(ts, id, idStart, idEnd, command),
+      submit: (times, at, id, idStart, idEnd, command) =>
+        driver.submitBytes(times, at, id, idStart, idEnd, command),
       row: (row) => answer(driver.feed(row)),
       refused: (row, code) => answer(driver.refusal(row.id, code)),
     });

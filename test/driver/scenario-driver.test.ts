@@ -201,6 +201,22 @@ describe('feed: plain rows as numbers', () => {
     expect(fed.rows).toBe(rows.length);
   });
 
+  it('judges a price on a tick of 3 units as the string API does, up to 2^53 units', () => {
+    const instruments = [{ ...DEFAULT_INSTRUMENTS[0]!, tickSize: '0.03' }];
+    // 2^53 - 5 units is a whole number of ticks; 2^53 - 3, 2^53 - 1 and 100.01 are not.
+    const prices = ['90071992547409.87', '90071992547409.89', '90071992547409.91', '100.01'];
+    const said = (feed: boolean) => {
+      const { driver } = driven({}, instruments);
+      return prices.map((price, i) => {
+        const row = sell(`p${i}`, price, '0.00000001');
+        return (feed ? driver.feed(row) : driver.apply(row))?.message ?? null;
+      });
+    };
+    expect(said(true)).toEqual(said(false));
+    const offGrid = said(true).map((message) => message?.includes('multiple of the tick size'));
+    expect(offGrid).toEqual([undefined, true, true, true]); // the first is placed
+  });
+
   it("answers a plain row the core refuses in the string API's words, without the string API", () => {
     const instruments = [{ ...DEFAULT_INSTRUMENTS[0]!, minSize: '0.001' }];
     const refused: ScenarioRow[] = [

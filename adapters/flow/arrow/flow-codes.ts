@@ -2,7 +2,9 @@
  * A record batch of an Arrow flow read as numbers, for the driver's numeric entry: the dictionary
  * columns (action, account, symbol, side, type, time_in_force) mapped a word at a time to codes,
  * account ids and book indexes; `ts` read from its int64 halves; price and size parsed from their
- * utf8 bytes into units; the scenario id is handed on as its bytes. Nothing is judged here: a cell
+ * utf8 bytes into units at their book's decimals; each a column at a time over a block of rows,
+ * into typed arrays that stay in cache while the block's commands run. The scenario id is handed
+ * on as its bytes. Nothing is judged here: a cell
  * that is not plainly valid reads as EMPTY or BAD, and the caller leaves that row to the
  * FlowRowDecoder and the string API, which report it in the format's own words.
  */
@@ -82,12 +84,20 @@ function isNull(nulls: Uint8Array | null, bit: number): boolean {
   return nulls !== null && (nulls[bit >> 3]! & (1 << (bit & 7))) === 0;
 }
 
-/** A dictionary column: each index's code, computed once per word. */
+/**
+ * Rows read at a time into the block's arrays: a block's columns stay in the core's cache while
+ * its commands run (a whole record batch's would not).
+ */
+export const BLOCK_ROWS = 1024;
+
+/** A dictionary column: each index's code, computed once per word, read a block at a time. */
 class CodeColumn {
+  /** By row of the block: its code. */
+  readonly codes = new Int32Array(BLOCK_ROWS);
   #offset = 0;
   #nulls: Uint8Array | null = null;
   #indexes!: ArrayLike<number>;
-  #codes = new Int32Array(0);
+  #wordCodes = new Int32Array(0);
   readonly #words = new DictionaryWords();
 
   constructor(private readonly codeOf: (text: string) => number) {}
@@ -100,19 +110,26 @@ class CodeColumn {
     if (first < 0) return;
     const words = this.#words.list;
     const codes = new Int32Array(words.length);
-    codes.set(this.#codes.subarray(0, first));
+    codes.set(this.#wordCodes.subarray(0, first));
     for (let i = first; i < words.length; i++) {
       const word = words[i] ?? null;
       codes[i] = word === null || word === '' ? EMPTY : this.codeOf(word);
     }
-    this.#codes = codes;
+    this.#wordCodes = codes;
   }
 
-  code(row: number): number {
-    const at = this.#offset + row;
-    if (isNull(this.#nulls, at)) return EMPTY;
-    // An index outside the dictionary is BAD: the FlowRowDecoder reports it.
-    return this.#codes[this.#indexes[at]!] ?? BAD;
+  /** Reads the batch's rows `[first, first + count)` into `codes`. */
+  read(first: number, count: number): void {
+    const { codes } = this;
+    const nulls = this.#nulls;
+    const indexes = this.#indexes;
+    const wordCodes = this.#wordCodes;
+    const offset = this.#offset + first;
+    for (let row = 0; row < count; row++) {
+      const at = offset + row;
+      // An index outside the dictionary is BAD: the FlowRowDecoder reports it.
+      codes[row] = isNull(nulls, at) ? EMPTY : (wordCodes[indexes[at]!] ?? BAD);
+    }
   }
 }
 
@@ -165,6 +182,43 @@ class Utf8Column {
   }
 }
 
+/** A decimal column, read a block at a time as units at the decimals of each row's book. */
+class UnitsColumn {
+  readonly cells = new Utf8Column();
+  /** By row of the block: its cell's units at `#decimals[row]` (Utf8Column.units). */
+  readonly #units = new Float64Array(BLOCK_ROWS);
+  readonly #decimals = new Int8Array(BLOCK_ROWS);
+  #first = 0;
+
+  /**
+   * Reads the batch's rows `[first, first + count)`, each at the decimals `decimalsOf` gives its
+   * book (`books`, by row of the block; 0 without a book).
+   */
+  read(first: number, count: number, books: Int32Array, decimalsOf: Int8Array): void {
+    this.#first = first;
+    const units = this.#units;
+    const decimals = this.#decimals;
+    for (let row = 0; row < count; row++) {
+      const book = books[row]!;
+      const at = book >= 0 ? decimalsOf[book]! : 0;
+      decimals[row] = at;
+      units[row] = this.cells.units(first + row, at);
+    }
+  }
+
+  /** Block row `row`'s units at `decimals`: read by `read` when those are its book's. */
+  unitsAt(row: number, decimals: number): number {
+    const units = this.#units[row]!;
+    return units === EMPTY || decimals === this.#decimals[row]
+      ? units
+      : this.cells.units(this.#first + row, decimals);
+  }
+}
+
+/**
+ * A record batch's columns as numbers, read a block of rows at a time (`read`) into arrays by row
+ * of the block; the scenario ids (`id`) stay the batch's bytes, by row of the batch.
+ */
 export class FlowCodes {
   readonly #positions: ReadonlyMap<string, number>;
   readonly action = new CodeColumn(plainAction);
@@ -174,18 +228,25 @@ export class FlowCodes {
   readonly type = new CodeColumn(ORDER_TYPE_CODES.code);
   readonly timeInForce = new CodeColumn(plainTimeInForce);
   readonly id = new Utf8Column();
-  readonly price = new Utf8Column();
-  readonly size = new Utf8Column();
+  readonly price = new UnitsColumn();
+  readonly size = new UnitsColumn();
   readonly clientOrderId: Utf8Column | null;
   /** Its cells are not read as codes: a row with one is left to the row decoder. */
   readonly quoteSize: Utf8Column | null;
   readonly instruments: readonly Instrument[];
-  #tsOffset = 0;
-  #tsNulls: Uint8Array | null = null;
-  #tsHalves!: Int32Array;
-  #postOnlyOffset = 0;
-  #postOnlyNulls: Uint8Array | null = null;
-  #postOnlyBits!: Uint8Array;
+  readonly #priceDecimals: Int8Array;
+  readonly #sizeDecimals: Int8Array;
+  /**
+   * By row of the block: milliseconds since the epoch, NaN when null or beyond 2^53. A
+   * Float64Array, so that a time (beyond 2^31) is read without a heap number.
+   */
+  readonly times = new Float64Array(BLOCK_ROWS);
+  /** By row of the block: post-only 1 true, 0 false, EMPTY null. */
+  readonly postOnly = new Int8Array(BLOCK_ROWS);
+  #ts!: Data;
+  /** The `ts` column's int64 values as Int32 halves. */
+  #tsHalves: Int32Array<ArrayBufferLike> = new Int32Array(0);
+  #postOnly!: Data;
 
   /** `schema` must pass readsAsCodes; accounts are interned in `core` as their names appear. */
   constructor(schema: Schema, core: VenueCore) {
@@ -195,6 +256,8 @@ export class FlowCodes {
     this.clientOrderId = this.#positions.has(CLIENT_ORDER_ID_COLUMN) ? new Utf8Column() : null;
     this.quoteSize = this.#positions.has(QUOTE_SIZE_COLUMN) ? new Utf8Column() : null;
     this.instruments = core.books.map((book) => book.instrument);
+    this.#priceDecimals = Int8Array.from(this.instruments, (i) => i.priceDecimals);
+    this.#sizeDecimals = Int8Array.from(this.instruments, (i) => i.sizeDecimals);
   }
 
   load(batch: RecordBatch): void {
@@ -207,34 +270,56 @@ export class FlowCodes {
     this.type.load(column('type'));
     this.timeInForce.load(column('time_in_force'));
     this.id.load(column('id'));
-    this.price.load(column('price'));
-    this.size.load(column('size'));
+    this.price.cells.load(column('price'));
+    this.size.cells.load(column('size'));
     this.clientOrderId?.load(column(CLIENT_ORDER_ID_COLUMN));
     this.quoteSize?.load(column(QUOTE_SIZE_COLUMN));
-    const ts = column('ts');
-    this.#tsOffset = ts.offset;
-    this.#tsNulls = nullsOf(ts);
-    const values = ts.values as BigInt64Array;
+    this.#ts = column('ts');
+    const values = this.#ts.values as BigInt64Array;
     this.#tsHalves = new Int32Array(values.buffer, values.byteOffset, values.length * 2);
-    const postOnly = column('post_only');
-    this.#postOnlyOffset = postOnly.offset;
-    this.#postOnlyNulls = nullsOf(postOnly);
-    this.#postOnlyBits = postOnly.values as Uint8Array;
+    this.#postOnly = column('post_only');
   }
 
-  /** Milliseconds since the epoch; NaN when null or beyond 2^53 (little-endian int64 halves). */
-  ts(row: number): number {
-    if (isNull(this.#tsNulls, this.#tsOffset + row)) return NaN;
-    const at = (this.#tsOffset + row) * 2;
-    const high = this.#tsHalves[at + 1]!;
-    if (high >= 1 << 21 || high <= -(1 << 21)) return NaN;
-    return high * 4294967296 + (this.#tsHalves[at]! >>> 0);
+  /** Reads the loaded batch's rows `[first, first + count)` (count <= BLOCK_ROWS), a column at a time. */
+  read(first: number, count: number): void {
+    this.action.read(first, count);
+    this.account.read(first, count);
+    this.book.read(first, count);
+    this.side.read(first, count);
+    this.type.read(first, count);
+    this.timeInForce.read(first, count);
+    const books = this.book.codes;
+    this.price.read(first, count, books, this.#priceDecimals);
+    this.size.read(first, count, books, this.#sizeDecimals);
+    this.#readTimes(first, count);
+    this.#readPostOnly(first, count);
   }
 
-  /** 1 true, 0 false, EMPTY null. */
-  postOnly(row: number): number {
-    const bit = this.#postOnlyOffset + row;
-    if (isNull(this.#postOnlyNulls, bit)) return EMPTY;
-    return (this.#postOnlyBits[bit >> 3]! >> (bit & 7)) & 1;
+  /** Little-endian int64 halves to milliseconds. */
+  #readTimes(first: number, count: number): void {
+    const data = this.#ts;
+    const times = this.times;
+    const nulls = nullsOf(data);
+    const halves = this.#tsHalves;
+    const offset = data.offset + first;
+    for (let row = 0; row < count; row++) {
+      const at = offset + row;
+      const high = halves[at * 2 + 1]!;
+      // Two stores, not one of a conditional value: that value would be a heap number.
+      if (isNull(nulls, at) || high >= 1 << 21 || high <= -(1 << 21)) times[row] = NaN;
+      else times[row] = high * 4294967296 + (halves[at * 2]! >>> 0);
+    }
+  }
+
+  #readPostOnly(first: number, count: number): void {
+    const data = this.#postOnly;
+    const postOnly = this.postOnly;
+    const nulls = nullsOf(data);
+    const bits = data.values as Uint8Array;
+    const offset = data.offset + first;
+    for (let row = 0; row < count; row++) {
+      const bit = offset + row;
+      postOnly[row] = isNull(nulls, bit) ? EMPTY : (bits[bit >> 3]! >> (bit & 7)) & 1;
+    }
   }
 }

@@ -15,7 +15,7 @@ import {
   type CommandFields,
   type ParsedScenarioRow,
 } from '../index.js';
-import { FlowCodes } from './flow-codes.js';
+import { BLOCK_ROWS, FlowCodes } from './flow-codes.js';
 import type { ArrowBatches } from './flow-reader.js';
 
 /**
@@ -25,11 +25,18 @@ import type { ArrowBatches } from './flow-reader.js';
  */
 export interface FlowFeed {
   /**
-   * A plain row's command (see ScenarioDriver.submitBytes): ROW_TAKEN; ROW_DECLINED, nothing
-   * changed: give the row to `row`; or the core's refusal code (< 0), nothing changed: give the
-   * row to `refused`.
+   * A plain row's command (see ScenarioDriver.submitBytes), at the time `times[at]` (read from an
+   * array, a time beyond 2^31 is not boxed): ROW_TAKEN; ROW_DECLINED, nothing changed: give the
+   * row to `row`; or the core's refusal code (< 0), nothing changed: give the row to `refused`.
    */
-  submit(ts: number, id: Uint8Array, idStart: number, idEnd: number, command: OrderCommand): number;
+  submit(
+    times: Float64Array,
+    at: number,
+    id: Uint8Array,
+    idStart: number,
+    idEnd: number,
+    command: OrderCommand,
+  ): number;
   /** Any other row (and a plain one `submit` declined), decoded; false stops the feed. */
   row(row: ParsedScenarioRow): boolean;
   /**
@@ -49,28 +56,46 @@ export async function feedFlow(
   const command = core.newCommand();
   const fields = flowRowFields(codes);
   const decoder = flow.decoder;
+  const times = codes.times;
   for await (const batch of flow.batches) {
     codes.load(batch);
     let cells: ReturnType<typeof decoder.cells> | null = null;
-    for (let i = 0; i < batch.numRows; i++) {
-      // One time value for every call: a time (beyond 2^31) is boxed when passed.
-      const ts = codes.ts(i);
-      const answer =
-        ts >= decoder.previousTs ? feedCodes(fields, i, ts, command, feed) : ROW_DECLINED;
-      if (answer === ROW_TAKEN) {
-        decoder.countChecked(ts);
-        continue;
+    for (let first = 0; first < batch.numRows; first += BLOCK_ROWS) {
+      const count = Math.min(BLOCK_ROWS, batch.numRows - first);
+      codes.read(first, count);
+      fields.first = first;
+      // The rows taken since the decoder last counted, and the time of the last one.
+      let taken = 0;
+      let previousTs = decoder.previousTs;
+      for (let row = 0; row < count; row++) {
+        const ts = times[row]!;
+        const answer =
+          ts >= previousTs ? feedCodes(fields, row, times, command, feed) : ROW_DECLINED;
+        if (answer === ROW_TAKEN) {
+          taken++;
+          previousTs = ts;
+          continue;
+        }
+        if (taken > 0) decoder.countChecked(taken, previousTs);
+        taken = 0;
+        cells ??= decoder.cells(batch);
+        const parsed = decoder.row(cells, first + row);
+        if (!(answer === ROW_DECLINED ? feed.row(parsed) : feed.refused(parsed, answer)))
+          return false;
+        previousTs = decoder.previousTs;
       }
-      cells ??= decoder.cells(batch);
-      const row = decoder.row(cells, i);
-      if (!(answer === ROW_DECLINED ? feed.row(row) : feed.refused(row, answer))) return false;
+      if (taken > 0) decoder.countChecked(taken, previousTs);
     }
   }
   return true;
 }
 
-/** A cursor on the loaded batch's columns: row `row`'s fields, read for decodeRowCommand. */
+/**
+ * A cursor on the block FlowCodes read: the fields of its row `row` (the batch's row
+ * `first + row`), read for decodeRowCommand.
+ */
 interface FlowRowFields extends CommandFields {
+  first: number;
   row: number;
   readonly codes: FlowCodes;
 }
@@ -78,23 +103,24 @@ interface FlowRowFields extends CommandFields {
 function flowRowFields(codes: FlowCodes): FlowRowFields {
   const { clientOrderId, quoteSize } = codes;
   const fields: FlowRowFields = {
+    first: 0,
     row: 0,
     codes,
-    action: () => codes.action.code(fields.row),
+    action: () => codes.action.codes[fields.row]!,
     // Accounts are interned as the batch's words load (FlowCodes).
-    account: () => codes.account.code(fields.row),
-    book: () => codes.book.code(fields.row),
-    side: () => codes.side.code(fields.row),
-    type: () => codes.type.code(fields.row),
-    timeInForce: () => codes.timeInForce.code(fields.row),
-    price: (decimals) => codes.price.units(fields.row, decimals),
-    size: (decimals) => codes.size.units(fields.row, decimals),
-    postOnly: () => codes.postOnly(fields.row),
+    account: () => codes.account.codes[fields.row]!,
+    book: () => codes.book.codes[fields.row]!,
+    side: () => codes.side.codes[fields.row]!,
+    type: () => codes.type.codes[fields.row]!,
+    timeInForce: () => codes.timeInForce.codes[fields.row]!,
+    price: (decimals) => codes.price.unitsAt(fields.row, decimals),
+    size: (decimals) => codes.size.unitsAt(fields.row, decimals),
+    postOnly: () => codes.postOnly[fields.row]!,
     // A client order id (its text) and a quote size (a bigint) are left to the row decoder and the
     // driver's `feed`; the other extras are not columns here.
     extras: () =>
-      (clientOrderId !== null && !clientOrderId.isEmpty(fields.row)) ||
-      (quoteSize !== null && !quoteSize.isEmpty(fields.row))
+      (clientOrderId !== null && !clientOrderId.isEmpty(fields.first + fields.row)) ||
+      (quoteSize !== null && !quoteSize.isEmpty(fields.first + fields.row))
         ? BAD
         : 0,
     quote: () => 0n,
@@ -107,19 +133,21 @@ function flowRowFields(codes: FlowCodes): FlowRowFields {
 }
 
 /**
- * Fills `command` from row `i` (at `ts`, not before the previous row's) and gives it to the feed
- * when it is a plain row (decodeRowCommand) with an id: the feed's answer, else ROW_DECLINED.
+ * Fills `command` from the block's row `row` (at `times[row]`, not before the previous row's) and
+ * gives it to the feed when it is a plain row (decodeRowCommand) with an id: the feed's answer,
+ * else ROW_DECLINED.
  */
 function feedCodes(
   fields: FlowRowFields,
-  i: number,
-  ts: number,
+  row: number,
+  times: Float64Array,
   command: OrderCommand,
   feed: FlowFeed,
 ): number {
   const { id } = fields.codes;
-  fields.row = i;
-  return !id.isEmpty(i) && decodeRowCommand(fields, fields.codes.instruments, command)
-    ? feed.submit(ts, id.bytes, id.start(i), id.end(i), command)
+  const at = fields.first + row;
+  fields.row = row;
+  return !id.isEmpty(at) && decodeRowCommand(fields, fields.codes.instruments, command)
+    ? feed.submit(times, row, id.bytes, id.start(at), id.end(at), command)
     : ROW_DECLINED;
 }

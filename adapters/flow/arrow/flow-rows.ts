@@ -104,9 +104,9 @@ export class FlowRowDecoder {
     return this.#previousTs;
   }
 
-  /** Counts a row that a faster reader checked by the same rules. */
-  countChecked(ts: number): void {
-    this.rowCount++;
+  /** Counts `rows` rows that a faster reader checked by the same rules, the last at `ts`. */
+  countChecked(rows: number, ts: number): void {
+    this.rowCount += rows;
     this.#previousTs = ts;
   }
 

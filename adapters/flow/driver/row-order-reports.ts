@@ -48,9 +48,11 @@ export class RowOrderReports {
     });
   }
 
-  /** A row's new order (mapped to id `entry`), live or final; `order` its record when there is one. */
-  placed(sequence: number, status: number, entry: number, order: OrderRecord | null): void {
-    const slot = this.venue.core.orders.slot(sequence);
+  /**
+   * A row's new order (at `slot`, mapped to id `entry`), live or final; `order` its record when
+   * there is one.
+   */
+  placed(slot: Slot, status: number, entry: number, order: OrderRecord | null): void {
     if (!isLiveCode(status)) return this.#finalized(status, entry, slot, this.#read(slot), order);
     this.ids.rested(entry, slot);
     const observer = this.observer;

@@ -64,6 +64,8 @@ export class ScenarioDriver {
   #refusedCommand: OrderCommand | null = null;
   /** A field of the row `feed` decodes that the decoder refused. */
   readonly #rowRefusal = new RowRefusal();
+  /** The time `submit` gives `submitBytes`. */
+  readonly #time = new Float64Array(1);
 
   constructor(
     venue: Venue,
@@ -116,7 +118,8 @@ export class ScenarioDriver {
       const bytes = ids.scratch;
       const sequence = orderSequence(order.id);
       const entry = ids.map(ids.find(bytes, 0, length), bytes, 0, length, sequence);
-      this.#reports.placed(sequence, ORDER_STATUS_CODES.code(order.status), entry, order);
+      const slot = this.#core.orders.slot(sequence);
+      this.#reports.placed(slot, ORDER_STATUS_CODES.code(order.status), entry, order);
     }
     return null;
   }
@@ -194,15 +197,18 @@ export class ScenarioDriver {
    */
   submit(ts: number, id: string, command: OrderCommand): number {
     const length = this.#ids.encode(id);
-    return this.submitBytes(ts, this.#ids.scratch, 0, length, command, id);
+    this.#time[0] = ts;
+    return this.submitBytes(this.#time, 0, this.#ids.scratch, 0, length, command, id);
   }
 
   /**
-   * `submit` with the row's id as the UTF-8 bytes `idBytes[idStart, idEnd)` (read from a file);
-   * `idText` is the id as a string when the caller has it.
+   * `submit` at the time `times[at]` (a time read from an array is not boxed, as a time beyond
+   * 2^31 passed to a call is), with the row's id as the UTF-8 bytes `idBytes[idStart, idEnd)`
+   * (read from a file); `idText` is the id as a string when the caller has it.
    */
   submitBytes(
-    ts: number,
+    times: Float64Array,
+    at: number,
     idBytes: Uint8Array,
     idStart: number,
     idEnd: number,
@@ -222,7 +228,7 @@ export class ScenarioDriver {
         if (slot >= 0 && core.store.book[slot] !== command.book) return ROW_DECLINED;
       }
     }
-    this.#clock.now = ts;
+    this.#clock.setFrom(times, at);
     this.#row.set(idBytes, idStart, idEnd, idText);
     const sequence = core.submit(command);
     this.#row.clear();
@@ -236,7 +242,8 @@ export class ScenarioDriver {
       const mapped = ids.map(entry, idBytes, idStart, idEnd, sequence);
       const decoded = this.#row.decoded;
       if (decoded !== undefined) ids.keepText(mapped, decoded);
-      this.#reports.placed(sequence, core.store.status[core.orders.slot(sequence)]!, mapped, null);
+      const slot = core.orders.slot(sequence);
+      this.#reports.placed(slot, core.store.status[slot]!, mapped, null);
     }
     return ROW_TAKEN;
   }

@@ -143,6 +143,6 @@ export class ScenarioIds {
       this.#table.remove(forgotten);
     this.#finalEntries[next] = entry;
     this.#finalSequences[next] = sequence;
-    this.#next = (next + 1) % this.finalRetention;
+    this.#next = next + 1 === this.finalRetention ? 0 : next + 1;
   }
 }

@@ -246,14 +246,15 @@ export class BacktestEngine {
 
   /** The flow's plain rows as commands; a row under the strategy's account is decoded (refused). */
   readonly #feed: FlowFeed = {
-    submit: (ts, id, idStart, idEnd, command) => {
+    submit: (times, at, id, idStart, idEnd, command) => {
       if (command.account === this.#account) return ROW_DECLINED;
+      const ts = times[at]!;
       this.#beforeRow(ts);
-      const answer = this.flow.submitBytes(ts, id, idStart, idEnd, command);
+      const answer = this.flow.submitBytes(times, at, id, idStart, idEnd, command);
       if (answer !== ROW_TAKEN) return answer;
       const rest = command.action === ACTION_NEW ? this.#displacedRest() : null;
       if (rest !== null) {
-        this.flow.submitBytes(ts, id, idStart, idEnd, rest);
+        this.flow.submitBytes(times, at, id, idStart, idEnd, rest);
         this.flow.rowCount--;
       }
       this.#afterRow(ts);

@@ -108,8 +108,8 @@ export async function runReplay<Stop>(
       };
       const { feedFlow } = await import('../../flow/arrow/flow-feed.js');
       const fed = await feedFlow(source, replayer.venue.core, {
-        submit: (ts, id, idStart, idEnd, command) =>
-          progress(driver.submitBytes(ts, id, idStart, idEnd, command)),
+        submit: (times, at, id, idStart, idEnd, command) =>
+          progress(driver.submitBytes(times, at, id, idStart, idEnd, command)),
         row: step,
         refused: (row, code) => answered(row, replayer.refusal(row, code)),
       });

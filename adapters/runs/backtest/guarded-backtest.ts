@@ -7,6 +7,7 @@
  */
 import { CallWatch, watchCalls } from '../../call-watch.js';
 import { EXIT_CODES } from '../../exit-codes.js';
+import { removeOnInterrupt } from '../../interrupt-cleanup.js';
 import { OutputDirectory } from '../../output/output-files.js';
 import { startWorker } from '../../start-worker.js';
 import type { BacktestArguments, BacktestOptions } from './backtest-options.js';
@@ -30,6 +31,11 @@ export function runGuardedBacktest(
     workerData: data,
     resourceLimits: { maxOldGenerationSizeMb: limits.maxMemoryMb },
   });
+  const { out } = options;
+  // The worker's outputs: signals reach this thread only.
+  const forget = removeOnInterrupt(() => {
+    if (out !== null) OutputDirectory.discardPartials(out, process.pid);
+  });
   let exitCode: number | null = null;
   let ended: string | null = null;
   let failure: NodeJS.ErrnoException | null = null;
@@ -49,6 +55,7 @@ export function runGuardedBacktest(
   return new Promise((resolve, reject) => {
     worker.on('exit', (code) => {
       watchdog.stop();
+      forget();
       if (exitCode !== null) return resolve(exitCode);
       if (options.out !== null) OutputDirectory.discardPartials(options.out, process.pid);
       if (failure !== null) return reject(failure);

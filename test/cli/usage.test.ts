@@ -45,7 +45,7 @@ describe('mistyped and missing options: the error first, with a hint, exit 2', (
     [['replya', 'f.csv'], 'simex: unknown command "replya" (did you mean replay?)', 'simex'],
     [
       [],
-      'simex: name a command: serve, replay, check, generate, backtest, sweep, import lobster, init strategy or convert',
+      'simex: name a command: serve, replay, check, generate, backtest, sweep, import lobster|tardis|binance, init strategy or convert',
       'simex',
     ],
   ];

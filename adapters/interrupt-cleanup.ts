@@ -4,8 +4,6 @@
  * signals ends the process at once, without running a `finally` block. The signals are watched
  * only while something is registered, so a command that handles them itself (serve) is left alone.
  */
-import { isMainThread } from 'node:worker_threads';
-
 const cleanups = new Set<() => void>();
 
 function onSignal(signal: NodeJS.Signals): void {
@@ -29,11 +27,9 @@ function unwatch(): void {
 
 /**
  * Runs `cleanup` if SIGINT or SIGTERM ends the process before the returned function is called.
- * Signals reach the main thread only, so a worker thread registers nothing; what a worker writes,
- * its main thread registers.
+ * Signals reach the main thread only: what a worker thread writes, its main thread registers.
  */
 export function removeOnInterrupt(cleanup: () => void): () => void {
-  if (!isMainThread) return () => {};
   if (cleanups.size === 0) {
     process.on('SIGINT', onSignal);
     process.on('SIGTERM', onSignal);

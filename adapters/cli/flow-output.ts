@@ -3,6 +3,7 @@ import { createWriteStream, renameSync, rmSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import type { Options } from 'yargs';
+import { removeOnInterrupt } from '../interrupt-cleanup.js';
 
 export const FORMAT_OPTION: Options = {
   choices: ['csv', 'arrow'],
@@ -22,6 +23,7 @@ export async function writeFlowTo<T>(
   if (path === undefined) return write(process.stdout);
   const partial = `${path}.partial-${process.pid}`;
   const out = createWriteStream(partial);
+  const forget = removeOnInterrupt(() => rmSync(partial, { force: true }));
   try {
     const result = await write(out);
     out.end();
@@ -35,5 +37,6 @@ export async function writeFlowTo<T>(
     // A stream destroyed before its file opened still opens it, then closes it.
     await finished(out).catch(() => {});
     rmSync(partial, { force: true });
+    forget();
   }
 }

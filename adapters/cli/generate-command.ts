@@ -3,6 +3,7 @@ import type { FlowFormat } from '../runs/generate/write-flow.js';
 import { parseScenarioTime } from '../flow/scenario-time.js';
 import { EXIT_CODES_HELP } from '../exit-codes.js';
 import { FORMAT_OPTION, OUT_OPTION, writeFlowTo } from './flow-output.js';
+import { UsageError } from './usage-errors.js';
 
 interface GenerateArguments {
   readonly seed: number;
@@ -71,7 +72,10 @@ export const generateCommand: CommandModule<object, GenerateArguments> = {
       .epilog(EXIT_CODES_HELP) as unknown as Argv<GenerateArguments>,
   handler: async (args) => {
     const { writeFlow } = await import('../runs/generate/write-flow.js');
-    const { flowInstruments } = await import('../runs/generate/flow-instruments.js');
+    const { flowInstruments, symbolsRefusal } =
+      await import('../runs/generate/flow-instruments.js');
+    const refused = symbolsRefusal(args.symbols);
+    if (refused !== null) throw new UsageError(`--symbols: ${refused}`);
     await writeFlowTo(args.out, (out) =>
       writeFlow(
         {

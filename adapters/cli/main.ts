@@ -55,7 +55,7 @@ try {
     .command(sweepCommand)
     .demandCommand(
       1,
-      'name a command: serve, replay, check, generate, backtest, sweep, import lobster, init strategy or convert',
+      'name a command: serve, replay, check, generate, backtest, sweep, import lobster|tardis|binance, init strategy or convert',
     )
     .strict()
     .fail((message, error) => {

@@ -37,6 +37,7 @@ describe('simex start-up', () => {
       'adapters/flow/scenario-error.ts',
       'adapters/flow/scenario-time.ts',
       'adapters/input-error.ts',
+      'adapters/interrupt-cleanup.ts',
       'adapters/runs/backtest/backtest-defaults.ts',
       'adapters/runs/check/full-check-every.ts',
     ]);

@@ -45,7 +45,7 @@ describe('mistyped and missing options: the error first, with a hint, exit 2', (
     [['replya', 'f.csv'], 'simex: unknown command "replya" (did you mean replay?)', 'simex'],
     [
       [],
-      'simex: name a command: serve, replay, check, generate, backtest, sweep, import lobster, init strategy or convert',
+      'simex: name a command: serve, replay, check, generate, backtest, sweep, import lobster|tardis|binance, init strategy or convert',
       'simex',
     ],
   ];
@@ -67,6 +67,16 @@ describe('mistyped and missing options: the error first, with a hint, exit 2', (
       'simex import lobster',
     ],
     [['check', '--runs', '0'], 'simex check: --runs must be a positive integer', 'simex check'],
+    [
+      ['generate', '--seed', '1', '--events', '5', '--symbols', 'FOO'],
+      'simex generate: --symbols: symbol must look like BASE-QUOTE, each 1-12 of A-Z 0-9',
+      'simex generate',
+    ],
+    [
+      ['generate', '--seed', '1', '--events', '5', '--symbols', 'SOL-USD', 'SOL-USD'],
+      'simex generate: --symbols: symbol SOL-USD is listed twice',
+      'simex generate',
+    ],
   ];
   for (const [args, line, help] of missing) {
     it(`simex ${args.join(' ')}`, async () => expectUsageError(await simex(...args), line, help));

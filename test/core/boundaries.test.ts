@@ -22,7 +22,7 @@ const ALLOWED: Record<string, readonly string[]> = {
   'adapters/flow': ['src', 'adapters'],
   'adapters/flow/csv': ['src', 'adapters', 'adapters/flow'],
   'adapters/flow/driver': ['src', 'adapters', 'adapters/flow'],
-  'adapters/flow/arrow': ['src', 'adapters/flow', 'adapters/flow/csv'],
+  'adapters/flow/arrow': ['src', 'adapters', 'adapters/flow', 'adapters/flow/csv'],
   'adapters/flow/lobster': ['src', 'adapters', 'adapters/flow', 'adapters/flow/arrow'],
   'adapters/flow/l2': ['src', 'adapters', 'adapters/flow/arrow', 'adapters/flow/lobster'],
   'adapters/runs/replay': [

@@ -89,6 +89,27 @@ function fenceFaults(page: string, source: string): string[] {
   return faults;
 }
 
+/**
+ * What a user cannot run as written, as `page:line: reason`: a sh line that calls `simex` without
+ * `npx` (only `npm link` puts it on the PATH), an install of simex from the registry (E404).
+ */
+function commandFaults(page: string, source: string): string[] {
+  const faults: string[] = [];
+  for (const token of markdown.parse(source, {})) {
+    if (token.type !== 'fence' || token.map === null || !['sh', 'bash'].includes(token.info.trim()))
+      continue;
+    token.content.split('\n').forEach((text, index) => {
+      if (/^\s*simex\s/.test(text))
+        faults.push(`${page}:${token.map![0] + 2 + index}: simex without npx`);
+    });
+  }
+  source.split('\n').forEach((text, index) => {
+    if (/npm install (?:-g |--global )?simex\b(?!` answers E404)/.test(text))
+      faults.push(`${page}:${index + 1}: simex installed from the registry`);
+  });
+  return faults;
+}
+
 const read = (page: string) => readFileSync(join(ROOT, page), 'utf8');
 
 describe('the shipped manual', () => {
@@ -98,6 +119,10 @@ describe('the shipped manual', () => {
 
   it('renders every fenced block as a fence: closed, no heading inside, every sh block opened', () => {
     expect(PAGES.flatMap((page) => fenceFaults(page, read(page)))).toEqual([]);
+  });
+
+  it('runs every command as written: simex through npx, installed from a packed tarball', () => {
+    expect(PAGES.flatMap((page) => commandFaults(page, read(page)))).toEqual([]);
   });
 
   it('keeps README.md at or under 12 KB', () => {
@@ -153,6 +178,23 @@ describe('the manual checks themselves', () => {
     ]);
     expect(fenceFaults('page.md', '# Page\n\n```sh\nnpx simex\n')).toEqual([
       'page.md:3: the fence is never closed',
+    ]);
+  });
+
+  it('find a simex run without npx and an install from the registry', () => {
+    const page = [
+      '`npm install simex` answers E404; pack it instead.',
+      '',
+      '```sh',
+      'npx simex replay flow.csv',
+      '  simex backtest --data day.l2.csv \\',
+      '```',
+      '',
+      'An image with simex (`RUN npm install -g simex`).',
+    ].join('\n');
+    expect(commandFaults('page.md', page)).toEqual([
+      'page.md:5: simex without npx',
+      'page.md:8: simex installed from the registry',
     ]);
   });
 });

@@ -234,4 +234,11 @@ describe('the installed package', () => {
     );
     await run(process.execPath, [TSC, '-p', 'tsconfig.json'], { cwd: project });
   });
+
+  it("keeps its build when npm runs its prepare script in the package's own folder", async () => {
+    // `npx simex` run inside node_modules/simex makes npm install that folder, prepare included.
+    const installed = join(project, 'node_modules/simex');
+    await run('npm', ['run', 'prepare', '--silent'], { cwd: installed });
+    expect((await simex('--version')).stdout.trim()).toBe(version);
+  });
 });

@@ -4,6 +4,7 @@
  */
 import { createWriteStream, renameSync, rmSync } from 'node:fs';
 import { finished } from 'node:stream/promises';
+import { removeOnInterrupt } from '../../interrupt-cleanup.js';
 import { openScenarioFile } from '../csv/index.js';
 import { ArrowFlowWriter } from './flow-writer.js';
 
@@ -11,6 +12,7 @@ import { ArrowFlowWriter } from './flow-writer.js';
 export async function convertFlowFile(input: string, output: string): Promise<number> {
   const partial = `${output}.partial-${process.pid}`;
   const out = createWriteStream(partial);
+  const forget = removeOnInterrupt(() => rmSync(partial, { force: true }));
   let rows = 0;
   try {
     const scenario = await openScenarioFile(input, { parallel: true });
@@ -29,5 +31,6 @@ export async function convertFlowFile(input: string, output: string): Promise<nu
     out.on('error', () => {});
     out.destroy();
     rmSync(partial, { force: true });
+    forget();
   }
 }

@@ -4,10 +4,9 @@
  * strategy's code, so a module whose loading never ends is refused with the guard's reason after
  * --hook-timeout instead of hanging the command.
  */
-import { CallWatch, watchCalls } from '../../call-watch.js';
-import { startWorker } from '../../start-worker.js';
 import type { RunLimits } from './backtest-options.js';
-import { memoryReason, overrunReason } from './hook-guard.js';
+import { runGuardedWorker } from './guarded-worker.js';
+import { exitReason } from './hook-guard.js';
 import type { StrategyCheckData, StrategyCheckMessage } from './strategy-check-worker.js';
 
 /** Why the module is refused: `runFailed` when the guard ended its loading (exit 1, else 2). */
@@ -22,36 +21,22 @@ export function checkStrategyGuarded(
   compiled: string | null,
   limits: RunLimits,
 ): Promise<CheckRefusal | null> {
-  const watch = CallWatch.create();
-  const data: StrategyCheckData = { file, compiled, watch: watch.buffer };
-  const worker = startWorker(import.meta.url, 'strategy-check-worker', {
-    workerData: data,
-    resourceLimits: { maxOldGenerationSizeMb: limits.maxMemoryMb },
-  });
   let answer: StrategyCheckMessage | null = null;
-  let ended: string | null = null;
-  let failure: Error | null = null;
-  const watchdog = watchCalls(watch, limits.hookTimeoutMs, (call) => {
-    ended = overrunReason(call, limits.hookTimeout);
-    void worker.terminate();
-  });
-  worker.on('message', (message: StrategyCheckMessage) => (answer = message));
-  worker.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code === 'ERR_WORKER_OUT_OF_MEMORY') ended = memoryReason(limits.maxMemoryMb);
-    else failure = error;
-  });
-  return new Promise((resolve, reject) => {
-    worker.on('exit', (code) => {
-      watchdog.stop();
-      if (ended !== null) return resolve({ message: `${file}: ${ended}`, runFailed: true });
-      if (failure !== null) return reject(failure);
-      if (answer !== null) {
-        const { refused } = answer;
-        return resolve(refused === null ? null : { message: refused, runFailed: false });
-      }
-      // Nothing in the worker but the strategy calls process.exit (outside a watched call).
-      const message = `${file}: process.exit(${code}) was called outside a hook; a strategy must not end the process`;
-      resolve({ message, runFailed: true });
-    });
+  const data = (watch: SharedArrayBuffer): StrategyCheckData => ({ file, compiled, watch });
+  const running = runGuardedWorker(
+    'strategy-check-worker',
+    data,
+    limits,
+    (message: StrategyCheckMessage) => (answer = message),
+  );
+  return running.then(({ ended, failure, code }) => {
+    if (ended !== null) return { message: `${file}: ${ended}`, runFailed: true };
+    if (failure !== null) throw failure;
+    if (answer !== null) {
+      const { refused } = answer;
+      return refused === null ? null : { message: refused, runFailed: false };
+    }
+    // Nothing in the worker but the strategy calls process.exit (outside a watched call).
+    return { message: `${file}: ${exitReason(code)}`, runFailed: true };
   });
 }

@@ -77,6 +77,11 @@ export function memoryReason(megabytes: number): string {
   return `the run used more than ${megabytes} MB of memory (--max-memory ${megabytes})`;
 }
 
+/** Why a run was ended: its worker exited with `code` outside a watched call (process.exit). */
+export function exitReason(code: number): string {
+  return `process.exit(${code}) was called outside a hook; a strategy must not end the process`;
+}
+
 /** process.exit called by the strategy, in a guarded run. */
 export class StrategyExitError extends Error {
   constructor(code: number | string | null | undefined) {

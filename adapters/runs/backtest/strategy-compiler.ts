@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'esbuild';
+import { removeOnInterrupt } from '../../interrupt-cleanup.js';
 import { isEsModule, isTypeScript } from './strategy-module-kind.js';
 
 export interface CompiledStrategy {
@@ -47,7 +48,12 @@ export async function compileStrategy(
     return null;
   }
   const compiled = join(dir, esm ? 'strategy.mjs' : 'strategy.cjs');
-  const remove = () => rmSync(dir, { recursive: true, force: true });
+  const removeDir = () => rmSync(dir, { recursive: true, force: true });
+  const forget = removeOnInterrupt(removeDir);
+  const remove = () => {
+    forget();
+    removeDir();
+  };
   try {
     await esbuild.build({
       entryPoints: [source],

@@ -1,0 +1,143 @@
+/**
+ * Ctrl-C (SIGINT) in the middle of a command that writes files: the process still ends by the
+ * signal, and what it had under temporary names (a flow's `.partial-PID` file, a backtest's
+ * outputs, a sweep's compiled strategy) is gone. Each run is held at a known point (an input that
+ * is a FIFO kept open, a strategy that waits in its onStart hook) before the signal is sent.
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  watch,
+  writeFileSync,
+} from 'node:fs';
+import { open } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { ROOT } from './run-simex.js';
+
+const work = mkdtempSync(join(tmpdir(), 'simex-interrupt-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+const MESSAGES = join(ROOT, 'test/fixtures/lobster/AAPL_2012-06-21_first999_message_10.csv');
+const FLOW = join(ROOT, 'scenarios/window-rolls-off/scenario.csv');
+
+function start(dir: string, args: string[], env: NodeJS.ProcessEnv = process.env): ChildProcess {
+  return spawn(process.execPath, [join(ROOT, 'dist/adapters/cli/main.js'), ...args], {
+    cwd: dir,
+    env,
+    stdio: 'ignore',
+  });
+}
+
+/** Resolves once a file whose name `matches` is in `dir`. */
+function appears(dir: string, matches: (name: string) => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const watcher = watch(dir, (_, name) => {
+      if (name === null || !matches(name)) return;
+      watcher.close();
+      resolve();
+    });
+    if (!readdirSync(dir).some(matches)) return;
+    watcher.close();
+    resolve();
+  });
+}
+
+/** A FIFO at `path`, opened for writing with `head` written, held open until the test ends. */
+async function heldInput(path: string, head: string) {
+  execFileSync('mkfifo', [path]);
+  const writer = await open(path, 'w');
+  await writer.write(head);
+  return writer;
+}
+
+async function interrupt(child: ChildProcess): Promise<NodeJS.Signals | null> {
+  const exited = once(child, 'exit');
+  child.kill('SIGINT');
+  const [, signal] = (await exited) as [number | null, NodeJS.Signals | null];
+  return signal;
+}
+
+it('import lobster --out: the .partial file is removed', async () => {
+  const dir = mkdtempSync(join(work, 'import-'));
+  const input = join(dir, 'AAPL_2012-06-21_x_message_10.csv');
+  const child = start(dir, [
+    'import',
+    'lobster',
+    input,
+    '--symbol',
+    'AAPL-USD',
+    '--out',
+    'out.csv',
+  ]);
+  const writer = await heldInput(input, readFileSync(MESSAGES, 'utf8').split('\n', 50).join('\n'));
+  await appears(dir, (name) => name.startsWith('out.csv.partial-'));
+  expect(await interrupt(child)).toBe('SIGINT');
+  await writer.close();
+  expect(readdirSync(dir)).toEqual(['AAPL_2012-06-21_x_message_10.csv']);
+});
+
+it('convert --out: the .partial file is removed', async () => {
+  const dir = mkdtempSync(join(work, 'convert-'));
+  const input = join(dir, 'flow.csv');
+  const child = start(dir, ['convert', input, '--out', 'flow.arrow']);
+  const writer = await heldInput(input, readFileSync(FLOW, 'utf8').split('\n', 6).join('\n'));
+  await appears(dir, (name) => name.startsWith('flow.arrow.partial-'));
+  expect(await interrupt(child)).toBe('SIGINT');
+  await writer.close();
+  expect(readdirSync(dir)).toEqual(['flow.csv']);
+});
+
+/** A strategy that says it started, then waits in onStart (the worker's thread only). */
+const WAITING =
+  "import { writeFileSync } from 'node:fs';\n" +
+  'export default { onStart() {\n' +
+  "  writeFileSync(process.env.SIMEX_TEST_MARK + '/started', '');\n" +
+  '  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100_000);\n' +
+  '} };\n';
+
+it("backtest --out: the worker's temporary outputs are removed", async () => {
+  const dir = mkdtempSync(join(work, 'backtest-'));
+  writeFileSync(join(dir, 'waits.mjs'), WAITING);
+  const args = ['backtest', '--strategy', 'waits.mjs', '--data', FLOW, '--out', 'out'];
+  const child = start(dir, [...args, '--hook-timeout', '200s'], {
+    ...process.env,
+    SIMEX_TEST_MARK: dir,
+  });
+  await appears(dir, (name) => name === 'started');
+  expect(readdirSync(join(dir, 'out')).some((name) => name.includes('.partial-'))).toBe(true);
+  expect(await interrupt(child)).toBe('SIGINT');
+  expect(readdirSync(join(dir, 'out'))).toEqual([]);
+});
+
+it("sweep: the compiled strategy's temporary directory is removed", async () => {
+  const dir = mkdtempSync(join(work, 'sweep-'));
+  const temp = join(dir, 'tmp');
+  mkdirSync(temp);
+  writeFileSync(join(dir, 'waits.mts'), WAITING);
+  const args = [
+    'sweep',
+    '--strategy',
+    'waits.mts',
+    '--data',
+    FLOW,
+    '--grid',
+    'a=1',
+    '--out',
+    'out',
+  ];
+  const child = start(dir, [...args, '--workers', '1', '--hook-timeout', '200s'], {
+    ...process.env,
+    SIMEX_TEST_MARK: dir,
+    TMPDIR: temp,
+  });
+  await appears(dir, (name) => name === 'started');
+  expect(readdirSync(temp).filter((name) => name.startsWith('simex-strategy-'))).toHaveLength(1);
+  expect(await interrupt(child)).toBe('SIGINT');
+  expect(readdirSync(temp)).toEqual([]);
+});

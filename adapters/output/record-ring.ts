@@ -56,6 +56,11 @@ export class RingViews {
 
 export class RingWriter extends RingViews {
   #head = 0;
+  /**
+   * Where the room known free at `#head` ends: a record that ends there or before fits without
+   * reading the reader's offset (the reader only ever frees more).
+   */
+  #limit = 0;
   #unpublished = 0;
   /** The unread bytes at which a sleeping reader is woken. */
   readonly #wakeBytes = this.bytes.length >> 2;
@@ -65,19 +70,26 @@ export class RingWriter extends RingViews {
    * the reader to make room; `commit` it after. Throws `failed()` if the reader has stopped.
    */
   reserve(length: number, failed: () => Error): number {
+    const head = this.#head;
+    return head + length <= this.#limit ? head : this.#room(length, failed);
+  }
+
+  #room(length: number, failed: () => Error): number {
     const capacity = this.bytes.length;
     for (;;) {
       const tail = Atomics.load(this.control, TAIL);
       const head = this.#head;
       if (head >= tail) {
-        if (capacity - head >= length + 8) return head; // 8 left for a WRAP record
+        this.#limit = capacity - 8; // 8 left for a WRAP record
+        if (head + length <= this.#limit) return head;
         if (tail > length) {
           this.int32[head >> 2] = WRAP;
           this.#head = 0;
           continue;
         }
-      } else if (tail - head > length) {
-        return head;
+      } else {
+        this.#limit = tail - 1; // a full ring would read as an empty one
+        if (head + length <= this.#limit) return head;
       }
       this.publish(true);
       if (this.state !== RING_RUNNING) throw failed();

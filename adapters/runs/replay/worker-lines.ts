@@ -25,7 +25,8 @@ import {
   padded,
   TEXT,
   TRADE,
-  writeEvent,
+  writeFinal,
+  writeTrade,
 } from './output-records.js';
 
 const RING_BYTES = 1 << 20;
@@ -85,7 +86,7 @@ export class WorkerLines implements ReplayLines {
     const takerLength = this.#idLength(takerId);
     const at = this.#reserve(RECORD.TRADE, TRADE.ids + makerLength + takerLength);
     const { float64, int32 } = this.#ring;
-    writeEvent(float64, at, event);
+    writeTrade(float64, int32, at, event);
     int32[(at + TRADE.makerIdLength) >> 2] = this.#writeId(makerId, makerLength, at + TRADE.ids);
     int32[(at + TRADE.takerIdLength) >> 2] = this.#writeId(
       takerId,
@@ -99,7 +100,7 @@ export class WorkerLines implements ReplayLines {
     const idLength = this.#idLength(id);
     const at = this.#reserve(RECORD.FINAL, FINAL.id + idLength);
     const { float64, int32 } = this.#ring;
-    writeEvent(float64, at, event);
+    writeFinal(float64, int32, at, event);
     int32[(at + FINAL.idLength) >> 2] = this.#writeId(id, idLength, at + FINAL.id);
     this.#commit(at);
   }

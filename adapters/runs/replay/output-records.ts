@@ -111,14 +111,17 @@ export function readFinal(
   event.status = int32[(at + FINAL.status) >> 2]!;
 }
 
-/** account, name length (int32); the name's bytes. */
+/** account, name length (int32, or ID_BY_MESSAGE for a long name); the name's bytes. */
 export const ACCOUNT = { account: 8, nameLength: 12, name: 16 } as const;
 
 /** file (0 trades.csv, 1 orders.csv), length (int32); the text's bytes. */
 export const TEXT = { file: 8, byteLength: 12, bytes: 16 } as const;
 export const FILE = { TRADES: 0, ORDERS: 1 } as const;
 
-/** An id length meaning: the bytes are the next message on the worker's port (a long id). */
+/**
+ * An id or name length meaning: the bytes (an id) or the text (an account name) are the next
+ * message on the worker's port (a long one).
+ */
 export const ID_BY_MESSAGE = -1;
 
 /** `length` rounded up to a multiple of 8. */

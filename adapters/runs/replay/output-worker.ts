@@ -65,7 +65,11 @@ try {
       lines.final(order);
     } else if (kind === RECORD.ACCOUNT) {
       const length = int32[(at + ACCOUNT.nameLength) >> 2]!;
-      lines.nameAccount(int32[(at + ACCOUNT.account) >> 2]!, name(at + ACCOUNT.name, length));
+      const text =
+        length === ID_BY_MESSAGE
+          ? (receiveMessageOnPort(input.port)!.message as string)
+          : name(at + ACCOUNT.name, length);
+      lines.nameAccount(int32[(at + ACCOUNT.account) >> 2]!, text);
     } else if (kind === RECORD.TEXT) {
       const file = files[int32[(at + TEXT.file) >> 2] === FILE.TRADES ? 0 : 1]!;
       const start = at + TEXT.bytes;

@@ -2,9 +2,9 @@
  * A ring of records in shared memory, from one thread that writes to one that reads, in order.
  * A record is a multiple of 8 bytes that starts with its kind (an int32) and is never split: one
  * that does not fit before the end of the ring starts again at 0, after a WRAP record. The writer
- * writes records into a buffer of its own and copies them into the ring every PUBLISH_BYTES (and
- * when it ends), one block of whole records, then publishes them; the reader
- * hands back the room every PUBLISH_BYTES too. Either side sleeps on Atomics.wait when it must. A
+ * writes records into a buffer of its own and publishes them every PUBLISH_BYTES (and when it
+ * ends), copied into the ring as one block of whole records; the reader hands back the room every
+ * PUBLISH_BYTES too. Either side sleeps on Atomics.wait when it must. A
  * reader that caught up sleeps until a quarter of the ring waits for it (or the writer waits for
  * room or ends): a reader faster than its writer is woken once per quarter, not per publish, and
  * each wake is a system call that gives the writer's core away on a busy machine.
@@ -36,7 +36,7 @@ export function ringMemory(capacity: number): RingMemory {
   return { control: new SharedArrayBuffer(32), data: new SharedArrayBuffer(capacity) };
 }
 
-/** Typed views of the ring's data, for writing and reading records. */
+/** Typed views of the ring's data, for reading records. */
 export class RingViews {
   readonly bytes: Uint8Array;
   readonly int32: Int32Array;
@@ -100,7 +100,7 @@ export class RingWriter {
 
   /** The offset where a record of `length` bytes (a multiple of 8) can be written; `commit` it after. */
   reserve(length: number): number {
-    if (this.#staged + length > this.bytes.length) this.#copy();
+    if (this.#staged + length > this.bytes.length) this.publish(false);
     return this.#staged;
   }
 

@@ -52,8 +52,8 @@ interface OrderFields {
 
 /**
  * An event's fields live in one Float64Array, `numbers`, in the order of its field list, behind
- * a getter and a setter per field: a reader sees named fields, and the whole event is copied
- * (into the output worker's ring, and back) as one array.
+ * a getter and a setter per field: a reader sees named fields, and the fields are filled in
+ * place for each announcement.
  */
 abstract class EventNumbers {
   readonly numbers: Float64Array;

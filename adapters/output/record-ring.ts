@@ -2,8 +2,9 @@
  * A ring of records in shared memory, from one thread that writes to one that reads, in order.
  * A record is a multiple of 8 bytes that starts with its kind (an int32) and is never split: one
  * that does not fit before the end of the ring starts again at 0, after a WRAP record. The writer
- * publishes what it wrote every PUBLISH_BYTES (and when it waits for room or ends); the reader
- * hands back the room every PUBLISH_BYTES too. Either side sleeps on Atomics.wait when it must. A
+ * writes records into a buffer of its own and publishes them every PUBLISH_BYTES (and when it
+ * ends), copied into the ring as one block of whole records; the reader hands back the room every
+ * PUBLISH_BYTES too. Either side sleeps on Atomics.wait when it must. A
  * reader that caught up sleeps until a quarter of the ring waits for it (or the writer waits for
  * room or ends): a reader faster than its writer is woken once per quarter, not per publish, and
  * each wake is a system call that gives the writer's core away on a busy machine.
@@ -35,7 +36,7 @@ export function ringMemory(capacity: number): RingMemory {
   return { control: new SharedArrayBuffer(32), data: new SharedArrayBuffer(capacity) };
 }
 
-/** Typed views of the ring's data, for writing and reading records. */
+/** Typed views of the ring's data, for reading records. */
 export class RingViews {
   readonly bytes: Uint8Array;
   readonly int32: Int32Array;
@@ -54,41 +55,58 @@ export class RingViews {
   }
 }
 
-export class RingWriter extends RingViews {
+/**
+ * Writes records into a buffer of its own and copies them into the ring PUBLISH_BYTES at a time:
+ * each record's stores stay in this core's cache, and the ring's memory, which the reader's core
+ * read last, is written by one block copy per publish.
+ */
+export class RingWriter {
+  /** Views of the buffer the records are written into, at the offsets `reserve` gives. */
+  readonly bytes: Uint8Array;
+  readonly int32: Int32Array;
+  readonly float64: Float64Array;
+  readonly #control: Int32Array;
+  readonly #ring: Uint8Array;
+  readonly #ringInt32: Int32Array;
+  /** Where the next block goes in the ring. */
   #head = 0;
-  #unpublished = 0;
+  /** The bytes written in `bytes`, not yet copied into the ring. */
+  #staged = 0;
   /** The unread bytes at which a sleeping reader is woken. */
-  readonly #wakeBytes = this.bytes.length >> 2;
+  readonly #wakeBytes: number;
 
   /**
-   * The offset where a record of `length` bytes (a multiple of 8) can be written, waiting for
-   * the reader to make room; `commit` it after. Throws `failed()` if the reader has stopped.
+   * A writer of records of at most `maxRecord` bytes; `failed()` is what it throws when it must
+   * wait for a reader that has stopped.
    */
-  reserve(length: number, failed: () => Error): number {
-    const capacity = this.bytes.length;
-    for (;;) {
-      const tail = Atomics.load(this.control, TAIL);
-      const head = this.#head;
-      if (head >= tail) {
-        if (capacity - head >= length + 8) return head; // 8 left for a WRAP record
-        if (tail > length) {
-          this.int32[head >> 2] = WRAP;
-          this.#head = 0;
-          continue;
-        }
-      } else if (tail - head > length) {
-        return head;
-      }
-      this.publish(true);
-      if (this.state !== RING_RUNNING) throw failed();
-      sleep(this.control, WRITER_SLEEPS, TAIL, tail);
-    }
+  constructor(
+    memory: RingMemory,
+    maxRecord: number,
+    private readonly failed: () => Error,
+  ) {
+    const staging = new ArrayBuffer(PUBLISH_BYTES + maxRecord);
+    this.bytes = new Uint8Array(staging);
+    this.int32 = new Int32Array(staging);
+    this.float64 = new Float64Array(staging);
+    this.#control = new Int32Array(memory.control);
+    this.#ring = new Uint8Array(memory.data);
+    this.#ringInt32 = new Int32Array(memory.data);
+    this.#wakeBytes = this.#ring.length >> 2;
+  }
+
+  get state(): number {
+    return Atomics.load(this.#control, STATE);
+  }
+
+  /** The offset where a record of `length` bytes (a multiple of 8) can be written; `commit` it after. */
+  reserve(length: number): number {
+    if (this.#staged + length > this.bytes.length) this.publish(false);
+    return this.#staged;
   }
 
   commit(offset: number, length: number): void {
-    this.#head = offset + length;
-    this.#unpublished += length;
-    if (this.#unpublished >= PUBLISH_BYTES) this.publish(false);
+    this.#staged = offset + length;
+    if (this.#staged >= PUBLISH_BYTES) this.publish(false);
   }
 
   /**
@@ -96,20 +114,56 @@ export class RingWriter extends RingViews {
    * ring is unread (a sleeping reader has handed back all it read).
    */
   publish(wake: boolean): void {
-    this.#unpublished = 0;
-    const head = this.#head;
-    Atomics.store(this.control, HEAD, head);
-    if (Atomics.load(this.control, READER_SLEEPS) !== 1) return;
-    const unread = head - Atomics.load(this.control, TAIL);
-    if (wake || (unread < 0 ? unread + this.bytes.length : unread) >= this.#wakeBytes)
-      Atomics.notify(this.control, HEAD);
+    this.#copy();
+    this.#announce(wake);
   }
 
   /** Waits until the reader is no longer running; its final state. */
   awaitReader(): number {
     this.publish(true);
-    while (this.state === RING_RUNNING) Atomics.wait(this.control, STATE, RING_RUNNING, 100);
+    while (this.state === RING_RUNNING) Atomics.wait(this.#control, STATE, RING_RUNNING, 100);
     return this.state;
+  }
+
+  /** Copies the staged records into the ring, waiting for the reader to make room. */
+  #copy(): void {
+    const length = this.#staged;
+    if (length === 0) return;
+    const at = this.#room(length);
+    this.#ring.set(this.bytes.subarray(0, length), at);
+    this.#head = at + length;
+    this.#staged = 0;
+  }
+
+  /** The ring's offset where `length` bytes fit, waiting for them; throws `failed()`. */
+  #room(length: number): number {
+    const capacity = this.#ring.length;
+    for (;;) {
+      const tail = Atomics.load(this.#control, TAIL);
+      const head = this.#head;
+      if (head >= tail) {
+        if (capacity - head >= length + 8) return head; // 8 left for a WRAP record
+        if (tail > length) {
+          this.#ringInt32[head >> 2] = WRAP;
+          this.#head = 0;
+          continue;
+        }
+      } else if (tail - head > length) {
+        return head;
+      }
+      this.#announce(true);
+      if (this.state !== RING_RUNNING) throw this.failed();
+      sleep(this.#control, WRITER_SLEEPS, TAIL, tail);
+    }
+  }
+
+  #announce(wake: boolean): void {
+    const head = this.#head;
+    Atomics.store(this.#control, HEAD, head);
+    if (Atomics.load(this.#control, READER_SLEEPS) !== 1) return;
+    const unread = head - Atomics.load(this.#control, TAIL);
+    if (wake || (unread < 0 ? unread + this.#ring.length : unread) >= this.#wakeBytes)
+      Atomics.notify(this.#control, HEAD);
   }
 }
 

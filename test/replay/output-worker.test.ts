@@ -33,7 +33,7 @@ async function replayed(file: string, outputWorker: boolean): Promise<Record<str
 }
 
 describe('the output worker', () => {
-  it('writes the bytes the main thread writes, through ring wraps and a 70,000-byte id', async () => {
+  it('writes the bytes the main thread writes, through ring wraps, a 70,000-byte id and account', async () => {
     const csv = join(work, 'flow.csv');
     const out = createWriteStream(csv);
     const start = Date.UTC(2026, 0, 5);
@@ -47,13 +47,14 @@ describe('the output worker', () => {
     await finished(out);
     const late = start + events * 1000;
     const long = 'L'.repeat(70_000); // longer than a ring record takes: sent through the port
+    const orca = 'O'.repeat(70_000); // an account name as long
     // A symbol of its own, so that the long ids trade with each other.
     const flow = readFileSync(csv, 'utf8');
     writeFileSync(csv, '# instrument symbol=LONG-USD tick_size=0.01 lot_size=0.001\n' + flow);
     appendFileSync(
       csv,
       `${late},new,${long},whale,LONG-USD,sell,limit,1.00,0.002,,\n` +
-        `${late + 1},new,é1,orca,LONG-USD,buy,market,,0.001,,\n` +
+        `${late + 1},new,é1,${orca},LONG-USD,buy,market,,0.001,,\n` +
         `${late + 2},cancel,${long},whale,LONG-USD,,,,,,\n`,
     );
     const arrow = join(work, 'flow.arrow');
@@ -62,7 +63,7 @@ describe('the output worker', () => {
     const expected = await replayed(arrow, false);
     const lines = expected['trades.csv']!.length + expected['orders.csv']!.length;
     expect(lines).toBeGreaterThan(2 * (1 << 20));
-    expect(expected['trades.csv']).toContain(`,${long},é1,whale,orca\n`);
+    expect(expected['trades.csv']).toContain(`,${long},é1,whale,${orca}\n`);
     expect(expected['orders.csv']).toContain(
       `\n${long},whale,LONG-USD,sell,limit,1.00,0.002,0.001,`,
     );

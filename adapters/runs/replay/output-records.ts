@@ -2,9 +2,11 @@
  * The records the replay sends its output worker through the ring (record-ring.ts), one per line
  * to write: the layout of each, shared by the writer (WorkerLines) and the worker. Offsets are in
  * bytes from the record's start; every record starts with its kind and its length. A trade or a
- * final order carries its event whole (the event's `numbers`) and its ids' bytes.
+ * final order carries the fields of its event that its line reads, copied one by one from the
+ * core's event (amounts, times and sequences as float64, codes and account ids as int32), then
+ * its ids' bytes.
  */
-import { OrderEvent, TradeEvent } from '../../../src/index.js';
+import type { OrderEvent, TradeEvent } from '../../../src/index.js';
 
 /** A record's kind: its first int32. */
 export const RECORD = { TRADE: 1, FINAL: 2, ACCOUNT: 3, TEXT: 4, END: 5 } as const;
@@ -12,43 +14,114 @@ export const RECORD = { TRADE: 1, FINAL: 2, ACCOUNT: 3, TEXT: 4, END: 5 } as con
 /** Where every record's kind and length are. */
 export const AT = { KIND: 0, LENGTH: 4 } as const;
 
-/** Where a trade's or a final order's event starts: its `numbers`, whole, as float64s. */
-const NUMBERS_AT = 8;
-const TRADE_IDS_AT = NUMBERS_AT + new TradeEvent().numbers.byteLength;
-/** After the trade's numbers: maker and taker id lengths (int32); the ids' bytes. */
+/** A trade: its line's fields, the maker and taker id lengths (int32); the ids' bytes. */
 export const TRADE = {
-  makerIdLength: TRADE_IDS_AT,
-  takerIdLength: TRADE_IDS_AT + 4,
-  ids: TRADE_IDS_AT + 8,
+  time: 8,
+  price: 16,
+  size: 24,
+  sequence: 32,
+  book: 40,
+  takerSide: 44,
+  makerAccount: 48,
+  takerAccount: 52,
+  makerIdLength: 56,
+  takerIdLength: 60,
+  ids: 64,
 } as const;
-const FINAL_ID_AT = NUMBERS_AT + new OrderEvent().numbers.byteLength;
-/** After the order's numbers: the id's length (int32); the id's bytes. */
-export const FINAL = { idLength: FINAL_ID_AT, id: FINAL_ID_AT + 8 } as const;
 
-/** Copies the event's numbers into the record at `at`. */
-export function writeEvent(
+/** A final order: its line's fields, the id's length (int32); the id's bytes. */
+export const FINAL = {
+  price: 8,
+  size: 16,
+  filled: 24,
+  book: 32,
+  account: 36,
+  side: 40,
+  type: 44,
+  status: 48,
+  idLength: 52,
+  id: 56,
+} as const;
+
+/** Copies the fields of the trade's line into the record at `at`. */
+export function writeTrade(
   float64: Float64Array,
+  int32: Int32Array,
   at: number,
-  event: TradeEvent | OrderEvent,
+  event: TradeEvent,
 ): void {
-  float64.set(event.numbers, (at + NUMBERS_AT) >> 3);
+  float64[(at + TRADE.time) >> 3] = event.time;
+  float64[(at + TRADE.price) >> 3] = event.price;
+  float64[(at + TRADE.size) >> 3] = event.size;
+  float64[(at + TRADE.sequence) >> 3] = event.sequence;
+  int32[(at + TRADE.book) >> 2] = event.book;
+  int32[(at + TRADE.takerSide) >> 2] = event.takerSide;
+  int32[(at + TRADE.makerAccount) >> 2] = event.makerAccount;
+  int32[(at + TRADE.takerAccount) >> 2] = event.takerAccount;
 }
 
-/** Reads the numbers of the record at `at` back into `event`. */
-export function readEvent(float64: Float64Array, at: number, event: TradeEvent | OrderEvent): void {
-  const numbers = event.numbers;
-  const from = (at + NUMBERS_AT) >> 3;
-  for (let i = 0; i < numbers.length; i++) numbers[i] = float64[from + i]!;
+/** Reads the trade's fields of the record at `at` back into `event`. */
+export function readTrade(
+  float64: Float64Array,
+  int32: Int32Array,
+  at: number,
+  event: TradeEvent,
+): void {
+  event.time = float64[(at + TRADE.time) >> 3]!;
+  event.price = float64[(at + TRADE.price) >> 3]! as TradeEvent['price'];
+  event.size = float64[(at + TRADE.size) >> 3]! as TradeEvent['size'];
+  event.sequence = float64[(at + TRADE.sequence) >> 3]!;
+  event.book = int32[(at + TRADE.book) >> 2]!;
+  event.takerSide = int32[(at + TRADE.takerSide) >> 2]!;
+  event.makerAccount = int32[(at + TRADE.makerAccount) >> 2]!;
+  event.takerAccount = int32[(at + TRADE.takerAccount) >> 2]!;
 }
 
-/** account, name length (int32); the name's bytes. */
+/** Copies the fields of the final order's line into the record at `at`. */
+export function writeFinal(
+  float64: Float64Array,
+  int32: Int32Array,
+  at: number,
+  event: OrderEvent,
+): void {
+  float64[(at + FINAL.price) >> 3] = event.price;
+  float64[(at + FINAL.size) >> 3] = event.size;
+  float64[(at + FINAL.filled) >> 3] = event.filled;
+  int32[(at + FINAL.book) >> 2] = event.book;
+  int32[(at + FINAL.account) >> 2] = event.account;
+  int32[(at + FINAL.side) >> 2] = event.side;
+  int32[(at + FINAL.type) >> 2] = event.type;
+  int32[(at + FINAL.status) >> 2] = event.status;
+}
+
+/** Reads the final order's fields of the record at `at` back into `event`. */
+export function readFinal(
+  float64: Float64Array,
+  int32: Int32Array,
+  at: number,
+  event: OrderEvent,
+): void {
+  event.price = float64[(at + FINAL.price) >> 3]! as OrderEvent['price'];
+  event.size = float64[(at + FINAL.size) >> 3]! as OrderEvent['size'];
+  event.filled = float64[(at + FINAL.filled) >> 3]! as OrderEvent['filled'];
+  event.book = int32[(at + FINAL.book) >> 2]!;
+  event.account = int32[(at + FINAL.account) >> 2]!;
+  event.side = int32[(at + FINAL.side) >> 2]!;
+  event.type = int32[(at + FINAL.type) >> 2]!;
+  event.status = int32[(at + FINAL.status) >> 2]!;
+}
+
+/** account, name length (int32, or ID_BY_MESSAGE for a long name); the name's bytes. */
 export const ACCOUNT = { account: 8, nameLength: 12, name: 16 } as const;
 
 /** file (0 trades.csv, 1 orders.csv), length (int32); the text's bytes. */
 export const TEXT = { file: 8, byteLength: 12, bytes: 16 } as const;
 export const FILE = { TRADES: 0, ORDERS: 1 } as const;
 
-/** An id length meaning: the bytes are the next message on the worker's port (a long id). */
+/**
+ * An id or name length meaning: the bytes (an id) or the text (an account name) are the next
+ * message on the worker's port (a long one).
+ */
 export const ID_BY_MESSAGE = -1;
 
 /** `length` rounded up to a multiple of 8. */

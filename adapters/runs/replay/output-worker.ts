@@ -19,7 +19,8 @@ import {
   RECORD,
   TEXT,
   TRADE,
-  readEvent,
+  readFinal,
+  readTrade,
 } from './output-records.js';
 import type { OutputWorkerFailure, OutputWorkerInput } from './worker-lines.js';
 
@@ -54,17 +55,21 @@ try {
       const makerLength = int32[(at + TRADE.makerIdLength) >> 2]!;
       const takerLength = int32[(at + TRADE.takerIdLength) >> 2]!;
       const ids = at + TRADE.ids;
-      readEvent(float64, at, trade.event);
+      readTrade(float64, int32, at, trade.event);
       idAt(trade.makerId, ids, makerLength);
       idAt(trade.takerId, ids + Math.max(makerLength, 0), takerLength);
       lines.trade(trade);
     } else if (kind === RECORD.FINAL) {
-      readEvent(float64, at, order.event);
+      readFinal(float64, int32, at, order.event);
       idAt(order.id, at + FINAL.id, int32[(at + FINAL.idLength) >> 2]!);
       lines.final(order);
     } else if (kind === RECORD.ACCOUNT) {
       const length = int32[(at + ACCOUNT.nameLength) >> 2]!;
-      lines.nameAccount(int32[(at + ACCOUNT.account) >> 2]!, name(at + ACCOUNT.name, length));
+      const text =
+        length === ID_BY_MESSAGE
+          ? (receiveMessageOnPort(input.port)!.message as string)
+          : name(at + ACCOUNT.name, length);
+      lines.nameAccount(int32[(at + ACCOUNT.account) >> 2]!, text);
     } else if (kind === RECORD.TEXT) {
       const file = files[int32[(at + TEXT.file) >> 2] === FILE.TRADES ? 0 : 1]!;
       const start = at + TEXT.bytes;

@@ -25,12 +25,15 @@ import {
   padded,
   TEXT,
   TRADE,
-  writeEvent,
+  writeFinal,
+  writeTrade,
 } from './output-records.js';
 
 const RING_BYTES = 1 << 20;
-/** Longer ids go through the port, longer texts in pieces. */
+/** Longer ids and account names go through the port, longer texts in pieces. */
 const LONG = 1 << 16;
+/** The largest record: a trade with two ids of LONG bytes. */
+const MAX_RECORD = padded(TRADE.ids + 2 * LONG);
 
 export interface OutputWorkerInput {
   readonly ring: RingMemory;
@@ -51,7 +54,6 @@ export class WorkerLines implements ReplayLines {
   readonly #port: MessagePort;
   readonly #buffer: Buffer;
   readonly #worker: Worker;
-  readonly #failed = () => this.#failure();
 
   /** Starts the worker on the two files (created empty by the caller). */
   constructor(books: readonly BookFormat[], files: { trades: string; orders: string }) {
@@ -66,17 +68,19 @@ export class WorkerLines implements ReplayLines {
       resourceLimits: { maxYoungGenerationSizeMb: 2 },
     });
     this.#worker.unref();
-    this.#ring = new RingWriter(ring);
+    this.#ring = new RingWriter(ring, MAX_RECORD, () => this.#failure());
     this.#port = port1;
-    this.#buffer = Buffer.from(ring.data);
+    this.#buffer = Buffer.from(this.#ring.bytes.buffer);
   }
 
   nameAccount(account: number, name: string): void {
     const length = Buffer.byteLength(name);
-    const at = this.#reserve(RECORD.ACCOUNT, ACCOUNT.name + length);
+    const inRing = length <= LONG;
+    const at = this.#reserve(RECORD.ACCOUNT, ACCOUNT.name + (inRing ? length : 0));
     this.#ring.int32[(at + ACCOUNT.account) >> 2] = account;
-    this.#ring.int32[(at + ACCOUNT.nameLength) >> 2] = length;
-    this.#buffer.write(name, at + ACCOUNT.name);
+    this.#ring.int32[(at + ACCOUNT.nameLength) >> 2] = inRing ? length : ID_BY_MESSAGE;
+    if (inRing) this.#buffer.write(name, at + ACCOUNT.name);
+    else this.#port.postMessage(name);
     this.#commit(at);
   }
 
@@ -85,7 +89,7 @@ export class WorkerLines implements ReplayLines {
     const takerLength = this.#idLength(takerId);
     const at = this.#reserve(RECORD.TRADE, TRADE.ids + makerLength + takerLength);
     const { float64, int32 } = this.#ring;
-    writeEvent(float64, at, event);
+    writeTrade(float64, int32, at, event);
     int32[(at + TRADE.makerIdLength) >> 2] = this.#writeId(makerId, makerLength, at + TRADE.ids);
     int32[(at + TRADE.takerIdLength) >> 2] = this.#writeId(
       takerId,
@@ -99,7 +103,7 @@ export class WorkerLines implements ReplayLines {
     const idLength = this.#idLength(id);
     const at = this.#reserve(RECORD.FINAL, FINAL.id + idLength);
     const { float64, int32 } = this.#ring;
-    writeEvent(float64, at, event);
+    writeFinal(float64, int32, at, event);
     int32[(at + FINAL.idLength) >> 2] = this.#writeId(id, idLength, at + FINAL.id);
     this.#commit(at);
   }
@@ -150,7 +154,7 @@ export class WorkerLines implements ReplayLines {
   }
 
   #reserve(kind: number, length: number): number {
-    const at = this.#ring.reserve(padded(length), this.#failed);
+    const at = this.#ring.reserve(padded(length));
     this.#ring.int32[(at + AT.KIND) >> 2] = kind;
     this.#ring.int32[(at + AT.LENGTH) >> 2] = padded(length);
     return at;

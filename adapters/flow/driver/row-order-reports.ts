@@ -95,7 +95,7 @@ export class RowOrderReports {
     const observer = this.observer;
     if (observer.rested === undefined && observer.final === undefined) return null;
     const store = this.venue.core.store;
-    this.#placed.read(store, slot, store.book[slot]!);
+    this.#placed.read(store, slot, store.book(slot));
     return this.#placed;
   }
 

@@ -219,7 +219,7 @@ export class ScenarioDriver {
       command.target = ids.sequenceOf(entry) as Sequence;
       if (command.action === ACTION_REDUCE || command.action === ACTION_AMEND) {
         const slot = core.orders.slot(command.target);
-        if (slot >= 0 && core.store.book[slot] !== command.book) return ROW_DECLINED;
+        if (slot >= 0 && core.store.book(slot) !== command.book) return ROW_DECLINED;
       }
     }
     this.#clock.now = ts;
@@ -236,7 +236,7 @@ export class ScenarioDriver {
       const mapped = ids.map(entry, idBytes, idStart, idEnd, sequence);
       const decoded = this.#row.decoded;
       if (decoded !== undefined) ids.keepText(mapped, decoded);
-      this.#reports.placed(sequence, core.store.status[core.orders.slot(sequence)]!, mapped, null);
+      this.#reports.placed(sequence, core.store.status(core.orders.slot(sequence)), mapped, null);
     }
     return ROW_TAKEN;
   }
@@ -247,7 +247,7 @@ export class ScenarioDriver {
     if (entry < 0) return -1;
     const core = this.#core;
     const slot = core.orders.slot(this.#ids.sequenceOf(entry));
-    return slot < 0 ? -1 : core.store.book[slot]!;
+    return slot < 0 ? -1 : core.store.book(slot);
   }
 
   /** The record the last `apply` returned (the order it placed, cancelled or reduced); else null. */

@@ -32,28 +32,31 @@ const ONE_FILL_LIMIT = 2 ** 29;
 const PREV = 0;
 const FILLS = 1;
 /**
- * Slots per chunk: the columns grow by a chunk each (1.2 MB in all), never copied. Slot s is entry
- * s & 0x3fff of chunk s >> 14; the accessors write these as literals, which keeps their bytecode
- * under V8's limit for inlining small functions wherever they are called.
+ * Slots per chunk of the fields matching does not read: they grow by a chunk (256 KB in all),
+ * never copied. Slot s is entry s & 0x3fff of chunk s >> 14; the accessors write these as
+ * literals, which keeps their bytecode under V8's limit for inlining small functions.
  */
 const CHUNK_SLOTS = 2 ** 14;
 
 /**
- * Every order's fields in parallel typed arrays indexed by slot, so that resting orders cost the
- * garbage collector nothing and 74 bytes each (32 more in FillLists from a second fill). Slots of
- * forgotten orders are reused. Amounts are integer units held exactly in float64 (all below 2^53).
- * Each field is a column in chunks of CHUNK_SLOTS (a chunk is never copied or replaced); fields
- * are read and written through the accessors below. A column of its own per field, rather than
- * one block per order: matching follows a level's queue through `next`, and that one compact
- * column stays in the fast caches where a block per order does not (test/DECISIONS.md).
+ * Every order's fields in typed arrays indexed by slot, so that resting orders cost the garbage
+ * collector nothing and 74 bytes each (32 more in FillLists from a second fill). Slots of forgotten
+ * orders are reused. Amounts are integer units held exactly in float64 (all below 2^53).
+ *
+ * The fields that matching, cancels and the trade path read are one flat column each (`*Column`),
+ * which src indexes directly; they double when full, so never keep one across an `allocate`. One
+ * column per field rather than one block per order, and flat rather than chunked: a level's queue
+ * is walked through `next`, a compact column that stays in the fast caches, and chunk lookups in
+ * the matching loop cost V8's inliner more than the copies save (test/DECISIONS.md). The other
+ * fields are in chunks (see CHUNK_SLOTS). Code outside src reads every field through the accessors.
  */
 export class OrderStore {
   sequenceColumn = new Float64Array(0);
   priceColumn = new Float64Array(0);
-  private readonly sizeChunks: Float64Array[] = [];
   remainingColumn = new Float64Array(0);
   filledColumn = new Float64Array(0);
-  private readonly createdAtChunks: Float64Array[] = [];
+  createdAtColumn = new Float64Array(0);
+  /** The order after this one in its queue, or NO_SLOT. */
   nextColumn = new Int32Array(0);
   /**
    * Two Int32s a slot, side by side so that filling and unlinking a maker read one cache line:
@@ -61,13 +64,25 @@ export class OrderStore {
    * its one fill (see ONE_FILL), or NO_SLOT before its first fill.
    */
   #links = new Int32Array(0);
-  private readonly bookChunks: Uint16Array[] = [];
+  /**
+   * Bit 0 sell, bit 1 market, bits 2-3 time in force, bit 4 post-only, bit 5 has a client order
+   * id, bits 6-7 the self-trade prevention mode.
+   */
   kindColumn = new Uint8Array(0);
-  private readonly extraBitsChunks: Uint8Array[] = [];
   statusColumn = new Uint8Array(0);
   accountColumn = new Int32Array(0);
-  private readonly ordinalChunks: Int32Array[] = [];
-  private readonly listedChunks: Uint8Array[] = [];
+  readonly #size: Float64Array[] = [];
+  /** Index of the order's book in the venue. */
+  readonly #book: Uint16Array[] = [];
+  /**
+   * Bit 0 has a stop price, bit 1 an expiry time, bit 2 joined its queue after its own placement
+   * (their values are in `extras`); bits 4-7 the reason code (ORDER_REASONS).
+   */
+  readonly #extraBits: Uint8Array[] = [];
+  /** The order's number among its account's orders (see OrderIndex). */
+  readonly #ordinal: Int32Array[] = [];
+  /** The status the account's listing sets hold the order under, plus a pending bit (see OrderIndex). */
+  readonly #listed: Uint8Array[] = [];
   /** The fills of the orders that have any. */
   readonly fillLists = new FillLists();
   /** Client order ids by slot, for the orders that have one. */
@@ -92,16 +107,16 @@ export class OrderStore {
     const slot = this.#slots.take() as Slot;
     const chunk = slot >> 14;
     const at = slot & 0x3fff;
-    if (chunk === this.sizeChunks.length) this.#addChunk();
+    if (chunk === this.#size.length) this.#addChunk();
     this.sequenceColumn[slot] = sequence;
     this.priceColumn[slot] = price;
-    this.sizeChunks[chunk]![at] = size;
+    this.#size[chunk]![at] = size;
     this.remainingColumn[slot] = size;
     this.filledColumn[slot] = 0;
     this.#links[slot * 2 + PREV] = NO_SLOT;
     this.#links[slot * 2 + FILLS] = NO_SLOT;
     this.nextColumn[slot] = NO_SLOT;
-    this.bookChunks[chunk]![at] = book;
+    this.#book[chunk]![at] = book;
     this.statusColumn[slot] = STATUS_OPEN;
     this.accountColumn[slot] = account;
     if (clientOrderId === null) {
@@ -110,7 +125,7 @@ export class OrderStore {
       this.kindColumn[slot] = kind | KIND_CLIENT_ORDER_ID;
       this.#clientOrderIds.set(slot, clientOrderId);
     }
-    this.extraBitsChunks[chunk]![at] = 0;
+    this.#extraBits[chunk]![at] = 0;
     return slot;
   }
 
@@ -258,7 +273,7 @@ export class OrderStore {
     return this.#clientOrderIds.size !== 0;
   }
 
-  /** The order's fields by slot; amounts in units. */
+  /** The fields by slot, for code that does not index the columns (see the class comment). */
   sequence(slot: number): number {
     return this.sequenceColumn[slot]!;
   }
@@ -266,10 +281,10 @@ export class OrderStore {
     return this.priceColumn[slot]!;
   }
   size(slot: number): number {
-    return this.sizeChunks[slot >> 14]![slot & 0x3fff]!;
+    return this.#size[slot >> 14]![slot & 0x3fff]!;
   }
   setSize(slot: number, value: number): void {
-    this.sizeChunks[slot >> 14]![slot & 0x3fff] = value;
+    this.#size[slot >> 14]![slot & 0x3fff] = value;
   }
   remaining(slot: number): number {
     return this.remainingColumn[slot]!;
@@ -278,12 +293,8 @@ export class OrderStore {
     return this.filledColumn[slot]!;
   }
   createdAt(slot: number): number {
-    return this.createdAtChunks[slot >> 14]![slot & 0x3fff]!;
+    return this.createdAtColumn[slot]!;
   }
-  setCreatedAt(slot: number, value: number): void {
-    this.createdAtChunks[slot >> 14]![slot & 0x3fff] = value;
-  }
-  /** The order after this one in its queue, or NO_SLOT. */
   next(slot: number): number {
     return this.nextColumn[slot]!;
   }
@@ -304,37 +315,30 @@ export class OrderStore {
   account(slot: number): number {
     return this.accountColumn[slot]!;
   }
-  /** The order's number among its account's orders (see OrderIndex). */
   ordinal(slot: number): number {
-    return this.ordinalChunks[slot >> 14]![slot & 0x3fff]!;
+    return this.#ordinal[slot >> 14]![slot & 0x3fff]!;
   }
   setOrdinal(slot: number, value: number): void {
-    this.ordinalChunks[slot >> 14]![slot & 0x3fff] = value;
+    this.#ordinal[slot >> 14]![slot & 0x3fff] = value;
   }
-  /** Index of the order's book in the venue. */
   book(slot: number): number {
-    return this.bookChunks[slot >> 14]![slot & 0x3fff]!;
+    return this.#book[slot >> 14]![slot & 0x3fff]!;
   }
   /** The status code (STATUS_OPEN ...); OrderIndex.setStatus changes it. */
   status(slot: number): number {
     return this.statusColumn[slot]!;
   }
-  /**
-   * Bit 0 has a stop price, bit 1 an expiry time, bit 2 joined its queue after its own placement
-   * (their values are in `extras`); bits 4-7 the reason code (ORDER_REASONS).
-   */
   extraBits(slot: number): number {
-    return this.extraBitsChunks[slot >> 14]![slot & 0x3fff]!;
+    return this.#extraBits[slot >> 14]![slot & 0x3fff]!;
   }
   setExtraBits(slot: number, value: number): void {
-    this.extraBitsChunks[slot >> 14]![slot & 0x3fff] = value;
+    this.#extraBits[slot >> 14]![slot & 0x3fff] = value;
   }
-  /** The status the account's listing sets hold the order under, plus a pending bit (see OrderIndex). */
   listed(slot: number): number {
-    return this.listedChunks[slot >> 14]![slot & 0x3fff]!;
+    return this.#listed[slot >> 14]![slot & 0x3fff]!;
   }
   setListed(slot: number, value: number): void {
-    this.listedChunks[slot >> 14]![slot & 0x3fff] = value;
+    this.#listed[slot >> 14]![slot & 0x3fff] = value;
   }
 
   #grow(capacity: number): void {
@@ -346,16 +350,16 @@ export class OrderStore {
     this.statusColumn = grown(this.statusColumn, capacity);
     this.accountColumn = grown(this.accountColumn, capacity);
     this.kindColumn = grown(this.kindColumn, capacity);
+    this.createdAtColumn = grown(this.createdAtColumn, capacity);
     this.#links = grown(this.#links, capacity * 2);
   }
 
-  /** A chunk more of the fields matching does not use (see CHUNK_SLOTS). */
+  /** A chunk more of the fields matching does not read (see CHUNK_SLOTS). */
   #addChunk(): void {
-    this.sizeChunks.push(new Float64Array(CHUNK_SLOTS));
-    this.createdAtChunks.push(new Float64Array(CHUNK_SLOTS));
-    this.bookChunks.push(new Uint16Array(CHUNK_SLOTS));
-    this.extraBitsChunks.push(new Uint8Array(CHUNK_SLOTS));
-    this.ordinalChunks.push(new Int32Array(CHUNK_SLOTS));
-    this.listedChunks.push(new Uint8Array(CHUNK_SLOTS));
+    this.#size.push(new Float64Array(CHUNK_SLOTS));
+    this.#book.push(new Uint16Array(CHUNK_SLOTS));
+    this.#extraBits.push(new Uint8Array(CHUNK_SLOTS));
+    this.#ordinal.push(new Int32Array(CHUNK_SLOTS));
+    this.#listed.push(new Uint8Array(CHUNK_SLOTS));
   }
 }

@@ -193,7 +193,7 @@ export class VenueCore extends CoreState {
     const store = this.store;
     const slot = store.allocate(sequence, book.index, account, kind, price, size, clientOrderId);
     balances?.lock(sequence, account, book.index, sell, market, price, lock);
-    store.setCreatedAt(slot, this.commandTime);
+    store.createdAtColumn[slot] = this.commandTime;
     this.orders.add(sequence, slot);
     if (stopPrice !== 0 || expireAt !== 0) {
       if (expireAt !== 0) this.expiry.add(slot, expireAt);

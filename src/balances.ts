@@ -269,19 +269,19 @@ export class Balances implements CoreListener {
   fundTriggered(book: OrderBook, slot: number): boolean {
     const store = this.store;
     if (store.isSell(slot) || !store.isMarket(slot)) return true;
-    const account = store.account[slot]!;
+    const account = store.accountColumn[slot]!;
     const cost = this.required(
       book,
       account,
       false,
       true,
       NO_UNITS,
-      store.remaining[slot]! as Units,
+      store.remainingColumn[slot]! as Units,
       store.stpCode(slot),
       false,
     );
     if (!this.covers(account, book.index, false, cost)) return false;
-    this.#move(this.#orders.get(store.sequence[slot]!)!, cost);
+    this.#move(this.#orders.get(store.sequenceColumn[slot]!)!, cost);
     return true;
   }
 
@@ -449,12 +449,12 @@ export function marketBuyCost(
   let left = size;
   let cost = 0n;
   book.asks.forEachFromBest(Infinity, (level) => {
-    for (let maker = level.head; maker !== NO_SLOT; maker = store.next[maker]!) {
-      if (stp !== STP_NONE && store.account[maker] === account) {
+    for (let maker = level.head; maker !== NO_SLOT; maker = store.nextColumn[maker]!) {
+      if (stp !== STP_NONE && store.accountColumn[maker] === account) {
         if (stp !== STP_CANCEL_MAKER) return false;
         continue;
       }
-      const remaining = BigInt(store.remaining[maker]!);
+      const remaining = BigInt(store.remainingColumn[maker]!);
       const taken = remaining < left ? remaining : left;
       cost += taken * BigInt(level.price);
       left -= taken;
@@ -481,12 +481,12 @@ export function sizeForQuote(
   let size = 0n;
   book.asks.forEachFromBest(Infinity, (level) => {
     const lotCost = BigInt(level.price) * lot;
-    for (let maker = level.head; maker !== NO_SLOT; maker = store.next[maker]!) {
-      if (stp !== STP_NONE && store.account[maker] === account) {
+    for (let maker = level.head; maker !== NO_SLOT; maker = store.nextColumn[maker]!) {
+      if (stp !== STP_NONE && store.accountColumn[maker] === account) {
         if (stp !== STP_CANCEL_MAKER) return false;
         continue;
       }
-      const lots = BigInt(store.remaining[maker]!) / lot;
+      const lots = BigInt(store.remainingColumn[maker]!) / lot;
       const affordable = left / lotCost;
       const taken = affordable < lots ? affordable : lots;
       size += taken * lot;

@@ -131,25 +131,27 @@ export class CoreState {
   /** The order's status code, or -1 when there is no such order (or it was forgotten). */
   orderStatus(sequence: number): number {
     const slot = this.#querySlot(sequence);
-    return slot < 0 ? -1 : this.store.status[slot]!;
+    return slot < 0 ? -1 : this.store.statusColumn[slot]!;
   }
 
   /** The order's filled size in lots, or -1. */
   filledLots(sequence: number): number {
     const slot = this.#querySlot(sequence);
-    return slot < 0 ? -1 : this.store.filled[slot]! / this.bookOf(slot).instrument.lotUnits;
+    return slot < 0 ? -1 : this.store.filledColumn[slot]! / this.bookOf(slot).instrument.lotUnits;
   }
 
   /** The order's size still resting, in lots, or -1. */
   remainingLots(sequence: number): number {
     const slot = this.#querySlot(sequence);
-    return slot < 0 ? -1 : this.store.remaining[slot]! / this.bookOf(slot).instrument.lotUnits;
+    return slot < 0
+      ? -1
+      : this.store.remainingColumn[slot]! / this.bookOf(slot).instrument.lotUnits;
   }
 
   /** The order's size in lots (as placed, or as an amend set it), or -1. */
   sizeLots(sequence: number): number {
     const slot = this.#querySlot(sequence);
-    return slot < 0 ? -1 : this.store.size[slot]! / this.bookOf(slot).instrument.lotUnits;
+    return slot < 0 ? -1 : this.store.size(slot) / this.bookOf(slot).instrument.lotUnits;
   }
 
   /** The order's limit price in ticks (0 for a market order), or -1. */
@@ -158,7 +160,7 @@ export class CoreState {
     if (slot < 0) return -1;
     return this.store.isMarket(slot)
       ? 0
-      : this.store.price[slot]! / this.bookOf(slot).instrument.tickUnits;
+      : this.store.priceColumn[slot]! / this.bookOf(slot).instrument.tickUnits;
   }
 
   /** Calls the listener's handlers with every event from now on; returns the function that stops it. */
@@ -184,7 +186,7 @@ export class CoreState {
   }
 
   bookOf(slot: number): OrderBook {
-    return this.books[this.store.book[slot]!]!;
+    return this.books[this.store.book(slot)]!;
   }
 
   /** The slot of `ord_<sequence>`, or -1. */

@@ -142,18 +142,18 @@ class OrderNumbers extends EventNumbers {
   /** Reads the order at `slot` of the store, an order of book `book`. */
   read(store: OrderStore, slot: Slot, book: number): void {
     const event = this as unknown as OrderEvent;
-    event.sequence = store.sequence[slot]! as Sequence;
+    event.sequence = store.sequenceColumn[slot]! as Sequence;
     event.slot = slot;
     event.book = book;
-    event.account = store.account[slot]!;
-    const kind = store.kind[slot]!;
+    event.account = store.accountColumn[slot]!;
+    const kind = store.kindColumn[slot]!;
     event.side = kind & KIND_SELL;
     event.type = (kind & KIND_MARKET) >> 1;
-    event.status = store.status[slot]!;
-    event.price = store.price[slot]! as Units;
-    event.size = store.size[slot]! as Units;
-    event.filled = store.filled[slot]! as Units;
-    event.remaining = store.remaining[slot]! as Units;
+    event.status = store.statusColumn[slot]!;
+    event.price = store.priceColumn[slot]! as Units;
+    event.size = store.size(slot) as Units;
+    event.filled = store.filledColumn[slot]! as Units;
+    event.remaining = store.remainingColumn[slot]! as Units;
   }
 }
 defineFields(OrderNumbers, ORDER_FIELDS);

@@ -55,7 +55,7 @@ export function gridCommandError(
       const refused = sizeOutOfRange(instrument, units, 'size');
       if (refused !== undefined) return refused.error;
       if (command.action !== ACTION_AMEND) break;
-      const filled = core.store.filled[core.orders.slot(command.target)]!;
+      const filled = core.store.filledColumn[core.orders.slot(command.target)]!;
       return sizeNotAboveFilled(instrument, filled).error;
     }
     case REFUSED_PRICE:
@@ -71,7 +71,7 @@ export function gridCommandError(
     case REFUSED_ORDER_NOT_FOUND:
       return orderNotFound(id).error;
     case REFUSED_ORDER_NOT_OPEN: {
-      const status = core.store.status[core.orders.slot(command.target)]!;
+      const status = core.store.statusColumn[core.orders.slot(command.target)]!;
       return orderNotOpen(id, ORDER_STATUSES[status]!).error;
     }
     case REFUSED_POST_ONLY_WOULD_TAKE:

@@ -34,7 +34,7 @@ export class GtdExpiry {
   /** Gives a new order its expiry time. */
   add(slot: number, expireAt: number): void {
     this.store.extras.setExpireAt(slot, expireAt);
-    this.#queue.add(expireAt, this.store.sequence[slot]!, this.#isLive);
+    this.#queue.add(expireAt, this.store.sequenceColumn[slot]!, this.#isLive);
   }
 
   /**
@@ -51,7 +51,7 @@ export class GtdExpiry {
       const slot = this.orders.slot(queue.nextSequence);
       queue.pop();
       if (slot < 0 || !this.store.isLive(slot)) continue;
-      const book = this.books[this.store.book[slot]!]!;
+      const book = this.books[this.store.book(slot)]!;
       this.matching.endLive(book, slot, STATUS_EXPIRED, REASON_EXPIRE_AT_REACHED);
     }
     this.orders.forgetBeyondRetention();

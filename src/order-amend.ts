@@ -42,7 +42,7 @@ export function validateAmend(
   if (request.size !== undefined) {
     const parsed = parseSize(instrument, request.size, 'size');
     if (typeof parsed !== 'number') return parsed;
-    const filled = store.filled[slot]!;
+    const filled = store.filledColumn[slot]!;
     if (parsed <= filled) return sizeNotAboveFilled(instrument, filled);
     size = parsed;
   }
@@ -80,21 +80,21 @@ export function amendLive(
   newSize: Units,
   newPrice: Units,
 ): number {
-  const remaining = store.remaining[slot]!;
-  const price = newPrice < 0 ? store.price[slot]! : newPrice;
-  const size = newSize < 0 ? store.size[slot]! : newSize;
-  const left = newSize < 0 ? remaining : newSize - store.filled[slot]!;
-  if (store.status[slot] === STATUS_PENDING) {
-    store.size[slot] = size;
-    store.remaining[slot] = left;
-    store.price[slot] = price;
+  const remaining = store.remainingColumn[slot]!;
+  const price = newPrice < 0 ? store.priceColumn[slot]! : newPrice;
+  const size = newSize < 0 ? store.size(slot) : newSize;
+  const left = newSize < 0 ? remaining : newSize - store.filledColumn[slot]!;
+  if (store.statusColumn[slot] === STATUS_PENDING) {
+    store.setSize(slot, size);
+    store.remainingColumn[slot] = left;
+    store.priceColumn[slot] = price;
     events.order(book, slot);
     return 0;
   }
   const sell = store.isSell(slot);
   const side = sell ? SIDE_SELL : SIDE_BUY;
-  if (price === store.price[slot] && left <= remaining) {
-    store.size[slot] = size;
+  if (price === store.priceColumn[slot] && left <= remaining) {
+    store.setSize(slot, size);
     const level = left < remaining ? book.take(slot, remaining - left) : undefined;
     events.order(book, slot);
     if (level !== undefined) events.level(book, level, side);
@@ -103,14 +103,14 @@ export function amendLive(
   // A post-only order never takes liquidity: an amend that would is refused, the order unchanged.
   if (store.postOnly(slot) && book.wouldCross(sell, price)) return REFUSED_POST_ONLY_WOULD_TAKE;
   const target = book.levelAt(sell, price);
-  const own = price === store.price[slot] ? remaining : 0;
+  const own = price === store.priceColumn[slot] ? remaining : 0;
   if (target !== undefined && target.total - own > Number.MAX_SAFE_INTEGER - left) {
     return REFUSED_LEVEL_FULL;
   }
   events.level(book, book.take(slot, remaining), side);
-  store.size[slot] = size;
-  store.remaining[slot] = left;
-  store.price[slot] = price;
+  store.setSize(slot, size);
+  store.remainingColumn[slot] = left;
+  store.priceColumn[slot] = price;
   matching.execute(book, slot, book.levelAt(sell, price), true);
   matching.triggerStops(book);
   return 0;

@@ -85,16 +85,16 @@ export class OrderBook {
     const opposite = sell ? this.bids : this.asks;
     const side = sell ? SIDE_BUY : SIDE_SELL;
     const limitKey = this.#limitKey(taker);
-    const remaining = store.remaining;
-    const stp = store.kind[taker]! >> KIND_STP_SHIFT;
-    const account = store.account[taker]!;
+    const remaining = store.remainingColumn;
+    const stp = store.kindColumn[taker]! >> KIND_STP_SHIFT;
+    const account = store.accountColumn[taker]!;
     while (remaining[taker]! > 0) {
       const level = opposite.best();
       if (level === null || level.key < limitKey) return false;
       let maker = level.head;
       while (maker !== NO_SLOT && remaining[taker]! > 0) {
-        const next = store.next[maker]!;
-        if (stp !== 0 && store.account[maker] === account) {
+        const next = store.nextColumn[maker]!;
+        if (stp !== 0 && store.accountColumn[maker] === account) {
           if (this.listener.selfTrade(this, maker, stp)) return true;
           maker = next;
           continue;
@@ -103,9 +103,9 @@ export class OrderBook {
         const takerLeft = remaining[taker]!;
         const size = makerLeft < takerLeft ? makerLeft : takerLeft;
         remaining[maker] = makerLeft - size;
-        store.filled[maker]! += size;
+        store.filledColumn[maker]! += size;
         remaining[taker] = takerLeft - size;
-        store.filled[taker]! += size;
+        store.filledColumn[taker]! += size;
         level.total -= size;
         if (makerLeft === size) {
           this.orders.setStatus(maker, STATUS_FILLED);
@@ -125,7 +125,7 @@ export class OrderBook {
 
   /** Whether the opposite side holds the taker's remaining size within its limit. */
   canFill(taker: number): boolean {
-    const wanted = this.store.remaining[taker]!;
+    const wanted = this.store.remainingColumn[taker]!;
     const opposite = this.store.isSell(taker) ? this.bids : this.asks;
     return opposite.sizeWithin(this.#limitKey(taker), wanted) >= wanted;
   }
@@ -153,7 +153,7 @@ export class OrderBook {
    */
   rest(slot: number, level: PriceLevel | undefined): void {
     const sell = this.store.isSell(slot);
-    const at = level ?? (sell ? this.asks : this.bids).getOrCreate(this.store.price[slot]!);
+    const at = level ?? (sell ? this.asks : this.bids).getOrCreate(this.store.priceColumn[slot]!);
     at.append(this.store, slot);
     this.sequence++;
     this.listener.levelChanged(this, at, sell ? SIDE_SELL : SIDE_BUY);
@@ -166,10 +166,10 @@ export class OrderBook {
   take(slot: number, size: number): PriceLevel {
     const store = this.store;
     const ladder = store.isSell(slot) ? this.asks : this.bids;
-    const level = ladder.get(store.price[slot]!)!;
-    store.remaining[slot]! -= size;
+    const level = ladder.get(store.priceColumn[slot]!)!;
+    store.remainingColumn[slot]! -= size;
     level.total -= size;
-    if (store.remaining[slot] === 0) {
+    if (store.remainingColumn[slot] === 0) {
       level.unlink(store, slot);
       if (level.count === 0) ladder.remove(level);
     }
@@ -202,6 +202,6 @@ export class OrderBook {
   #limitKey(taker: number): number {
     const store = this.store;
     if (store.isMarket(taker)) return -Infinity;
-    return store.isSell(taker) ? store.price[taker]! : -store.price[taker]!;
+    return store.isSell(taker) ? store.priceColumn[taker]! : -store.priceColumn[taker]!;
   }
 }

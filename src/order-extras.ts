@@ -32,19 +32,19 @@ export class OrderExtras {
 
   /** Gives a new order a stop price (units). */
   setStopPrice(slot: number, price: number): void {
-    this.#store.extraBits[slot]! |= EXTRA_STOP;
+    this.#store.setExtraBits(slot, this.#store.extraBits(slot) | EXTRA_STOP);
     this.#stopPrices.set(slot, price);
   }
 
   /** Gives a new order an expiry time. */
   setExpireAt(slot: number, time: number): void {
-    this.#store.extraBits[slot]! |= EXTRA_EXPIRY;
+    this.#store.setExtraBits(slot, this.#store.extraBits(slot) | EXTRA_EXPIRY);
     this.#expiryTimes.set(slot, time);
   }
 
   /** Records that the order joins its queue now, `after` being the last sequence placed. */
   setRejoined(slot: number, after: number): void {
-    this.#store.extraBits[slot]! |= EXTRA_REJOINED;
+    this.#store.setExtraBits(slot, this.#store.extraBits(slot) | EXTRA_REJOINED);
     this.#rejoins.set(slot, { after, count: ++this.#rejoinCount });
   }
 
@@ -62,18 +62,18 @@ export class OrderExtras {
   #joined(slot: number): [number, number] {
     const store = this.#store;
     const rejoin =
-      (store.extraBits[slot]! & EXTRA_REJOINED) === 0 ? undefined : this.#rejoins.get(slot);
-    return rejoin === undefined ? [store.sequence[slot]!, 0] : [rejoin.after, rejoin.count];
+      (store.extraBits(slot) & EXTRA_REJOINED) === 0 ? undefined : this.#rejoins.get(slot);
+    return rejoin === undefined ? [store.sequenceColumn[slot]!, 0] : [rejoin.after, rejoin.count];
   }
 
   /** The stop price in units, or 0. */
   stopPrice(slot: number): number {
-    return (this.#store.extraBits[slot]! & EXTRA_STOP) === 0 ? 0 : this.#stopPrices.get(slot)!;
+    return (this.#store.extraBits(slot) & EXTRA_STOP) === 0 ? 0 : this.#stopPrices.get(slot)!;
   }
 
   /** The expiry time, or 0. */
   expireAt(slot: number): number {
-    return (this.#store.extraBits[slot]! & EXTRA_EXPIRY) === 0 ? 0 : this.#expiryTimes.get(slot)!;
+    return (this.#store.extraBits(slot) & EXTRA_EXPIRY) === 0 ? 0 : this.#expiryTimes.get(slot)!;
   }
 
   /**
@@ -93,7 +93,7 @@ export class OrderExtras {
 
   /** Lets go of what the order in `slot` had, as the slot is freed. */
   forget(slot: number): void {
-    const bits = this.#store.extraBits[slot]!;
+    const bits = this.#store.extraBits(slot);
     this.#bigNotionals.delete(slot);
     if (bits & EXTRA_STOP) this.#stopPrices.delete(slot);
     if (bits & EXTRA_EXPIRY) this.#expiryTimes.delete(slot);

@@ -38,7 +38,7 @@ export function fillsFrom(
   from: number,
   limit: number,
 ): { fills: FillData[]; next: number } {
-  const sequence = store.sequence[slot]!;
+  const sequence = store.sequenceColumn[slot]!;
   const fills: FillData[] = [];
   let fill = from;
   for (; fill !== NO_SLOT && fills.length < limit; fill = trades.nextFill(fill, sequence)) {
@@ -86,7 +86,7 @@ export function fillsPage(
     nextCursor:
       next === NO_SLOT
         ? null
-        : `${next.toString(36)}.${trades.sequence(next).toString(36)}.${store.sequence[slot]!.toString(36)}`,
+        : `${next.toString(36)}.${trades.sequence(next).toString(36)}.${store.sequenceColumn[slot]!.toString(36)}`,
   });
 }
 
@@ -98,7 +98,7 @@ function cursorFill(store: OrderStore, trades: TradeStore, slot: number, cursor:
   if (match === null) return NO_SLOT;
   const fill = parseInt(match[1]!, 36);
   const tradeSequence = parseInt(match[2]!, 36);
-  const orderSequence = store.sequence[slot]!;
+  const orderSequence = store.sequenceColumn[slot]!;
   const isFill =
     parseInt(match[3]!, 36) === orderSequence &&
     trades.isHeld(fill) &&

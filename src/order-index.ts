@@ -88,14 +88,14 @@ export class OrderIndex {
   /** Orders must be added in sequence order, starting at 1, with their initial status set. */
   add(sequence: Sequence, slot: Slot): void {
     this.#slots.add(slot);
-    this.store.listed[slot] = UNLISTED;
+    this.store.setListed(slot, UNLISTED);
     if (this.#built) this.#number(sequence, slot);
   }
 
   setStatus(slot: number, status: number): void {
     const store = this.store;
-    store.status[slot] = status;
-    if (this.#built && store.listed[slot]! < LISTING_QUEUED) this.#queue(slot);
+    store.statusColumn[slot] = status;
+    if (this.#built && store.listed(slot) < LISTING_QUEUED) this.#queue(slot);
   }
 
   /** The sequence of the last order added (0 before the first). */
@@ -166,13 +166,13 @@ export class OrderIndex {
     this.#build();
     this.#syncListings();
     const store = this.store;
-    const orders = this.#byAccount[store.account[slot]!];
-    const ordinal = store.ordinal[slot]!;
-    const book = store.book[slot]!;
-    const status = store.status[slot]!;
+    const orders = this.#byAccount[store.accountColumn[slot]!];
+    const ordinal = store.ordinal(slot);
+    const book = store.book(slot);
+    const status = store.statusColumn[slot]!;
     return (
       orders !== undefined &&
-      orders.sequences[ordinal] === store.sequence[slot] &&
+      orders.sequences[ordinal] === store.sequenceColumn[slot] &&
       orders.all.has(ordinal) &&
       orders.byBookStatus[book * STATUSES + status]?.has(ordinal) === true
     );
@@ -181,10 +181,10 @@ export class OrderIndex {
   #forget(sequence: number): void {
     const slot = this.slot(sequence);
     const store = this.store;
-    const orders = this.#byAccount[store.account[slot]!];
-    const listed = store.listed[slot]! & ~LISTING_QUEUED;
-    if (listed !== UNLISTED) orders!.remove(store.ordinal[slot]!, store.book[slot]!, listed);
-    store.listed[slot] = UNLISTED; // so that a queued entry of the slot is skipped
+    const orders = this.#byAccount[store.accountColumn[slot]!];
+    const listed = store.listed(slot) & ~LISTING_QUEUED;
+    if (listed !== UNLISTED) orders!.remove(store.ordinal(slot), store.book(slot), listed);
+    store.setListed(slot, UNLISTED); // so that a queued entry of the slot is skipped
     store.release(slot, this.trades);
     this.#slots.forget(sequence);
     if (orders === undefined) return; // not numbered yet
@@ -204,8 +204,8 @@ export class OrderIndex {
   /** Gives a new order the next number of its account and queues it for the sets. */
   #number(sequence: number, slot: number): void {
     const store = this.store;
-    const orders = (this.#byAccount[store.account[slot]!] ??= new AccountOrders());
-    store.ordinal[slot] = orders.sequences.length;
+    const orders = (this.#byAccount[store.accountColumn[slot]!] ??= new AccountOrders());
+    store.setOrdinal(slot, orders.sequences.length);
     orders.sequences.push(sequence);
     this.#queue(slot);
   }
@@ -221,14 +221,14 @@ export class OrderIndex {
     orders.byBookStatus = [];
     for (let ordinal = 0; ordinal < kept.length; ordinal++) {
       const slot = this.slot(kept[ordinal]!);
-      store.ordinal[slot] = ordinal;
-      orders.add(ordinal, store.book[slot]!, store.status[slot]!);
+      store.setOrdinal(slot, ordinal);
+      orders.add(ordinal, store.book(slot), store.statusColumn[slot]!);
     }
   }
 
   #queue(slot: number): void {
     if (this.#queuedCount === MAX_QUEUED) this.#syncListings();
-    this.store.listed[slot]! |= LISTING_QUEUED;
+    this.store.setListed(slot, this.store.listed(slot) | LISTING_QUEUED);
     this.#queued[this.#queuedCount++] = slot;
   }
 
@@ -237,14 +237,14 @@ export class OrderIndex {
     const store = this.store;
     for (let i = 0; i < this.#queuedCount; i++) {
       const slot = this.#queued[i]!;
-      const listed = store.listed[slot]!;
+      const listed = store.listed(slot);
       if (listed < LISTING_QUEUED) continue; // forgotten, or its reused slot was synced earlier
-      const status = store.status[slot]!;
+      const status = store.statusColumn[slot]!;
       const from = listed & ~LISTING_QUEUED;
-      const orders = this.#byAccount[store.account[slot]!]!;
-      if (from === UNLISTED) orders.add(store.ordinal[slot]!, store.book[slot]!, status);
-      else if (from !== status) orders.move(store.ordinal[slot]!, store.book[slot]!, from, status);
-      store.listed[slot] = status;
+      const orders = this.#byAccount[store.accountColumn[slot]!]!;
+      if (from === UNLISTED) orders.add(store.ordinal(slot), store.book(slot), status);
+      else if (from !== status) orders.move(store.ordinal(slot), store.book(slot), from, status);
+      store.setListed(slot, status);
     }
     this.#queuedCount = 0;
   }

@@ -49,7 +49,7 @@ export class OrderMatching implements BookListener {
    */
   executed(book: OrderBook, trade: number, maker: number, taker: number): void {
     const store = this.store;
-    if (store.remaining[maker] === 0) this.orders.finalized(store.sequence[maker]!);
+    if (store.remainingColumn[maker] === 0) this.orders.finalized(store.sequenceColumn[maker]!);
     this.events.trade(book, trade, maker, taker);
     this.events.order(book, maker);
   }
@@ -72,7 +72,7 @@ export class OrderMatching implements BookListener {
    */
   execute(book: OrderBook, slot: number, level: PriceLevel | undefined, rejoining: boolean): void {
     const store = this.store;
-    const kind = store.kind[slot]!;
+    const kind = store.kindColumn[slot]!;
     const timeInForce = (kind >> KIND_TIF_SHIFT) & 3;
     if ((kind & KIND_POST_ONLY) !== 0 && book.wouldTake(slot)) {
       this.finish(book, slot, STATUS_REJECTED, REASON_POST_ONLY_WOULD_TAKE);
@@ -85,12 +85,15 @@ export class OrderMatching implements BookListener {
       this.finish(book, slot, STATUS_EXPIRED);
     } else if (book.match(slot)) {
       this.finish(book, slot, STATUS_EXPIRED, REASON_SELF_TRADE_PREVENTED);
-    } else if (store.remaining[slot] === 0) {
+    } else if (store.remainingColumn[slot] === 0) {
       this.finish(book, slot, STATUS_FILLED);
     } else if (timeInForce === TIF_IOC || timeInForce === TIF_FOK) {
       this.finish(book, slot, STATUS_EXPIRED);
     } else {
-      this.orders.setStatus(slot, store.filled[slot]! > 0 ? STATUS_PARTIALLY_FILLED : STATUS_OPEN);
+      this.orders.setStatus(
+        slot,
+        store.filledColumn[slot]! > 0 ? STATUS_PARTIALLY_FILLED : STATUS_OPEN,
+      );
       this.events.order(book, slot);
       if (rejoining) store.extras.setRejoined(slot, this.orders.lastSequence);
       book.rest(slot, level);
@@ -114,8 +117,11 @@ export class OrderMatching implements BookListener {
       const slot = this.orders.slot(sequence);
       const level = store.isMarket(slot)
         ? undefined
-        : book.levelAt(store.isSell(slot), store.price[slot]!);
-      if (level !== undefined && level.total > Number.MAX_SAFE_INTEGER - store.remaining[slot]!) {
+        : book.levelAt(store.isSell(slot), store.priceColumn[slot]!);
+      if (
+        level !== undefined &&
+        level.total > Number.MAX_SAFE_INTEGER - store.remainingColumn[slot]!
+      ) {
         this.finish(book, slot, STATUS_EXPIRED, REASON_LEVEL_FULL);
       } else if (this.funds !== null && !this.funds.fundTriggered(book, slot)) {
         this.finish(book, slot, STATUS_EXPIRED, REASON_INSUFFICIENT_BALANCE);
@@ -129,7 +135,7 @@ export class OrderMatching implements BookListener {
   park(book: OrderBook, slot: number, stopPrice: number): void {
     const store = this.store;
     this.orders.setStatus(slot, STATUS_PENDING);
-    this.stops.add(book.index, store.sequence[slot]!, store.isSell(slot), stopPrice);
+    this.stops.add(book.index, store.sequenceColumn[slot]!, store.isSell(slot), stopPrice);
     this.events.order(book, slot);
   }
 
@@ -138,7 +144,7 @@ export class OrderMatching implements BookListener {
     const store = this.store;
     this.stops.remove(
       book.index,
-      store.sequence[slot]!,
+      store.sequenceColumn[slot]!,
       store.isSell(slot),
       store.extras.stopPrice(slot),
     );
@@ -146,7 +152,7 @@ export class OrderMatching implements BookListener {
 
   /** Ends a live order for the venue's reason (self-trade prevention, expiry). */
   endLive(book: OrderBook, slot: number, status: number, reason: number): void {
-    if (this.store.status[slot] === STATUS_PENDING) {
+    if (this.store.statusColumn[slot] === STATUS_PENDING) {
       this.unpend(book, slot);
       this.finish(book, slot, status, reason);
     } else {
@@ -157,10 +163,10 @@ export class OrderMatching implements BookListener {
   /** Ends a resting order for the venue's reason. */
   endResting(book: OrderBook, slot: number, status: number, reason: number): void {
     const store = this.store;
-    const level = book.take(slot, store.remaining[slot]!);
+    const level = book.take(slot, store.remainingColumn[slot]!);
     this.orders.setStatus(slot, status);
     store.setReason(slot, reason);
-    this.orders.finalized(store.sequence[slot]!);
+    this.orders.finalized(store.sequenceColumn[slot]!);
     this.events.order(book, slot);
     this.events.level(book, level, store.isSell(slot) ? SIDE_SELL : SIDE_BUY);
   }
@@ -171,20 +177,20 @@ export class OrderMatching implements BookListener {
    */
   takeOff(book: OrderBook, slot: number, size: number): void {
     const store = this.store;
-    if (store.status[slot] === STATUS_PENDING) {
-      store.remaining[slot]! -= size;
-      if (store.remaining[slot] === 0) {
+    if (store.statusColumn[slot] === STATUS_PENDING) {
+      store.remainingColumn[slot]! -= size;
+      if (store.remainingColumn[slot] === 0) {
         this.unpend(book, slot);
         this.orders.setStatus(slot, STATUS_CANCELLED);
-        this.orders.finalized(store.sequence[slot]!);
+        this.orders.finalized(store.sequenceColumn[slot]!);
       }
       this.events.order(book, slot);
       return;
     }
     const level = book.take(slot, size);
-    if (store.remaining[slot] === 0) {
+    if (store.remainingColumn[slot] === 0) {
       this.orders.setStatus(slot, STATUS_CANCELLED);
-      this.orders.finalized(store.sequence[slot]!);
+      this.orders.finalized(store.sequenceColumn[slot]!);
     }
     this.events.order(book, slot);
     this.events.level(book, level, store.isSell(slot) ? SIDE_SELL : SIDE_BUY);
@@ -194,8 +200,8 @@ export class OrderMatching implements BookListener {
   finish(book: OrderBook, slot: number, status: number, reason = 0): void {
     this.orders.setStatus(slot, status);
     if (reason !== 0) this.store.setReason(slot, reason);
-    this.store.remaining[slot] = 0;
-    this.orders.finalized(this.store.sequence[slot]!);
+    this.store.remainingColumn[slot] = 0;
+    this.orders.finalized(this.store.sequenceColumn[slot]!);
     this.events.order(book, slot);
   }
 }

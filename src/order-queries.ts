@@ -50,7 +50,7 @@ export function openOrder(core: VenueCore, account: string, id: string): number 
   const slot = ownOrder(core, account, id);
   if (slot < 0) return orderNotFound(id);
   const { store } = core;
-  return store.isLive(slot) ? slot : orderNotOpen(id, ORDER_STATUSES[store.status[slot]!]!);
+  return store.isLive(slot) ? slot : orderNotOpen(id, ORDER_STATUSES[store.statusColumn[slot]!]!);
 }
 
 export function getOrderQuery(core: VenueCore, account: string, id: string): Result<OrderRecord> {

@@ -31,48 +31,60 @@ const ONE_FILL_LIMIT = 2 ** 29;
 /** The fields of a slot's pair in `#links`. */
 const PREV = 0;
 const FILLS = 1;
+/**
+ * Slots per chunk of the fields matching does not read: they grow by a chunk (256 KB in all),
+ * never copied. Slot s is entry s & 0x3fff of chunk s >> 14; the accessors write these as
+ * literals, which keeps their bytecode under V8's limit for inlining small functions.
+ */
+const CHUNK_SLOTS = 2 ** 14;
 
 /**
- * Every order's fields in parallel typed arrays indexed by slot, so that resting orders cost the
- * garbage collector nothing and 74 bytes each (32 more in FillLists from a second fill). Slots of forgotten
- * orders are reused.
- * Amounts are integer units held exactly in float64 (all below 2^53). Hot code reads the arrays
- * directly; they are replaced when the store grows, so never keep one across an `allocate`.
+ * Every order's fields in typed arrays indexed by slot, so that resting orders cost the garbage
+ * collector nothing and 74 bytes each (32 more in FillLists from a second fill). Slots of forgotten
+ * orders are reused. Amounts are integer units held exactly in float64 (all below 2^53).
+ *
+ * The fields that matching, cancels and the trade path read are one flat column each (`*Column`),
+ * which src indexes directly; they double when full, so never keep one across an `allocate`. One
+ * column per field rather than one block per order, and flat rather than chunked: a level's queue
+ * is walked through `next`, a compact column that stays in the fast caches, and chunk lookups in
+ * the matching loop cost V8's inliner more than the copies save (test/DECISIONS.md). The other
+ * fields are in chunks (see CHUNK_SLOTS). Code outside src reads every field through the accessors.
  */
 export class OrderStore {
-  sequence = new Float64Array(0);
-  price = new Float64Array(0);
-  size = new Float64Array(0);
-  remaining = new Float64Array(0);
-  filled = new Float64Array(0);
-  createdAt = new Float64Array(0);
-  next = new Int32Array(0);
+  sequenceColumn = new Float64Array(0);
+  priceColumn = new Float64Array(0);
+  remainingColumn = new Float64Array(0);
+  filledColumn = new Float64Array(0);
+  createdAtColumn = new Float64Array(0);
+  /** The order after this one in its queue, or NO_SLOT. */
+  nextColumn = new Int32Array(0);
   /**
    * Two Int32s a slot, side by side so that filling and unlinking a maker read one cache line:
-   * the order's previous one in its queue (`prev`), and its fills: its row of `fillLists`, its
-   * one fill (see ONE_FILL), or NO_SLOT before its first fill.
+   * the order's previous one in its queue (PREV), and its fills (FILLS): its row of `fillLists`,
+   * its one fill (see ONE_FILL), or NO_SLOT before its first fill.
    */
   #links = new Int32Array(0);
-  /** The fills of the orders that have any. */
-  readonly fillLists = new FillLists();
-  /** Index of the order's book in the venue. */
-  book = new Uint16Array(0);
   /**
    * Bit 0 sell, bit 1 market, bits 2-3 time in force, bit 4 post-only, bit 5 has a client order
    * id, bits 6-7 the self-trade prevention mode.
    */
-  kind = new Uint8Array(0);
+  kindColumn = new Uint8Array(0);
+  statusColumn = new Uint8Array(0);
+  accountColumn = new Int32Array(0);
+  readonly #size: Float64Array[] = [];
+  /** Index of the order's book in the venue. */
+  readonly #book: Uint16Array[] = [];
   /**
    * Bit 0 has a stop price, bit 1 an expiry time, bit 2 joined its queue after its own placement
    * (their values are in `extras`); bits 4-7 the reason code (ORDER_REASONS).
    */
-  extraBits = new Uint8Array(0);
-  status = new Uint8Array(0);
-  account = new Int32Array(0);
+  readonly #extraBits: Uint8Array[] = [];
   /** The order's number among its account's orders (see OrderIndex). */
-  ordinal = new Int32Array(0);
+  readonly #ordinal: Int32Array[] = [];
   /** The status the account's listing sets hold the order under, plus a pending bit (see OrderIndex). */
-  listed = new Uint8Array(0);
+  readonly #listed: Uint8Array[] = [];
+  /** The fills of the orders that have any. */
+  readonly fillLists = new FillLists();
   /** Client order ids by slot, for the orders that have one. */
   readonly #clientOrderIds = new Map<number, string>();
   /** Stop prices, expiry times, queue rejoins and notionals past 2^53, for the orders that have one. */
@@ -93,46 +105,41 @@ export class OrderStore {
     clientOrderId: string | null,
   ): Slot {
     const slot = this.#slots.take() as Slot;
-    this.sequence[slot] = sequence;
-    this.price[slot] = price;
-    this.size[slot] = size;
-    this.remaining[slot] = size;
-    this.filled[slot] = 0;
+    const chunk = slot >> 14;
+    const at = slot & 0x3fff;
+    if (chunk === this.#size.length) this.#addChunk();
+    this.sequenceColumn[slot] = sequence;
+    this.priceColumn[slot] = price;
+    this.#size[chunk]![at] = size;
+    this.remainingColumn[slot] = size;
+    this.filledColumn[slot] = 0;
     this.#links[slot * 2 + PREV] = NO_SLOT;
-    this.next[slot] = NO_SLOT;
-    this.book[slot] = book;
-    this.status[slot] = STATUS_OPEN;
-    this.account[slot] = account;
+    this.#links[slot * 2 + FILLS] = NO_SLOT;
+    this.nextColumn[slot] = NO_SLOT;
+    this.#book[chunk]![at] = book;
+    this.statusColumn[slot] = STATUS_OPEN;
+    this.accountColumn[slot] = account;
     if (clientOrderId === null) {
-      this.kind[slot] = kind;
+      this.kindColumn[slot] = kind;
     } else {
-      this.kind[slot] = kind | KIND_CLIENT_ORDER_ID;
+      this.kindColumn[slot] = kind | KIND_CLIENT_ORDER_ID;
       this.#clientOrderIds.set(slot, clientOrderId);
     }
-    this.#links[slot * 2 + FILLS] = NO_SLOT;
-    this.extraBits[slot] = 0;
+    this.#extraBits[chunk]![at] = 0;
     return slot;
   }
 
-  /** The order before this one in its queue, or NO_SLOT. */
-  prev(slot: number): number {
-    return this.#links[slot * 2 + PREV]!;
-  }
-  setPrev(slot: number, prev: number): void {
-    this.#links[slot * 2 + PREV] = prev;
-  }
-
   setReason(slot: number, reason: number): void {
-    this.extraBits[slot] = (this.extraBits[slot]! & 15) | (reason << EXTRA_REASON_SHIFT);
+    this.setExtraBits(slot, (this.extraBits(slot) & 15) | (reason << EXTRA_REASON_SHIFT));
   }
 
   reason(slot: number): OrderReason | null {
-    return ORDER_REASONS[this.extraBits[slot]! >> EXTRA_REASON_SHIFT]!;
+    return ORDER_REASONS[this.extraBits(slot) >> EXTRA_REASON_SHIFT]!;
   }
 
   /** The self-trade prevention mode code (STP_NONE ...). */
   stpCode(slot: number): number {
-    return this.kind[slot]! >> KIND_STP_SHIFT;
+    return this.kindColumn[slot]! >> KIND_STP_SHIFT;
   }
 
   stp(slot: number): SelfTradePrevention {
@@ -141,13 +148,13 @@ export class OrderStore {
 
   /** Frees the slot and lets its fills go. */
   release(slot: number, trades: TradeStore): void {
-    const sequence = this.sequence[slot]!;
+    const sequence = this.sequenceColumn[slot]!;
     for (let fill = this.firstFill(slot); fill !== NO_SLOT;) {
       const next = trades.nextFill(fill, sequence);
       trades.release(fill);
       fill = next;
     }
-    const fills = this.#links[slot * 2 + FILLS]!;
+    const fills = this.#fills(slot);
     if (fills >= 0) this.fillLists.close(fills);
     this.#clientOrderIds.delete(slot);
     this.extras.forget(slot);
@@ -157,38 +164,43 @@ export class OrderStore {
   constructor(readonly accounts: AccountNames) {}
 
   accountName(slot: number): string {
-    return this.accounts.name(this.account[slot]!);
+    return this.accounts.name(this.accountColumn[slot]!);
   }
 
   clientOrderId(slot: number): string | null {
-    return (this.kind[slot]! & KIND_CLIENT_ORDER_ID) === 0 ? null : this.#clientOrderIds.get(slot)!;
+    return (this.kindColumn[slot]! & KIND_CLIENT_ORDER_ID) === 0
+      ? null
+      : this.#clientOrderIds.get(slot)!;
   }
 
   side(slot: number): Side {
-    return SIDES[this.kind[slot]! & 1]!;
+    return SIDES[this.kindColumn[slot]! & 1]!;
   }
   isSell(slot: number): boolean {
-    return (this.kind[slot]! & 1) === 1;
+    return (this.kindColumn[slot]! & 1) === 1;
   }
   type(slot: number): OrderType {
-    return ORDER_TYPES[(this.kind[slot]! >> 1) & 1]!;
+    return ORDER_TYPES[(this.kindColumn[slot]! >> 1) & 1]!;
   }
   isMarket(slot: number): boolean {
-    return (this.kind[slot]! & 2) === 2;
+    return (this.kindColumn[slot]! & 2) === 2;
   }
   timeInForce(slot: number): TimeInForce {
-    return TIMES_IN_FORCE[(this.kind[slot]! >> 2) & 3]!;
+    return TIMES_IN_FORCE[(this.kindColumn[slot]! >> 2) & 3]!;
   }
   postOnly(slot: number): boolean {
-    return (this.kind[slot]! & 16) === 16;
+    return (this.kindColumn[slot]! & 16) === 16;
   }
   /** Open or partially filled: resting on the book. */
   isOpen(slot: number): boolean {
-    return this.status[slot]! <= STATUS_PARTIALLY_FILLED;
+    return this.statusColumn[slot]! <= STATUS_PARTIALLY_FILLED;
   }
   /** Resting, or a stop waiting for its trigger: what cancel, reduce and amend act on. */
   isLive(slot: number): boolean {
-    return this.status[slot]! <= STATUS_PARTIALLY_FILLED || this.status[slot] === STATUS_PENDING;
+    return (
+      this.statusColumn[slot]! <= STATUS_PARTIALLY_FILLED ||
+      this.statusColumn[slot]! === STATUS_PENDING
+    );
   }
 
   /**
@@ -196,18 +208,18 @@ export class OrderStore {
    * it and its notional.
    */
   addFill(slot: number, trade: number, taker: number, trades: TradeStore): void {
-    const fills = this.#links[slot * 2 + FILLS]!;
+    const fills = this.#fills(slot);
     const price = trades.price(trade);
     const size = trades.size(trade);
     const added = price * size;
     if (fills === NO_SLOT && trade < ONE_FILL_LIMIT && added <= Number.MAX_SAFE_INTEGER) {
-      this.#links[slot * 2 + FILLS] = ONE_FILL - (trade * 2 + taker);
+      this.#setFills(slot, ONE_FILL - (trade * 2 + taker));
       return;
     }
     const lists = this.fillLists;
     let notional = 0;
     if (fills === NO_SLOT) {
-      this.#links[slot * 2 + FILLS] = lists.open(trade, taker, added);
+      this.#setFills(slot, lists.open(trade, taker, added));
     } else {
       const row = fills >= 0 ? fills : this.#rowOfOneFill(slot, trades);
       const last = lists.last(row);
@@ -218,35 +230,35 @@ export class OrderStore {
     }
     if (notional === BIG_NOTIONAL || added > Number.MAX_SAFE_INTEGER - notional) {
       this.extras.addBigNotional(slot, notional, price, size);
-      lists.setBigNotional(this.#links[slot * 2 + FILLS]!);
+      lists.setBigNotional(this.#fills(slot));
     }
   }
 
   /** Moves an order's one fill, named in its fills link, into a FillLists row. */
   #rowOfOneFill(slot: number, trades: TradeStore): number {
-    const last = ONE_FILL - this.#links[slot * 2 + FILLS]!;
+    const last = ONE_FILL - this.#fills(slot);
     const trade = last >> 1;
     const row = this.fillLists.open(trade, last & 1, trades.price(trade) * trades.size(trade));
-    this.#links[slot * 2 + FILLS] = row;
+    this.#setFills(slot, row);
     return row;
   }
 
   /** The order's first fill (a trade slot), or NO_SLOT. */
   firstFill(slot: number): number {
-    const fills = this.#links[slot * 2 + FILLS]!;
+    const fills = this.#fills(slot);
     if (fills === NO_SLOT) return NO_SLOT;
     if (fills >= 0) return this.fillLists.first(fills);
     return (ONE_FILL - fills) >> 1;
   }
 
   fillCount(slot: number): number {
-    const fills = this.#links[slot * 2 + FILLS]!;
+    const fills = this.#fills(slot);
     return fills === NO_SLOT ? 0 : fills < 0 ? 1 : this.fillLists.count(fills);
   }
 
   /** The exact sum of the order's fills' price x size units. */
   notionalOf(slot: number, trades: TradeStore): number | bigint {
-    const fills = this.#links[slot * 2 + FILLS]!;
+    const fills = this.#fills(slot);
     if (fills === NO_SLOT) return 0;
     if (fills < 0) {
       const trade = this.firstFill(slot);
@@ -261,21 +273,93 @@ export class OrderStore {
     return this.#clientOrderIds.size !== 0;
   }
 
+  /** The fields by slot, for code that does not index the columns (see the class comment). */
+  sequence(slot: number): number {
+    return this.sequenceColumn[slot]!;
+  }
+  price(slot: number): number {
+    return this.priceColumn[slot]!;
+  }
+  size(slot: number): number {
+    return this.#size[slot >> 14]![slot & 0x3fff]!;
+  }
+  setSize(slot: number, value: number): void {
+    this.#size[slot >> 14]![slot & 0x3fff] = value;
+  }
+  remaining(slot: number): number {
+    return this.remainingColumn[slot]!;
+  }
+  filled(slot: number): number {
+    return this.filledColumn[slot]!;
+  }
+  createdAt(slot: number): number {
+    return this.createdAtColumn[slot]!;
+  }
+  next(slot: number): number {
+    return this.nextColumn[slot]!;
+  }
+  /** The order before this one in its queue, or NO_SLOT. */
+  prev(slot: number): number {
+    return this.#links[slot * 2 + PREV]!;
+  }
+  setPrev(slot: number, prev: number): void {
+    this.#links[slot * 2 + PREV] = prev;
+  }
+  #fills(slot: number): number {
+    return this.#links[slot * 2 + FILLS]!;
+  }
+  #setFills(slot: number, fills: number): void {
+    this.#links[slot * 2 + FILLS] = fills;
+  }
+  /** The order's account id (see AccountNames). */
+  account(slot: number): number {
+    return this.accountColumn[slot]!;
+  }
+  ordinal(slot: number): number {
+    return this.#ordinal[slot >> 14]![slot & 0x3fff]!;
+  }
+  setOrdinal(slot: number, value: number): void {
+    this.#ordinal[slot >> 14]![slot & 0x3fff] = value;
+  }
+  book(slot: number): number {
+    return this.#book[slot >> 14]![slot & 0x3fff]!;
+  }
+  /** The status code (STATUS_OPEN ...); OrderIndex.setStatus changes it. */
+  status(slot: number): number {
+    return this.statusColumn[slot]!;
+  }
+  extraBits(slot: number): number {
+    return this.#extraBits[slot >> 14]![slot & 0x3fff]!;
+  }
+  setExtraBits(slot: number, value: number): void {
+    this.#extraBits[slot >> 14]![slot & 0x3fff] = value;
+  }
+  listed(slot: number): number {
+    return this.#listed[slot >> 14]![slot & 0x3fff]!;
+  }
+  setListed(slot: number, value: number): void {
+    this.#listed[slot >> 14]![slot & 0x3fff] = value;
+  }
+
   #grow(capacity: number): void {
-    this.sequence = grown(this.sequence, capacity);
-    this.price = grown(this.price, capacity);
-    this.size = grown(this.size, capacity);
-    this.remaining = grown(this.remaining, capacity);
-    this.filled = grown(this.filled, capacity);
-    this.createdAt = grown(this.createdAt, capacity);
-    this.account = grown(this.account, capacity);
-    this.ordinal = grown(this.ordinal, capacity);
-    this.listed = grown(this.listed, capacity);
-    this.next = grown(this.next, capacity);
+    this.sequenceColumn = grown(this.sequenceColumn, capacity);
+    this.priceColumn = grown(this.priceColumn, capacity);
+    this.remainingColumn = grown(this.remainingColumn, capacity);
+    this.filledColumn = grown(this.filledColumn, capacity);
+    this.nextColumn = grown(this.nextColumn, capacity);
+    this.statusColumn = grown(this.statusColumn, capacity);
+    this.accountColumn = grown(this.accountColumn, capacity);
+    this.kindColumn = grown(this.kindColumn, capacity);
+    this.createdAtColumn = grown(this.createdAtColumn, capacity);
     this.#links = grown(this.#links, capacity * 2);
-    this.book = grown(this.book, capacity);
-    this.kind = grown(this.kind, capacity);
-    this.extraBits = grown(this.extraBits, capacity);
-    this.status = grown(this.status, capacity);
+  }
+
+  /** A chunk more of the fields matching does not read (see CHUNK_SLOTS). */
+  #addChunk(): void {
+    this.#size.push(new Float64Array(CHUNK_SLOTS));
+    this.#book.push(new Uint16Array(CHUNK_SLOTS));
+    this.#extraBits.push(new Uint8Array(CHUNK_SLOTS));
+    this.#ordinal.push(new Int32Array(CHUNK_SLOTS));
+    this.#listed.push(new Uint8Array(CHUNK_SLOTS));
   }
 }

@@ -61,19 +61,19 @@ export class OrderView implements OrderRecord {
 
   constructor(store: OrderStore, trades: TradeStore, slot: number, instrument: Instrument) {
     this.#instrument = instrument;
-    this.#sequence = store.sequence[slot]!;
+    this.#sequence = store.sequenceColumn[slot]!;
     this.account = store.accountName(slot);
     this.clientOrderId = store.clientOrderId(slot);
     this.side = store.side(slot);
     this.type = store.type(slot);
     this.timeInForce = store.timeInForce(slot);
     this.postOnly = store.postOnly(slot);
-    this.status = ORDER_STATUSES[store.status[slot]!]!;
-    this.createdAt = store.createdAt[slot]!;
-    this.#price = store.price[slot]!;
-    this.#size = store.size[slot]!;
-    this.#filled = store.filled[slot]!;
-    this.#remaining = store.remaining[slot]!;
+    this.status = ORDER_STATUSES[store.statusColumn[slot]!]!;
+    this.createdAt = store.createdAt(slot);
+    this.#price = store.priceColumn[slot]!;
+    this.#size = store.size(slot);
+    this.#filled = store.filledColumn[slot]!;
+    this.#remaining = store.remainingColumn[slot]!;
     this.#notional = store.notionalOf(slot, trades);
     this.fillCount = store.fillCount(slot);
     const expireAt = store.extras.expireAt(slot);

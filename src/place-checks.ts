@@ -95,7 +95,7 @@ export function amendRefusal(
       (!Number.isInteger(sizeLots) ||
         size < instrument.minSizeUnits ||
         size > instrument.maxSizeUnits ||
-        size <= store.filled[slot]!))
+        size <= store.filledColumn[slot]!))
   ) {
     return REFUSED_SIZE;
   }

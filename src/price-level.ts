@@ -27,24 +27,24 @@ export class PriceLevel {
 
   append(store: OrderStore, slot: number): void {
     store.setPrev(slot, this.tail);
-    store.next[slot] = NO_SLOT;
+    store.nextColumn[slot] = NO_SLOT;
     if (this.tail === NO_SLOT) this.head = slot;
-    else store.next[this.tail] = slot;
+    else store.nextColumn[this.tail] = slot;
     this.tail = slot;
-    this.total += store.remaining[slot]!;
+    this.total += store.remainingColumn[slot]!;
     this.count++;
   }
 
   /** Unlinks an order; the caller has already taken its remaining size off `total`. */
   unlink(store: OrderStore, slot: number): void {
     const prev = store.prev(slot);
-    const next = store.next[slot]!;
+    const next = store.nextColumn[slot]!;
     if (prev === NO_SLOT) this.head = next;
-    else store.next[prev] = next;
+    else store.nextColumn[prev] = next;
     if (next === NO_SLOT) this.tail = prev;
     else store.setPrev(next, prev);
     store.setPrev(slot, NO_SLOT);
-    store.next[slot] = NO_SLOT;
+    store.nextColumn[slot] = NO_SLOT;
     this.count--;
   }
 }

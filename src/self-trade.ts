@@ -19,23 +19,23 @@ export function canFillPreventingSelfTrade(
   taker: number,
 ): boolean {
   const stp = store.stpCode(taker);
-  const account = store.account[taker]!;
-  const wanted = store.remaining[taker]!;
+  const account = store.accountColumn[taker]!;
+  const wanted = store.remainingColumn[taker]!;
   const sell = store.isSell(taker);
   const limitKey = store.isMarket(taker)
     ? -Infinity
     : sell
-      ? store.price[taker]!
-      : -store.price[taker]!;
+      ? store.priceColumn[taker]!
+      : -store.priceColumn[taker]!;
   let available = 0;
   let stopped = false;
   (sell ? book.bids : book.asks).forEachFromBest(Infinity, (level) => {
     if (level.key < limitKey) return false;
-    for (let maker = level.head; maker !== NO_SLOT; maker = store.next[maker]!) {
-      if (stp !== STP_NONE && store.account[maker] === account) {
+    for (let maker = level.head; maker !== NO_SLOT; maker = store.nextColumn[maker]!) {
+      if (stp !== STP_NONE && store.accountColumn[maker] === account) {
         if (stp !== STP_CANCEL_MAKER) stopped = true;
       } else {
-        available += store.remaining[maker]!;
+        available += store.remainingColumn[maker]!;
       }
       if (stopped || available >= wanted) return false;
     }

@@ -63,14 +63,14 @@ export class TradeStore {
     numbers[at + SEQUENCE] = sequence;
     numbers[at + PRICE] = price;
     numbers[at + SIZE] = size;
-    numbers[at + MAKER_SEQUENCE] = orders.sequence[maker]!;
-    numbers[at + TAKER_SEQUENCE] = orders.sequence[taker]!;
+    numbers[at + MAKER_SEQUENCE] = orders.sequenceColumn[maker]!;
+    numbers[at + TAKER_SEQUENCE] = orders.sequenceColumn[taker]!;
     const ints = this.#ints[chunk]!;
     const intAt = at * 2;
     ints[intAt + NEXT_OF_MAKER] = NO_SLOT;
     ints[intAt + NEXT_OF_TAKER] = NO_SLOT;
-    ints[intAt + MAKER_ACCOUNT] = orders.account[maker]!;
-    ints[intAt + TAKER_ACCOUNT] = orders.account[taker]!;
+    ints[intAt + MAKER_ACCOUNT] = orders.accountColumn[maker]!;
+    ints[intAt + TAKER_ACCOUNT] = orders.accountColumn[taker]!;
     this.#flags[chunk]![slot & CHUNK_MASK] = 3 | (orders.isSell(taker) ? TAKER_SELLS : 0); // held by the tape, the maker, the taker
     if (orders.anyClientOrderId) {
       const makerClientOrderId = orders.clientOrderId(maker);

@@ -38,7 +38,11 @@ export function validateVenueState(venue: Venue): string[] {
     for (const sequence of venue.core.stopsOf(book.index)) {
       const slot = orders.slot(sequence);
       waiting++;
-      if (slot < 0 || store.status[slot] !== STATUS_PENDING || store.book[slot] !== book.index)
+      if (
+        slot < 0 ||
+        store.statusColumn[slot] !== STATUS_PENDING ||
+        store.book(slot) !== book.index
+      )
         problems.push(`${orderId(sequence)}: among ${book.instrument.symbol}'s stops, not pending`);
     }
   }
@@ -70,23 +74,23 @@ export function validateVenueState(venue: Venue): string[] {
   }
   let open = 0;
   for (const slot of orders.slots()) {
-    const id = orderId(store.sequence[slot]!);
-    const status = ORDER_STATUSES[store.status[slot]!];
-    const filled = store.filled[slot]!;
-    const remaining = store.remaining[slot]!;
+    const id = orderId(store.sequenceColumn[slot]!);
+    const status = ORDER_STATUSES[store.statusColumn[slot]!];
+    const filled = store.filledColumn[slot]!;
+    const remaining = store.remainingColumn[slot]!;
     if (!orders.indexes(slot))
       problems.push(`${id}: not listed under its account, book and status`);
     if (store.isOpen(slot)) open++;
-    else if (store.status[slot] === STATUS_PENDING) {
+    else if (store.statusColumn[slot] === STATUS_PENDING) {
       waiting--;
       if (filled !== 0 || remaining <= 0) problems.push(`${id}: pending with filled ${filled}`);
     } else if (remaining !== 0) problems.push(`${id}: ${status} with remaining ${remaining}`);
-    if (filled + remaining > store.size[slot]!) problems.push(`${id}: filled + remaining > size`);
+    if (filled + remaining > store.size(slot)) problems.push(`${id}: filled + remaining > size`);
     let filledByTrades = 0;
     for (
       let fill = store.firstFill(slot);
       fill !== NO_SLOT;
-      fill = trades.nextFill(fill, store.sequence[slot]!)
+      fill = trades.nextFill(fill, store.sequenceColumn[slot]!)
     ) {
       filledByTrades += trades.size(fill);
       if (trades.references(fill) === 0)
@@ -94,11 +98,11 @@ export function validateVenueState(venue: Venue): string[] {
     }
     if (filledByTrades !== filled)
       problems.push(`${id}: filled ${filled} but trades sum ${filledByTrades}`);
-    if (store.status[slot] === STATUS_PARTIALLY_FILLED && filled === 0)
+    if (store.statusColumn[slot] === STATUS_PARTIALLY_FILLED && filled === 0)
       problems.push(`${id}: partially_filled with nothing filled`);
-    if (store.status[slot] === STATUS_OPEN && filled !== 0)
+    if (store.statusColumn[slot] === STATUS_OPEN && filled !== 0)
       problems.push(`${id}: open but filled ${filled}`);
-    if (store.status[slot] === STATUS_REJECTED && filled !== 0)
+    if (store.statusColumn[slot] === STATUS_REJECTED && filled !== 0)
       problems.push(`${id}: rejected but filled ${filled}`);
   }
   if (open !== resting) problems.push(`index has ${open} open orders, books hold ${resting}`);
@@ -129,23 +133,24 @@ function checkLadder(
     let total = 0;
     let queued = 0;
     let previous = NO_SLOT;
-    for (let slot = level.head; slot !== NO_SLOT; slot = store.next[slot]!) {
-      const id = orderId(store.sequence[slot]!);
+    for (let slot = level.head; slot !== NO_SLOT; slot = store.nextColumn[slot]!) {
+      const id = orderId(store.sequenceColumn[slot]!);
       if (store.prev(slot) !== previous) out.push(`${at}: ${id} has a broken back link`);
       if (previous !== NO_SLOT && !store.extras.joinedBefore(previous, slot))
         out.push(`${at}: ${id} out of time order`);
-      if (!store.isOpen(slot) || store.remaining[slot]! <= 0)
+      if (!store.isOpen(slot) || store.remainingColumn[slot]! <= 0)
         out.push(
-          `${at}: ${id} rests as ${ORDER_STATUSES[store.status[slot]!]} with ${store.remaining[slot]}`,
+          `${at}: ${id} rests as ${ORDER_STATUSES[store.statusColumn[slot]!]} with ${store.remainingColumn[slot]}`,
         );
       if (
         store.isSell(slot) !== sell ||
-        store.price[slot] !== level.price ||
-        store.book[slot] !== bookIndex
+        store.priceColumn[slot] !== level.price ||
+        store.book(slot) !== bookIndex
       )
         out.push(`${at}: ${id} on the wrong book, side or price`);
-      if (slotOf(store.sequence[slot]!) !== slot) out.push(`${at}: ${id} not in the order index`);
-      total += store.remaining[slot]!;
+      if (slotOf(store.sequenceColumn[slot]!) !== slot)
+        out.push(`${at}: ${id} not in the order index`);
+      total += store.remainingColumn[slot]!;
       queued++;
       previous = slot;
       if (queued > level.count + 1) break; // a cycle

@@ -74,7 +74,7 @@ export class VenueCore extends CoreState {
   executeOn(command: OrderCommand, slot: number): number {
     switch (command.action) {
       case ACTION_CANCEL:
-        this.takeOff(slot, this.store.remaining[slot]!);
+        this.takeOff(slot, this.store.remainingColumn[slot]!);
         return command.target;
       case ACTION_REDUCE:
         return this.#reduce(command, slot);
@@ -105,7 +105,7 @@ export class VenueCore extends CoreState {
     if (!Number.isInteger(lots) || lots < 1 || size > Number.MAX_SAFE_INTEGER) {
       return REFUSED_SIZE;
     }
-    const remaining = this.store.remaining[slot]!;
+    const remaining = this.store.remainingColumn[slot]!;
     this.takeOff(slot, size < remaining ? size : remaining);
     return command.target;
   }
@@ -128,18 +128,18 @@ export class VenueCore extends CoreState {
   #amendValid(slot: number, newSize: Units, newPrice: Units): number {
     const book = this.bookOf(slot);
     const store = this.store;
-    const sequence = store.sequence[slot]! as Sequence;
+    const sequence = store.sequenceColumn[slot]! as Sequence;
     const balances = this.balances;
     if (balances !== null) {
       const remaining = (
-        newSize < 0 ? store.remaining[slot]! : newSize - store.filled[slot]!
+        newSize < 0 ? store.remainingColumn[slot]! : newSize - store.filledColumn[slot]!
       ) as Units;
       if (!balances.relock(sequence, newPrice, remaining)) return REFUSED_INSUFFICIENT_BALANCE;
     }
     const refused = amendLive(this.matching, this.events, store, book, slot, newSize, newPrice);
     if (refused < 0 && balances !== null) {
-      const price = store.price[slot]! as Units;
-      balances.relock(sequence, price, store.remaining[slot]! as Units); // back as it was
+      const price = store.priceColumn[slot]! as Units;
+      balances.relock(sequence, price, store.remainingColumn[slot]! as Units); // back as it was
     }
     return refused;
   }
@@ -193,7 +193,7 @@ export class VenueCore extends CoreState {
     const store = this.store;
     const slot = store.allocate(sequence, book.index, account, kind, price, size, clientOrderId);
     balances?.lock(sequence, account, book.index, sell, market, price, lock);
-    store.createdAt[slot] = this.commandTime;
+    store.createdAtColumn[slot] = this.commandTime;
     this.orders.add(sequence, slot);
     if (stopPrice !== 0 || expireAt !== 0) {
       if (expireAt !== 0) this.expiry.add(slot, expireAt);
@@ -223,7 +223,8 @@ export class VenueCore extends CoreState {
   /** A command's start on one order: the account's live `target` order's slot, or a refusal. */
   #liveSlot(command: OrderCommand): number {
     const slot = this.slotOf(command.target);
-    if (slot < 0 || this.store.account[slot] !== command.account) return REFUSED_ORDER_NOT_FOUND;
+    if (slot < 0 || this.store.accountColumn[slot] !== command.account)
+      return REFUSED_ORDER_NOT_FOUND;
     return this.store.isLive(slot) ? slot : REFUSED_ORDER_NOT_OPEN;
   }
 }

@@ -285,8 +285,8 @@ export class Venue {
     const core = this.core;
     const command = this.#draft;
     command.action = action;
-    command.account = core.store.account[slot]!;
-    command.target = core.store.sequence[slot]! as Sequence;
+    command.account = core.store.accountColumn[slot]!;
+    command.target = core.store.sequenceColumn[slot]! as Sequence;
     const refused = core.executeOn(command, slot);
     if (refused < 0) return { ok: false, error: refusalError(refused) };
     const view = orderView(core, slot);

@@ -200,7 +200,7 @@ describe('a post-only order amended to a price that would take liquidity', () =>
     limit(venue, 'buy', '10.00', '1', { account: 'bob' });
     const { store, orders } = venue.internals();
     const slot = orders.slot(Number(maker.id.slice('ord_'.length)));
-    store.status[slot] = ORDER_STATUSES.indexOf('rejected');
+    store.statusColumn[slot] = ORDER_STATUSES.indexOf('rejected');
     expect(validateVenueState(venue)).toContain(`${maker.id}: rejected but filled 100000000`);
   });
 });

@@ -189,8 +189,8 @@ function othersLevels(
   const levels: BookLevel[] = [];
   (sell ? book.asks : book.bids).forEachFromBest(Infinity, (level) => {
     let size = 0;
-    for (let slot = level.head; slot !== NO_SLOT; slot = store.next[slot]!)
-      if (store.account[slot] !== strategyAccount) size += store.remaining[slot]!;
+    for (let slot = level.head; slot !== NO_SLOT; slot = store.next(slot))
+      if (store.account(slot) !== strategyAccount) size += store.remaining(slot);
     if (size > 0)
       levels.push([formatPrice(book.instrument, level.price), formatSize(book.instrument, size)]);
     return levels.length < day.depth;

@@ -97,7 +97,12 @@ export class RowOrderReports {
     const observer = this.observer;
     if (observer.rested === undefined && observer.final === undefined) return null;
     const store = this.venue.core.store;
-    this.#placed.read(store, slot, store.book[slot]!);
+    if (slot < 0) {
+      // Forgotten with its command (orderRetention 0): no row to read; its record is `known`.
+      this.#placed.slot = slot;
+      return this.#placed;
+    }
+    this.#placed.read(store, slot, store.book(slot));
     return this.#placed;
   }
 

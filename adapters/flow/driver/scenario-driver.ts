@@ -225,7 +225,7 @@ export class ScenarioDriver {
       command.target = ids.sequenceOf(entry) as Sequence;
       if (command.action === ACTION_REDUCE || command.action === ACTION_AMEND) {
         const slot = core.orders.slot(command.target);
-        if (slot >= 0 && core.store.book[slot] !== command.book) return ROW_DECLINED;
+        if (slot >= 0 && core.store.book(slot) !== command.book) return ROW_DECLINED;
       }
     }
     this.#clock.setFrom(times, at);
@@ -243,7 +243,7 @@ export class ScenarioDriver {
       const decoded = this.#row.decoded;
       if (decoded !== undefined) ids.keepText(mapped, decoded);
       const slot = core.orders.slot(sequence);
-      this.#reports.placed(slot, core.store.status[slot]!, mapped, null);
+      this.#reports.placed(slot, core.store.status(slot), mapped, null);
     }
     return ROW_TAKEN;
   }
@@ -254,7 +254,7 @@ export class ScenarioDriver {
     if (entry < 0) return -1;
     const core = this.#core;
     const slot = core.orders.slot(this.#ids.sequenceOf(entry));
-    return slot < 0 ? -1 : core.store.book[slot]!;
+    return slot < 0 ? -1 : core.store.book(slot);
   }
 
   /** The record the last `apply` returned (the order it placed, cancelled or reduced); else null. */

@@ -95,7 +95,7 @@ export class ScenarioIds {
     const { store } = this.core;
     const live: [number, string][] = [];
     this.#liveEntries.forEach((entry, slot) => {
-      if (entry > 0) live.push([store.sequence[slot]!, this.#table.text(entry - 1)]);
+      if (entry > 0) live.push([store.sequence(slot), this.#table.text(entry - 1)]);
     });
     return live.sort(([a], [b]) => a - b);
   }

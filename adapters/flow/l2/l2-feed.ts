@@ -125,10 +125,10 @@ export class L2Feed {
     );
     const store = this.#venue.core.store;
     const entries: QueueEntry[] = [];
-    for (let slot = level?.head ?? NO_SLOT; slot !== NO_SLOT; slot = store.next[slot]!)
+    for (let slot = level?.head ?? NO_SLOT; slot !== NO_SLOT; slot = store.next(slot))
       entries.push({
-        depth: store.account[slot] === this.#depth,
-        lots: store.remaining[slot]! / instrument.lotUnits,
+        depth: store.account(slot) === this.#depth,
+        lots: store.remaining(slot) / instrument.lotUnits,
       });
     return entries;
   }
@@ -155,10 +155,10 @@ export class L2Feed {
     let level = book.levelAt(sell, price);
     let depth = 0;
     let ahead = -1; // depth ahead of the level's first strategy order; -1: none rests there
-    for (let slot = level?.head ?? NO_SLOT; slot !== NO_SLOT; slot = store.next[slot]!) {
-      if (store.account[slot] === this.#depth) {
+    for (let slot = level?.head ?? NO_SLOT; slot !== NO_SLOT; slot = store.next(slot)) {
+      if (store.account(slot) === this.#depth) {
         slots.push(slot);
-        depth += store.remaining[slot]!;
+        depth += store.remaining(slot);
       } else if (ahead < 0) ahead = depth;
     }
     if (target > depth) {
@@ -195,8 +195,8 @@ export class L2Feed {
   #depthAt(level: PriceLevel): number {
     const store = this.#venue.core.store;
     let depth = 0;
-    for (let slot = level.head; slot !== NO_SLOT; slot = store.next[slot]!)
-      if (store.account[slot] === this.#depth) depth += store.remaining[slot]!;
+    for (let slot = level.head; slot !== NO_SLOT; slot = store.next(slot))
+      if (store.account(slot) === this.#depth) depth += store.remaining(slot);
     return depth;
   }
 
@@ -211,9 +211,9 @@ export class L2Feed {
     const core = this.#venue.core;
     const { lotUnits } = symbol.instrument;
     if (last !== undefined) {
-      const sequence = core.store.sequence[last]!;
+      const sequence = core.store.sequence(last);
       // An amend's size counts the filled part; a reduce took the rest of `size` away.
-      const size = core.store.filled[last]! + core.store.remaining[last]! + amount;
+      const size = core.store.filled(last) + core.store.remaining(last) + amount;
       const amend = this.#onOrder(ACTION_AMEND, sequence);
       amend.size = (size / lotUnits) as Lots;
       if (core.submit(amend) >= 0) return;
@@ -262,10 +262,10 @@ export class L2Feed {
     const store = this.#venue.core.store;
     for (const level of crossed) {
       const slots: number[] = [];
-      for (let slot = level.head; slot !== NO_SLOT; slot = store.next[slot]!)
-        if (store.account[slot] === this.#depth) slots.push(slot);
+      for (let slot = level.head; slot !== NO_SLOT; slot = store.next(slot))
+        if (store.account(slot) === this.#depth) slots.push(slot);
       for (const slot of slots)
-        this.#venue.core.submit(this.#onOrder(ACTION_CANCEL, store.sequence[slot]!));
+        this.#venue.core.submit(this.#onOrder(ACTION_CANCEL, store.sequence(slot)));
     }
   }
 
@@ -275,8 +275,8 @@ export class L2Feed {
     const crossing: number[] = [];
     (sell ? symbol.book.bids : symbol.book.asks).forEachFromBest(Infinity, (level) => {
       if (sell ? level.price < price : level.price > price) return false;
-      for (let slot = level.head; slot !== NO_SLOT; slot = store.next[slot]!)
-        crossing.push(store.account[slot]!, store.sequence[slot]!);
+      for (let slot = level.head; slot !== NO_SLOT; slot = store.next(slot))
+        crossing.push(store.account(slot), store.sequence(slot));
     });
     for (let i = 0; i < crossing.length; i += 2) {
       const cancel = this.#onOrder(ACTION_CANCEL, crossing[i + 1]!);
@@ -298,9 +298,9 @@ export class L2Feed {
   /** Takes up to `amount` units off a depth order; what is left to take. */
   #take(slot: number, amount: number, lotUnits: number): number {
     const core = this.#venue.core;
-    const remaining = core.store.remaining[slot]!;
+    const remaining = core.store.remaining(slot);
     const taken = amount < remaining ? amount : remaining;
-    const reduce = this.#onOrder(ACTION_REDUCE, core.store.sequence[slot]!);
+    const reduce = this.#onOrder(ACTION_REDUCE, core.store.sequence(slot));
     reduce.size = (taken / lotUnits) as Lots;
     core.submit(reduce);
     return amount - taken;

@@ -59,13 +59,13 @@ export class FlowDisplacement {
   onTrade(trade: TradeEvent): void {
     const { store } = this.#venue.core;
     const maker = trade.makerSlot;
-    if (store.account[maker] !== this.#strategy) return;
+    if (store.account(maker) !== this.#strategy) return;
     const taker = trade.takerSlot;
-    if (store.account[taker] === this.#strategy) return;
+    if (store.account(taker) === this.#strategy) return;
     this.#taker = trade.takerSequence;
     this.#takerRests = store.timeInForce(taker) === 'gtc';
     const units = trade.size;
-    this.#pending.push(trade.book, store.isSell(maker) ? 1 : 0, store.price[taker]!, units);
+    this.#pending.push(trade.book, store.isSell(maker) ? 1 : 0, store.price(taker), units);
   }
 
   /**
@@ -85,9 +85,9 @@ export class FlowDisplacement {
       const taken: number[] = []; // slot, units
       core.books[pending[i]!]![sell ? 'asks' : 'bids'].forEachFromBest(Infinity, (level) => {
         if (limit > 0 && (sell ? level.price > limit : level.price < limit)) return false;
-        for (let slot = level.head; slot !== NO_SLOT && left > 0; slot = store.next[slot]!) {
-          if (store.account[slot] === this.#strategy) continue;
-          const units = Math.min(left, store.remaining[slot]!);
+        for (let slot = level.head; slot !== NO_SLOT && left > 0; slot = store.next(slot)) {
+          if (store.account(slot) === this.#strategy) continue;
+          const units = Math.min(left, store.remaining(slot));
           taken.push(slot, units);
           left -= units;
         }
@@ -98,8 +98,8 @@ export class FlowDisplacement {
         const lotUnits = core.bookOf(slot).instrument.lotUnits;
         this.#submit(
           ACTION_REDUCE,
-          store.account[slot]!,
-          store.sequence[slot]!,
+          store.account(slot),
+          store.sequence(slot),
           taken[k + 1]! / lotUnits,
         );
       }
@@ -112,28 +112,28 @@ export class FlowDisplacement {
     const slot = core.orders.slot(sequence);
     const book = core.bookOf(slot);
     const sell = store.isSell(slot);
-    const price = store.price[slot]!;
+    const price = store.price(slot);
     // The strategy's orders still crossing the taker's price traded with it: their rests go.
     const crossing: number[] = [];
     (sell ? book.bids : book.asks).forEachFromBest(Infinity, (level) => {
       if (sell ? level.price < price : level.price > price) return false;
-      for (let at = level.head; at !== NO_SLOT; at = store.next[at]!)
-        if (store.account[at] === this.#strategy) crossing.push(store.sequence[at]!);
+      for (let at = level.head; at !== NO_SLOT; at = store.next(at))
+        if (store.account(at) === this.#strategy) crossing.push(store.sequence(at));
     });
     for (const strategyOrder of crossing)
       this.#submit(ACTION_CANCEL, this.#strategy, strategyOrder);
     const { lotUnits, tickUnits } = book.instrument;
-    const account = store.account[slot]!;
+    const account = store.account(slot);
     if (store.isLive(slot)) {
-      const size = store.filled[slot]! + store.remaining[slot]! + missing;
+      const size = store.filled(slot) + store.remaining(slot) + missing;
       this.#submit(ACTION_AMEND, account, sequence, size / lotUnits);
       return 0;
     }
     this.rest = {
       account,
-      book: store.book[slot]!,
+      book: store.book(slot),
       side: sell ? 1 : 0,
-      priceTicks: store.price[slot]! / tickUnits,
+      priceTicks: store.price(slot) / tickUnits,
     };
     return missing / lotUnits;
   }

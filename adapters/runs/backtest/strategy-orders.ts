@@ -211,10 +211,10 @@ export class StrategyOrders {
     const slot = core.orders.slot(sequence);
     if (slot < 0 || core.store.accountName(slot) !== this.account) return orderNotFound(id).error;
     const { store } = core;
-    if (!store.isLive(slot)) return orderNotOpen(id, ORDER_STATUSES[store.status[slot]!]!).error;
+    if (!store.isLive(slot)) return orderNotOpen(id, ORDER_STATUSES[store.status(slot)]!).error;
     const command = this.#command;
     command.action = ACTION_CANCEL;
-    command.account = store.account[slot]!;
+    command.account = store.account(slot);
     command.target = sequence as Sequence;
     core.executeOn(command, slot);
     core.orders.forgetBeyondRetention();

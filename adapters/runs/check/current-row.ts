@@ -67,7 +67,7 @@ export class CurrentRow {
       size:
         'size' in row
           ? this.units(row.size, sizeDecimals)
-          : this.core.store.size[this.core.orders.slot(sequence)]!,
+          : this.core.store.size(this.core.orders.slot(sequence)),
       filled: 0,
       removed: 0,
       resting: false,

@@ -119,7 +119,7 @@ export function ordersByClientOrderId(
   const found: OrderRecord[] = [];
   for (const slot of orders.list(account, book, status, Infinity)) {
     if (store.clientOrderId(slot) !== clientOrderId) continue;
-    const order = venue.getOrder(account, `ord_${store.sequence[slot]}`);
+    const order = venue.getOrder(account, `ord_${store.sequence(slot)}`);
     if (order.ok) found.push(order.value);
     if (found.length === filter.limit) break;
   }

@@ -4,7 +4,7 @@ import { STATUS_OPEN, STATUS_PARTIALLY_FILLED, STATUS_PENDING } from './numeric.
 import { BIG_NOTIONAL, FillLists } from './fill-lists.js';
 import { EXTRA_REASON_SHIFT, OrderExtras } from './order-extras.js';
 import { KIND_CLIENT_ORDER_ID, KIND_STP_SHIFT } from './order-kind.js';
-import type { Sequence, Slot, Units } from './quantities.js';
+import type { BrandedColumn, Sequence, Slot, Units } from './quantities.js';
 import { grown, SlotPool } from './typed-columns.js';
 import {
   ORDER_REASONS,
@@ -20,7 +20,7 @@ import {
 } from './types.js';
 
 /** No slot: the end of a queue. */
-export const NO_SLOT = -1;
+export const NO_SLOT = -1 as Slot;
 
 /**
  * In its fills link (see `#links`), an order with one fill names it as ONE_FILL - (trade slot x 2 + 1 when
@@ -28,6 +28,7 @@ export const NO_SLOT = -1;
  */
 const ONE_FILL = -2;
 const ONE_FILL_LIMIT = 2 ** 29;
+type UnitsColumn = BrandedColumn<Float64Array, Units>;
 /** The fields of a slot's pair in `#links`. */
 const PREV = 0;
 const FILLS = 1;
@@ -40,13 +41,14 @@ const FILLS = 1;
  * directly; they are replaced when the store grows, so never keep one across an `allocate`.
  */
 export class OrderStore {
-  sequence = new Float64Array(0);
-  price = new Float64Array(0);
-  size = new Float64Array(0);
-  remaining = new Float64Array(0);
-  filled = new Float64Array(0);
+  sequence = new Float64Array(0) as BrandedColumn<Float64Array, Sequence>;
+  price = new Float64Array(0) as UnitsColumn;
+  size = new Float64Array(0) as UnitsColumn;
+  remaining = new Float64Array(0) as UnitsColumn;
+  filled = new Float64Array(0) as UnitsColumn;
   createdAt = new Float64Array(0);
-  next = new Int32Array(0);
+  /** The order after this one in its queue, or NO_SLOT. */
+  next = new Int32Array(0) as BrandedColumn<Int32Array, Slot>;
   /**
    * Two Int32s a slot, side by side so that filling and unlinking a maker read one cache line:
    * the order's previous one in its queue (`prev`), and its fills: its row of `fillLists`, its
@@ -97,7 +99,7 @@ export class OrderStore {
     this.price[slot] = price;
     this.size[slot] = size;
     this.remaining[slot] = size;
-    this.filled[slot] = 0;
+    this.filled[slot] = 0 as Units;
     this.#links[slot * 2 + PREV] = NO_SLOT;
     this.next[slot] = NO_SLOT;
     this.book[slot] = book;
@@ -115,32 +117,32 @@ export class OrderStore {
   }
 
   /** The order before this one in its queue, or NO_SLOT. */
-  prev(slot: number): number {
-    return this.#links[slot * 2 + PREV]!;
+  prev(slot: Slot): Slot {
+    return this.#links[slot * 2 + PREV]! as Slot;
   }
-  setPrev(slot: number, prev: number): void {
+  setPrev(slot: Slot, prev: Slot): void {
     this.#links[slot * 2 + PREV] = prev;
   }
 
-  setReason(slot: number, reason: number): void {
+  setReason(slot: Slot, reason: number): void {
     this.extraBits[slot] = (this.extraBits[slot]! & 15) | (reason << EXTRA_REASON_SHIFT);
   }
 
-  reason(slot: number): OrderReason | null {
+  reason(slot: Slot): OrderReason | null {
     return ORDER_REASONS[this.extraBits[slot]! >> EXTRA_REASON_SHIFT]!;
   }
 
   /** The self-trade prevention mode code (STP_NONE ...). */
-  stpCode(slot: number): number {
+  stpCode(slot: Slot): number {
     return this.kind[slot]! >> KIND_STP_SHIFT;
   }
 
-  stp(slot: number): SelfTradePrevention {
+  stp(slot: Slot): SelfTradePrevention {
     return STP_MODES[this.stpCode(slot)]!;
   }
 
   /** Frees the slot and lets its fills go. */
-  release(slot: number, trades: TradeStore): void {
+  release(slot: Slot, trades: TradeStore): void {
     const sequence = this.sequence[slot]!;
     for (let fill = this.firstFill(slot); fill !== NO_SLOT;) {
       const next = trades.nextFill(fill, sequence);
@@ -156,38 +158,38 @@ export class OrderStore {
 
   constructor(readonly accounts: AccountNames) {}
 
-  accountName(slot: number): string {
+  accountName(slot: Slot): string {
     return this.accounts.name(this.account[slot]!);
   }
 
-  clientOrderId(slot: number): string | null {
+  clientOrderId(slot: Slot): string | null {
     return (this.kind[slot]! & KIND_CLIENT_ORDER_ID) === 0 ? null : this.#clientOrderIds.get(slot)!;
   }
 
-  side(slot: number): Side {
+  side(slot: Slot): Side {
     return SIDES[this.kind[slot]! & 1]!;
   }
-  isSell(slot: number): boolean {
+  isSell(slot: Slot): boolean {
     return (this.kind[slot]! & 1) === 1;
   }
-  type(slot: number): OrderType {
+  type(slot: Slot): OrderType {
     return ORDER_TYPES[(this.kind[slot]! >> 1) & 1]!;
   }
-  isMarket(slot: number): boolean {
+  isMarket(slot: Slot): boolean {
     return (this.kind[slot]! & 2) === 2;
   }
-  timeInForce(slot: number): TimeInForce {
+  timeInForce(slot: Slot): TimeInForce {
     return TIMES_IN_FORCE[(this.kind[slot]! >> 2) & 3]!;
   }
-  postOnly(slot: number): boolean {
+  postOnly(slot: Slot): boolean {
     return (this.kind[slot]! & 16) === 16;
   }
   /** Open or partially filled: resting on the book. */
-  isOpen(slot: number): boolean {
+  isOpen(slot: Slot): boolean {
     return this.status[slot]! <= STATUS_PARTIALLY_FILLED;
   }
   /** Resting, or a stop waiting for its trigger: what cancel, reduce and amend act on. */
-  isLive(slot: number): boolean {
+  isLive(slot: Slot): boolean {
     return this.status[slot]! <= STATUS_PARTIALLY_FILLED || this.status[slot] === STATUS_PENDING;
   }
 
@@ -195,7 +197,7 @@ export class OrderStore {
    * Appends a trade to the order's fills (`taker`: 1 when the order is its taker, else 0), counting
    * it and its notional.
    */
-  addFill(slot: number, trade: number, taker: number, trades: TradeStore): void {
+  addFill(slot: Slot, trade: number, taker: number, trades: TradeStore): void {
     const fills = this.#links[slot * 2 + FILLS]!;
     const price = trades.price(trade);
     const size = trades.size(trade);
@@ -223,7 +225,7 @@ export class OrderStore {
   }
 
   /** Moves an order's one fill, named in its fills link, into a FillLists row. */
-  #rowOfOneFill(slot: number, trades: TradeStore): number {
+  #rowOfOneFill(slot: Slot, trades: TradeStore): number {
     const last = ONE_FILL - this.#links[slot * 2 + FILLS]!;
     const trade = last >> 1;
     const row = this.fillLists.open(trade, last & 1, trades.price(trade) * trades.size(trade));
@@ -232,20 +234,20 @@ export class OrderStore {
   }
 
   /** The order's first fill (a trade slot), or NO_SLOT. */
-  firstFill(slot: number): number {
+  firstFill(slot: Slot): number {
     const fills = this.#links[slot * 2 + FILLS]!;
     if (fills === NO_SLOT) return NO_SLOT;
     if (fills >= 0) return this.fillLists.first(fills);
     return (ONE_FILL - fills) >> 1;
   }
 
-  fillCount(slot: number): number {
+  fillCount(slot: Slot): number {
     const fills = this.#links[slot * 2 + FILLS]!;
     return fills === NO_SLOT ? 0 : fills < 0 ? 1 : this.fillLists.count(fills);
   }
 
   /** The exact sum of the order's fills' price x size units. */
-  notionalOf(slot: number, trades: TradeStore): number | bigint {
+  notionalOf(slot: Slot, trades: TradeStore): number | bigint {
     const fills = this.#links[slot * 2 + FILLS]!;
     if (fills === NO_SLOT) return 0;
     if (fills < 0) {

@@ -13,7 +13,7 @@ import type { OrderMatching } from './order-matching.js';
 import type { OrderStore } from './order-store.js';
 import { invalidParameter, ok, type Failure, type Result } from './result.js';
 import type { AmendRequest } from './types.js';
-import type { Units } from './quantities.js';
+import type { Slot, Units } from './quantities.js';
 
 /** An amend's size or price that leaves the order's as it is. */
 export const UNCHANGED = -1 as Units;
@@ -32,7 +32,7 @@ export interface ValidAmend {
 export function validateAmend(
   instrument: Instrument,
   store: OrderStore,
-  slot: number,
+  slot: Slot,
   request: AmendRequest,
 ): Result<ValidAmend> {
   if (request.size === undefined && request.price === undefined) {
@@ -76,14 +76,14 @@ export function amendLive(
   events: CoreEvents,
   store: OrderStore,
   book: OrderBook,
-  slot: number,
+  slot: Slot,
   newSize: Units,
   newPrice: Units,
 ): number {
   const remaining = store.remaining[slot]!;
   const price = newPrice < 0 ? store.price[slot]! : newPrice;
   const size = newSize < 0 ? store.size[slot]! : newSize;
-  const left = newSize < 0 ? remaining : newSize - store.filled[slot]!;
+  const left = (newSize < 0 ? remaining : newSize - store.filled[slot]!) as Units;
   if (store.status[slot] === STATUS_PENDING) {
     store.size[slot] = size;
     store.remaining[slot] = left;
@@ -95,7 +95,7 @@ export function amendLive(
   const side = sell ? SIDE_SELL : SIDE_BUY;
   if (price === store.price[slot] && left <= remaining) {
     store.size[slot] = size;
-    const level = left < remaining ? book.take(slot, remaining - left) : undefined;
+    const level = left < remaining ? book.take(slot, (remaining - left) as Units) : undefined;
     events.order(book, slot);
     if (level !== undefined) events.level(book, level, side);
     return 0;

@@ -20,7 +20,7 @@ import {
 import { UNCHANGED } from './order-amend.js';
 import type { OrderBook } from './order-book.js';
 import { NO_SLOT, type OrderStore } from './order-store.js';
-import { NO_UNITS, type Sequence, type Units } from './quantities.js';
+import { NO_UNITS, type Sequence, type Units, type Slot } from './quantities.js';
 import { invalidParameter, ok, type Result } from './result.js';
 
 export interface BalanceOptions {
@@ -266,7 +266,7 @@ export class Balances implements CoreListener {
    * A stop that just triggered: a market buy locks the cost of the asks it would take now, plus the
    * most fee; false (nothing locked) when its account cannot fund that (it then expires).
    */
-  fundTriggered(book: OrderBook, slot: number): boolean {
+  fundTriggered(book: OrderBook, slot: Slot): boolean {
     const store = this.store;
     if (store.isSell(slot) || !store.isMarket(slot)) return true;
     const account = store.account[slot]!;
@@ -276,7 +276,7 @@ export class Balances implements CoreListener {
       false,
       true,
       NO_UNITS,
-      store.remaining[slot]! as Units,
+      store.remaining[slot]!,
       store.stpCode(slot),
       false,
     );

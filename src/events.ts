@@ -104,10 +104,10 @@ class TradeNumbers extends EventNumbers {
     event.index = index;
     event.sequence = trades.sequence(index);
     event.book = book;
-    event.price = trades.price(index) as Units;
-    event.size = trades.size(index) as Units;
-    event.makerSequence = trades.makerSequence(index) as Sequence;
-    event.takerSequence = trades.takerSequence(index) as Sequence;
+    event.price = trades.price(index);
+    event.size = trades.size(index);
+    event.makerSequence = trades.makerSequence(index);
+    event.takerSequence = trades.takerSequence(index);
     event.makerSlot = maker;
     event.takerSlot = taker;
     event.makerAccount = trades.makerAccount(index);
@@ -142,7 +142,7 @@ class OrderNumbers extends EventNumbers {
   /** Reads the order at `slot` of the store, an order of book `book`. */
   read(store: OrderStore, slot: Slot, book: number): void {
     const event = this as unknown as OrderEvent;
-    event.sequence = store.sequence[slot]! as Sequence;
+    event.sequence = store.sequence[slot]!;
     event.slot = slot;
     event.book = book;
     event.account = store.account[slot]!;
@@ -150,10 +150,10 @@ class OrderNumbers extends EventNumbers {
     event.side = kind & KIND_SELL;
     event.type = (kind & KIND_MARKET) >> 1;
     event.status = store.status[slot]!;
-    event.price = store.price[slot]! as Units;
-    event.size = store.size[slot]! as Units;
-    event.filled = store.filled[slot]! as Units;
-    event.remaining = store.remaining[slot]! as Units;
+    event.price = store.price[slot]!;
+    event.size = store.size[slot]!;
+    event.filled = store.filled[slot]!;
+    event.remaining = store.remaining[slot]!;
   }
 }
 defineFields(OrderNumbers, ORDER_FIELDS);

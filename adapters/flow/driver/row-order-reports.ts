@@ -10,6 +10,7 @@ import {
   type Slot,
   type TradeEvent,
   type Venue,
+  type Sequence,
 } from '../../../src/index.js';
 import { orderId } from '../../../src/order.js';
 import type { DriverObserver } from './driver-reports.js';
@@ -49,7 +50,7 @@ export class RowOrderReports {
   }
 
   /** A row's new order (mapped to id `entry`), live or final; `order` its record when there is one. */
-  placed(sequence: number, status: number, entry: number, order: OrderRecord | null): void {
+  placed(sequence: Sequence, status: number, entry: number, order: OrderRecord | null): void {
     const slot = this.venue.core.orders.slot(sequence);
     if (!isLiveCode(status)) return this.#finalized(status, entry, slot, this.#read(slot), order);
     this.ids.rested(entry, slot);
@@ -59,7 +60,7 @@ export class RowOrderReports {
   }
 
   /** The order's current record (the venue still holds it: live, or final while reported). */
-  record(sequence: number): OrderRecord {
+  record(sequence: Sequence): OrderRecord {
     const { store, orders } = this.venue.core;
     const found = this.venue.getOrder(store.accountName(orders.slot(sequence)), orderId(sequence));
     if (!found.ok) throw new Error(`order ${orderId(sequence)} is missing: ${found.error.message}`);

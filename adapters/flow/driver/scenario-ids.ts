@@ -7,7 +7,7 @@
  * its slot in the core's order store (a slot is not reused while its order is live), so that the
  * events' sequences find it without a lookup.
  */
-import type { Slot, VenueCore } from '../../../src/index.js';
+import type { Sequence, Slot, VenueCore } from '../../../src/index.js';
 import { BytesTable } from '../../bytes-table.js';
 import type { ScenarioIdView } from './scenario-id-view.js';
 
@@ -52,14 +52,14 @@ export class ScenarioIds {
   }
 
   /** The order sequence an entry names now, live or recently final. */
-  sequenceOf(entry: number): number {
-    return this.#table.values[entry]!;
+  sequenceOf(entry: number): Sequence {
+    return this.#table.values[entry]! as Sequence;
   }
 
   /** Whether the entry (-1: none) names an order still live. */
   isLive(entry: number): boolean {
     if (entry < 0) return false;
-    const slot = this.core.orders.slot(this.#table.values[entry]!);
+    const slot = this.core.orders.slot(this.#table.values[entry]! as Sequence);
     return slot >= 0 && this.liveEntry(slot) === entry;
   }
 
@@ -91,9 +91,9 @@ export class ScenarioIds {
   }
 
   /** The live orders' sequences and scenario ids, oldest first. */
-  live(): [number, string][] {
+  live(): [Sequence, string][] {
     const { store } = this.core;
-    const live: [number, string][] = [];
+    const live: [Sequence, string][] = [];
     this.#liveEntries.forEach((entry, slot) => {
       if (entry > 0) live.push([store.sequence[slot]!, this.#table.text(entry - 1)]);
     });

@@ -31,7 +31,7 @@ export class StrategyOrders {
   /** Resting orders and pending stops by venue order sequence (`ord_<n>`'s n), oldest first. */
   readonly open = new Map<number, OrderRecord>();
   /** Venue order sequences by strategy id, for the orders the venue may still know (see `updated`). */
-  readonly #sequences = new Map<string, number>();
+  readonly #sequences = new Map<string, Sequence>();
   /** Ids of final orders, oldest first: beyond FINAL_ORDER_RETENTION the venue has forgotten them. */
   readonly #finalIds: string[] = [];
   #finalIdsStart = 0;
@@ -147,7 +147,7 @@ export class StrategyOrders {
    * Cancels the order as Venue.cancelOrder does (the same checks and words, the strategy's id in
    * them), addressing it by its sequence rather than by parsing its venue id.
    */
-  #cancel(sequence: number, id: string): VenueError | undefined {
+  #cancel(sequence: Sequence, id: string): VenueError | undefined {
     const core = this.venue.core;
     core.expireDue();
     const slot = core.orders.slot(sequence);
@@ -157,7 +157,7 @@ export class StrategyOrders {
     const command = this.#command;
     command.action = ACTION_CANCEL;
     command.account = store.account[slot]!;
-    command.target = sequence as Sequence;
+    command.target = sequence;
     core.executeOn(command, slot);
     core.orders.forgetBeyondRetention();
     return undefined;

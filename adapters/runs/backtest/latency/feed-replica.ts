@@ -17,6 +17,7 @@ import {
   type TickLevel,
   type TradeRecord,
   type Venue,
+  type Units,
 } from '../../../../src/index.js';
 import { RollingStats } from '../../../../src/rolling-stats.js';
 import { fromUnits } from '../../../units/units.js';
@@ -54,7 +55,7 @@ export class FeedReplica implements MarketReads {
     const replica = this.#symbols.get(trade.symbol)!;
     if (replica.trades.length === MAX_QUERY_LIMIT) replica.trades.shift();
     replica.trades.push(trade);
-    replica.stats.record(trade.timestamp, units(trade.price), units(trade.size));
+    replica.stats.record(trade.timestamp, units(trade.price) as Units, units(trade.size) as Units);
   }
 
   /** Applies one delivered change of a level's total. */

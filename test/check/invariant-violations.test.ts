@@ -140,7 +140,7 @@ describe('replay --check reports each broken invariant at the row that broke it 
     const result = await replayChecked(scenario(sell('s1', '101.0', '5')), (venue) => {
       const { core } = venue;
       const sizeLots = core.sizeLots.bind(core);
-      core.sizeLots = (sequence) => sizeLots(sequence) + 1;
+      core.sizeLots = (sequence) => (sizeLots(sequence) + 1) as Lots;
     });
     expect(result).toEqual({
       code: 3,

@@ -16,15 +16,15 @@ export const EXTRA_REASON_SHIFT = 4;
 export class OrderExtras {
   readonly #store: OrderStore;
   /** The notional of the orders whose FillLists notional is BIG_NOTIONAL. */
-  readonly #bigNotionals = new Map<number, bigint>();
+  readonly #bigNotionals = new Map<Slot, bigint>();
   /** Stop prices and expiry times by slot, for the orders that have one. */
-  readonly #stopPrices = new Map<number, Units>();
-  readonly #expiryTimes = new Map<number, number>();
+  readonly #stopPrices = new Map<Slot, Units>();
+  readonly #expiryTimes = new Map<Slot, number>();
   /**
    * For orders that joined their queue after their own placement (a triggered stop, an amend that
    * lost its place): the last sequence placed by then, and how many such joins came before.
    */
-  readonly #rejoins = new Map<number, { after: Sequence; count: number }>();
+  readonly #rejoins = new Map<Slot, { after: Sequence; count: number }>();
   #rejoinCount = 0;
 
   constructor(store: OrderStore) {

@@ -76,7 +76,7 @@ export class OrderStore {
   /** The status the account's listing sets hold the order under, plus a pending bit (see OrderIndex). */
   listed = new Uint8Array(0);
   /** Client order ids by slot, for the orders that have one. */
-  readonly #clientOrderIds = new Map<number, string>();
+  readonly #clientOrderIds = new Map<Slot, string>();
   /** Stop prices, expiry times, queue rejoins and notionals past 2^53, for the orders that have one. */
   readonly extras = new OrderExtras(this);
   readonly #slots = new SlotPool((capacity) => this.#grow(capacity));

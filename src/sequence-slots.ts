@@ -95,7 +95,7 @@ export class SequenceSlots {
   }
 
   /** The index of `sequence` in the old list (by halves), or -1. */
-  #oldIndex(sequence: number): number {
+  #oldIndex(sequence: Sequence): number {
     const sequences = this.#oldSequences;
     let low = 0;
     let high = this.#oldLength - 1;

@@ -156,7 +156,7 @@ export class Balances implements CoreListener {
   readonly #fees: bigint[];
   readonly #deposited: bigint[];
   /** Live orders' locks, by order sequence. */
-  readonly #orders = new Map<number, OrderLock>();
+  readonly #orders = new Map<Sequence, OrderLock>();
 
   readonly #plan: BalancePlan;
 
@@ -329,7 +329,7 @@ export class Balances implements CoreListener {
   }
 
   /** The fee of one side of a fill in quote asset units (what the venue charged it). */
-  feeOf(book: number, priceUnits: number, sizeUnits: number, maker: boolean): bigint {
+  feeOf(book: number, priceUnits: Units, sizeUnits: Units, maker: boolean): bigint {
     const notional = BigInt(priceUnits) * BigInt(sizeUnits) * this.#books[book]!.quoteScale;
     return (notional * (maker ? this.#makerBps : this.#takerBps)) / BPS;
   }

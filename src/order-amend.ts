@@ -57,7 +57,7 @@ export function validateAmend(
 }
 
 /** The refusal of an amend's size at or below the order's `filled` size (units). */
-export function sizeNotAboveFilled(instrument: Instrument, filled: number): Failure {
+export function sizeNotAboveFilled(instrument: Instrument, filled: Units): Failure {
   return invalidParameter(
     'size',
     `size must be more than the filled size ${formatSize(instrument, filled)}`,

@@ -3,7 +3,7 @@ import { NO_SLOT, type OrderStore } from './order-store.js';
 import { invalidParameter, ok, type Result } from './result.js';
 import type { TradeStore } from './trade-store.js';
 import type { Fill } from './types.js';
-import type { Slot } from './quantities.js';
+import type { Slot, Units } from './quantities.js';
 
 /** The most fills an order record carries (its first ones); `orderFills` pages through all. */
 export const MAX_RECORD_FILLS = 100;
@@ -27,8 +27,8 @@ export interface FillsQuery {
 /** A fill as the store holds it, copied (trade slots are reused once the order is forgotten). */
 export interface FillData {
   readonly tradeSequence: number;
-  readonly priceUnits: number;
-  readonly sizeUnits: number;
+  readonly priceUnits: Units;
+  readonly sizeUnits: Units;
 }
 
 /** Up to `limit` of the order's fills from trade slot `from`, in time order, and the slot after them. */

@@ -239,7 +239,7 @@ describe('replay --check reports each broken invariant at the row that broke it 
       venue.orderBookTicks = (symbol, depth) => {
         const real = orderBookTicks(symbol, depth);
         if (!real.ok) return real;
-        const asks = real.value.asks.map(([ticks]) => [ticks, 999 /* 9.99 */] as const);
+        const asks = real.value.asks.map(([ticks]) => [ticks, 999 as Lots /* 9.99 */] as const);
         return { ...real, value: { ...real.value, asks } };
       };
     });

@@ -18,6 +18,8 @@ import {
   type TradeRecord,
   type Venue,
   type Units,
+  type Lots,
+  type Ticks,
 } from '../../../../src/index.js';
 import { RollingStats } from '../../../../src/rolling-stats.js';
 import { fromUnits } from '../../../units/units.js';
@@ -104,7 +106,10 @@ export class FeedReplica implements MarketReads {
     const { bids, asks, sequence } = this.book(symbol, depth);
     const { tickUnits, lotUnits } = this.#symbols.get(symbol)!.instrument;
     const inTicks = (levels: readonly BookLevel[]) =>
-      levels.map(([price, size]): TickLevel => [units(price) / tickUnits, units(size) / lotUnits]);
+      levels.map(([price, size]): TickLevel => [
+        (units(price) / tickUnits) as Ticks,
+        (units(size) / lotUnits) as Lots,
+      ]);
     return { bids: inTicks(bids), asks: inTicks(asks), sequence };
   }
 

@@ -104,7 +104,7 @@ export class ScenarioIds {
    * Maps the id `bytes[start, end)` (its entry, or -1 when it names no order now) to the new
    * order `sequence`; returns its entry.
    */
-  map(entry: number, bytes: Uint8Array, start: number, end: number, sequence: number): number {
+  map(entry: number, bytes: Uint8Array, start: number, end: number, sequence: Sequence): number {
     if (entry < 0) return this.#table.add(bytes, start, end, sequence);
     this.#table.values[entry] = sequence;
     return entry;

@@ -29,7 +29,7 @@ export type StrategyAction =
 
 export class StrategyOrders {
   /** Resting orders and pending stops by venue order sequence (`ord_<n>`'s n), oldest first. */
-  readonly open = new Map<number, OrderRecord>();
+  readonly open = new Map<Sequence, OrderRecord>();
   /** Venue order sequences by strategy id, for the orders the venue may still know (see `updated`). */
   readonly #sequences = new Map<string, Sequence>();
   /** Ids of final orders, oldest first: beyond FINAL_ORDER_RETENTION the venue has forgotten them. */
@@ -164,13 +164,13 @@ export class StrategyOrders {
   }
 
   /** An update of one of the strategy's orders (from the venue's events). */
-  updated(order: OrderRecord, sequence: number = orderSequence(order.id)): void {
+  updated(order: OrderRecord, sequence: Sequence = orderSequence(order.id)): void {
     if (isLive(order.status)) return void this.open.set(sequence, order);
     this.ended(sequence, order.clientOrderId!);
   }
 
   /** One of the strategy's orders became final: its venue sequence and its strategy id. */
-  ended(sequence: number, clientOrderId: string): void {
+  ended(sequence: Sequence, clientOrderId: string): void {
     this.open.delete(sequence);
     // The venue keeps FINAL_ORDER_RETENTION final orders of all accounts: once as many of the
     // strategy's own followed, it has forgotten this one, and so may the id map.

@@ -1,5 +1,6 @@
 import { formatUnits } from './decimal-codec.js';
 import type { Instrument } from './instrument.js';
+import type { Units } from './quantities.js';
 
 /**
  * The size-weighted mean price of an order's fills (`notional` = sum of price x size units,
@@ -11,7 +12,7 @@ import type { Instrument } from './instrument.js';
 export function averagePrice(
   instrument: Instrument,
   notional: number | bigint,
-  size: number,
+  size: Units,
 ): string | null {
   if (size === 0) return null;
   if (typeof notional === 'number' && notional % size === 0) {

@@ -20,7 +20,7 @@ import {
 import { UNCHANGED } from './order-amend.js';
 import type { OrderBook } from './order-book.js';
 import { NO_SLOT, type OrderStore } from './order-store.js';
-import { NO_UNITS, type Sequence, type Units } from './quantities.js';
+import { NO_UNITS, type Sequence, type Units, type Slot } from './quantities.js';
 import { invalidParameter, ok, type Result } from './result.js';
 
 export interface BalanceOptions {
@@ -156,7 +156,7 @@ export class Balances implements CoreListener {
   readonly #fees: bigint[];
   readonly #deposited: bigint[];
   /** Live orders' locks, by order sequence. */
-  readonly #orders = new Map<number, OrderLock>();
+  readonly #orders = new Map<Sequence, OrderLock>();
 
   readonly #plan: BalancePlan;
 
@@ -266,7 +266,7 @@ export class Balances implements CoreListener {
    * A stop that just triggered: a market buy locks the cost of the asks it would take now, plus the
    * most fee; false (nothing locked) when its account cannot fund that (it then expires).
    */
-  fundTriggered(book: OrderBook, slot: number): boolean {
+  fundTriggered(book: OrderBook, slot: Slot): boolean {
     const store = this.store;
     if (store.isSell(slot) || !store.isMarket(slot)) return true;
     const account = store.accountColumn[slot]!;
@@ -276,7 +276,7 @@ export class Balances implements CoreListener {
       false,
       true,
       NO_UNITS,
-      store.remainingColumn[slot]! as Units,
+      store.remainingColumn[slot]!,
       store.stpCode(slot),
       false,
     );
@@ -329,7 +329,7 @@ export class Balances implements CoreListener {
   }
 
   /** The fee of one side of a fill in quote asset units (what the venue charged it). */
-  feeOf(book: number, priceUnits: number, sizeUnits: number, maker: boolean): bigint {
+  feeOf(book: number, priceUnits: Units, sizeUnits: Units, maker: boolean): bigint {
     const notional = BigInt(priceUnits) * BigInt(sizeUnits) * this.#books[book]!.quoteScale;
     return (notional * (maker ? this.#makerBps : this.#takerBps)) / BPS;
   }

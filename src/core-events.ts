@@ -54,12 +54,12 @@ export class CoreEvents {
   }
 
   /** `trade` (a TradeStore slot) between the orders at slots `maker` and `taker`. */
-  trade(book: OrderBook, trade: number, maker: number, taker: number): void {
-    if (this.#onTrade.length !== 0) this.#trade(book.index, trade, maker as Slot, taker as Slot);
+  trade(book: OrderBook, trade: number, maker: Slot, taker: Slot): void {
+    if (this.#onTrade.length !== 0) this.#trade(book.index, trade, maker, taker);
   }
 
-  order(book: OrderBook, slot: number): void {
-    if (this.#onOrder.length !== 0) this.#order(book.index, slot as Slot);
+  order(book: OrderBook, slot: Slot): void {
+    if (this.#onOrder.length !== 0) this.#order(book.index, slot);
   }
 
   /** `side`: SIDE_BUY or SIDE_SELL. */
@@ -93,7 +93,7 @@ export class CoreEvents {
     const event = this.#levelEvent;
     event.book = book.index;
     event.side = side;
-    event.price = level.price as Units;
+    event.price = level.price;
     event.total = level.total as Units;
     event.bookSequence = book.sequence;
     this.#dispatching = true;

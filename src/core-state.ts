@@ -12,6 +12,7 @@ import { OrderMatching } from './order-matching.js';
 import { OrderStore } from './order-store.js';
 import { PendingStops } from './pending-stops.js';
 import { TradeStore } from './trade-store.js';
+import type { Lots, Sequence, Slot, Ticks } from './quantities.js';
 
 /**
  * A venue's state in numbers and its reads: the books, the order and trade stores, the order
@@ -124,43 +125,47 @@ export class CoreState {
   }
 
   /** The waiting stops of a book (for validation). */
-  stopsOf(book: number): readonly number[] {
+  stopsOf(book: number): readonly Sequence[] {
     return this.matching.stops.sequencesOf(book);
   }
 
   /** The order's status code, or -1 when there is no such order (or it was forgotten). */
-  orderStatus(sequence: number): number {
+  orderStatus(sequence: Sequence): number {
     const slot = this.#querySlot(sequence);
     return slot < 0 ? -1 : this.store.statusColumn[slot]!;
   }
 
   /** The order's filled size in lots, or -1. */
-  filledLots(sequence: number): number {
+  filledLots(sequence: Sequence): Lots {
     const slot = this.#querySlot(sequence);
-    return slot < 0 ? -1 : this.store.filledColumn[slot]! / this.bookOf(slot).instrument.lotUnits;
+    return (
+      slot < 0 ? -1 : this.store.filledColumn[slot]! / this.bookOf(slot).instrument.lotUnits
+    ) as Lots;
   }
 
   /** The order's size still resting, in lots, or -1. */
-  remainingLots(sequence: number): number {
+  remainingLots(sequence: Sequence): Lots {
     const slot = this.#querySlot(sequence);
-    return slot < 0
-      ? -1
-      : this.store.remainingColumn[slot]! / this.bookOf(slot).instrument.lotUnits;
+    return (
+      slot < 0 ? -1 : this.store.remainingColumn[slot]! / this.bookOf(slot).instrument.lotUnits
+    ) as Lots;
   }
 
   /** The order's size in lots (as placed, or as an amend set it), or -1. */
-  sizeLots(sequence: number): number {
+  sizeLots(sequence: Sequence): Lots {
     const slot = this.#querySlot(sequence);
-    return slot < 0 ? -1 : this.store.size(slot) / this.bookOf(slot).instrument.lotUnits;
+    return (slot < 0 ? -1 : this.store.size(slot) / this.bookOf(slot).instrument.lotUnits) as Lots;
   }
 
   /** The order's limit price in ticks (0 for a market order), or -1. */
-  priceTicks(sequence: number): number {
+  priceTicks(sequence: Sequence): Ticks {
     const slot = this.#querySlot(sequence);
-    if (slot < 0) return -1;
-    return this.store.isMarket(slot)
-      ? 0
-      : this.store.priceColumn[slot]! / this.bookOf(slot).instrument.tickUnits;
+    if (slot < 0) return -1 as Ticks;
+    return (
+      this.store.isMarket(slot)
+        ? 0
+        : this.store.priceColumn[slot]! / this.bookOf(slot).instrument.tickUnits
+    ) as Ticks;
   }
 
   /** Calls the listener's handlers with every event from now on; returns the function that stops it. */
@@ -185,16 +190,16 @@ export class CoreState {
     this.events.assertNotDispatching();
   }
 
-  bookOf(slot: number): OrderBook {
+  bookOf(slot: Slot): OrderBook {
     return this.books[this.store.book(slot)]!;
   }
 
   /** The slot of `ord_<sequence>`, or -1. */
-  protected slotOf(sequence: number): number {
-    return Number.isInteger(sequence) ? this.orders.slot(sequence) : -1;
+  protected slotOf(sequence: Sequence): Slot {
+    return Number.isInteger(sequence) ? this.orders.slot(sequence) : (-1 as Slot);
   }
 
-  #querySlot(sequence: number): number {
+  #querySlot(sequence: Sequence): Slot {
     this.expireDueOutsideListeners();
     return this.slotOf(sequence);
   }

@@ -104,10 +104,10 @@ class TradeNumbers extends EventNumbers {
     event.index = index;
     event.sequence = trades.sequence(index);
     event.book = book;
-    event.price = trades.price(index) as Units;
-    event.size = trades.size(index) as Units;
-    event.makerSequence = trades.makerSequence(index) as Sequence;
-    event.takerSequence = trades.takerSequence(index) as Sequence;
+    event.price = trades.price(index);
+    event.size = trades.size(index);
+    event.makerSequence = trades.makerSequence(index);
+    event.takerSequence = trades.takerSequence(index);
     event.makerSlot = maker;
     event.takerSlot = taker;
     event.makerAccount = trades.makerAccount(index);
@@ -142,7 +142,7 @@ class OrderNumbers extends EventNumbers {
   /** Reads the order at `slot` of the store, an order of book `book`. */
   read(store: OrderStore, slot: Slot, book: number): void {
     const event = this as unknown as OrderEvent;
-    event.sequence = store.sequenceColumn[slot]! as Sequence;
+    event.sequence = store.sequenceColumn[slot]!;
     event.slot = slot;
     event.book = book;
     event.account = store.accountColumn[slot]!;
@@ -150,10 +150,10 @@ class OrderNumbers extends EventNumbers {
     event.side = kind & KIND_SELL;
     event.type = (kind & KIND_MARKET) >> 1;
     event.status = store.statusColumn[slot]!;
-    event.price = store.priceColumn[slot]! as Units;
-    event.size = store.size(slot) as Units;
-    event.filled = store.filledColumn[slot]! as Units;
-    event.remaining = store.remainingColumn[slot]! as Units;
+    event.price = store.priceColumn[slot]!;
+    event.size = store.size(slot);
+    event.filled = store.filledColumn[slot]!;
+    event.remaining = store.remainingColumn[slot]!;
   }
 }
 defineFields(OrderNumbers, ORDER_FIELDS);

@@ -1,3 +1,4 @@
+import type { Sequence } from './quantities.js';
 /**
  * The venue's gtd orders by expiry time: a binary min-heap of (time, sequence), so that the next
  * expiry is read in O(1) and a venue without gtd orders pays one compare per command. Orders that
@@ -6,7 +7,7 @@
  */
 export class ExpiryQueue {
   #times: number[] = [];
-  #sequences: number[] = [];
+  #sequences: Sequence[] = [];
   /** Compact when the heap reaches this size. */
   #compactAt = 64;
 
@@ -20,11 +21,11 @@ export class ExpiryQueue {
   }
 
   /** The earliest entry's sequence (take `next` first). */
-  get nextSequence(): number {
+  get nextSequence(): Sequence {
     return this.#sequences[0]!;
   }
 
-  add(time: number, sequence: number, isLive: (sequence: number) => boolean): void {
+  add(time: number, sequence: Sequence, isLive: (sequence: Sequence) => boolean): void {
     if (this.#times.length >= this.#compactAt) this.#compact(isLive);
     this.#times.push(time);
     this.#sequences.push(sequence);
@@ -44,7 +45,7 @@ export class ExpiryQueue {
   }
 
   /** Keeps the live entries only, and compacts next when the heap has doubled. */
-  #compact(isLive: (sequence: number) => boolean): void {
+  #compact(isLive: (sequence: Sequence) => boolean): void {
     const times = this.#times;
     const sequences = this.#sequences;
     this.#times = [];

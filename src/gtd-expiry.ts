@@ -4,6 +4,7 @@ import type { OrderBook } from './order-book.js';
 import type { OrderIndex } from './order-index.js';
 import type { OrderMatching } from './order-matching.js';
 import type { OrderStore } from './order-store.js';
+import type { Sequence, Slot } from './quantities.js';
 
 /**
  * The venue's gtd orders and their expiry (invariant 12): every command and query calls `expireDue`
@@ -32,7 +33,7 @@ export class GtdExpiry {
   }
 
   /** Gives a new order its expiry time. */
-  add(slot: number, expireAt: number): void {
+  add(slot: Slot, expireAt: number): void {
     this.store.extras.setExpireAt(slot, expireAt);
     this.#queue.add(expireAt, this.store.sequenceColumn[slot]!, this.#isLive);
   }
@@ -57,7 +58,7 @@ export class GtdExpiry {
     this.orders.forgetBeyondRetention();
   }
 
-  readonly #isLive = (sequence: number): boolean => {
+  readonly #isLive = (sequence: Sequence): boolean => {
     const slot = this.orders.slot(sequence);
     return slot >= 0 && this.store.isLive(slot);
   };

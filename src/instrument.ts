@@ -35,9 +35,9 @@ export interface Instrument {
   readonly sizeDecimals: number;
   readonly tickUnits: number;
   readonly lotUnits: number;
-  readonly minSizeUnits: number;
-  readonly maxSizeUnits: number;
-  readonly referencePriceUnits: number | null;
+  readonly minSizeUnits: Units;
+  readonly maxSizeUnits: Units;
+  readonly referencePriceUnits: Units | null;
 }
 
 export const SYMBOL_PATTERN = /^[A-Z0-9]{1,12}-[A-Z0-9]{1,12}$/;
@@ -192,8 +192,8 @@ export function createInstrument(spec: InstrumentSpec): Result<Instrument> {
     sizeDecimals: lot.value.decimals,
     tickUnits: tick.value.units,
     lotUnits: lot.value.units,
-    minSizeUnits: lot.value.units,
-    maxSizeUnits: Number.MAX_SAFE_INTEGER - (Number.MAX_SAFE_INTEGER % lot.value.units),
+    minSizeUnits: lot.value.units as Units,
+    maxSizeUnits: (Number.MAX_SAFE_INTEGER - (Number.MAX_SAFE_INTEGER % lot.value.units)) as Units,
     referencePriceUnits: null,
   };
   let minSizeUnits = draft.minSizeUnits;
@@ -212,7 +212,7 @@ export function createInstrument(spec: InstrumentSpec): Result<Instrument> {
     if (typeof max !== 'number') return max;
     maxSizeUnits = max;
   }
-  let referencePriceUnits: number | null = null;
+  let referencePriceUnits: Units | null = null;
   if (spec.referencePrice !== undefined) {
     const reference = parsePrice(draft, spec.referencePrice, 'reference_price');
     if (typeof reference !== 'number') return reference;

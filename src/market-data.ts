@@ -2,6 +2,7 @@ import { formatPrice, formatSize } from './instrument.js';
 import type { OrderBook } from './order-book.js';
 import type { PriceLadder } from './price-ladder.js';
 import type { BookLevel, BookSnapshot, Ticker, TickLevel, TickBook } from './types.js';
+import type { Lots, Ticks, Units } from './quantities.js';
 
 export const MAX_QUERY_LIMIT = 1000;
 export const DEFAULT_BOOK_DEPTH = 50;
@@ -16,8 +17,8 @@ export function isQueryLimit(value: number): boolean {
 export function tickerOf(book: OrderBook, now: number): Ticker {
   const { instrument } = book;
   const figures = book.stats.figures(now);
-  const orReference = (units: number | null) => units ?? instrument.referencePriceUnits;
-  const price = (units: number | null) => {
+  const orReference = (units: Units | null) => units ?? instrument.referencePriceUnits;
+  const price = (units: Units | null) => {
     const shown = orReference(units);
     return shown === null ? null : formatPrice(instrument, shown);
   };
@@ -59,7 +60,7 @@ export function bookTicksOf(book: OrderBook, depth: number): TickBook {
   const levels = (ladder: PriceLadder) => {
     const result: TickLevel[] = [];
     ladder.forEachFromBest(depth, (level) => {
-      result.push([level.price / tickUnits, level.total / lotUnits]);
+      result.push([(level.price / tickUnits) as Ticks, (level.total / lotUnits) as Lots]);
     });
     return result;
   };

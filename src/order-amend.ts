@@ -13,7 +13,7 @@ import type { OrderMatching } from './order-matching.js';
 import type { OrderStore } from './order-store.js';
 import { invalidParameter, ok, type Failure, type Result } from './result.js';
 import type { AmendRequest } from './types.js';
-import type { Units } from './quantities.js';
+import type { Slot, Units } from './quantities.js';
 
 /** An amend's size or price that leaves the order's as it is. */
 export const UNCHANGED = -1 as Units;
@@ -32,7 +32,7 @@ export interface ValidAmend {
 export function validateAmend(
   instrument: Instrument,
   store: OrderStore,
-  slot: number,
+  slot: Slot,
   request: AmendRequest,
 ): Result<ValidAmend> {
   if (request.size === undefined && request.price === undefined) {
@@ -57,7 +57,7 @@ export function validateAmend(
 }
 
 /** The refusal of an amend's size at or below the order's `filled` size (units). */
-export function sizeNotAboveFilled(instrument: Instrument, filled: number): Failure {
+export function sizeNotAboveFilled(instrument: Instrument, filled: Units): Failure {
   return invalidParameter(
     'size',
     `size must be more than the filled size ${formatSize(instrument, filled)}`,
@@ -76,14 +76,14 @@ export function amendLive(
   events: CoreEvents,
   store: OrderStore,
   book: OrderBook,
-  slot: number,
+  slot: Slot,
   newSize: Units,
   newPrice: Units,
 ): number {
   const remaining = store.remainingColumn[slot]!;
   const price = newPrice < 0 ? store.priceColumn[slot]! : newPrice;
   const size = newSize < 0 ? store.size(slot) : newSize;
-  const left = newSize < 0 ? remaining : newSize - store.filledColumn[slot]!;
+  const left = (newSize < 0 ? remaining : newSize - store.filledColumn[slot]!) as Units;
   if (store.statusColumn[slot] === STATUS_PENDING) {
     store.setSize(slot, size);
     store.remainingColumn[slot] = left;
@@ -95,7 +95,7 @@ export function amendLive(
   const side = sell ? SIDE_SELL : SIDE_BUY;
   if (price === store.priceColumn[slot] && left <= remaining) {
     store.setSize(slot, size);
-    const level = left < remaining ? book.take(slot, remaining - left) : undefined;
+    const level = left < remaining ? book.take(slot, (remaining - left) as Units) : undefined;
     events.order(book, slot);
     if (level !== undefined) events.level(book, level, side);
     return 0;

@@ -24,6 +24,7 @@ import { TradeLog } from './trade-log.js';
 import type { TradeWindow } from './trade-window.js';
 import type { TradeStore } from './trade-store.js';
 import { SIDE_BUY, SIDE_SELL, STATUS_FILLED, STATUS_PARTIALLY_FILLED } from './numeric.js';
+import type { Slot, Units } from './quantities.js';
 
 /** What the book tells the venue as it matches and changes. */
 export interface BookListener {
@@ -31,14 +32,14 @@ export interface BookListener {
    * `trade` (a TradeStore slot) happened between the orders at slots `maker` and `taker`: both
    * orders, the tape and the 24h figures are updated.
    */
-  executed(book: OrderBook, trade: number, maker: number, taker: number): void;
+  executed(book: OrderBook, trade: number, maker: Slot, taker: Slot): void;
   /** `side`: SIDE_BUY or SIDE_SELL. */
   levelChanged(book: OrderBook, level: PriceLevel, side: number): void;
   /**
    * The taker (with self-trade prevention mode `stp`, not none) met its own account's resting
    * `maker`; the venue applies the mode. Returns whether the taker stops matching.
    */
-  selfTrade(book: OrderBook, maker: number, stp: number): boolean;
+  selfTrade(book: OrderBook, maker: Slot, stp: number): boolean;
 }
 
 /** The venue's trade counter, shared by its books so that `t_<n>` grows by one per venue. */
@@ -79,7 +80,7 @@ export class OrderBook {
    * Matches `taker` against the opposite side as far as its limit and remaining size allow;
    * true when self-trade prevention stopped it (invariant 10).
    */
-  match(taker: number): boolean {
+  match(taker: Slot): boolean {
     const store = this.store;
     const sell = store.isSell(taker);
     const opposite = sell ? this.bids : this.asks;
@@ -102,10 +103,10 @@ export class OrderBook {
         const makerLeft = remaining[maker]!;
         const takerLeft = remaining[taker]!;
         const size = makerLeft < takerLeft ? makerLeft : takerLeft;
-        remaining[maker] = makerLeft - size;
-        store.filledColumn[maker]! += size;
-        remaining[taker] = takerLeft - size;
-        store.filledColumn[taker]! += size;
+        remaining[maker] = (makerLeft - size) as Units;
+        (store.filledColumn as Float64Array)[maker]! += size;
+        remaining[taker] = (takerLeft - size) as Units;
+        (store.filledColumn as Float64Array)[taker]! += size;
         level.total -= size;
         if (makerLeft === size) {
           this.orders.setStatus(maker, STATUS_FILLED);
@@ -124,26 +125,26 @@ export class OrderBook {
   }
 
   /** Whether the opposite side holds the taker's remaining size within its limit. */
-  canFill(taker: number): boolean {
+  canFill(taker: Slot): boolean {
     const wanted = this.store.remainingColumn[taker]!;
     const opposite = this.store.isSell(taker) ? this.bids : this.asks;
     return opposite.sizeWithin(this.#limitKey(taker), wanted) >= wanted;
   }
 
   /** Whether a limit order at its price would trade on arrival. */
-  wouldTake(slot: number): boolean {
+  wouldTake(slot: Slot): boolean {
     const best = (this.store.isSell(slot) ? this.bids : this.asks).best();
     return best !== null && best.key >= this.#limitKey(slot);
   }
 
   /** Whether a limit order of this side at `price` would trade with the other side's best level. */
-  wouldCross(sell: boolean, price: number): boolean {
+  wouldCross(sell: boolean, price: Units): boolean {
     const best = (sell ? this.bids : this.asks).best();
-    return best !== null && best.key >= (sell ? price : -price);
+    return best !== null && best.key >= (sell ? price : -(price as number));
   }
 
   /** The level at `price` on the sell side (or the buy side), if there is one. */
-  levelAt(sell: boolean, price: number): PriceLevel | undefined {
+  levelAt(sell: boolean, price: Units): PriceLevel | undefined {
     return (sell ? this.asks : this.bids).get(price);
   }
 
@@ -151,7 +152,7 @@ export class OrderBook {
    * Puts an order on its side of the book; `level` is the one `levelAt` gave for its price before
    * it matched (matching only takes from the other side, so it still stands), or undefined.
    */
-  rest(slot: number, level: PriceLevel | undefined): void {
+  rest(slot: Slot, level: PriceLevel | undefined): void {
     const sell = this.store.isSell(slot);
     const at = level ?? (sell ? this.asks : this.bids).getOrCreate(this.store.priceColumn[slot]!);
     at.append(this.store, slot);
@@ -163,11 +164,11 @@ export class OrderBook {
    * Takes `size` units off a resting order; at its whole remaining size it leaves the book. The
    * caller announces the level change (after the order's own update).
    */
-  take(slot: number, size: number): PriceLevel {
+  take(slot: Slot, size: Units): PriceLevel {
     const store = this.store;
     const ladder = store.isSell(slot) ? this.asks : this.bids;
     const level = ladder.get(store.priceColumn[slot]!)!;
-    store.remainingColumn[slot]! -= size;
+    (store.remainingColumn as Float64Array)[slot]! -= size;
     level.total -= size;
     if (store.remainingColumn[slot] === 0) {
       level.unlink(store, slot);
@@ -178,7 +179,7 @@ export class OrderBook {
   }
 
   /** Records a trade at the price of `level`, the maker's. */
-  #record(level: PriceLevel, maker: number, taker: number, size: number): number {
+  #record(level: PriceLevel, maker: Slot, taker: Slot, size: Units): number {
     const { store, tradeStore } = this;
     const trade = tradeStore.record(
       ++this.tradeCounter.last,
@@ -199,9 +200,9 @@ export class OrderBook {
    * The lowest level key a taker may trade with: levels are keyed so that larger is better
    * (bids by price, asks by -price); market orders take any level.
    */
-  #limitKey(taker: number): number {
+  #limitKey(taker: Slot): number {
     const store = this.store;
     if (store.isMarket(taker)) return -Infinity;
-    return store.isSell(taker) ? store.priceColumn[taker]! : -store.priceColumn[taker]!;
+    return store.isSell(taker) ? store.priceColumn[taker]! : -(store.priceColumn[taker]! as number);
   }
 }

@@ -1,5 +1,6 @@
 import { BIG_NOTIONAL } from './fill-lists.js';
 import type { OrderStore } from './order-store.js';
+import type { Sequence, Slot, Units } from './quantities.js';
 
 /** Bits of the `extraBits` column: what the order has beyond the common fields, and its reason. */
 const EXTRA_STOP = 1;
@@ -15,15 +16,15 @@ export const EXTRA_REASON_SHIFT = 4;
 export class OrderExtras {
   readonly #store: OrderStore;
   /** The notional of the orders whose FillLists notional is BIG_NOTIONAL. */
-  readonly #bigNotionals = new Map<number, bigint>();
+  readonly #bigNotionals = new Map<Slot, bigint>();
   /** Stop prices and expiry times by slot, for the orders that have one. */
-  readonly #stopPrices = new Map<number, number>();
-  readonly #expiryTimes = new Map<number, number>();
+  readonly #stopPrices = new Map<Slot, Units>();
+  readonly #expiryTimes = new Map<Slot, number>();
   /**
    * For orders that joined their queue after their own placement (a triggered stop, an amend that
    * lost its place): the last sequence placed by then, and how many such joins came before.
    */
-  readonly #rejoins = new Map<number, { after: number; count: number }>();
+  readonly #rejoins = new Map<Slot, { after: Sequence; count: number }>();
   #rejoinCount = 0;
 
   constructor(store: OrderStore) {
@@ -31,19 +32,19 @@ export class OrderExtras {
   }
 
   /** Gives a new order a stop price (units). */
-  setStopPrice(slot: number, price: number): void {
+  setStopPrice(slot: Slot, price: Units): void {
     this.#store.setExtraBits(slot, this.#store.extraBits(slot) | EXTRA_STOP);
     this.#stopPrices.set(slot, price);
   }
 
   /** Gives a new order an expiry time. */
-  setExpireAt(slot: number, time: number): void {
+  setExpireAt(slot: Slot, time: number): void {
     this.#store.setExtraBits(slot, this.#store.extraBits(slot) | EXTRA_EXPIRY);
     this.#expiryTimes.set(slot, time);
   }
 
   /** Records that the order joins its queue now, `after` being the last sequence placed. */
-  setRejoined(slot: number, after: number): void {
+  setRejoined(slot: Slot, after: Sequence): void {
     this.#store.setExtraBits(slot, this.#store.extraBits(slot) | EXTRA_REJOINED);
     this.#rejoins.set(slot, { after, count: ++this.#rejoinCount });
   }
@@ -53,13 +54,13 @@ export class OrderExtras {
    * when placed joins after every order placed before it and before any later one; the others
    * are ordered by what `setRejoined` recorded. For validation: the store keeps no column for it.
    */
-  joinedBefore(a: number, b: number): boolean {
+  joinedBefore(a: Slot, b: Slot): boolean {
     const [afterA, countA] = this.#joined(a);
     const [afterB, countB] = this.#joined(b);
     return afterA < afterB || (afterA === afterB && countA < countB);
   }
 
-  #joined(slot: number): [number, number] {
+  #joined(slot: Slot): [number, number] {
     const store = this.#store;
     const rejoin =
       (store.extraBits(slot) & EXTRA_REJOINED) === 0 ? undefined : this.#rejoins.get(slot);
@@ -67,12 +68,14 @@ export class OrderExtras {
   }
 
   /** The stop price in units, or 0. */
-  stopPrice(slot: number): number {
-    return (this.#store.extraBits(slot) & EXTRA_STOP) === 0 ? 0 : this.#stopPrices.get(slot)!;
+  stopPrice(slot: Slot): Units {
+    return (this.#store.extraBits(slot) & EXTRA_STOP) === 0
+      ? (0 as Units)
+      : this.#stopPrices.get(slot)!;
   }
 
   /** The expiry time, or 0. */
-  expireAt(slot: number): number {
+  expireAt(slot: Slot): number {
     return (this.#store.extraBits(slot) & EXTRA_EXPIRY) === 0 ? 0 : this.#expiryTimes.get(slot)!;
   }
 
@@ -81,18 +84,18 @@ export class OrderExtras {
    * would pass 2^53 in FillLists (`notional`: its value there, or 0 before the first fill); the caller
    * then marks it BIG_NOTIONAL.
    */
-  addBigNotional(slot: number, notional: number, price: number, size: number): void {
+  addBigNotional(slot: Slot, notional: number, price: Units, size: Units): void {
     const before = notional === BIG_NOTIONAL ? this.#bigNotionals.get(slot)! : BigInt(notional);
     this.#bigNotionals.set(slot, before + BigInt(price) * BigInt(size));
   }
 
   /** The notional of an order whose FillLists notional is BIG_NOTIONAL. */
-  bigNotional(slot: number): bigint {
+  bigNotional(slot: Slot): bigint {
     return this.#bigNotionals.get(slot)!;
   }
 
   /** Lets go of what the order in `slot` had, as the slot is freed. */
-  forget(slot: number): void {
+  forget(slot: Slot): void {
     const bits = this.#store.extraBits(slot);
     this.#bigNotionals.delete(slot);
     if (bits & EXTRA_STOP) this.#stopPrices.delete(slot);

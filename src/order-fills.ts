@@ -3,6 +3,7 @@ import { NO_SLOT, type OrderStore } from './order-store.js';
 import { invalidParameter, ok, type Result } from './result.js';
 import type { TradeStore } from './trade-store.js';
 import type { Fill } from './types.js';
+import type { Slot, Units } from './quantities.js';
 
 /** The most fills an order record carries (its first ones); `orderFills` pages through all. */
 export const MAX_RECORD_FILLS = 100;
@@ -26,15 +27,15 @@ export interface FillsQuery {
 /** A fill as the store holds it, copied (trade slots are reused once the order is forgotten). */
 export interface FillData {
   readonly tradeSequence: number;
-  readonly priceUnits: number;
-  readonly sizeUnits: number;
+  readonly priceUnits: Units;
+  readonly sizeUnits: Units;
 }
 
 /** Up to `limit` of the order's fills from trade slot `from`, in time order, and the slot after them. */
 export function fillsFrom(
   store: OrderStore,
   trades: TradeStore,
-  slot: number,
+  slot: Slot,
   from: number,
   limit: number,
 ): { fills: FillData[]; next: number } {
@@ -67,7 +68,7 @@ export function fillOf(instrument: Instrument, fill: FillData): Fill {
 export function fillsPage(
   store: OrderStore,
   trades: TradeStore,
-  slot: number,
+  slot: Slot,
   instrument: Instrument,
   query: FillsQuery,
 ): Result<FillsPage> {
@@ -93,7 +94,7 @@ export function fillsPage(
 const CURSOR_PATTERN = /^([0-9a-z]{1,7})\.([0-9a-z]{1,11})\.([0-9a-z]{1,11})$/;
 
 /** The trade slot a cursor of the order at `slot` names, if it is a live fill of it; else NO_SLOT. */
-function cursorFill(store: OrderStore, trades: TradeStore, slot: number, cursor: unknown): number {
+function cursorFill(store: OrderStore, trades: TradeStore, slot: Slot, cursor: unknown): number {
   const match = typeof cursor === 'string' ? CURSOR_PATTERN.exec(cursor) : null;
   if (match === null) return NO_SLOT;
   const fill = parseInt(match[1]!, 36);

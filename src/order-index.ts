@@ -1,6 +1,6 @@
 import { LayeredBitset } from './layered-bitset.js';
 import { NumberQueue } from './number-queue.js';
-import type { Sequence, Slot } from './quantities.js';
+import type { BrandedColumn, Sequence, Slot } from './quantities.js';
 import { SequenceSlots } from './sequence-slots.js';
 import type { OrderStore } from './order-store.js';
 import type { TradeStore } from './trade-store.js';
@@ -16,7 +16,7 @@ const MAX_QUEUED = 256;
 
 class AccountOrders {
   /** Sequences by ordinal (creation order); forgotten ones stay until the next compaction. */
-  sequences: number[] = [];
+  sequences: Sequence[] = [];
   forgotten = 0;
   /** The ordinals of all the account's orders. */
   all = new LayeredBitset();
@@ -70,7 +70,7 @@ export class OrderIndex {
   readonly #byAccount: AccountOrders[] = [];
   readonly #finals = new NumberQueue();
   /** Slots whose status the sets may not show yet (with stale entries of forgotten orders). */
-  readonly #queued = new Int32Array(MAX_QUEUED);
+  readonly #queued = new Int32Array(MAX_QUEUED) as BrandedColumn<Int32Array, Slot>;
   #queuedCount = 0;
   /** Whether the accounts' numbering and sets exist (see `#build`). */
   #built = false;
@@ -92,7 +92,7 @@ export class OrderIndex {
     if (this.#built) this.#number(sequence, slot);
   }
 
-  setStatus(slot: number, status: number): void {
+  setStatus(slot: Slot, status: number): void {
     const store = this.store;
     store.statusColumn[slot] = status;
     if (this.#built && store.listed(slot) < LISTING_QUEUED) this.#queue(slot);
@@ -104,12 +104,12 @@ export class OrderIndex {
   }
 
   /** The slot of `ord_<sequence>`, or -1. */
-  slot(sequence: number): Slot {
-    return this.#slots.slot(sequence as Sequence);
+  slot(sequence: Sequence): Slot {
+    return this.#slots.slot(sequence);
   }
 
   /** Records that an order reached a final status (forgetting waits for `forgetBeyondRetention`). */
-  finalized(sequence: number): void {
+  finalized(sequence: Sequence): void {
     if (this.retention !== Infinity) this.#finals.push(sequence);
   }
 
@@ -118,17 +118,17 @@ export class OrderIndex {
    * command, once the command's records and events are built from the orders it finalized.
    */
   forgetBeyondRetention(): void {
-    while (this.#finals.length > this.retention) this.#forget(this.#finals.shift());
+    while (this.#finals.length > this.retention) this.#forget(this.#finals.shift() as Sequence);
   }
 
   /**
    * Slots of the account's orders on `book` (-1: any) with `status` (-1: any), newest first, at
    * most `limit`.
    */
-  list(account: string, book: number, status: number, limit: number): number[] {
+  list(account: string, book: number, status: number, limit: number): Slot[] {
     this.#build();
     const orders = this.#byAccount[this.store.accounts.find(account)];
-    const result: number[] = [];
+    const result: Slot[] = [];
     if (orders === undefined) return result;
     this.#syncListings();
     const sets = orders.setsFor(book, status, this.books);
@@ -157,12 +157,12 @@ export class OrderIndex {
   }
 
   /** Every indexed order's slot, oldest first (for validation). */
-  *slots(): IterableIterator<number> {
+  *slots(): IterableIterator<Slot> {
     for (const [, slot] of this.#slots.entries()) yield slot;
   }
 
   /** Whether the account sets hold the order at `slot` where its book and status say (for validation). */
-  indexes(slot: number): boolean {
+  indexes(slot: Slot): boolean {
     this.#build();
     this.#syncListings();
     const store = this.store;
@@ -178,7 +178,7 @@ export class OrderIndex {
     );
   }
 
-  #forget(sequence: number): void {
+  #forget(sequence: Sequence): void {
     const slot = this.slot(sequence);
     const store = this.store;
     const orders = this.#byAccount[store.accountColumn[slot]!];
@@ -202,7 +202,7 @@ export class OrderIndex {
   }
 
   /** Gives a new order the next number of its account and queues it for the sets. */
-  #number(sequence: number, slot: number): void {
+  #number(sequence: Sequence, slot: Slot): void {
     const store = this.store;
     const orders = (this.#byAccount[store.accountColumn[slot]!] ??= new AccountOrders());
     store.setOrdinal(slot, orders.sequences.length);
@@ -226,7 +226,7 @@ export class OrderIndex {
     }
   }
 
-  #queue(slot: number): void {
+  #queue(slot: Slot): void {
     if (this.#queuedCount === MAX_QUEUED) this.#syncListings();
     this.store.setListed(slot, this.store.listed(slot) | LISTING_QUEUED);
     this.#queued[this.#queuedCount++] = slot;

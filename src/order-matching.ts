@@ -26,6 +26,7 @@ import { KIND_POST_ONLY, KIND_TIF_SHIFT } from './order-kind.js';
 import type { PendingStops } from './pending-stops.js';
 import type { PriceLevel } from './price-level.js';
 import { canFillPreventingSelfTrade } from './self-trade.js';
+import type { Slot, Units } from './quantities.js';
 
 /**
  * What happens to an order once it is accepted: it matches and rests or ends (`execute`), the
@@ -41,13 +42,13 @@ export class OrderMatching implements BookListener {
   ) {}
 
   /** The venue's balances, when it keeps them: a triggered market buy locks its cost then. */
-  funds: { fundTriggered(book: OrderBook, slot: number): boolean } | null = null;
+  funds: { fundTriggered(book: OrderBook, slot: Slot): boolean } | null = null;
 
   /**
    * BookListener: the books call these as they match. Methods rather than closures, so that the
    * code optimised for one venue still serves the next (a sweep runs many).
    */
-  executed(book: OrderBook, trade: number, maker: number, taker: number): void {
+  executed(book: OrderBook, trade: number, maker: Slot, taker: Slot): void {
     const store = this.store;
     if (store.remainingColumn[maker] === 0) this.orders.finalized(store.sequenceColumn[maker]!);
     this.events.trade(book, trade, maker, taker);
@@ -58,7 +59,7 @@ export class OrderMatching implements BookListener {
     this.events.level(book, level, side);
   }
 
-  selfTrade(book: OrderBook, maker: number, stp: number): boolean {
+  selfTrade(book: OrderBook, maker: Slot, stp: number): boolean {
     if (stp !== STP_CANCEL_TAKER) {
       this.endResting(book, maker, STATUS_EXPIRED, REASON_SELF_TRADE_PREVENTED);
     }
@@ -70,7 +71,7 @@ export class OrderMatching implements BookListener {
    * decided first (order-book.ts, 4), then it matches and rests or ends. `level` is its price level
    * as it stood before matching, if any; `rejoining` when the order was placed in an earlier step.
    */
-  execute(book: OrderBook, slot: number, level: PriceLevel | undefined, rejoining: boolean): void {
+  execute(book: OrderBook, slot: Slot, level: PriceLevel | undefined, rejoining: boolean): void {
     const store = this.store;
     const kind = store.kindColumn[slot]!;
     const timeInForce = (kind >> KIND_TIF_SHIFT) & 3;
@@ -132,7 +133,7 @@ export class OrderMatching implements BookListener {
   }
 
   /** Parks a new stop order as pending (its stop price not yet reached). */
-  park(book: OrderBook, slot: number, stopPrice: number): void {
+  park(book: OrderBook, slot: Slot, stopPrice: Units): void {
     const store = this.store;
     this.orders.setStatus(slot, STATUS_PENDING);
     this.stops.add(book.index, store.sequenceColumn[slot]!, store.isSell(slot), stopPrice);
@@ -140,7 +141,7 @@ export class OrderMatching implements BookListener {
   }
 
   /** Takes a pending stop out of its book's stops. */
-  unpend(book: OrderBook, slot: number): void {
+  unpend(book: OrderBook, slot: Slot): void {
     const store = this.store;
     this.stops.remove(
       book.index,
@@ -151,7 +152,7 @@ export class OrderMatching implements BookListener {
   }
 
   /** Ends a live order for the venue's reason (self-trade prevention, expiry). */
-  endLive(book: OrderBook, slot: number, status: number, reason: number): void {
+  endLive(book: OrderBook, slot: Slot, status: number, reason: number): void {
     if (this.store.statusColumn[slot] === STATUS_PENDING) {
       this.unpend(book, slot);
       this.finish(book, slot, status, reason);
@@ -161,7 +162,7 @@ export class OrderMatching implements BookListener {
   }
 
   /** Ends a resting order for the venue's reason. */
-  endResting(book: OrderBook, slot: number, status: number, reason: number): void {
+  endResting(book: OrderBook, slot: Slot, status: number, reason: number): void {
     const store = this.store;
     const level = book.take(slot, store.remainingColumn[slot]!);
     this.orders.setStatus(slot, status);
@@ -175,10 +176,10 @@ export class OrderMatching implements BookListener {
    * Takes `size` units off an open or pending order (all of it cancels it) and announces the
    * change; a pending stop has no level to announce.
    */
-  takeOff(book: OrderBook, slot: number, size: number): void {
+  takeOff(book: OrderBook, slot: Slot, size: Units): void {
     const store = this.store;
     if (store.statusColumn[slot] === STATUS_PENDING) {
-      store.remainingColumn[slot]! -= size;
+      (store.remainingColumn as Float64Array)[slot]! -= size;
       if (store.remainingColumn[slot] === 0) {
         this.unpend(book, slot);
         this.orders.setStatus(slot, STATUS_CANCELLED);
@@ -197,10 +198,10 @@ export class OrderMatching implements BookListener {
   }
 
   /** Ends an incoming or waiting order: whatever did not fill is no longer for sale. */
-  finish(book: OrderBook, slot: number, status: number, reason = 0): void {
+  finish(book: OrderBook, slot: Slot, status: number, reason = 0): void {
     this.orders.setStatus(slot, status);
     if (reason !== 0) this.store.setReason(slot, reason);
-    this.store.remainingColumn[slot] = 0;
+    this.store.remainingColumn[slot] = 0 as Units;
     this.orders.finalized(this.store.sequenceColumn[slot]!);
     this.events.order(book, slot);
   }

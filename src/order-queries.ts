@@ -14,6 +14,7 @@ import {
 } from './result.js';
 import { ORDER_STATUSES, type OrderRecord, type OrderStatus } from './types.js';
 import type { VenueCore } from './venue-core.js';
+import type { Slot } from './quantities.js';
 
 export interface OrderFilter {
   readonly symbol?: string;
@@ -32,21 +33,21 @@ const ORDER_FILTER_KEYS: ReadonlySet<keyof OrderFilter> = new Set([
 /** The record of the order in `slot` as it is now. */
 export function orderView(
   core: VenueCore,
-  slot: number,
+  slot: Slot,
   book: OrderBook = core.bookOf(slot),
 ): OrderView {
   return new OrderView(core.store, core.trades, slot, book.instrument);
 }
 
 /** The slot of the account's order `id`, or -1. */
-export function ownOrder(core: VenueCore, account: string, id: string): number {
+export function ownOrder(core: VenueCore, account: string, id: string): Slot {
   const sequence = orderSequence(id);
-  const slot = sequence < 0 ? -1 : core.orders.slot(sequence);
-  return slot >= 0 && core.store.accountName(slot) === account ? slot : -1;
+  const slot = sequence < 0 ? (-1 as Slot) : core.orders.slot(sequence);
+  return slot >= 0 && core.store.accountName(slot) === account ? slot : (-1 as Slot);
 }
 
 /** The slot of the account's live order `id`: what cancel, reduce and amend act on. */
-export function openOrder(core: VenueCore, account: string, id: string): number | Failure {
+export function openOrder(core: VenueCore, account: string, id: string): Slot | Failure {
   const slot = ownOrder(core, account, id);
   if (slot < 0) return orderNotFound(id);
   const { store } = core;

@@ -4,7 +4,7 @@ import { STATUS_OPEN, STATUS_PARTIALLY_FILLED, STATUS_PENDING } from './numeric.
 import { BIG_NOTIONAL, FillLists } from './fill-lists.js';
 import { EXTRA_REASON_SHIFT, OrderExtras } from './order-extras.js';
 import { KIND_CLIENT_ORDER_ID, KIND_STP_SHIFT } from './order-kind.js';
-import type { Sequence, Slot, Units } from './quantities.js';
+import type { BrandedColumn, Sequence, Slot, Units } from './quantities.js';
 import { grown, SlotPool } from './typed-columns.js';
 import {
   ORDER_REASONS,
@@ -20,7 +20,7 @@ import {
 } from './types.js';
 
 /** No slot: the end of a queue. */
-export const NO_SLOT = -1;
+export const NO_SLOT = -1 as Slot;
 
 /**
  * In its fills link (see `#links`), an order with one fill names it as ONE_FILL - (trade slot x 2 + 1 when
@@ -28,6 +28,7 @@ export const NO_SLOT = -1;
  */
 const ONE_FILL = -2;
 const ONE_FILL_LIMIT = 2 ** 29;
+type UnitsColumn = BrandedColumn<Float64Array, Units>;
 /** The fields of a slot's pair in `#links`. */
 const PREV = 0;
 const FILLS = 1;
@@ -51,13 +52,13 @@ const CHUNK_SLOTS = 2 ** 14;
  * fields are in chunks (see CHUNK_SLOTS). Code outside src reads every field through the accessors.
  */
 export class OrderStore {
-  sequenceColumn = new Float64Array(0);
-  priceColumn = new Float64Array(0);
-  remainingColumn = new Float64Array(0);
-  filledColumn = new Float64Array(0);
+  sequenceColumn = new Float64Array(0) as BrandedColumn<Float64Array, Sequence>;
+  priceColumn = new Float64Array(0) as UnitsColumn;
+  remainingColumn = new Float64Array(0) as UnitsColumn;
+  filledColumn = new Float64Array(0) as UnitsColumn;
   createdAtColumn = new Float64Array(0);
   /** The order after this one in its queue, or NO_SLOT. */
-  nextColumn = new Int32Array(0);
+  nextColumn = new Int32Array(0) as BrandedColumn<Int32Array, Slot>;
   /**
    * Two Int32s a slot, side by side so that filling and unlinking a maker read one cache line:
    * the order's previous one in its queue (PREV), and its fills (FILLS): its row of `fillLists`,
@@ -86,7 +87,7 @@ export class OrderStore {
   /** The fills of the orders that have any. */
   readonly fillLists = new FillLists();
   /** Client order ids by slot, for the orders that have one. */
-  readonly #clientOrderIds = new Map<number, string>();
+  readonly #clientOrderIds = new Map<Slot, string>();
   /** Stop prices, expiry times, queue rejoins and notionals past 2^53, for the orders that have one. */
   readonly extras = new OrderExtras(this);
   readonly #slots = new SlotPool((capacity) => this.#grow(capacity));
@@ -112,7 +113,7 @@ export class OrderStore {
     this.priceColumn[slot] = price;
     this.#size[chunk]![at] = size;
     this.remainingColumn[slot] = size;
-    this.filledColumn[slot] = 0;
+    this.filledColumn[slot] = 0 as Units;
     this.#links[slot * 2 + PREV] = NO_SLOT;
     this.#links[slot * 2 + FILLS] = NO_SLOT;
     this.nextColumn[slot] = NO_SLOT;
@@ -129,25 +130,25 @@ export class OrderStore {
     return slot;
   }
 
-  setReason(slot: number, reason: number): void {
+  setReason(slot: Slot, reason: number): void {
     this.setExtraBits(slot, (this.extraBits(slot) & 15) | (reason << EXTRA_REASON_SHIFT));
   }
 
-  reason(slot: number): OrderReason | null {
+  reason(slot: Slot): OrderReason | null {
     return ORDER_REASONS[this.extraBits(slot) >> EXTRA_REASON_SHIFT]!;
   }
 
   /** The self-trade prevention mode code (STP_NONE ...). */
-  stpCode(slot: number): number {
+  stpCode(slot: Slot): number {
     return this.kindColumn[slot]! >> KIND_STP_SHIFT;
   }
 
-  stp(slot: number): SelfTradePrevention {
+  stp(slot: Slot): SelfTradePrevention {
     return STP_MODES[this.stpCode(slot)]!;
   }
 
   /** Frees the slot and lets its fills go. */
-  release(slot: number, trades: TradeStore): void {
+  release(slot: Slot, trades: TradeStore): void {
     const sequence = this.sequenceColumn[slot]!;
     for (let fill = this.firstFill(slot); fill !== NO_SLOT;) {
       const next = trades.nextFill(fill, sequence);
@@ -163,40 +164,40 @@ export class OrderStore {
 
   constructor(readonly accounts: AccountNames) {}
 
-  accountName(slot: number): string {
+  accountName(slot: Slot): string {
     return this.accounts.name(this.accountColumn[slot]!);
   }
 
-  clientOrderId(slot: number): string | null {
+  clientOrderId(slot: Slot): string | null {
     return (this.kindColumn[slot]! & KIND_CLIENT_ORDER_ID) === 0
       ? null
       : this.#clientOrderIds.get(slot)!;
   }
 
-  side(slot: number): Side {
+  side(slot: Slot): Side {
     return SIDES[this.kindColumn[slot]! & 1]!;
   }
-  isSell(slot: number): boolean {
+  isSell(slot: Slot): boolean {
     return (this.kindColumn[slot]! & 1) === 1;
   }
-  type(slot: number): OrderType {
+  type(slot: Slot): OrderType {
     return ORDER_TYPES[(this.kindColumn[slot]! >> 1) & 1]!;
   }
-  isMarket(slot: number): boolean {
+  isMarket(slot: Slot): boolean {
     return (this.kindColumn[slot]! & 2) === 2;
   }
-  timeInForce(slot: number): TimeInForce {
+  timeInForce(slot: Slot): TimeInForce {
     return TIMES_IN_FORCE[(this.kindColumn[slot]! >> 2) & 3]!;
   }
-  postOnly(slot: number): boolean {
+  postOnly(slot: Slot): boolean {
     return (this.kindColumn[slot]! & 16) === 16;
   }
   /** Open or partially filled: resting on the book. */
-  isOpen(slot: number): boolean {
+  isOpen(slot: Slot): boolean {
     return this.statusColumn[slot]! <= STATUS_PARTIALLY_FILLED;
   }
   /** Resting, or a stop waiting for its trigger: what cancel, reduce and amend act on. */
-  isLive(slot: number): boolean {
+  isLive(slot: Slot): boolean {
     return (
       this.statusColumn[slot]! <= STATUS_PARTIALLY_FILLED ||
       this.statusColumn[slot]! === STATUS_PENDING
@@ -207,7 +208,7 @@ export class OrderStore {
    * Appends a trade to the order's fills (`taker`: 1 when the order is its taker, else 0), counting
    * it and its notional.
    */
-  addFill(slot: number, trade: number, taker: number, trades: TradeStore): void {
+  addFill(slot: Slot, trade: number, taker: number, trades: TradeStore): void {
     const fills = this.#fills(slot);
     const price = trades.price(trade);
     const size = trades.size(trade);
@@ -235,7 +236,7 @@ export class OrderStore {
   }
 
   /** Moves an order's one fill, named in its fills link, into a FillLists row. */
-  #rowOfOneFill(slot: number, trades: TradeStore): number {
+  #rowOfOneFill(slot: Slot, trades: TradeStore): number {
     const last = ONE_FILL - this.#fills(slot);
     const trade = last >> 1;
     const row = this.fillLists.open(trade, last & 1, trades.price(trade) * trades.size(trade));
@@ -244,20 +245,20 @@ export class OrderStore {
   }
 
   /** The order's first fill (a trade slot), or NO_SLOT. */
-  firstFill(slot: number): number {
+  firstFill(slot: Slot): number {
     const fills = this.#fills(slot);
     if (fills === NO_SLOT) return NO_SLOT;
     if (fills >= 0) return this.fillLists.first(fills);
     return (ONE_FILL - fills) >> 1;
   }
 
-  fillCount(slot: number): number {
+  fillCount(slot: Slot): number {
     const fills = this.#fills(slot);
     return fills === NO_SLOT ? 0 : fills < 0 ? 1 : this.fillLists.count(fills);
   }
 
   /** The exact sum of the order's fills' price x size units. */
-  notionalOf(slot: number, trades: TradeStore): number | bigint {
+  notionalOf(slot: Slot, trades: TradeStore): number | bigint {
     const fills = this.#fills(slot);
     if (fills === NO_SLOT) return 0;
     if (fills < 0) {
@@ -274,70 +275,70 @@ export class OrderStore {
   }
 
   /** The fields by slot, for code that does not index the columns (see the class comment). */
-  sequence(slot: number): number {
+  sequence(slot: Slot): Sequence {
     return this.sequenceColumn[slot]!;
   }
-  price(slot: number): number {
+  price(slot: Slot): Units {
     return this.priceColumn[slot]!;
   }
-  size(slot: number): number {
-    return this.#size[slot >> 14]![slot & 0x3fff]!;
+  size(slot: Slot): Units {
+    return this.#size[slot >> 14]![slot & 0x3fff]! as Units;
   }
-  setSize(slot: number, value: number): void {
+  setSize(slot: Slot, value: Units): void {
     this.#size[slot >> 14]![slot & 0x3fff] = value;
   }
-  remaining(slot: number): number {
+  remaining(slot: Slot): Units {
     return this.remainingColumn[slot]!;
   }
-  filled(slot: number): number {
+  filled(slot: Slot): Units {
     return this.filledColumn[slot]!;
   }
-  createdAt(slot: number): number {
+  createdAt(slot: Slot): number {
     return this.createdAtColumn[slot]!;
   }
-  next(slot: number): number {
+  next(slot: Slot): Slot {
     return this.nextColumn[slot]!;
   }
   /** The order before this one in its queue, or NO_SLOT. */
-  prev(slot: number): number {
-    return this.#links[slot * 2 + PREV]!;
+  prev(slot: Slot): Slot {
+    return this.#links[slot * 2 + PREV]! as Slot;
   }
-  setPrev(slot: number, prev: number): void {
+  setPrev(slot: Slot, prev: Slot): void {
     this.#links[slot * 2 + PREV] = prev;
   }
-  #fills(slot: number): number {
+  #fills(slot: Slot): number {
     return this.#links[slot * 2 + FILLS]!;
   }
-  #setFills(slot: number, fills: number): void {
+  #setFills(slot: Slot, fills: number): void {
     this.#links[slot * 2 + FILLS] = fills;
   }
   /** The order's account id (see AccountNames). */
-  account(slot: number): number {
+  account(slot: Slot): number {
     return this.accountColumn[slot]!;
   }
-  ordinal(slot: number): number {
+  ordinal(slot: Slot): number {
     return this.#ordinal[slot >> 14]![slot & 0x3fff]!;
   }
-  setOrdinal(slot: number, value: number): void {
+  setOrdinal(slot: Slot, value: number): void {
     this.#ordinal[slot >> 14]![slot & 0x3fff] = value;
   }
-  book(slot: number): number {
+  book(slot: Slot): number {
     return this.#book[slot >> 14]![slot & 0x3fff]!;
   }
   /** The status code (STATUS_OPEN ...); OrderIndex.setStatus changes it. */
-  status(slot: number): number {
+  status(slot: Slot): number {
     return this.statusColumn[slot]!;
   }
-  extraBits(slot: number): number {
+  extraBits(slot: Slot): number {
     return this.#extraBits[slot >> 14]![slot & 0x3fff]!;
   }
-  setExtraBits(slot: number, value: number): void {
+  setExtraBits(slot: Slot, value: number): void {
     this.#extraBits[slot >> 14]![slot & 0x3fff] = value;
   }
-  listed(slot: number): number {
+  listed(slot: Slot): number {
     return this.#listed[slot >> 14]![slot & 0x3fff]!;
   }
-  setListed(slot: number, value: number): void {
+  setListed(slot: Slot, value: number): void {
     this.#listed[slot >> 14]![slot & 0x3fff] = value;
   }
 

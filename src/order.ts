@@ -16,23 +16,24 @@ import {
   type Side,
   type TimeInForce,
 } from './types.js';
+import type { Sequence, Slot, Units } from './quantities.js';
 
-export function orderId(sequence: number): string {
+export function orderId(sequence: Sequence): string {
   return 'ord_' + sequence;
 }
 
 /** Parses `ord_<n>` back to n; -1 when the text is not an order id. */
-export function orderSequence(id: unknown): number {
+export function orderSequence(id: unknown): Sequence {
   if (typeof id !== 'string' || id.length < 5 || id.length > 20 || !id.startsWith('ord_'))
-    return -1;
-  if (id.charCodeAt(4) === 48 /* no leading zero */) return -1;
+    return -1 as Sequence;
+  if (id.charCodeAt(4) === 48 /* no leading zero */) return -1 as Sequence;
   let sequence = 0;
   for (let i = 4; i < id.length; i++) {
     const digit = id.charCodeAt(i) - 48;
-    if (digit < 0 || digit > 9) return -1;
+    if (digit < 0 || digit > 9) return -1 as Sequence;
     sequence = sequence * 10 + digit;
   }
-  return Number.isSafeInteger(sequence) ? sequence : -1;
+  return (Number.isSafeInteger(sequence) ? sequence : -1) as Sequence;
 }
 
 /** An immutable record of an order as of one moment, copied out of the store; strings are formatted when read. */
@@ -49,17 +50,17 @@ export class OrderView implements OrderRecord {
   readonly expireAt: number | null;
   readonly stp: SelfTradePrevention;
   readonly reason: OrderReason | null;
-  readonly #stopPrice: number;
+  readonly #stopPrice: Units;
   readonly #instrument: Instrument;
-  readonly #sequence: number;
-  readonly #price: number;
-  readonly #size: number;
-  readonly #filled: number;
-  readonly #remaining: number;
+  readonly #sequence: Sequence;
+  readonly #price: Units;
+  readonly #size: Units;
+  readonly #filled: Units;
+  readonly #remaining: Units;
   readonly #notional: number | bigint;
   readonly #fills: readonly FillData[];
 
-  constructor(store: OrderStore, trades: TradeStore, slot: number, instrument: Instrument) {
+  constructor(store: OrderStore, trades: TradeStore, slot: Slot, instrument: Instrument) {
     this.#instrument = instrument;
     this.#sequence = store.sequenceColumn[slot]!;
     this.account = store.accountName(slot);

@@ -1,14 +1,15 @@
 import { StopBook } from './stop-book.js';
+import type { Sequence, Units } from './quantities.js';
 
 /** Every book's waiting stops (a StopBook per book, made when the book gets its first stop). */
 export class PendingStops {
   readonly #books: (StopBook | undefined)[] = [];
 
-  add(book: number, sequence: number, sell: boolean, stopPrice: number): void {
+  add(book: number, sequence: Sequence, sell: boolean, stopPrice: Units): void {
     (this.#books[book] ??= new StopBook()).add(sequence, sell, stopPrice);
   }
 
-  remove(book: number, sequence: number, sell: boolean, stopPrice: number): void {
+  remove(book: number, sequence: Sequence, sell: boolean, stopPrice: Units): void {
     this.#books[book]!.remove(sequence, sell, stopPrice);
   }
 
@@ -19,12 +20,12 @@ export class PendingStops {
   }
 
   /** Takes out the book's next stop due at `lastPrice` (StopBook.takeDue's order), or -1. */
-  takeDue(book: number, lastPrice: number | null): number {
-    return lastPrice === null ? -1 : this.#books[book]!.takeDue(lastPrice);
+  takeDue(book: number, lastPrice: Units | null): Sequence {
+    return lastPrice === null ? (-1 as Sequence) : this.#books[book]!.takeDue(lastPrice);
   }
 
   /** The book's waiting stops' sequences (for validation). */
-  sequencesOf(book: number): readonly number[] {
+  sequencesOf(book: number): readonly Sequence[] {
     return this.#books[book]?.sequences() ?? [];
   }
 }

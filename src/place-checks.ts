@@ -23,7 +23,7 @@ import {
 } from './numeric.js';
 import type { OrderCommand } from './order-command.js';
 import { CLIENT_ORDER_ID_PATTERN } from './order-request.js';
-import { lotsToUnits, ticksToUnits, type Lots, type Ticks } from './quantities.js';
+import { lotsToUnits, ticksToUnits, type Lots, type Ticks, type Slot } from './quantities.js';
 import type { OrderStore } from './order-store.js';
 
 /**
@@ -84,7 +84,7 @@ export function placeRefusal(instrument: Instrument, command: OrderCommand, now:
 export function amendRefusal(
   instrument: Instrument,
   store: OrderStore,
-  slot: number,
+  slot: Slot,
   sizeLots: Lots,
   priceTicks: Ticks,
 ): number {

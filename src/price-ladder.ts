@@ -1,6 +1,7 @@
 import { LayeredBitset } from './layered-bitset.js';
 import { PriceLevel } from './price-level.js';
 import { SortedLadder } from './sorted-ladder.js';
+import type { Units } from './quantities.js';
 
 /** The most ticks between a side's best and worst level that the array covers. */
 export const MAX_DENSE_SPAN = 1 << 20;
@@ -48,14 +49,14 @@ export class PriceLadder {
     return this.#bestPosition < 0 ? null : this.#levels[this.#bestPosition]!;
   }
 
-  get(price: number): PriceLevel | undefined {
+  get(price: Units): PriceLevel | undefined {
     if (this.#sorted !== null) return this.#sorted.get(price);
     const position = this.#position(price);
     return position >= 0 && position < this.#capacity ? this.#levels[position] : undefined;
   }
 
   /** The level at `price`, created (empty) if absent. */
-  getOrCreate(price: number): PriceLevel {
+  getOrCreate(price: Units): PriceLevel {
     const found = this.get(price);
     if (found !== undefined) return found;
     const key = this.#sign * price;
@@ -125,11 +126,11 @@ export class PriceLadder {
     return all;
   }
 
-  #position(price: number): number {
+  #position(price: Units): number {
     return (this.#sign * price) / this.#tickUnits + this.#offset;
   }
 
-  #covers(price: number): boolean {
+  #covers(price: Units): boolean {
     const position = this.#position(price);
     return position >= 0 && position < this.#capacity;
   }
@@ -138,7 +139,7 @@ export class PriceLadder {
    * Moves (and widens) the window to cover the current levels and a new `price`, or hands the
    * levels to a SortedLadder when they would span more than MAX_DENSE_SPAN ticks.
    */
-  #rewindow(price: number): void {
+  #rewindow(price: Units): void {
     const existing = this.levels();
     let low = price / this.#tickUnits;
     let high = low;

@@ -1,4 +1,5 @@
 import { NO_SLOT, type OrderStore } from './order-store.js';
+import type { Slot, Units } from './quantities.js';
 
 /** All resting orders at one price of one side, in time priority (head first), as store slots. */
 export class PriceLevel {
@@ -9,13 +10,13 @@ export class PriceLevel {
   tail = NO_SLOT;
 
   constructor(
-    public price: number,
+    public price: Units,
     /** Sort key: larger is better (bids: price, asks: -price). */
     public key: number,
   ) {}
 
   /** This emptied level, made the new empty level at `price` (PriceLadder reuses levels). */
-  reuse(price: number, key: number): PriceLevel {
+  reuse(price: Units, key: number): PriceLevel {
     this.price = price;
     this.key = key;
     this.total = 0;
@@ -25,7 +26,7 @@ export class PriceLevel {
     return this;
   }
 
-  append(store: OrderStore, slot: number): void {
+  append(store: OrderStore, slot: Slot): void {
     store.setPrev(slot, this.tail);
     store.nextColumn[slot] = NO_SLOT;
     if (this.tail === NO_SLOT) this.head = slot;
@@ -36,7 +37,7 @@ export class PriceLevel {
   }
 
   /** Unlinks an order; the caller has already taken its remaining size off `total`. */
-  unlink(store: OrderStore, slot: number): void {
+  unlink(store: OrderStore, slot: Slot): void {
     const prev = store.prev(slot);
     const next = store.nextColumn[slot]!;
     if (prev === NO_SLOT) this.head = next;

@@ -18,5 +18,11 @@ export const ticksToUnits = (ticks: Ticks, tickUnits: number): Units =>
   (ticks * tickUnits) as Units;
 export const lotsToUnits = (lots: Lots, lotUnits: number): Units => (lots * lotUnits) as Units;
 
+/**
+ * A typed array column whose entries are of one kind: a read gives that kind, a write needs it
+ * (the order store's `sequence` column holds Sequences, its `next` column Slots).
+ */
+export type BrandedColumn<Array, Kind extends number> = Array & { [index: number]: Kind };
+
 /** No price or size: a market order's price, an order without a stop. */
 export const NO_UNITS = 0 as Units;

@@ -1,5 +1,6 @@
 import { NumberQueue } from './number-queue.js';
 import { TradeWindow, type TradeSeries, type WindowFigures } from './trade-window.js';
+import type { Units } from './quantities.js';
 
 export { DAY_MS, type WindowFigures } from './trade-window.js';
 
@@ -19,19 +20,19 @@ export class RollingStats implements TradeSeries {
   time(position: number): number {
     return this.#times.at(position);
   }
-  price(position: number): number {
-    return this.#prices.at(position);
+  price(position: number): Units {
+    return this.#prices.at(position) as Units;
   }
-  size(position: number): number {
-    return this.#sizes.at(position);
+  size(position: number): Units {
+    return this.#sizes.at(position) as Units;
   }
 
   /** Price units of the last trade, or null before the first. */
-  get lastPrice(): number | null {
+  get lastPrice(): Units | null {
     return this.#window.lastPrice;
   }
 
-  record(timestamp: number, price: number, size: number): void {
+  record(timestamp: number, price: Units, size: Units): void {
     this.#times.push(timestamp);
     this.#prices.push(price);
     this.#sizes.push(size);

@@ -7,6 +7,7 @@
 import { STP_CANCEL_MAKER, STP_NONE } from './numeric.js';
 import type { OrderBook } from './order-book.js';
 import { NO_SLOT, type OrderStore } from './order-store.js';
+import type { Slot } from './quantities.js';
 
 /**
  * Whether a fok taker with self-trade prevention would fill all of its size: the liquidity within
@@ -16,7 +17,7 @@ import { NO_SLOT, type OrderStore } from './order-store.js';
 export function canFillPreventingSelfTrade(
   book: OrderBook,
   store: OrderStore,
-  taker: number,
+  taker: Slot,
 ): boolean {
   const stp = store.stpCode(taker);
   const account = store.accountColumn[taker]!;
@@ -26,7 +27,7 @@ export function canFillPreventingSelfTrade(
     ? -Infinity
     : sell
       ? store.priceColumn[taker]!
-      : -store.priceColumn[taker]!;
+      : -(store.priceColumn[taker]! as number);
   let available = 0;
   let stopped = false;
   (sell ? book.bids : book.asks).forEachFromBest(Infinity, (level) => {

@@ -50,7 +50,7 @@ export class SequenceSlots {
   }
 
   /** Forgets a sequence that has a slot. */
-  forget(sequence: number): void {
+  forget(sequence: Sequence): void {
     const at = sequence - this.#base;
     if (at < 0) {
       this.#oldSlots[this.#oldIndex(sequence)] = -1;
@@ -62,14 +62,14 @@ export class SequenceSlots {
   }
 
   /** Every sequence not forgotten and its slot, in sequence order. */
-  *entries(): IterableIterator<[sequence: number, slot: number]> {
+  *entries(): IterableIterator<[sequence: Sequence, slot: Slot]> {
     for (let i = 0; i < this.#oldLength; i++) {
       const slot = this.#oldSlots[i]!;
-      if (slot >= 0) yield [this.#oldSequences[i]!, slot];
+      if (slot >= 0) yield [this.#oldSequences[i]! as Sequence, slot as Slot];
     }
     for (let i = 0; i < this.#length; i++) {
       const slot = this.#dense[i]!;
-      if (slot >= 0) yield [this.#base + i, slot];
+      if (slot >= 0) yield [(this.#base + i) as Sequence, slot as Slot];
     }
   }
 
@@ -95,7 +95,7 @@ export class SequenceSlots {
   }
 
   /** The index of `sequence` in the old list (by halves), or -1. */
-  #oldIndex(sequence: number): number {
+  #oldIndex(sequence: Sequence): number {
     const sequences = this.#oldSequences;
     let low = 0;
     let high = this.#oldLength - 1;

@@ -1,4 +1,5 @@
 import { PriceLevel } from './price-level.js';
+import type { Units } from './quantities.js';
 
 const CHUNK_LIMIT = 512;
 
@@ -30,12 +31,12 @@ export class SortedLadder {
     return last[last.length - 1]!;
   }
 
-  get(price: number): PriceLevel | undefined {
+  get(price: Units): PriceLevel | undefined {
     return this.#byPrice.get(price);
   }
 
   /** The level at `price`, created (empty) if absent. */
-  getOrCreate(price: number): PriceLevel {
+  getOrCreate(price: Units): PriceLevel {
     const existing = this.#byPrice.get(price);
     if (existing !== undefined) return existing;
     const level = new PriceLevel(price, this.#sign * price);

@@ -1,3 +1,4 @@
+import type { Sequence, Units } from './quantities.js';
 /**
  * One symbol's waiting stop orders (status `pending`), in trigger order. A buy stop is due when
  * the last trade price is at or above its stop price, a sell stop when it is at or below. Each side
@@ -7,20 +8,20 @@
  */
 export class StopBook {
   /** Sequences and stop prices (units), in the order above. */
-  readonly #buys: { sequence: number; price: number }[] = [];
-  readonly #sells: { sequence: number; price: number }[] = [];
+  readonly #buys: { sequence: Sequence; price: Units }[] = [];
+  readonly #sells: { sequence: Sequence; price: Units }[] = [];
 
   get size(): number {
     return this.#buys.length + this.#sells.length;
   }
 
-  add(sequence: number, sell: boolean, price: number): void {
+  add(sequence: Sequence, sell: boolean, price: Units): void {
     const side = sell ? this.#sells : this.#buys;
     side.splice(position(side, sell, price, sequence), 0, { sequence, price });
   }
 
   /** Takes a waiting stop out (cancelled, expired); false when it is not there. */
-  remove(sequence: number, sell: boolean, price: number): boolean {
+  remove(sequence: Sequence, sell: boolean, price: Units): boolean {
     const side = sell ? this.#sells : this.#buys;
     const at = position(side, sell, price, sequence);
     if (side[at]?.sequence !== sequence) return false;
@@ -33,28 +34,28 @@ export class StopBook {
    * the lowest stop price or the due sell with the highest (the one the price reached first),
    * equal stop prices by sequence; when both sides have one due, the lower sequence.
    */
-  takeDue(lastPrice: number): number {
+  takeDue(lastPrice: Units): Sequence {
     const buy = this.#buys[this.#buys.length - 1];
     const sell = this.#sells[this.#sells.length - 1];
     const buyDue = buy !== undefined && lastPrice >= buy.price;
     const sellDue = sell !== undefined && lastPrice <= sell.price;
     if (buyDue && (!sellDue || buy.sequence < sell.sequence)) return this.#buys.pop()!.sequence;
     if (sellDue) return this.#sells.pop()!.sequence;
-    return -1;
+    return -1 as Sequence;
   }
 
   /** Every waiting stop's sequence (for validation). */
-  sequences(): number[] {
+  sequences(): Sequence[] {
     return [...this.#buys, ...this.#sells].map((stop) => stop.sequence);
   }
 }
 
 /** Where a stop goes (or is) in its side: the first entry that triggers after it. */
 function position(
-  side: readonly { sequence: number; price: number }[],
+  side: readonly { sequence: Sequence; price: Units }[],
   sell: boolean,
-  price: number,
-  sequence: number,
+  price: Units,
+  sequence: Sequence,
 ): number {
   let low = 0;
   let high = side.length;

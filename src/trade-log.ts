@@ -1,6 +1,7 @@
 import { NumberQueue } from './number-queue.js';
 import { TradeWindow, type TradeSeries } from './trade-window.js';
 import type { TradeStore } from './trade-store.js';
+import type { Units } from './quantities.js';
 
 /**
  * One symbol's trades (TradeStore slots) in time order, at absolute positions: the tape (its most
@@ -24,10 +25,10 @@ export class TradeLog implements TradeSeries {
   time(position: number): number {
     return this.trades.timestamp(this.#slots.at(position));
   }
-  price(position: number): number {
+  price(position: number): Units {
     return this.trades.price(this.#slots.at(position));
   }
-  size(position: number): number {
+  size(position: number): Units {
     return this.trades.size(this.#slots.at(position));
   }
 

@@ -1,6 +1,7 @@
 import type { MonotonicClock } from './monotonic-clock.js';
 import { NO_SLOT, type OrderStore } from './order-store.js';
 import { SlotPool } from './typed-columns.js';
+import type { Sequence, Slot, Units } from './quantities.js';
 
 /** Trades per chunk (2^14: a 1 MiB chunk of records). */
 const CHUNK_BITS = 14;
@@ -50,11 +51,11 @@ export class TradeStore {
    */
   record(
     sequence: number,
-    price: number,
-    size: number,
+    price: Units,
+    size: Units,
     orders: OrderStore,
-    maker: number,
-    taker: number,
+    maker: Slot,
+    taker: Slot,
   ): number {
     const slot = this.#slots.take();
     const chunk = slot >> CHUNK_BITS;
@@ -84,20 +85,20 @@ export class TradeStore {
   sequence(slot: number): number {
     return this.#number(slot, SEQUENCE);
   }
-  price(slot: number): number {
-    return this.#number(slot, PRICE);
+  price(slot: number): Units {
+    return this.#number(slot, PRICE) as Units;
   }
-  size(slot: number): number {
-    return this.#number(slot, SIZE);
+  size(slot: number): Units {
+    return this.#number(slot, SIZE) as Units;
   }
   timestamp(slot: number): number {
     return this.#number(slot, TIMESTAMP);
   }
-  makerSequence(slot: number): number {
-    return this.#number(slot, MAKER_SEQUENCE);
+  makerSequence(slot: number): Sequence {
+    return this.#number(slot, MAKER_SEQUENCE) as Sequence;
   }
-  takerSequence(slot: number): number {
-    return this.#number(slot, TAKER_SEQUENCE);
+  takerSequence(slot: number): Sequence {
+    return this.#number(slot, TAKER_SEQUENCE) as Sequence;
   }
   /** Account ids (see AccountNames). */
   makerAccount(slot: number): number {
@@ -137,7 +138,7 @@ export class TradeStore {
   }
 
   /** The fill after `slot` in the list of the order with sequence `orderSequence`. */
-  nextFill(slot: number, orderSequence: number): number {
+  nextFill(slot: number, orderSequence: Sequence): number {
     return this.#int(
       slot,
       this.#number(slot, MAKER_SEQUENCE) === orderSequence ? NEXT_OF_MAKER : NEXT_OF_TAKER,

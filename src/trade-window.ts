@@ -1,14 +1,15 @@
 import { ExactSum } from './exact-sum.js';
 import { NumberQueue } from './number-queue.js';
+import type { Units } from './quantities.js';
 
 export const DAY_MS = 86_400_000;
 
 export interface WindowFigures {
   /** Price units of the last trade ever, or null before the first. */
-  readonly last: number | null;
-  readonly open: number | null;
-  readonly high: number | null;
-  readonly low: number | null;
+  readonly last: Units | null;
+  readonly open: Units | null;
+  readonly high: Units | null;
+  readonly low: Units | null;
   /** Size units traded in the window. */
   readonly volume: number | bigint;
 }
@@ -20,8 +21,8 @@ export interface WindowFigures {
 export interface TradeSeries {
   readonly end: number;
   time(position: number): number;
-  price(position: number): number;
-  size(position: number): number;
+  price(position: number): Units;
+  size(position: number): Units;
 }
 
 /**
@@ -42,13 +43,13 @@ export class TradeWindow {
   readonly #lows = new NumberQueue();
   readonly #volume = new ExactSum();
   /** Price of the last trade at or before the window's start. */
-  #lastBeforeWindow: number | null = null;
-  #last: number | null = null;
+  #lastBeforeWindow: Units | null = null;
+  #last: Units | null = null;
 
   constructor(private readonly series: TradeSeries) {}
 
   /** Price units of the last trade, or null before the first (what stop orders trigger on). */
-  get lastPrice(): number | null {
+  get lastPrice(): Units | null {
     return this.#last;
   }
 

@@ -4,6 +4,7 @@ import { formatPrice, formatSize } from './instrument.js';
 import { orderId } from './order.js';
 import type { TradeStore } from './trade-store.js';
 import type { Side, TradeRecord } from './types.js';
+import type { Sequence, Units } from './quantities.js';
 
 /** A trade as a record, copied out of the store; strings are formatted when read. */
 export class TradeView implements TradeRecord {
@@ -15,10 +16,10 @@ export class TradeView implements TradeRecord {
   readonly makerClientOrderId: string | null;
   readonly takerClientOrderId: string | null;
   readonly #instrument: Instrument;
-  readonly #price: number;
-  readonly #size: number;
-  readonly #makerSequence: number;
-  readonly #takerSequence: number;
+  readonly #price: Units;
+  readonly #size: Units;
+  readonly #makerSequence: Sequence;
+  readonly #takerSequence: Sequence;
 
   constructor(trades: TradeStore, slot: number, instrument: Instrument, accounts: AccountNames) {
     this.#instrument = instrument;

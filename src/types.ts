@@ -7,6 +7,7 @@ import {
   STP_CODES,
   TIME_IN_FORCE_CODES,
 } from './codes.js';
+import type { Lots, Ticks } from './quantities.js';
 
 export type Side = (typeof SIDE_CODES.names)[number];
 export type OrderType = (typeof ORDER_TYPE_CODES.names)[number];
@@ -155,7 +156,7 @@ export interface BookSnapshot {
 }
 
 /** [price in ticks, size in lots] of one aggregated level. */
-export type TickLevel = readonly [priceTicks: number, sizeLots: number];
+export type TickLevel = readonly [priceTicks: Ticks, sizeLots: Lots];
 
 /** A BookSnapshot's levels in the instrument's integers, without decimal strings. */
 export interface TickBook {

@@ -12,6 +12,7 @@ import { ORDER_STATUSES } from './types.js';
 import type { PriceLadder } from './price-ladder.js';
 import type { TradeStore } from './trade-store.js';
 import type { Venue } from './venue.js';
+import type { Sequence } from './quantities.js';
 
 /** What the state validator reads of a venue (`Venue.internals`). */
 export interface VenueInternals {
@@ -116,7 +117,7 @@ function checkLadder(
   bookIndex: number,
   sell: boolean,
   store: OrderStore,
-  slotOf: (sequence: number) => number,
+  slotOf: (sequence: Sequence) => number,
   out: string[],
 ): number {
   const levels = ladder.levels();

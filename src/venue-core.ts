@@ -22,7 +22,14 @@ import { KIND_MARKET, KIND_SELL, orderKind } from './order-kind.js';
 import { OrderCommand } from './order-command.js';
 import { amendRefusal, placeRefusal } from './place-checks.js';
 import { sizeForQuote } from './balances.js';
-import { lotsToUnits, ticksToUnits, type Lots, type Sequence, type Units } from './quantities.js';
+import {
+  lotsToUnits,
+  ticksToUnits,
+  type Lots,
+  type Sequence,
+  type Slot,
+  type Units,
+} from './quantities.js';
 
 /**
  * The venue's one matching path, in numbers. Commands take integer codes (numeric.ts), prices in
@@ -44,7 +51,7 @@ export class VenueCore extends CoreState {
    * (sizeByQuote, when it has one), account, then placeRefusal's; a cancel, reduce or amend first
    * finds the account's live order.
    */
-  submit(command: OrderCommand): number {
+  submit(command: OrderCommand): Sequence {
     this.expireDue();
     const result = this.execute(command);
     this.orders.forgetBeyondRetention();
@@ -56,14 +63,14 @@ export class VenueCore extends CoreState {
    * invariant 13) and builds the order's record before it calls `orders.forgetBeyondRetention()`
    * (Venue).
    */
-  execute(command: OrderCommand): number {
+  execute(command: OrderCommand): Sequence {
     const { action } = command;
     if (action === ACTION_NEW) return this.#place(command);
     if (!(action >= ACTION_CANCEL && action <= ACTION_AMEND)) {
       throw new RangeError(`${action} is not a command action`);
     }
     const slot = this.#liveSlot(command);
-    return slot < 0 ? slot : this.executeOn(command, slot);
+    return slot < 0 ? (slot as Sequence) : this.executeOn(command, slot as Slot);
   }
 
   /**
@@ -71,7 +78,7 @@ export class VenueCore extends CoreState {
    * `slot`, the command's account's, whose sequence is the command's `target` (Venue, which looks
    * it up by its id first, answering order_not_found or order_not_open in its words).
    */
-  executeOn(command: OrderCommand, slot: number): number {
+  executeOn(command: OrderCommand, slot: Slot): Sequence {
     switch (command.action) {
       case ACTION_CANCEL:
         this.takeOff(slot, this.store.remainingColumn[slot]!);
@@ -85,25 +92,25 @@ export class VenueCore extends CoreState {
     }
   }
 
-  #place(command: OrderCommand): number {
+  #place(command: OrderCommand): Sequence {
     const orderBook = this.books[command.book];
-    if (orderBook === undefined) return REFUSED_UNKNOWN_SYMBOL;
+    if (orderBook === undefined) return REFUSED_UNKNOWN_SYMBOL as Sequence;
     if (command.quote !== 0n) {
       const refused = this.sizeByQuote(orderBook, command);
-      if (refused !== 0) return refused;
+      if (refused !== 0) return refused as Sequence;
     }
-    if (!this.#isAccount(command.account)) return REFUSED_ACCOUNT;
+    if (!this.#isAccount(command.account)) return REFUSED_ACCOUNT as Sequence;
     const now = command.timeInForce === TIF_GTD ? this.commandTime : 0;
     const refusal = placeRefusal(orderBook.instrument, command, now);
-    if (refusal !== 0) return refusal;
+    if (refusal !== 0) return refusal as Sequence;
     return this.placeValid(orderBook, command);
   }
 
-  #reduce(command: OrderCommand, slot: number): number {
+  #reduce(command: OrderCommand, slot: Slot): Sequence {
     const lots = command.size;
     const size = lotsToUnits(lots, this.bookOf(slot).instrument.lotUnits);
     if (!Number.isInteger(lots) || lots < 1 || size > Number.MAX_SAFE_INTEGER) {
-      return REFUSED_SIZE;
+      return REFUSED_SIZE as Sequence;
     }
     const remaining = this.store.remainingColumn[slot]!;
     this.takeOff(slot, size < remaining ? size : remaining);
@@ -111,24 +118,24 @@ export class VenueCore extends CoreState {
   }
 
   /** Invariant 11, see amendLive. */
-  #amend(command: OrderCommand, slot: number): number {
+  #amend(command: OrderCommand, slot: Slot): Sequence {
     const { instrument } = this.bookOf(slot);
     const { size, price } = command;
     const refusal = amendRefusal(instrument, this.store, slot, size, price);
-    if (refusal !== 0) return refusal;
+    if (refusal !== 0) return refusal as Sequence;
     const refused = this.#amendValid(
       slot,
       size === 0 ? UNCHANGED : lotsToUnits(size, instrument.lotUnits),
       price === 0 ? UNCHANGED : ticksToUnits(price, instrument.tickUnits),
     );
-    return refused < 0 ? refused : command.target;
+    return refused < 0 ? (refused as Sequence) : command.target;
   }
 
   /** Amends a live order with checked values (units; -1 leaves one as it is); 0 or a refusal. */
-  #amendValid(slot: number, newSize: Units, newPrice: Units): number {
+  #amendValid(slot: Slot, newSize: Units, newPrice: Units): number {
     const book = this.bookOf(slot);
     const store = this.store;
-    const sequence = store.sequenceColumn[slot]! as Sequence;
+    const sequence = store.sequenceColumn[slot]!;
     const balances = this.balances;
     if (balances !== null) {
       const remaining = (
@@ -138,8 +145,8 @@ export class VenueCore extends CoreState {
     }
     const refused = amendLive(this.matching, this.events, store, book, slot, newSize, newPrice);
     if (refused < 0 && balances !== null) {
-      const price = store.priceColumn[slot]! as Units;
-      balances.relock(sequence, price, store.remainingColumn[slot]! as Units); // back as it was
+      const price = store.priceColumn[slot]!;
+      balances.relock(sequence, price, store.remainingColumn[slot]!); // back as it was
     }
     return refused;
   }
@@ -170,7 +177,7 @@ export class VenueCore extends CoreState {
    * its trades made due. Returns its sequence, or REFUSED_LEVEL_FULL. The caller then builds what
    * it returns and calls `orders.forgetBeyondRetention()`.
    */
-  placeValid(book: OrderBook, command: OrderCommand): number {
+  placeValid(book: OrderBook, command: OrderCommand): Sequence {
     const { account, side, type, timeInForce, flags, stp, clientOrderId, expireAt } = command;
     const { tickUnits, lotUnits } = book.instrument;
     const kind = orderKind(side, type, timeInForce, flags, stp);
@@ -180,14 +187,15 @@ export class VenueCore extends CoreState {
     const sell = (kind & KIND_SELL) !== 0;
     const level = (kind & KIND_MARKET) !== 0 ? undefined : book.levelAt(sell, price);
     if (level !== undefined && level.total > Number.MAX_SAFE_INTEGER - size) {
-      return REFUSED_LEVEL_FULL;
+      return REFUSED_LEVEL_FULL as Sequence;
     }
     const market = (kind & KIND_MARKET) !== 0;
     const balances = this.balances;
     let lock = 0n;
     if (balances !== null) {
       lock = balances.required(book, account, sell, market, price, size, stp, stopPrice !== 0);
-      if (!balances.covers(account, book.index, sell, lock)) return REFUSED_INSUFFICIENT_BALANCE;
+      if (!balances.covers(account, book.index, sell, lock))
+        return REFUSED_INSUFFICIENT_BALANCE as Sequence;
     }
     const sequence = (this.orders.lastSequence + 1) as Sequence;
     const store = this.store;
@@ -212,7 +220,7 @@ export class VenueCore extends CoreState {
   }
 
   /** Takes `size` units off an open or pending order (all of it cancels it), announcing the change. */
-  takeOff(slot: number, size: number): void {
+  takeOff(slot: Slot, size: Units): void {
     this.matching.takeOff(this.bookOf(slot), slot, size);
   }
 

@@ -20,7 +20,7 @@ import {
 } from './numeric.js';
 import type { FillsPage, FillsQuery } from './order-fills.js';
 import { UNCHANGED, validateAmend } from './order-amend.js';
-import type { Lots, Sequence, Ticks } from './quantities.js';
+import type { Lots, Slot, Ticks } from './quantities.js';
 import {
   getOrderQuery,
   listOrdersQuery,
@@ -281,12 +281,12 @@ export class Venue {
    * order at `slot` (found by openOrder, not looked up again: VenueCore.executeOn), and answers
    * its record.
    */
-  #submitOn(slot: number, action: number): Result<OrderRecord> {
+  #submitOn(slot: Slot, action: number): Result<OrderRecord> {
     const core = this.core;
     const command = this.#draft;
     command.action = action;
     command.account = core.store.accountColumn[slot]!;
-    command.target = core.store.sequenceColumn[slot]! as Sequence;
+    command.target = core.store.sequenceColumn[slot]!;
     const refused = core.executeOn(command, slot);
     if (refused < 0) return { ok: false, error: refusalError(refused) };
     const view = orderView(core, slot);

@@ -140,7 +140,7 @@ describe('replay --check reports each broken invariant at the row that broke it 
     const result = await replayChecked(scenario(sell('s1', '101.0', '5')), (venue) => {
       const { core } = venue;
       const sizeLots = core.sizeLots.bind(core);
-      core.sizeLots = (sequence) => sizeLots(sequence) + 1;
+      core.sizeLots = (sequence) => (sizeLots(sequence) + 1) as Lots;
     });
     expect(result).toEqual({
       code: 3,
@@ -239,7 +239,7 @@ describe('replay --check reports each broken invariant at the row that broke it 
       venue.orderBookTicks = (symbol, depth) => {
         const real = orderBookTicks(symbol, depth);
         if (!real.ok) return real;
-        const asks = real.value.asks.map(([ticks]) => [ticks, 999 /* 9.99 */] as const);
+        const asks = real.value.asks.map(([ticks]) => [ticks, 999 as Lots /* 9.99 */] as const);
         return { ...real, value: { ...real.value, asks } };
       };
     });

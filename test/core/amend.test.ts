@@ -21,6 +21,7 @@ import {
   unwrap,
 } from './helpers.js';
 import { amendOrder, cancelOrder } from './core-commands.js';
+import type { Sequence } from '../../src/quantities.js';
 
 /** Bids at 100.00: alice 2 (ord_1), then bob 1 (ord_2). */
 function venueWithBids() {
@@ -152,7 +153,7 @@ describe('amendOrder', () => {
     expect(amendOrder(core, alice, 1, 0.5, 0)).toBe(REFUSED_SIZE);
     expect(amendOrder(core, alice, 1, 0, -1)).toBe(REFUSED_PRICE);
     expect(amendOrder(core, alice, 1, 1e8, 0)).toBe(1);
-    expect(core.remainingLots(1)).toBe(1e8);
+    expect(core.remainingLots(1 as Sequence)).toBe(1e8);
     expect(amendOrder(core, alice, 1, 0, 9_900)).toBe(1);
     expect(unwrap(venue.orderBook('BTC-USD')).bids[1]).toEqual(['99.00', '1.00000000']);
     cancelOrder(core, alice, 1);
@@ -199,7 +200,7 @@ describe('a post-only order amended to a price that would take liquidity', () =>
     const maker = limit(venue, 'sell', '10.00', '3', { postOnly: true });
     limit(venue, 'buy', '10.00', '1', { account: 'bob' });
     const { store, orders } = venue.internals();
-    const slot = orders.slot(Number(maker.id.slice('ord_'.length)));
+    const slot = orders.slot(Number(maker.id.slice('ord_'.length)) as Sequence);
     store.statusColumn[slot] = ORDER_STATUSES.indexOf('rejected');
     expect(validateVenueState(venue)).toContain(`${maker.id}: rejected but filled 100000000`);
   });

@@ -28,7 +28,7 @@ export function placeOrder(
   stopTicks = 0,
   stp = core.defaultStp,
   expireAt = 0,
-): number {
+): Sequence {
   const command = core.newCommand();
   Object.assign(command, { account, book, side, type, timeInForce, flags, clientOrderId });
   Object.assign(command, { stp, expireAt });
@@ -38,7 +38,7 @@ export function placeOrder(
   return core.submit(command);
 }
 
-export function cancelOrder(core: VenueCore, account: number, sequence: number): number {
+export function cancelOrder(core: VenueCore, account: number, sequence: number): Sequence {
   return core.submit(onOrder(core, ACTION_CANCEL, account, sequence, 0, 0));
 }
 
@@ -47,7 +47,7 @@ export function reduceOrder(
   account: number,
   sequence: number,
   sizeLots: number,
-): number {
+): Sequence {
   return core.submit(onOrder(core, ACTION_REDUCE, account, sequence, sizeLots, 0));
 }
 
@@ -58,7 +58,7 @@ export function amendOrder(
   sequence: number,
   sizeLots: number,
   priceTicks: number,
-): number {
+): Sequence {
   return core.submit(onOrder(core, ACTION_AMEND, account, sequence, sizeLots, priceTicks));
 }
 

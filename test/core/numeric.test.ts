@@ -34,6 +34,7 @@ import {
   validateVenueState,
   type CoreListener,
   type Lots,
+  type Sequence,
   type Ticks,
 } from '../../src/index.js';
 import { makeVenue, plain, recordEvents, unwrap } from './helpers.js';
@@ -61,23 +62,27 @@ describe('the numeric path', () => {
       size: '1.50000000',
       status: 'open',
     });
-    expect([core.orderStatus(1), core.filledLots(1), core.remainingLots(1)]).toEqual([
-      STATUS_OPEN,
-      0,
-      150_000_000,
-    ]);
-    expect([core.orderStatus(2), core.filledLots(2), core.orderStatus(1.5)]).toEqual([-1, -1, -1]);
+    expect([
+      core.orderStatus(1 as Sequence),
+      core.filledLots(1 as Sequence),
+      core.remainingLots(1 as Sequence),
+    ]).toEqual([STATUS_OPEN, 0, 150_000_000]);
+    expect([
+      core.orderStatus(2 as Sequence),
+      core.filledLots(2 as Sequence),
+      core.orderStatus(1.5 as Sequence),
+    ]).toEqual([-1, -1, -1]);
   });
 
   it('matches with the same outcomes as the string API: statuses, partial fills, post-only, fok', () => {
     const { core, alice, bob } = numericVenue();
     placeOrder(core, bob, BTC, SIDE_SELL, TYPE_LIMIT, TIF_GTC, 0, 10_000, 100);
     const taker = placeOrder(core, alice, BTC, SIDE_BUY, TYPE_LIMIT, TIF_GTC, 0, 10_000, 300);
-    expect([core.orderStatus(1), core.orderStatus(taker), core.remainingLots(taker)]).toEqual([
-      STATUS_FILLED,
-      STATUS_PARTIALLY_FILLED,
-      200,
-    ]);
+    expect([
+      core.orderStatus(1 as Sequence),
+      core.orderStatus(taker),
+      core.remainingLots(taker),
+    ]).toEqual([STATUS_FILLED, STATUS_PARTIALLY_FILLED, 200]);
     const postOnly = placeOrder(
       core,
       bob,
@@ -121,7 +126,11 @@ describe('the numeric path', () => {
     expect([core.sizeLots(limit), core.priceTicks(limit)]).toEqual([7, 9_100]);
     const market = placeOrder(core, bob, BTC, SIDE_SELL, TYPE_MARKET, TIF_IOC, 0, 0, 3);
     expect([core.sizeLots(market), core.priceTicks(market)]).toEqual([3, 0]);
-    expect([core.sizeLots(99), core.priceTicks(99), core.sizeLots(1.5)]).toEqual([-1, -1, -1]);
+    expect([
+      core.sizeLots(99 as Sequence),
+      core.priceTicks(99 as Sequence),
+      core.sizeLots(1.5 as Sequence),
+    ]).toEqual([-1, -1, -1]);
   });
 
   it.each([
@@ -275,7 +284,7 @@ describe('the numeric path', () => {
       placeOrder(each, seller, BTC, SIDE_SELL, TYPE_LIMIT, TIF_GTC, 0, 10_000, 100_000_000);
       placeOrder(each, seller, BTC, SIDE_SELL, TYPE_LIMIT, TIF_GTC, 0, 10_100, 100_000_000);
     }
-    const byQuote = (side: number, type: number, sizeLots: number, quote: bigint): number => {
+    const byQuote = (side: number, type: number, sizeLots: number, quote: bigint): Sequence => {
       const command = core.newCommand();
       Object.assign(command, { account: alice, book: BTC, side, type, quote });
       command.timeInForce = type === TYPE_MARKET ? TIF_IOC : TIF_GTC;

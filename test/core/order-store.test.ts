@@ -8,6 +8,7 @@ import {
   Venue,
   validateVenueState,
 } from '../../src/index.js';
+import type { Sequence } from '../../src/quantities.js';
 import { amendOrder, cancelOrder, placeOrder } from './core-commands.js';
 import { ManualClock, unwrap } from './helpers.js';
 
@@ -31,7 +32,7 @@ describe('the order store', () => {
       const side = sell ? SIDE_SELL : SIDE_BUY;
       placeOrder(core, account, i % 2, side, TYPE_LIMIT, TIF_GTC, 0, ticks, (i % 7) + 1);
     }
-    for (const sequence of [1, 16_384, 16_385, 16_386, 32_768, 32_769, ORDERS]) {
+    for (const sequence of [1, 16_384, 16_385, 16_386, 32_768, 32_769, ORDERS] as Sequence[]) {
       const i = sequence - 1;
       expect(core.sizeLots(sequence)).toBe((i % 7) + 1);
       const order = unwrap(venue.getOrder('maker', `ord_${sequence}`));
@@ -39,8 +40,8 @@ describe('the order store', () => {
     }
     expect(cancelOrder(core, account, 16_385)).toBe(16_385);
     expect(amendOrder(core, account, 32_769, 9, 0)).toBe(32_769);
-    expect(core.orderStatus(16_385)).toBe(STATUS_CANCELLED);
-    expect(core.sizeLots(32_769)).toBe(9);
+    expect(core.orderStatus(16_385 as Sequence)).toBe(STATUS_CANCELLED);
+    expect(core.sizeLots(32_769 as Sequence)).toBe(9);
     expect(validateVenueState(venue)).toEqual([]);
   });
 });

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { SeededRandom } from '../../src/index.js';
 import { MAX_DENSE_SPAN, PriceLadder } from '../../src/price-ladder.js';
+import type { Units } from '../../src/quantities.js';
 
 /** Prices near `centre` ticks, now and then one far away (beyond the array's span). */
-function randomPrice(random: SeededRandom, centre: number, tickUnits: number): number {
+function randomPrice(random: SeededRandom, centre: number, tickUnits: number): Units {
   const far = random.int(0, 99) === 0 ? random.int(1, 3) * MAX_DENSE_SPAN : 0;
-  return (centre + random.int(-3000, 3000) + far) * tickUnits;
+  return ((centre + random.int(-3000, 3000) + far) * tickUnits) as Units;
 }
 
 describe('PriceLadder', () => {
@@ -17,7 +18,7 @@ describe('PriceLadder', () => {
       const random = new SeededRandom(4);
       const tickUnits = 5;
       const ladder = new PriceLadder(sign, tickUnits);
-      const model = new Map<number, number>(); // price -> total
+      const model = new Map<Units, number>(); // price -> total
       let centre = 100_000;
       for (let step = 0; step < 12_000; step++) {
         centre += random.int(-20, 20);
@@ -62,7 +63,7 @@ describe('PriceLadder', () => {
             within += model.get(price)!;
           }
           expect(ladder.sizeWithin(sign * limit, wanted)).toBe(within);
-          const absent = randomPrice(random, centre, tickUnits) + 1; // off the grid of levels
+          const absent = (randomPrice(random, centre, tickUnits) + 1) as Units; // off the grid of levels
           expect(ladder.get(absent)).toBeUndefined();
         }
       }

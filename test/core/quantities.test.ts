@@ -24,6 +24,7 @@ import {
 } from '../../src/quantities.js';
 import { SequenceSlots } from '../../src/sequence-slots.js';
 import { ORDER_TYPE_CODES } from '../../src/codes.js';
+import { makeVenue } from './helpers.js';
 
 const instrument = (() => {
   const made = createInstrument({ symbol: 'BTC-USD', tickSize: '0.05', lotSize: '0.002' });
@@ -69,5 +70,51 @@ describe('branded numbers', () => {
     command.price = ticks;
     command.size = lots;
     expect(placeRefusal(instrument, command, 0)).toBe(0);
+  });
+
+  it("hold on the core's public API: its queries, its command, its store's columns, its book", () => {
+    const { core } = makeVenue().venue;
+    const command = core.newCommand().clear();
+    command.account = core.accountId('alice');
+    command.book = core.bookIndex('BTC-USD');
+    command.price = 3_000_000 as Ticks;
+    command.size = 25_000_000 as Lots;
+    const sequence = core.submit(command);
+    const slot = core.orders.slot(sequence);
+    const { store } = core;
+    const book = core.bookOf(slot);
+    // Each kind goes where it is due, and reads as a plain number.
+    command.target = sequence;
+    const price: Units = store.priceColumn[slot]!;
+    const asNumber: number = core.remainingLots(sequence);
+    expect([sequence, slot, store.sequenceColumn[slot], price, asNumber]).toEqual([
+      1, 0, 1, 3e6, 25e6,
+    ]);
+    // @ts-expect-error: ticks read back are not lots
+    const asLots: Lots = core.priceTicks(sequence);
+    // @ts-expect-error: a remaining size in units is not lots
+    const remaining: Lots = store.remainingColumn[slot]!;
+    expect([book.levelAt(false, price)?.total, asLots, remaining]).toEqual([25e6, 3e6, 25e6]);
+    // The lines below change the venue (they compile nowhere but here, under the directive).
+    // @ts-expect-error: a slot is not a sequence
+    core.orderStatus(slot);
+    // @ts-expect-error: a plain number is not a sequence until the door casts it
+    core.orderStatus(1);
+    // @ts-expect-error: a sequence is not a slot
+    core.bookOf(sequence);
+    // @ts-expect-error: a plain number is not a slot
+    store.isLive(0);
+    // @ts-expect-error: a slot is not a command's target sequence
+    command.target = slot;
+    // @ts-expect-error: lots are not ticks
+    command.price = command.size;
+    // @ts-expect-error: ticks are not units
+    book.levelAt(false, command.price);
+    // @ts-expect-error: the sequence column holds sequences, not slots
+    store.sequenceColumn[slot] = slot;
+    // @ts-expect-error: the queue column holds slots, not sequences
+    store.nextColumn[slot] = sequence;
+    // @ts-expect-error: the amount columns hold units, not ticks
+    store.priceColumn[slot] = command.price;
   });
 });

@@ -20,7 +20,7 @@ describe('SequenceSlots', () => {
         // Mostly recent orders go, a few old ones stay for long.
         const back = Math.floor(random.float() ** 4 * order.length);
         const [sequence] = order.splice(order.length - 1 - back, 1) as [number];
-        slots.forget(sequence);
+        slots.forget(sequence as Sequence);
         live.delete(sequence);
       }
       if (step % 997 === 0) {
@@ -47,7 +47,7 @@ describe('SequenceSlots', () => {
     let sequence = 1;
     for (let i = 0; i < 1_000_000; i++) {
       slots.add((i % 5000) as Slot);
-      slots.forget(++sequence);
+      slots.forget(++sequence as Sequence);
     }
     expect(slots.slot(1 as Sequence)).toBe(42);
     expect([...slots.entries()]).toEqual([[1, 42]]);

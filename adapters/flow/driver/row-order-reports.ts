@@ -10,6 +10,7 @@ import {
   type Slot,
   type TradeEvent,
   type Venue,
+  type Sequence,
 } from '../../../src/index.js';
 import { orderId } from '../../../src/order.js';
 import type { DriverObserver } from './driver-reports.js';
@@ -61,7 +62,7 @@ export class RowOrderReports {
   }
 
   /** The order's current record (the venue still holds it: live, or final while reported). */
-  record(sequence: number): OrderRecord {
+  record(sequence: Sequence): OrderRecord {
     const { store, orders } = this.venue.core;
     const found = this.venue.getOrder(store.accountName(orders.slot(sequence)), orderId(sequence));
     if (!found.ok) throw new Error(`order ${orderId(sequence)} is missing: ${found.error.message}`);

@@ -20,7 +20,6 @@ import {
   type Instrument,
   type OrderCommand,
   type OrderRecord,
-  type Sequence,
   type Venue,
   type VenueCore,
 } from '../../../src/index.js';
@@ -222,7 +221,7 @@ export class ScenarioDriver {
       if (ids.isLive(entry)) return ROW_DECLINED;
     } else {
       if (entry < 0) return ROW_DECLINED;
-      command.target = ids.sequenceOf(entry) as Sequence;
+      command.target = ids.sequenceOf(entry);
       if (command.action === ACTION_REDUCE || command.action === ACTION_AMEND) {
         const slot = core.orders.slot(command.target);
         if (slot >= 0 && core.store.book(slot) !== command.book) return ROW_DECLINED;

@@ -7,7 +7,7 @@
  * its slot in the core's order store (a slot is not reused while its order is live), so that the
  * events' sequences find it without a lookup.
  */
-import type { Slot, VenueCore } from '../../../src/index.js';
+import type { Sequence, Slot, VenueCore } from '../../../src/index.js';
 import { BytesTable } from '../../bytes-table.js';
 import type { ScenarioIdView } from './scenario-id-view.js';
 
@@ -52,14 +52,14 @@ export class ScenarioIds {
   }
 
   /** The order sequence an entry names now, live or recently final. */
-  sequenceOf(entry: number): number {
-    return this.#table.values[entry]!;
+  sequenceOf(entry: number): Sequence {
+    return this.#table.values[entry]! as Sequence;
   }
 
   /** Whether the entry (-1: none) names an order still live. */
   isLive(entry: number): boolean {
     if (entry < 0) return false;
-    const slot = this.core.orders.slot(this.#table.values[entry]!);
+    const slot = this.core.orders.slot(this.#table.values[entry]! as Sequence);
     return slot >= 0 && this.liveEntry(slot) === entry;
   }
 
@@ -91,11 +91,11 @@ export class ScenarioIds {
   }
 
   /** The live orders' sequences and scenario ids, oldest first. */
-  live(): [number, string][] {
+  live(): [Sequence, string][] {
     const { store } = this.core;
-    const live: [number, string][] = [];
+    const live: [Sequence, string][] = [];
     this.#liveEntries.forEach((entry, slot) => {
-      if (entry > 0) live.push([store.sequence(slot), this.#table.text(entry - 1)]);
+      if (entry > 0) live.push([store.sequence(slot as Slot), this.#table.text(entry - 1)]);
     });
     return live.sort(([a], [b]) => a - b);
   }
@@ -104,7 +104,7 @@ export class ScenarioIds {
    * Maps the id `bytes[start, end)` (its entry, or -1 when it names no order now) to the new
    * order `sequence`; returns its entry.
    */
-  map(entry: number, bytes: Uint8Array, start: number, end: number, sequence: number): number {
+  map(entry: number, bytes: Uint8Array, start: number, end: number, sequence: Sequence): number {
     if (entry < 0) return this.#table.add(bytes, start, end, sequence);
     this.#table.values[entry] = sequence;
     return entry;

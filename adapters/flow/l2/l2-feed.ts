@@ -31,6 +31,8 @@ import {
   type Sequence,
   type Ticks,
   type Venue,
+  type Slot,
+  type Units,
 } from '../../../src/index.js';
 import type { OrderBook } from '../../../src/order-book.js';
 import type { PriceLevel } from '../../../src/price-level.js';
@@ -67,7 +69,7 @@ export class L2Feed {
   readonly #taker: number;
   readonly #books = new Map<string, SymbolBook>();
   /** Scratch: the depth orders of the level being set, front first (slots). */
-  readonly #slots: number[] = [];
+  readonly #slots: Slot[] = [];
   /** The feed's commands, filled in place for each. */
   readonly #command: OrderCommand;
 
@@ -146,7 +148,7 @@ export class L2Feed {
   }
 
   /** Makes the depth at a level `target` units (invariant: the data's size, until the strategy trades). */
-  #setLevel(symbol: SymbolBook, side: number, price: number, target: number): void {
+  #setLevel(symbol: SymbolBook, side: number, price: Units, target: number): void {
     const { book, instrument } = symbol;
     const store = this.#venue.core.store;
     const sell = side === SIDE_SELL;
@@ -204,9 +206,9 @@ export class L2Feed {
   #raise(
     symbol: SymbolBook,
     side: number,
-    price: number,
+    price: Units,
     amount: number,
-    last: number | undefined,
+    last: Slot | undefined,
   ): void {
     const core = this.#venue.core;
     const { lotUnits } = symbol.instrument;
@@ -227,7 +229,7 @@ export class L2Feed {
     symbol: SymbolBook,
     side: number,
     timeInForce: number,
-    price: number,
+    price: Units,
     size: number,
   ): void {
     const { tickUnits, lotUnits } = symbol.instrument;
@@ -242,16 +244,16 @@ export class L2Feed {
   }
 
   /** The command `action` on the depth order `sequence` (its other fields to be filled). */
-  #onOrder(action: number, sequence: number): OrderCommand {
+  #onOrder(action: number, sequence: Sequence): OrderCommand {
     const command = this.#command.clear();
     command.action = action;
     command.account = this.#depth;
-    command.target = sequence as Sequence;
+    command.target = sequence;
     return command;
   }
 
   /** Takes the depth on the other side that a level at `price` would cross. */
-  #clearCrossed(symbol: SymbolBook, sell: boolean, price: number): void {
+  #clearCrossed(symbol: SymbolBook, sell: boolean, price: Units): void {
     const ladder = sell ? symbol.book.bids : symbol.book.asks;
     const best = ladder.best();
     if (best === null || (sell ? best.price < price : best.price > price)) return; // the usual case
@@ -261,7 +263,7 @@ export class L2Feed {
     );
     const store = this.#venue.core.store;
     for (const level of crossed) {
-      const slots: number[] = [];
+      const slots: Slot[] = [];
       for (let slot = level.head; slot !== NO_SLOT; slot = store.next(slot))
         if (store.account(slot) === this.#depth) slots.push(slot);
       for (const slot of slots)
@@ -270,7 +272,7 @@ export class L2Feed {
   }
 
   /** Cancels the orders (the strategy's) on the other side that a level at `price` crosses. */
-  #cancelCrossing(symbol: SymbolBook, sell: boolean, price: number): void {
+  #cancelCrossing(symbol: SymbolBook, sell: boolean, price: Units): void {
     const store = this.#venue.core.store;
     const crossing: number[] = [];
     (sell ? symbol.book.bids : symbol.book.asks).forEachFromBest(Infinity, (level) => {
@@ -279,24 +281,24 @@ export class L2Feed {
         crossing.push(store.account(slot), store.sequence(slot));
     });
     for (let i = 0; i < crossing.length; i += 2) {
-      const cancel = this.#onOrder(ACTION_CANCEL, crossing[i + 1]!);
+      const cancel = this.#onOrder(ACTION_CANCEL, crossing[i + 1]! as Sequence);
       cancel.account = crossing[i]!;
       this.#venue.core.submit(cancel);
     }
   }
 
-  #takeFromFront(slots: readonly number[], amount: number, lotUnits: number): void {
+  #takeFromFront(slots: readonly Slot[], amount: number, lotUnits: number): void {
     for (let i = 0; amount > 0 && i < slots.length; i++)
       amount = this.#take(slots[i]!, amount, lotUnits);
   }
 
-  #takeFromBack(slots: readonly number[], amount: number, lotUnits: number): void {
+  #takeFromBack(slots: readonly Slot[], amount: number, lotUnits: number): void {
     for (let i = slots.length - 1; amount > 0 && i >= 0; i--)
       amount = this.#take(slots[i]!, amount, lotUnits);
   }
 
   /** Takes up to `amount` units off a depth order; what is left to take. */
-  #take(slot: number, amount: number, lotUnits: number): number {
+  #take(slot: Slot, amount: number, lotUnits: number): number {
     const core = this.#venue.core;
     const remaining = core.store.remaining(slot);
     const taken = amount < remaining ? amount : remaining;
@@ -315,7 +317,7 @@ function clampShare(share: number): number {
  * A decimal text as a whole number of `step` units of 10^-decimals; throws L2RowError when it is
  * not one (more decimals, off the step, not a plain non-negative decimal, beyond a safe integer).
  */
-export function units(text: string, decimals: number, step: number, field: string): number {
+export function units(text: string, decimals: number, step: number, field: string): Units {
   let value = 0;
   let fraction = -1;
   let digits = 0;
@@ -343,5 +345,5 @@ export function units(text: string, decimals: number, step: number, field: strin
     throw new L2RowError(
       `${field} ${text} is not a multiple of the ${field === 'price' ? 'tick' : 'lot'}`,
     );
-  return value;
+  return value as Units;
 }

@@ -20,6 +20,7 @@ import {
   type Sequence,
   type TradeEvent,
   type Venue,
+  type Slot,
 } from '../../../src/index.js';
 import { NO_SLOT } from '../../../src/order-store.js';
 
@@ -29,7 +30,7 @@ export class FlowDisplacement {
   /** Per trade with the strategy: book index, maker side (1: sell), taker's limit (units, 0: none), units. */
   readonly #pending: number[] = [];
   /** The row's taker (its sequence), and whether it is gtc; -1: none traded with the strategy. */
-  #taker = -1;
+  #taker = -1 as Sequence;
   #takerRests = false;
   /** Set by `settle` when it returns lots: the taker's account, book, side and price (ticks). */
   rest = { account: 0, book: 0, side: 0, priceTicks: 0 };
@@ -43,11 +44,11 @@ export class FlowDisplacement {
   }
 
   /** Submits `action` on the account's order `sequence`, with `lots` its size (reduce, amend). */
-  #submit(action: number, account: number, sequence: number, lots = 0): void {
+  #submit(action: number, account: number, sequence: Sequence, lots = 0): void {
     const command = this.#command.clear();
     command.action = action;
     command.account = account;
-    command.target = sequence as Sequence;
+    command.target = sequence;
     command.size = lots as Lots;
     this.#venue.core.submit(command);
   }
@@ -94,7 +95,7 @@ export class FlowDisplacement {
         return left > 0;
       });
       for (let k = 0; k < taken.length; k += 2) {
-        const slot = taken[k]!;
+        const slot = taken[k]! as Slot;
         const lotUnits = core.bookOf(slot).instrument.lotUnits;
         this.#submit(
           ACTION_REDUCE,
@@ -107,14 +108,14 @@ export class FlowDisplacement {
     }
     pending.length = 0;
     const sequence = this.#taker;
-    this.#taker = -1;
+    this.#taker = -1 as Sequence;
     if (missing === 0 || !this.#takerRests) return 0;
     const slot = core.orders.slot(sequence);
     const book = core.bookOf(slot);
     const sell = store.isSell(slot);
     const price = store.price(slot);
     // The strategy's orders still crossing the taker's price traded with it: their rests go.
-    const crossing: number[] = [];
+    const crossing: Sequence[] = [];
     (sell ? book.bids : book.asks).forEachFromBest(Infinity, (level) => {
       if (sell ? level.price < price : level.price > price) return false;
       for (let at = level.head; at !== NO_SLOT; at = store.next(at))

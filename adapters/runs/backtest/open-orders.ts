@@ -9,11 +9,12 @@ import { parsePrice, parseSize } from '../../../src/instrument.js';
 import { orderView } from '../../../src/order-queries.js';
 import { SIDE_SELL, TYPE_LIMIT } from '../../../src/numeric.js';
 import { ORDER_STATUSES } from '../../../src/types.js';
+import type { Sequence } from '../../../src/quantities.js';
 import type { TickOrder } from './strategy.js';
 
 /** One open order; `record` is null until asked for since its last update. */
 interface Entry {
-  sequence: number;
+  sequence: Sequence;
   book: number;
   orderId: string;
   sell: boolean;
@@ -29,7 +30,7 @@ type View = { -readonly [K in keyof TickOrder]: TickOrder[K] };
 
 export class OpenOrders {
   /** By venue order sequence, in the order the orders opened. */
-  readonly #entries = new Map<number, Entry>();
+  readonly #entries = new Map<Sequence, Entry>();
   /** Entries of ended orders, reused by the next ones. */
   readonly #free: Entry[] = [];
   /** `ticks`' lists by book (-1: all books), each view reused by the next read. */
@@ -59,7 +60,7 @@ export class OpenOrders {
   }
 
   /** Under latency: a delivered record of a live order of the strategy's. */
-  fromRecord(record: OrderRecord, sequence: number): void {
+  fromRecord(record: OrderRecord, sequence: Sequence): void {
     const book = this.core.bookIndex(record.symbol);
     const instrument = this.core.books[book]!.instrument;
     const entry = this.#entry(sequence);
@@ -77,7 +78,7 @@ export class OpenOrders {
     entry.record = record;
   }
 
-  delete(sequence: number): void {
+  delete(sequence: Sequence): void {
     const entry = this.#entries.get(sequence);
     if (entry === undefined) return;
     this.#entries.delete(sequence);
@@ -126,11 +127,11 @@ export class OpenOrders {
   }
 
   /** The entry of `sequence`, a new one (its id to fill) when it has none. */
-  #entry(sequence: number): Entry {
+  #entry(sequence: Sequence): Entry {
     let entry = this.#entries.get(sequence);
     if (entry === undefined) {
       entry = this.#free.pop() ?? {
-        sequence: 0,
+        sequence: 0 as Sequence,
         book: 0,
         orderId: '',
         sell: false,

@@ -46,7 +46,7 @@ export class StrategyOrders {
    * Venue order sequences by the n of strategy id `s<n>`, for the orders the venue may still know
    * (see `ended`).
    */
-  readonly #sequences = new Map<number, number>();
+  readonly #sequences = new Map<number, Sequence>();
   /** The n of final orders' ids, oldest first: beyond FINAL_ORDER_RETENTION, forgotten by the venue. */
   readonly #finalIds: number[] = [];
   #finalIdsStart = 0;
@@ -205,7 +205,7 @@ export class StrategyOrders {
    * Cancels the order as Venue.cancelOrder does (the same checks and words, the strategy's id in
    * them), addressing it by its sequence rather than by parsing its venue id.
    */
-  #cancel(sequence: number, id: string): VenueError | undefined {
+  #cancel(sequence: Sequence, id: string): VenueError | undefined {
     const core = this.venue.core;
     core.expireDue();
     const slot = core.orders.slot(sequence);
@@ -215,7 +215,7 @@ export class StrategyOrders {
     const command = this.#command;
     command.action = ACTION_CANCEL;
     command.account = store.account(slot);
-    command.target = sequence as Sequence;
+    command.target = sequence;
     core.executeOn(command, slot);
     core.orders.forgetBeyondRetention();
     return undefined;
@@ -235,7 +235,7 @@ export class StrategyOrders {
   }
 
   /** One of the strategy's orders became final: its venue sequence and its strategy id. */
-  ended(sequence: number, clientOrderId: string): void {
+  ended(sequence: Sequence, clientOrderId: string): void {
     this.open.delete(sequence);
     // The venue keeps FINAL_ORDER_RETENTION final orders of all accounts: once as many of the
     // strategy's own followed, it has forgotten this one, and so may the id map.

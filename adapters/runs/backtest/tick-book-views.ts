@@ -4,12 +4,12 @@
  * every tick allocates nothing for it. A view holds while the hook that asked for it runs (the
  * market does not move during a hook: actions are queued); a later hook's call refills it.
  */
-import type { TickBook, Venue } from '../../../src/index.js';
+import type { Lots, TickBook, Ticks, Venue } from '../../../src/index.js';
 import { DEFAULT_BOOK_DEPTH, isQueryLimit } from '../../../src/market-data.js';
 import type { PriceLadder } from '../../../src/price-ladder.js';
 import type { PriceLevel } from '../../../src/price-level.js';
 
-type Level = [priceTicks: number, sizeLots: number];
+type Level = [priceTicks: Ticks, sizeLots: Lots];
 
 interface View {
   readonly bids: Level[];
@@ -27,8 +27,8 @@ export class TickBookViews {
   #lotUnits = 1;
   readonly #visit = (level: PriceLevel): void => {
     const levels = this.#levels;
-    const price = level.price / this.#tickUnits;
-    const size = level.total / this.#lotUnits;
+    const price = (level.price / this.#tickUnits) as Ticks;
+    const size = (level.total / this.#lotUnits) as Lots;
     const at = levels[this.#count++];
     if (at === undefined) levels.push([price, size]);
     else {

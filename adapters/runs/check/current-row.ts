@@ -10,6 +10,7 @@ import {
   SIDE_SELL,
   type Instrument,
   type VenueCore,
+  type Sequence,
 } from '../../../src/index.js';
 import type { ParsedScenarioRow } from '../../flow/index.js';
 import { toUnits } from '../../units/units.js';
@@ -30,7 +31,7 @@ export class CurrentRow {
   row: ParsedScenarioRow | null = null;
   /** Rows started so far. */
   count = 0;
-  takerSequence = 0;
+  takerSequence = 0 as Sequence;
   takerSeen = false;
   changedLevels: ChangedLevel[] = [];
 
@@ -43,14 +44,14 @@ export class CurrentRow {
 
   start(row: ParsedScenarioRow): void {
     this.row = row;
-    this.takerSequence = 0;
+    this.takerSequence = 0 as Sequence;
     this.takerSeen = false;
     if (this.changedLevels.length > 0) this.changedLevels = [];
     this.count++;
   }
 
   /** The incoming order of the current `new` row, created on its first mention. */
-  taker(sequence: number): ExpectedOrder | null {
+  taker(sequence: Sequence): ExpectedOrder | null {
     const known = this.book.orders.get(sequence);
     if (known !== undefined) return known;
     const row = this.row!;

@@ -5,11 +5,11 @@
  * tickUnits, lots x lotUnits) in plain numbers: the core keeps every amount below 2^53, and a sum
  * that could pass it is checked.
  */
-import { SIDE_BUY, SIDE_SELL } from '../../../src/index.js';
+import { SIDE_BUY, SIDE_SELL, type Sequence } from '../../../src/index.js';
 
 export interface ExpectedOrder {
   /** The venue's order number (`ord_<sequence>`). */
-  readonly sequence: number;
+  readonly sequence: Sequence;
   /** The instrument's index. */
   readonly book: number;
   /** SIDE_BUY or SIDE_SELL. */
@@ -37,7 +37,7 @@ interface BookSide {
 export const LEVEL_TOO_LARGE = -1;
 
 export class ExpectedBook {
-  readonly orders = new Map<number, ExpectedOrder>();
+  readonly orders = new Map<Sequence, ExpectedOrder>();
   /** Indexed by book * 2 + side. */
   readonly #sides: BookSide[] = [];
 

@@ -9,6 +9,7 @@ import {
   type TimeInForce,
   type Venue,
   type VenueError,
+  type Units,
 } from '../../../src/index.js';
 import { fromUnits, toUnits } from '../../units/units.js';
 import type { AccountTrades } from './account-trades.js';
@@ -150,8 +151,8 @@ function commission(
   if (balances === null) return fromUnits(0n, decimals);
   const fee = balances.feeOf(
     book,
-    Number(toUnits(price, instrument.priceDecimals)),
-    Number(toUnits(size, instrument.sizeDecimals)),
+    Number(toUnits(price, instrument.priceDecimals)) as Units,
+    Number(toUnits(size, instrument.sizeDecimals)) as Units,
     maker,
   );
   return fromUnits(fee, decimals);

@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import type { OrderRecord, TradeRecord, Venue } from '../../../src/index.js';
+import type { OrderRecord, TradeRecord, Units, Venue } from '../../../src/index.js';
 import { fromUnits, toUnits } from '../../units/units.js';
 import {
   binanceStatus,
@@ -119,8 +119,8 @@ export class UserStreams {
     if (fill !== undefined && balances !== null) {
       const fee = balances.feeOf(
         this.venue.core.bookIndex(order.symbol),
-        Number(toUnits(fill.trade.price, instrument.priceDecimals)),
-        Number(toUnits(fill.trade.size, instrument.sizeDecimals)),
+        Number(toUnits(fill.trade.price, instrument.priceDecimals)) as Units,
+        Number(toUnits(fill.trade.size, instrument.sizeDecimals)) as Units,
         fill.maker,
       );
       commission = fromUnits(fee, decimals);

@@ -17,6 +17,9 @@ import {
   type TickLevel,
   type TradeRecord,
   type Venue,
+  type Units,
+  type Lots,
+  type Ticks,
 } from '../../../../src/index.js';
 import { RollingStats } from '../../../../src/rolling-stats.js';
 import { fromUnits } from '../../../units/units.js';
@@ -54,7 +57,7 @@ export class FeedReplica implements MarketReads {
     const replica = this.#symbols.get(trade.symbol)!;
     if (replica.trades.length === MAX_QUERY_LIMIT) replica.trades.shift();
     replica.trades.push(trade);
-    replica.stats.record(trade.timestamp, units(trade.price), units(trade.size));
+    replica.stats.record(trade.timestamp, units(trade.price) as Units, units(trade.size) as Units);
   }
 
   /** Applies one delivered change of a level's total. */
@@ -103,7 +106,10 @@ export class FeedReplica implements MarketReads {
     const { bids, asks, sequence } = this.book(symbol, depth);
     const { tickUnits, lotUnits } = this.#symbols.get(symbol)!.instrument;
     const inTicks = (levels: readonly BookLevel[]) =>
-      levels.map(([price, size]): TickLevel => [units(price) / tickUnits, units(size) / lotUnits]);
+      levels.map(([price, size]): TickLevel => [
+        (units(price) / tickUnits) as Ticks,
+        (units(size) / lotUnits) as Lots,
+      ]);
     return { bids: inTicks(bids), asks: inTicks(asks), sequence };
   }
 

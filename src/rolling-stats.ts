@@ -1,5 +1,5 @@
 import { NumberQueue } from './number-queue.js';
-import { TradeWindow, type TradeSeries, type WindowFigures } from './trade-window.js';
+import { DAY_MS, TradeWindow, type TradeSeries, type WindowFigures } from './trade-window.js';
 import type { Units } from './quantities.js';
 
 export { DAY_MS, type WindowFigures } from './trade-window.js';
@@ -17,8 +17,12 @@ export class RollingStats implements TradeSeries {
   get end(): number {
     return this.#times.end;
   }
-  time(position: number): number {
-    return this.#times.at(position);
+  leftWindowAt(position: number, now: number): boolean {
+    return this.#times.at(position) <= now - DAY_MS;
+  }
+  leftWindowByTrade(position: number, latest: number): boolean {
+    const times = this.#times;
+    return times.at(position) <= times.at(latest) - DAY_MS;
   }
   price(position: number): Units {
     return this.#prices.at(position) as Units;

@@ -1,5 +1,5 @@
 import { NumberQueue } from './number-queue.js';
-import { TradeWindow, type TradeSeries } from './trade-window.js';
+import { DAY_MS, TradeWindow, type TradeSeries } from './trade-window.js';
 import type { TradeStore } from './trade-store.js';
 import type { Units } from './quantities.js';
 
@@ -22,8 +22,13 @@ export class TradeLog implements TradeSeries {
   get end(): number {
     return this.#slots.end;
   }
-  time(position: number): number {
-    return this.trades.timestamp(this.#slots.at(position));
+  leftWindowAt(position: number, now: number): boolean {
+    return this.trades.timestamp(this.#slots.at(position)) <= now - DAY_MS;
+  }
+  leftWindowByTrade(position: number, latest: number): boolean {
+    const trades = this.trades;
+    const slots = this.#slots;
+    return trades.timestamp(slots.at(position)) <= trades.timestamp(slots.at(latest)) - DAY_MS;
   }
   price(position: number): Units {
     return this.trades.price(this.#slots.at(position));

@@ -20,7 +20,10 @@ export interface WindowFigures {
  */
 export interface TradeSeries {
   readonly end: number;
-  time(position: number): number;
+  /** Whether the trade at `position` is out of the window at `now`: its time <= now - DAY_MS. */
+  leftWindowAt(position: number, now: number): boolean;
+  /** Whether the trade at `position` is out of the window at the time of the trade at `latest`. */
+  leftWindowByTrade(position: number, latest: number): boolean;
   price(position: number): Units;
   size(position: number): Units;
 }
@@ -30,7 +33,8 @@ export interface TradeSeries {
  * amortised per trade and per query: the window is a range of the series' positions whose start
  * moves forward as time passes. High and low (monotonic queues of positions) and the volume (an
  * exact running sum) are counted only when a query reads them: a trade that leaves the window
- * before any query is never counted. Times must never decrease.
+ * before any query is never counted. Times must never decrease. The series compares times itself:
+ * a time beyond 2^31 returned across a call that V8 does not inline is a new heap number.
  */
 export class TradeWindow {
   /** The first position in the window. */
@@ -55,15 +59,20 @@ export class TradeWindow {
 
   /** The series appended the trade at `position`; the window drops what the trade's time leaves behind. */
   appended(position: number): void {
-    this.#last = this.series.price(position);
-    this.roll(this.series.time(position) - DAY_MS);
+    const series = this.series;
+    this.#last = series.price(position);
+    let start = this.start;
+    while (start < position && series.leftWindowByTrade(start, position)) start++;
+    this.#leave(start);
   }
 
   figures(now: number): WindowFigures {
-    this.roll(now - DAY_MS);
+    const series = this.series;
+    let start = this.start;
+    while (start < series.end && series.leftWindowAt(start, now)) start++;
+    this.#leave(start);
     this.#count();
     const last = this.#last;
-    const series = this.series;
     if (this.start === series.end) return { last, open: last, high: last, low: last, volume: 0 };
     return {
       last,
@@ -91,19 +100,16 @@ export class TradeWindow {
     this.#counted = end;
   }
 
-  /** Lets the trades at or before `cutoff` leave the window. */
-  roll(cutoff: number): void {
+  /** Lets the trades before position `start` leave the window. */
+  #leave(start: number): void {
     const series = this.series;
-    const end = series.end;
-    let start = this.start;
-    while (start < end && series.time(start) <= cutoff) {
-      this.#lastBeforeWindow = series.price(start);
-      if (start < this.#counted) {
-        this.#volume.subtract(series.size(start));
-        if (this.#highs.first() === start) this.#highs.shift();
-        if (this.#lows.first() === start) this.#lows.shift();
+    for (let position = this.start; position < start; position++) {
+      this.#lastBeforeWindow = series.price(position);
+      if (position < this.#counted) {
+        this.#volume.subtract(series.size(position));
+        if (this.#highs.first() === position) this.#highs.shift();
+        if (this.#lows.first() === position) this.#lows.shift();
       }
-      start++;
     }
     this.start = start;
     if (this.#counted < start) this.#counted = start;

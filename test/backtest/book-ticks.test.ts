@@ -5,7 +5,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StrategyContext, TickBook } from '../../adapters/runs/backtest/strategy.js';
 import { backtestInMemory, SMALL_FLOW, testConfig } from './helpers.js';
-import type { Lots, Ticks } from '../../src/index.js';
 
 const SYMBOL = 'BTC-USD';
 
@@ -15,10 +14,7 @@ const text = (book: TickBook) =>
 const fromStrings = (ctx: StrategyContext, depth: number) => {
   const book = ctx.book(SYMBOL, depth);
   const inTicks = (levels: typeof book.asks) =>
-    levels.map(
-      ([price, size]) =>
-        [ctx.toTicks(SYMBOL, price) as Ticks, ctx.toLots(SYMBOL, size) as Lots] as const,
-    );
+    levels.map(([price, size]) => [ctx.toTicks(SYMBOL, price), ctx.toLots(SYMBOL, size)] as const);
   return text({ asks: inTicks(book.asks), bids: inTicks(book.bids), sequence: book.sequence });
 };
 

@@ -9,9 +9,11 @@ import {
   formatSize,
   type BookSnapshot,
   type Instrument,
+  type Lots,
   type Result,
   type Ticker,
   type TickBook,
+  type Ticks,
   type TradeRecord,
   type Venue,
 } from '../../../src/index.js';
@@ -129,7 +131,7 @@ export function createContext(host: ContextHost): StrategyContext {
     amend: (id, change) => host.send('amend', id, change),
     toTicks: (symbol, price) => {
       const { priceDecimals, tickUnits } = instrument(symbol);
-      return toGrid(price, priceDecimals, tickUnits, 'price');
+      return toGrid(price, priceDecimals, tickUnits, 'price') as Ticks;
     },
     fromTicks: (symbol, ticks) => {
       const found = instrument(symbol);
@@ -137,7 +139,7 @@ export function createContext(host: ContextHost): StrategyContext {
     },
     toLots: (symbol, size) => {
       const { sizeDecimals, lotUnits } = instrument(symbol);
-      return toGrid(size, sizeDecimals, lotUnits, 'size');
+      return toGrid(size, sizeDecimals, lotUnits, 'size') as Lots;
     },
     fromLots: (symbol, lots) => {
       const found = instrument(symbol);

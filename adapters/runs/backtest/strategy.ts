@@ -7,12 +7,14 @@ import type {
   AmendRequest,
   BookSnapshot,
   Instrument,
+  Lots,
   OrderRecord,
   SelfTradePrevention,
   Side,
   Ticker,
   TickBook,
   TickLevel,
+  Ticks,
   TimeInForce,
   TradeRecord,
 } from '../../../src/index.js';
@@ -23,6 +25,7 @@ export type {
   BookLevelChange,
   BookSnapshot,
   Instrument,
+  Lots,
   OrderRecord,
   OrderStatus,
   SelfTradePrevention,
@@ -30,6 +33,7 @@ export type {
   Ticker,
   TickBook,
   TickLevel,
+  Ticks,
   TimeInForce,
   TradeRecord,
 };
@@ -217,11 +221,14 @@ export interface StrategyContext {
    * price or a larger size loses it; a new price that crosses trades like a new order.
    */
   amend(orderId: string, change: AmendRequest): void;
-  /** A price as a whole number of ticks, and back: exact price arithmetic without decimals. */
-  toTicks(symbol: string, price: string): number;
+  /**
+   * A price as a whole number of ticks (a plain number, branded for TypeScript like a TickLevel's),
+   * and back: exact price arithmetic without decimals.
+   */
+  toTicks(symbol: string, price: string): Ticks;
   fromTicks(symbol: string, ticks: number): string;
   /** A size as a whole number of lots, and back (negative sizes allowed). */
-  toLots(symbol: string, size: string): number;
+  toLots(symbol: string, size: string): Lots;
   fromLots(symbol: string, lots: number): string;
 }
 

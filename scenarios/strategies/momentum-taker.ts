@@ -38,7 +38,7 @@ export default class MomentumTaker implements Strategy {
     const market = (side: 'buy' | 'sell', lots: number) =>
       ctx.place({ symbol, side, type: 'market', size: ctx.fromLots(symbol, lots) });
     if (move >= this.#threshold && position + sizeLots <= maxLots) market('buy', sizeLots);
-    else if (move <= -this.#threshold && position - sizeLots >= -maxLots) market('sell', sizeLots);
+    else if (move <= -this.#threshold && sizeLots - position <= maxLots) market('sell', sizeLots);
     else if (Math.abs(move) * 2 < this.#threshold && position !== 0)
       market(position > 0 ? 'sell' : 'buy', Math.abs(position));
   }

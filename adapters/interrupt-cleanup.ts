@@ -39,3 +39,17 @@ export function removeOnInterrupt(cleanup: () => void): () => void {
     if (cleanups.delete(cleanup) && cleanups.size === 0) unwatch();
   };
 }
+
+/**
+ * `batches` with a turn of the event loop before each next one: a signal reaches its handler only
+ * there, and a run whose batches are already read (an Arrow file, a CSV parsed ahead) would
+ * otherwise not get there before its end.
+ */
+export async function* withSignalTurns<Batch>(
+  batches: AsyncIterable<Batch>,
+): AsyncGenerator<Batch, void, undefined> {
+  for await (const batch of batches) {
+    yield batch;
+    await new Promise<void>((resolve) => setImmediate(resolve));
+  }
+}

@@ -1,8 +1,10 @@
 /**
  * Ctrl-C (SIGINT) in the middle of a command that writes files: the process still ends by the
  * signal, and what it had under temporary names (a flow's `.partial-PID` file, a backtest's
- * outputs, a sweep's compiled strategy) is gone. Each run is held at a known point (an input that
- * is a FIFO kept open, a strategy that waits in its onStart hook) before the signal is sent.
+ * outputs, a sweep's compiled strategy, a replay's outputs) is gone. Each run is held at a known
+ * point (an input that is a FIFO kept open, a strategy that waits in its onStart hook) before the
+ * signal is sent, but an Arrow replay: its file cannot be a FIFO, so it is long (several record
+ * batches) and interrupted once its first trades are written, well before its end.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -12,6 +14,7 @@ import {
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   watch,
   writeFileSync,
 } from 'node:fs';
@@ -81,6 +84,43 @@ it('import lobster --out: the .partial file is removed', async () => {
   await writer.close();
   expect(readdirSync(dir)).toEqual(['AAPL_2012-06-21_x_message_10.csv']);
 });
+
+it('replay --out of a CSV: the .partial files are removed', async () => {
+  const dir = mkdtempSync(join(work, 'replay-csv-'));
+  const input = join(dir, 'flow.csv');
+  execFileSync('mkfifo', [input]);
+  // Opened to read too: replay opens the FIFO twice (to tell Arrow from CSV, then to read it), and
+  // a writer alone would see it without a reader in between (EPIPE).
+  const writer = await open(input, 'r+');
+  await writer.write(readFileSync(FLOW, 'utf8').split('\n', 6).join('\n'));
+  mkdirSync(join(dir, 'out'));
+  const child = start(dir, ['replay', input, '--out', 'out']);
+  await appears(join(dir, 'out'), (name) => name.includes('.partial-'));
+  expect(await interrupt(child)).toBe('SIGINT');
+  await writer.close();
+  expect(readdirSync(join(dir, 'out'))).toEqual([]);
+});
+
+it('replay --out of an Arrow flow: the signal ends it between two record batches', async () => {
+  const dir = mkdtempSync(join(work, 'replay-arrow-'));
+  const flow = join(dir, 'flow.arrow');
+  const cli = join(ROOT, 'dist/adapters/cli/main.js');
+  const args = ['generate', '--seed', '1', '--events', '200000', '--format', 'arrow'];
+  execFileSync(process.execPath, [cli, ...args, '--out', flow]);
+  mkdirSync(join(dir, 'out'));
+  const child = start(dir, ['replay', flow, '--out', 'out']);
+  // Trades written to the file: the replay is in its first batch, with more batches to go.
+  const out = join(dir, 'out');
+  await appears(
+    out,
+    (name) =>
+      name.startsWith('.trades.csv.partial-') &&
+      (statSync(join(out, name), { throwIfNoEntry: false })?.size ?? 0) > 0,
+  );
+  // Without a turn of the event loop between batches, the replay ran to its end (exit 0).
+  expect(await interrupt(child)).toBe('SIGINT');
+  expect(readdirSync(out)).toEqual([]);
+}, 30_000);
 
 it('convert --out: the .partial file is removed', async () => {
   const dir = mkdtempSync(join(work, 'convert-'));

@@ -7,6 +7,7 @@ import type { OrderRecord, Venue } from '../../../src/index.js';
 import type { ArrowBatches } from '../../flow/arrow/index.js';
 import { ROW_TAKEN, type ParsedScenarioRow } from '../../flow/index.js';
 import type { Scenario } from '../../flow/csv/index.js';
+import { removeOnInterrupt, withSignalTurns } from '../../interrupt-cleanup.js';
 import { OutputDirectory } from '../../output/output-files.js';
 import { PROGRESS_EVERY } from '../../output/progress-bar.js';
 import {
@@ -60,6 +61,14 @@ export async function runReplay<Stop>(
   options: ReplayOptions<Stop>,
 ): Promise<ReplayOutcome<Stop>> {
   const output = options.out === null ? null : new OutputDirectory(options.out, process.pid);
+  // Ctrl-C removes the temporary outputs; the rows then come with a turn of the event loop between
+  // two batches, where the signal's handler runs.
+  const forget =
+    output === null
+      ? null
+      : removeOnInterrupt(() => OutputDirectory.discardPartials(output.dir, process.pid));
+  const turns: <Batch>(batches: AsyncIterable<Batch>) => AsyncIterable<Batch> =
+    output === null ? (batches) => batches : withSignalTurns;
   let lines: ReplayLines | null = null;
   try {
     const replayer = new Replayer(
@@ -93,7 +102,7 @@ export async function runReplay<Stop>(
       return true;
     };
     if (!('decoder' in source)) {
-      for await (const batch of source.batches) {
+      for await (const batch of turns(source.batches)) {
         for (const row of batch) if (!step(row)) return stopped!;
       }
     } else {
@@ -107,12 +116,16 @@ export async function runReplay<Stop>(
         return answer;
       };
       const { feedFlow } = await import('../../flow/arrow/flow-feed.js');
-      const fed = await feedFlow(source, replayer.venue.core, {
-        submit: (times, at, id, idStart, idEnd, command) =>
-          progress(driver.submitBytes(times, at, id, idStart, idEnd, command)),
-        row: step,
-        refused: (row, code) => answered(row, replayer.refusal(row, code)),
-      });
+      const fed = await feedFlow(
+        { ...source, batches: turns(source.batches) },
+        replayer.venue.core,
+        {
+          submit: (times, at, id, idStart, idEnd, command) =>
+            progress(driver.submitBytes(times, at, id, idStart, idEnd, command)),
+          row: step,
+          refused: (row, code) => answered(row, replayer.refusal(row, code)),
+        },
+      );
       if (!fed) return stopped!;
     }
     const stop = observer?.atEnd(replayer.clock.now) ?? null;
@@ -130,6 +143,7 @@ export async function runReplay<Stop>(
   } finally {
     (lines as ReplayLines | null)?.stop();
     output?.discard();
+    forget?.();
   }
 }
 

@@ -105,7 +105,7 @@ it('replay --out of an Arrow flow: the signal ends it between two record batches
   const dir = mkdtempSync(join(work, 'replay-arrow-'));
   const flow = join(dir, 'flow.arrow');
   const cli = join(ROOT, 'dist/adapters/cli/main.js');
-  const args = ['generate', '--seed', '1', '--events', '200000', '--format', 'arrow'];
+  const args = ['generate', '--seed', '1', '--events', '1000000', '--format', 'arrow'];
   execFileSync(process.execPath, [cli, ...args, '--out', flow]);
   mkdirSync(join(dir, 'out'));
   const child = start(dir, ['replay', flow, '--out', 'out']);

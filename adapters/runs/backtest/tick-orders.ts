@@ -15,18 +15,19 @@ import {
   REFUSED_TIME_IN_FORCE,
   REFUSED_TYPE,
   refusalError,
-  SIDE_BUY,
-  SIDE_SELL,
   TIF_IOC,
-  TYPE_LIMIT,
-  TYPE_MARKET,
 } from '../../../src/numeric.js';
 import type { OrderCommand } from '../../../src/order-command.js';
 import { orderRefusal } from '../../../src/order-refusals.js';
 import type { Lots, Ticks } from '../../../src/quantities.js';
 import { invalidParameter } from '../../../src/result.js';
 import type { VenueError } from '../../../src/result.js';
-import { STP_MODES, TIMES_IN_FORCE } from '../../../src/types.js';
+import {
+  ORDER_TYPE_CODES,
+  SIDE_CODES,
+  STP_CODES,
+  TIME_IN_FORCE_CODES,
+} from '../../../src/codes.js';
 import type { StrategyOrder, StrategyTickOrder } from './strategy.js';
 
 export const TICK_ORDER_KEYS = new Set([
@@ -54,15 +55,15 @@ export function fillTickCommand(order: StrategyTickOrder, command: OrderCommand)
     Record<typeof TICK_ORDER_KEYS extends ReadonlySet<infer K> ? K : never, unknown>
   >;
   const { side, type, timeInForce, postOnly, stp, priceTicks, stopPriceTicks, expireAt } = sent;
-  command.side = side === 'buy' ? SIDE_BUY : side === 'sell' ? SIDE_SELL : -1;
-  command.type = type === 'limit' ? TYPE_LIMIT : type === 'market' ? TYPE_MARKET : -1;
+  command.side = SIDE_CODES.code(side as string);
+  command.type = ORDER_TYPE_CODES.code(type as string);
   command.size = sent.sizeLots as Lots;
   if (type === 'market') {
     command.price = (priceTicks === undefined ? 0 : -1) as Ticks;
     command.timeInForce = timeInForce === undefined ? TIF_IOC : -1;
   } else {
     command.price = (priceTicks ?? 0) as Ticks;
-    command.timeInForce = TIMES_IN_FORCE.indexOf((timeInForce ?? 'gtc') as never);
+    command.timeInForce = TIME_IN_FORCE_CODES.code((timeInForce ?? 'gtc') as string);
   }
   command.stopPrice = (
     stopPriceTicks === undefined ? 0 : stopPriceTicks === 0 ? -1 : stopPriceTicks
@@ -70,7 +71,7 @@ export function fillTickCommand(order: StrategyTickOrder, command: OrderCommand)
   command.expireAt = (expireAt ?? 0) as number;
   command.flags =
     postOnly === true ? FLAG_POST_ONLY : postOnly === undefined || postOnly === false ? 0 : -1;
-  if (stp !== undefined) command.stp = STP_MODES.indexOf(stp as never);
+  if (stp !== undefined) command.stp = STP_CODES.code(stp as string);
 }
 
 /** The tick form's words for the core's refusal `code` of a new order. */

@@ -157,7 +157,9 @@ export class OrderStore {
     }
     const fills = this.#fills(slot);
     if (fills >= 0) this.fillLists.close(fills);
-    this.#clientOrderIds.delete(slot);
+    // Only an order with an id has an entry: a delete from a map that holds other orders' ids
+    // costs a hash probe per order.
+    if ((this.kindColumn[slot]! & KIND_CLIENT_ORDER_ID) !== 0) this.#clientOrderIds.delete(slot);
     this.extras.forget(slot);
     this.#slots.give(slot);
   }

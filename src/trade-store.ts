@@ -20,9 +20,11 @@ const NEXT_OF_MAKER = 12;
 const NEXT_OF_TAKER = 13;
 const MAKER_ACCOUNT = 14;
 const TAKER_ACCOUNT = 15;
-/** In a trade's flags: bits 0-1 its holders, bit 2 its taker sold. */
+/** In a trade's flags: bits 0-1 its holders, bit 2 its taker sold, bits 3-4 its orders' client ids. */
 const REFERENCES_MASK = 3;
 const TAKER_SELLS = 4;
+const MAKER_CLIENT_ORDER_ID = 8;
+const TAKER_CLIENT_ORDER_ID = 16;
 
 /**
  * Every trade's fields, one 64-byte record a slot (plus a byte of flags), in chunks of 2^14 slots
@@ -72,13 +74,20 @@ export class TradeStore {
     ints[intAt + NEXT_OF_TAKER] = NO_SLOT;
     ints[intAt + MAKER_ACCOUNT] = orders.accountColumn[maker]!;
     ints[intAt + TAKER_ACCOUNT] = orders.accountColumn[taker]!;
-    this.#flags[chunk]![slot & CHUNK_MASK] = 3 | (orders.isSell(taker) ? TAKER_SELLS : 0); // held by the tape, the maker, the taker
+    let flags = 3 | (orders.isSell(taker) ? TAKER_SELLS : 0); // held by the tape, the maker, the taker
     if (orders.anyClientOrderId) {
       const makerClientOrderId = orders.clientOrderId(maker);
-      if (makerClientOrderId !== null) this.makerClientOrderIds.set(slot, makerClientOrderId);
+      if (makerClientOrderId !== null) {
+        this.makerClientOrderIds.set(slot, makerClientOrderId);
+        flags |= MAKER_CLIENT_ORDER_ID;
+      }
       const takerClientOrderId = orders.clientOrderId(taker);
-      if (takerClientOrderId !== null) this.takerClientOrderIds.set(slot, takerClientOrderId);
+      if (takerClientOrderId !== null) {
+        this.takerClientOrderIds.set(slot, takerClientOrderId);
+        flags |= TAKER_CLIENT_ORDER_ID;
+      }
     }
+    this.#flags[chunk]![slot & CHUNK_MASK] = flags;
     return slot;
   }
 
@@ -153,9 +162,11 @@ export class TradeStore {
   /** One holder lets the trade go; the slot is freed when none is left. */
   release(slot: number): void {
     const flags = this.#flags[slot >> CHUNK_BITS]!;
-    if ((--flags[slot & CHUNK_MASK]! & REFERENCES_MASK) > 0) return;
-    this.makerClientOrderIds.delete(slot);
-    this.takerClientOrderIds.delete(slot);
+    const left = --flags[slot & CHUNK_MASK]!;
+    if ((left & REFERENCES_MASK) > 0) return;
+    // Deleted only where set: a probe of a map that holds other trades' ids costs per trade.
+    if ((left & MAKER_CLIENT_ORDER_ID) !== 0) this.makerClientOrderIds.delete(slot);
+    if ((left & TAKER_CLIENT_ORDER_ID) !== 0) this.takerClientOrderIds.delete(slot);
     this.#slots.give(slot);
   }
 

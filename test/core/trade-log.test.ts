@@ -46,4 +46,25 @@ describe('the symbol trade log', () => {
     ]);
     expect(validateVenueState(venue)).toEqual([]);
   });
+
+  it('lets go of the client order ids of trades and orders it forgets, and of those only', () => {
+    const { venue, clock, trade } = smallVenue();
+    const { trades } = venue.core;
+    // A maker with an id, a taker without one; then the same the other way round.
+    limit(venue, 'sell', '100.00', '1', { account: 'bob', clientOrderId: 'm1' });
+    market(venue, 'buy', '1');
+    limit(venue, 'sell', '100.00', '1', { account: 'bob' });
+    market(venue, 'buy', '1', { clientOrderId: 't1' });
+    expect([trades.makerClientOrderIds.size, trades.takerClientOrderIds.size]).toEqual([1, 1]);
+    expect(
+      plain(unwrap(venue.trades('BTC-USD', 2))).map((each) => each.makerClientOrderId),
+    ).toEqual([null, 'm1']);
+    // Past the 24h window, two more trades: the first two leave the tape, the window and their orders.
+    clock.now += DAY_MS;
+    trade('101.00');
+    trade('102.00');
+    expect([trades.makerClientOrderIds.size, trades.takerClientOrderIds.size]).toEqual([0, 0]);
+    expect(venue.core.store.anyClientOrderId).toBe(false);
+    expect(validateVenueState(venue)).toEqual([]);
+  });
 });

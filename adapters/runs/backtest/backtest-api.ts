@@ -16,6 +16,7 @@ import {
 } from './in-process.js';
 import { openL2Source } from './l2-flow-file.js';
 import { strategyQueueModel } from './strategy-queue-model.js';
+import { plainFill } from './fill-view.js';
 import type { StrategyFill } from './strategy.js';
 import { loadStrategy } from './strategy-loader.js';
 import type { Summary } from './summary.js';
@@ -57,7 +58,8 @@ export async function runBacktest(options: RunBacktestOptions): Promise<Outcome<
     const fills: BacktestFill[] = [];
     const inputs = { strategy: strategyFile, data: dataFile };
     const hooks: RunHooks = {
-      onFill: (fill, ledger) => fills.push({ ...fill, position: ledger.size(ledger.position) }),
+      onFill: (fill, ledger) =>
+        fills.push({ ...plainFill(fill), position: ledger.size(ledger.position) }),
     };
     let run;
     if (parsed.queueModel === null) {

@@ -15,6 +15,7 @@ import {
 } from '../../../src/index.js';
 import type { WantedEvents } from './hook-dispatcher.js';
 import type { DelayedView, HookEvent } from './latency/delayed-view.js';
+import { FillView } from './fill-view.js';
 import type { StrategyFill } from './strategy.js';
 import type { StrategyOrders } from './strategy-orders.js';
 import type { SymbolLedger } from './symbol-ledger.js';
@@ -78,8 +79,8 @@ export class StrategyEventRouter implements CoreListener {
       const { trade } = event;
       const ledger = this.ledgersBySymbol.get(trade.symbol)!;
       ledger.mark = trade.price;
-      if (trade.makerAccount === this.account) this.#fill(ledger, trade, 'maker');
-      if (trade.takerAccount === this.account) this.#fill(ledger, trade, 'taker');
+      if (trade.makerAccount === this.account) this.#fillOfRecord(ledger, trade, 'maker');
+      if (trade.takerAccount === this.account) this.#fillOfRecord(ledger, trade, 'taker');
       if (view !== null) view.publish(event);
       else if (this.wants.trade) this.events.push(event);
     } else if (event.type === 'order') {
@@ -96,13 +97,33 @@ export class StrategyEventRouter implements CoreListener {
   onTrade(event: TradeEvent): void {
     const maker = event.makerAccount === this.accountId;
     const taker = event.takerAccount === this.accountId;
-    if (!maker && !taker && !this.wants.trade) return;
-    const ledger = this.ledgers[event.book]!;
-    const trade = tradeRecord(this.venue.core, event);
-    const units = maker || taker ? ([BigInt(event.price), BigInt(event.size)] as const) : null;
-    if (maker) this.#fill(ledger, trade, 'maker', units);
-    if (taker) this.#fill(ledger, trade, 'taker', units);
-    if (this.wants.trade) this.events.push({ type: 'trade', trade });
+    if (maker || taker) {
+      // The fill from the event's numbers: no trade record unless a hook reads trades.
+      const ledger = this.ledgers[event.book]!;
+      const { store } = this.venue.core;
+      const price = BigInt(event.price);
+      const size = BigInt(event.size);
+      const takerSide = event.takerSide === 1 ? 'sell' : 'buy';
+      if (maker) {
+        const side = takerSide === 'buy' ? 'sell' : 'buy';
+        const fee = ledger.fillUnits(side, price, size, 'maker');
+        const orderId = store.clientOrderId(event.makerSlot) ?? '';
+        this.#fill(
+          ledger,
+          new FillView(ledger, orderId, event.sequence, side, 'maker', fee, event.time),
+        );
+      }
+      if (taker) {
+        const fee = ledger.fillUnits(takerSide, price, size, 'taker');
+        const orderId = store.clientOrderId(event.takerSlot) ?? '';
+        this.#fill(
+          ledger,
+          new FillView(ledger, orderId, event.sequence, takerSide, 'taker', fee, event.time),
+        );
+      }
+    }
+    if (this.wants.trade)
+      this.events.push({ type: 'trade', trade: tradeRecord(this.venue.core, event) });
   }
 
   onOrder(event: OrderEvent): void {
@@ -112,30 +133,20 @@ export class StrategyEventRouter implements CoreListener {
     if (order !== null) this.events.push({ type: 'order', order });
   }
 
-  /** One fill of the strategy's; `units`: the trade's price and size in units, when at hand. */
-  #fill(
-    ledger: SymbolLedger,
-    trade: TradeRecord,
-    liquidity: 'maker' | 'taker',
-    units: readonly [price: bigint, size: bigint] | null = null,
-  ): void {
+  /** A fill of the strategy's, as a record (the venue's events under latency). */
+  #fillOfRecord(ledger: SymbolLedger, trade: TradeRecord, liquidity: 'maker' | 'taker'): void {
     const maker = liquidity === 'maker';
     const side = maker ? (trade.side === 'buy' ? 'sell' : 'buy') : trade.side;
-    const fee =
-      units === null
-        ? ledger.fill(side, trade.price, trade.size, liquidity)
-        : ledger.fillUnits(side, units[0], units[1], liquidity);
-    const fill: StrategyFill = {
-      orderId: (maker ? trade.makerClientOrderId : trade.takerClientOrderId) ?? '',
-      tradeId: trade.id,
-      symbol: trade.symbol,
-      side,
-      liquidity,
-      price: trade.price,
-      size: trade.size,
-      fee: ledger.money(fee),
-      timestamp: trade.timestamp,
-    };
+    const fee = ledger.fill(side, trade.price, trade.size, liquidity);
+    const orderId = (maker ? trade.makerClientOrderId : trade.takerClientOrderId) ?? '';
+    this.#fill(
+      ledger,
+      new FillView(ledger, orderId, trade.sequence, side, liquidity, fee, trade.timestamp),
+    );
+  }
+
+  /** One fill of the strategy's, booked on its ledger: to the run's handler, then the hooks. */
+  #fill(ledger: SymbolLedger, fill: FillView): void {
     this.onFill?.(fill, ledger);
     if (this.view !== null) this.view.answer({ type: 'fill', fill });
     else if (this.wants.fill) this.events.push({ type: 'fill', fill });

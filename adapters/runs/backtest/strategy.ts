@@ -121,7 +121,10 @@ export interface TickOrder {
   readonly remainingLots: number;
 }
 
-/** One fill of one of the strategy's orders. */
+/**
+ * One fill of one of the strategy's orders. `tradeId`, `price`, `size` and `fee` are formatted
+ * when read: `JSON.stringify` gives every field, a spread only the others (docs/backtest.md).
+ */
 export interface StrategyFill {
   /** The id `place()` returned (also the order's `clientOrderId`). */
   readonly orderId: string;

@@ -16,6 +16,9 @@ export class CoreEvents {
   readonly #onTrade: Required<Pick<CoreListener, 'onTrade'>>[] = [];
   readonly #onOrder: Required<Pick<CoreListener, 'onOrder'>>[] = [];
   readonly #onLevel: Required<Pick<CoreListener, 'onLevel'>>[] = [];
+  /** The account each trade and order listener hears, by its place in `#onTrade`/`#onOrder`; -1: all. */
+  readonly #tradeAccounts: number[] = [];
+  readonly #orderAccounts: number[] = [];
   #dispatching = false;
   /** The events, filled in place for each announcement. */
   readonly #tradeEvent = new TradeEvent();
@@ -38,17 +41,26 @@ export class CoreEvents {
     }
   }
 
-  /** Calls the listener's handlers with every event from now on; returns the function that stops it. */
-  listen(listener: CoreListener): () => void {
-    const kinds: CoreListener[][] = [];
-    if (listener.onTrade !== undefined) kinds.push(this.#onTrade);
-    if (listener.onOrder !== undefined) kinds.push(this.#onOrder);
-    if (listener.onLevel !== undefined) kinds.push(this.#onLevel);
-    for (const listeners of kinds) listeners.push(listener);
+  /**
+   * Calls the listener's handlers with every event from now on, in the order listeners started;
+   * with `account` (an account id), only its trades (as maker or taker) and its orders' updates,
+   * so that the others' events cost it nothing. Returns the function that stops it.
+   */
+  listen(listener: CoreListener, account = -1): () => void {
+    const kinds: [CoreListener[], number[] | null][] = [];
+    if (listener.onTrade !== undefined) kinds.push([this.#onTrade, this.#tradeAccounts]);
+    if (listener.onOrder !== undefined) kinds.push([this.#onOrder, this.#orderAccounts]);
+    if (listener.onLevel !== undefined) kinds.push([this.#onLevel, null]);
+    for (const [listeners, accounts] of kinds) {
+      listeners.push(listener);
+      accounts?.push(account);
+    }
     return () => {
-      for (const listeners of kinds) {
+      for (const [listeners, accounts] of kinds) {
         const index = listeners.indexOf(listener);
-        if (index >= 0) listeners.splice(index, 1);
+        if (index < 0) continue;
+        listeners.splice(index, 1);
+        accounts?.splice(index, 1);
       }
     };
   }
@@ -68,22 +80,43 @@ export class CoreEvents {
   }
 
   #trade(book: number, index: number, maker: Slot, taker: Slot): void {
+    const accounts = this.#tradeAccounts;
+    const makerAccount = this.store.accountColumn[maker]!;
+    const takerAccount = this.store.accountColumn[taker]!;
+    let heard = false;
+    for (const account of accounts)
+      heard ||= account < 0 || account === makerAccount || account === takerAccount;
+    if (!heard) return;
     const event = this.#tradeEvent;
     event.read(this.trades, index, book, maker, taker);
+    const listeners = this.#onTrade;
     this.#dispatching = true;
     try {
-      for (const listener of this.#onTrade) listener.onTrade(event);
+      for (let i = 0; i < listeners.length; i++) {
+        const account = accounts[i]!;
+        if (account < 0 || account === makerAccount || account === takerAccount)
+          listeners[i]!.onTrade(event);
+      }
     } finally {
       this.#dispatching = false;
     }
   }
 
   #order(book: number, slot: Slot): void {
+    const accounts = this.#orderAccounts;
+    const orderAccount = this.store.accountColumn[slot]!;
+    let heard = false;
+    for (const account of accounts) heard ||= account < 0 || account === orderAccount;
+    if (!heard) return;
     const event = this.#orderEvent;
     event.read(this.store, slot, book);
+    const listeners = this.#onOrder;
     this.#dispatching = true;
     try {
-      for (const listener of this.#onOrder) listener.onOrder(event);
+      for (let i = 0; i < listeners.length; i++) {
+        const account = accounts[i]!;
+        if (account < 0 || account === orderAccount) listeners[i]!.onOrder(event);
+      }
     } finally {
       this.#dispatching = false;
     }

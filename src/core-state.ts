@@ -168,9 +168,12 @@ export class CoreState {
     ) as Ticks;
   }
 
-  /** Calls the listener's handlers with every event from now on; returns the function that stops it. */
-  listen(listener: CoreListener): () => void {
-    const stop = this.events.listen(listener);
+  /**
+   * Calls the listener's handlers with every event from now on (with `account`, an account id:
+   * only that account's trades and orders); returns the function that stops it.
+   */
+  listen(listener: CoreListener, account = -1): () => void {
+    const stop = this.events.listen(listener, account);
     this.#listeners++;
     let listening = true;
     return () => {

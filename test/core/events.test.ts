@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { VenueEvent } from '../../src/index.js';
+import type { OrderEvent, TradeEvent, VenueEvent } from '../../src/index.js';
 import { limit, makeVenue, market, plain, recordEvents, unwrap } from './helpers.js';
 
 /** One line per event: what changed, in the order it was announced. */
@@ -130,6 +130,39 @@ describe('events', () => {
     venue.placeOrder({ account: 'bob', symbol: 'BTC-USD', side: 'buy', type: 'market', size: '1' });
     expect(trades.map((event) => [event.type, event.type === 'trade' && event.trade.id])).toEqual([
       ['trade', 't_1'],
+    ]);
+  });
+
+  it("reach a listener of one account only for that account's trades and orders, in order", () => {
+    const venue = venueWithAsks(); // bob's ord_1 and ord_2
+    const { core } = venue;
+    const heard: string[] = [];
+    const line = (who: string) => ({
+      onTrade: (trade: TradeEvent) =>
+        void heard.push(
+          `${who} trade t_${trade.sequence} ${trade.makerSequence}<-${trade.takerSequence}`,
+        ),
+      onOrder: (order: OrderEvent) => void heard.push(`${who} order ${order.sequence}`),
+    });
+    const stopCarol = core.listen(line('carol'), core.accountId('carol'));
+    core.listen(line('all'));
+    core.listen(line('bob'), core.accountId('bob'));
+    limit(venue, 'buy', '100.00', '0.5', { account: 'carol' }); // takes from bob's ord_1
+    limit(venue, 'buy', '99.00', '1'); // alice's: rests, only 'all' hears it
+    stopCarol();
+    limit(venue, 'sell', '99.00', '1', { account: 'carol' }); // takes alice's ord_4
+    expect(heard).toEqual([
+      'carol trade t_1 1<-3',
+      'all trade t_1 1<-3',
+      'bob trade t_1 1<-3',
+      'all order 1',
+      'bob order 1',
+      'carol order 3',
+      'all order 3',
+      'all order 4',
+      'all trade t_2 4<-5',
+      'all order 4',
+      'all order 5',
     ]);
   });
 });

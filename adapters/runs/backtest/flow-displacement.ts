@@ -54,7 +54,7 @@ export class FlowDisplacement {
   }
 
   listen(): void {
-    this.#venue.core.listen(this);
+    this.#venue.core.listen(this, this.#strategy); // the strategy's trades only
   }
 
   onTrade(trade: TradeEvent): void {

@@ -62,7 +62,8 @@ export class StrategyEventRouter implements CoreListener {
    */
   engage(): void {
     if (this.view === null && this.#stopListening === null)
-      this.#stopListening = this.venue.core.listen(this);
+      // Only the strategy's own trades and orders, unless its onTrade hook reads every trade.
+      this.#stopListening = this.venue.core.listen(this, this.wants.trade ? -1 : this.accountId);
   }
 
   /** Between commands: stops listening when nothing of the strategy's can have an event. */

@@ -56,14 +56,18 @@ export class PendingWork {
     if (this.#nextDue < ts) this.run(ts, false);
   }
 
-  /** After a command: its events go to the hooks now, or travel as messages. */
+  /**
+   * After a command: its events go to the hooks now, or travel as messages. After a flow row the
+   * router may stop listening; after an action, not before the due work is done (`run`): the next
+   * action would start it again.
+   */
   settle(time: number, action: boolean): void {
     if (this.view === null) {
       if (this.events.length > 0) {
         this.hooks.dispatch(this.events);
         this.events.length = 0;
       }
-      this.router.release();
+      if (!action) this.router.release();
     } else this.#nextDue = Math.min(this.#nextDue, this.view.close(time, action));
   }
 
@@ -92,6 +96,7 @@ export class PendingWork {
         this.#nextSample += this.config.sampleMs;
       }
     }
+    if (view === null) this.router.release();
     this.reschedule();
   }
 

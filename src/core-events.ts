@@ -19,6 +19,9 @@ export class CoreEvents {
   /** The account each trade and order listener hears, by its place in `#onTrade`/`#onOrder`; -1: all. */
   readonly #tradeAccounts: number[] = [];
   readonly #orderAccounts: number[] = [];
+  /** How many trade and order listeners hear one account only. */
+  #tradeFiltered = 0;
+  #orderFiltered = 0;
   #dispatching = false;
   /** The events, filled in place for each announcement. */
   readonly #tradeEvent = new TradeEvent();
@@ -55,6 +58,7 @@ export class CoreEvents {
       listeners.push(listener);
       accounts?.push(account);
     }
+    this.#countFiltered();
     return () => {
       for (const [listeners, accounts] of kinds) {
         const index = listeners.indexOf(listener);
@@ -62,7 +66,13 @@ export class CoreEvents {
         listeners.splice(index, 1);
         accounts?.splice(index, 1);
       }
+      this.#countFiltered();
     };
+  }
+
+  #countFiltered(): void {
+    this.#tradeFiltered = this.#tradeAccounts.filter((account) => account >= 0).length;
+    this.#orderFiltered = this.#orderAccounts.filter((account) => account >= 0).length;
   }
 
   /** `trade` (a TradeStore slot) between the orders at slots `maker` and `taker`. */
@@ -81,12 +91,16 @@ export class CoreEvents {
 
   #trade(book: number, index: number, maker: Slot, taker: Slot): void {
     const accounts = this.#tradeAccounts;
-    const makerAccount = this.store.accountColumn[maker]!;
-    const takerAccount = this.store.accountColumn[taker]!;
-    let heard = false;
-    for (const account of accounts)
-      heard ||= account < 0 || account === makerAccount || account === takerAccount;
-    if (!heard) return;
+    let makerAccount = -1;
+    let takerAccount = -1;
+    if (this.#tradeFiltered !== 0) {
+      makerAccount = this.store.accountColumn[maker]!;
+      takerAccount = this.store.accountColumn[taker]!;
+      let heard = false;
+      for (const account of accounts)
+        heard ||= account < 0 || account === makerAccount || account === takerAccount;
+      if (!heard) return;
+    }
     const event = this.#tradeEvent;
     event.read(this.trades, index, book, maker, taker);
     const listeners = this.#onTrade;
@@ -104,10 +118,13 @@ export class CoreEvents {
 
   #order(book: number, slot: Slot): void {
     const accounts = this.#orderAccounts;
-    const orderAccount = this.store.accountColumn[slot]!;
-    let heard = false;
-    for (const account of accounts) heard ||= account < 0 || account === orderAccount;
-    if (!heard) return;
+    let orderAccount = -1;
+    if (this.#orderFiltered !== 0) {
+      orderAccount = this.store.accountColumn[slot]!;
+      let heard = false;
+      for (const account of accounts) heard ||= account < 0 || account === orderAccount;
+      if (!heard) return;
+    }
     const event = this.#orderEvent;
     event.read(this.store, slot, book);
     const listeners = this.#onOrder;

@@ -56,11 +56,14 @@ export class StrategyOrders {
   /** The command places and cancels fill (the core reads it during the call only). */
   readonly #command: OrderCommand;
   readonly #commandTime: () => number;
+  /** The account's id in the core. */
+  readonly #accountId: number;
 
   constructor(
     readonly venue: Venue,
     readonly account: string,
   ) {
+    this.#accountId = venue.core.store.accounts.id(account);
     this.open = new OpenOrders(venue.core);
     this.#command = venue.core.newCommand();
     this.#commandTime = () => venue.core.commandTime;
@@ -167,7 +170,7 @@ export class StrategyOrders {
     const command = this.#command.clear();
     const refused = validateOrderRequest(book.instrument, request, command, this.#commandTime);
     if (refused !== undefined) return refused.error;
-    command.account = core.store.accounts.id(this.account);
+    command.account = this.#accountId;
     command.book = index;
     const sequence = core.placeValid(book, command);
     if (sequence < 0) return refusalError(sequence);
@@ -191,7 +194,7 @@ export class StrategyOrders {
       if (!found.ok) return found.error;
     }
     const command = this.#command.clear();
-    command.account = core.store.accounts.id(this.account);
+    command.account = this.#accountId;
     command.book = book;
     command.clientOrderId = id;
     fillTickCommand(order, command);
@@ -209,7 +212,7 @@ export class StrategyOrders {
     const core = this.venue.core;
     core.expireDue();
     const slot = core.orders.slot(sequence);
-    if (slot < 0 || core.store.accountName(slot) !== this.account) return orderNotFound(id).error;
+    if (slot < 0 || core.store.account(slot) !== this.#accountId) return orderNotFound(id).error;
     const { store } = core;
     if (!store.isLive(slot)) return orderNotOpen(id, ORDER_STATUSES[store.status(slot)]!).error;
     const command = this.#command;

@@ -157,7 +157,7 @@ export class OrderStore {
     }
     const fills = this.#fills(slot);
     if (fills >= 0) this.fillLists.close(fills);
-    this.#clientOrderIds.delete(slot);
+    if ((this.kindColumn[slot]! & KIND_CLIENT_ORDER_ID) !== 0) this.#clientOrderIds.delete(slot);
     this.extras.forget(slot);
     this.#slots.give(slot);
   }
@@ -205,13 +205,18 @@ export class OrderStore {
   }
 
   /**
-   * Appends a trade to the order's fills (`taker`: 1 when the order is its taker, else 0), counting
-   * it and its notional.
+   * Appends a trade (`size` units at `price`) to the order's fills (`taker`: 1 when the order is
+   * its taker, else 0), counting it and its notional.
    */
-  addFill(slot: Slot, trade: number, taker: number, trades: TradeStore): void {
+  addFill(
+    slot: Slot,
+    trade: number,
+    taker: number,
+    price: Units,
+    size: Units,
+    trades: TradeStore,
+  ): void {
     const fills = this.#fills(slot);
-    const price = trades.price(trade);
-    const size = trades.size(trade);
     const added = price * size;
     if (fills === NO_SLOT && trade < ONE_FILL_LIMIT && added <= Number.MAX_SAFE_INTEGER) {
       this.#setFills(slot, ONE_FILL - (trade * 2 + taker));

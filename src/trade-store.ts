@@ -154,8 +154,8 @@ export class TradeStore {
   release(slot: number): void {
     const flags = this.#flags[slot >> CHUNK_BITS]!;
     if ((--flags[slot & CHUNK_MASK]! & REFERENCES_MASK) > 0) return;
-    this.makerClientOrderIds.delete(slot);
-    this.takerClientOrderIds.delete(slot);
+    if (this.makerClientOrderIds.size !== 0) this.makerClientOrderIds.delete(slot);
+    if (this.takerClientOrderIds.size !== 0) this.takerClientOrderIds.delete(slot);
     this.#slots.give(slot);
   }
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DAY_MS, Venue, validateVenueState } from '../../src/index.js';
 import { ManualClock, limit, market, plain, unwrap } from './helpers.js';
 
-/** Trade rows still held by a tape, a window or an order. */
+/** Trade rows of the store still held by a tape or an order. */
 function heldTrades(venue: Venue): number {
   return venue.core.trades.held;
 }
@@ -19,10 +19,10 @@ function smallVenue() {
 }
 
 describe('the symbol trade log', () => {
-  it('keeps the 24h window beyond the tape, then lets go of what leaves both', () => {
+  it('keeps the 24h window beyond the tape, holding store rows only for the tape', () => {
     const { venue, clock, trade } = smallVenue();
     for (const price of ['100.00', '103.00', '99.00', '101.00']) trade(price);
-    expect(heldTrades(venue)).toBe(4); // the window holds all four; the tape shows two
+    expect(heldTrades(venue)).toBe(2); // the tape's two; the window keeps its own figures of four
     expect(plain(unwrap(venue.trades('BTC-USD', 10))).map((each) => each.price)).toEqual([
       '101.00',
       '99.00',
@@ -36,7 +36,7 @@ describe('the symbol trade log', () => {
     ]);
     clock.now += DAY_MS;
     trade('102.00');
-    expect(heldTrades(venue)).toBe(2); // the window holds one, the tape two
+    expect(heldTrades(venue)).toBe(2); // the tape's two
     const later = unwrap(venue.ticker('BTC-USD'));
     expect([later.open24h, later.high24h, later.low24h, later.volume24h]).toEqual([
       '101.00',

@@ -84,17 +84,16 @@ export class TradeLog implements TradeSeries {
     return result;
   }
 
-  /** Doubles the ring, keeping every position at `position & mask`. */
+  /**
+   * Doubles the ring, keeping every position at `position & mask`: that is its old index or the
+   * old index plus the old capacity, so two copies of the old ring hold every position where it goes.
+   */
   #grow(): void {
     const old = this.#ring;
-    const oldMask = this.#mask;
-    const mask = oldMask * 2 + 1;
-    const ring = new Float64Array((mask + 1) * STRIDE);
-    for (let position = this.#start; position < this.#end; position++) {
-      const from = (position & oldMask) * STRIDE;
-      ring.set(old.subarray(from, from + STRIDE), (position & mask) * STRIDE);
-    }
+    const ring = new Float64Array(old.length * 2);
+    ring.set(old, 0);
+    ring.set(old, old.length);
     this.#ring = ring;
-    this.#mask = mask;
+    this.#mask = this.#mask * 2 + 1;
   }
 }

@@ -147,16 +147,26 @@ export class OrderStore {
     return STP_MODES[this.stpCode(slot)]!;
   }
 
-  /** Frees the slot and lets its fills go. */
+  /**
+   * Frees the slot and lets its fills go. Only an order with a FillLists row walks its list, and
+   * it stops at its count: the last fill's row, like a single fill's, is not read.
+   */
   release(slot: Slot, trades: TradeStore): void {
-    const sequence = this.sequenceColumn[slot]!;
-    for (let fill = this.firstFill(slot); fill !== NO_SLOT;) {
-      const next = trades.nextFill(fill, sequence);
-      trades.release(fill);
-      fill = next;
-    }
     const fills = this.#fills(slot);
-    if (fills >= 0) this.fillLists.close(fills);
+    if (fills < NO_SLOT) {
+      trades.release((ONE_FILL - fills) >> 1);
+    } else if (fills >= 0) {
+      const lists = this.fillLists;
+      const sequence = this.sequenceColumn[slot]!;
+      let fill = lists.first(fills);
+      for (let left = lists.count(fills); left > 1; left--) {
+        const next = trades.nextFill(fill, sequence);
+        trades.release(fill);
+        fill = next;
+      }
+      trades.release(fill);
+      lists.close(fills);
+    }
     if ((this.kindColumn[slot]! & KIND_CLIENT_ORDER_ID) !== 0) this.#clientOrderIds.delete(slot);
     this.extras.forget(slot);
     this.#slots.give(slot);

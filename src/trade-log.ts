@@ -3,25 +3,32 @@ import { DAY_MS, TradeWindow, type TradeSeries } from './trade-window.js';
 import type { TradeStore } from './trade-store.js';
 import type { Units } from './quantities.js';
 
-/** Float64s a position in the log's ring: the trade's time, price and size, and its store slot. */
+/** Float64s a position: the trade's time, price and size, and its store slot. */
 const STRIDE = 4;
 const TIME = 0;
 const PRICE = 1;
 const SIZE = 2;
 const SLOT = 3;
+/** Positions per chunk (2^10: a chunk of 32 KiB). */
+const CHUNK_BITS = 10;
+const CHUNK_POSITIONS = 1 << CHUNK_BITS;
+const CHUNK_MASK = CHUNK_POSITIONS - 1;
 
 /**
  * One symbol's trades in time order, at absolute positions: the tape (its most recent `capacity`
  * trades, as TradeStore slots) and the 24h window (`stats`) are both ranges of it. Each position
- * keeps the trade's time, price and size beside its slot, in one ring written in order, so the
- * window reads its trades in sequence and never the store. The log holds a trade's store row (one
- * of its references) while it is on the tape, and a position while it is on the tape or in the
- * window: memory is the tape's rows plus 32 bytes a trade of the larger range.
+ * keeps the trade's time, price and size beside its slot, written in order into chunks of 1,024
+ * positions that are never copied (a chunk the window has left is reused), so the window reads its
+ * trades in sequence and never the store. The log holds a trade's store row (one of its references)
+ * while the trade is on the tape, and a position while it is on the tape or in the window: memory is
+ * the tape's rows plus 32 bytes a trade of the larger range.
  */
 export class TradeLog implements TradeSeries {
-  #ring = new Float64Array(16 * STRIDE);
-  /** Positions the ring holds - 1 (a power of two - 1). */
-  #mask = 15;
+  /** `#chunks[i]` holds the positions from `#base + i * CHUNK_POSITIONS` on. */
+  readonly #chunks: Float64Array[] = [];
+  #base = 0;
+  /** A chunk left behind, for the next one needed. */
+  #spare: Float64Array | null = null;
   /** The first position kept. */
   #start = 0;
   #end = 0;
@@ -36,20 +43,16 @@ export class TradeLog implements TradeSeries {
     return this.#end;
   }
   leftWindowAt(position: number, now: number): boolean {
-    return this.#ring[(position & this.#mask) * STRIDE + TIME]! <= now - DAY_MS;
+    return this.#field(position, TIME) <= now - DAY_MS;
   }
   leftWindowByTrade(position: number, latest: number): boolean {
-    const ring = this.#ring;
-    const mask = this.#mask;
-    return (
-      ring[(position & mask) * STRIDE + TIME]! <= ring[(latest & mask) * STRIDE + TIME]! - DAY_MS
-    );
+    return this.#field(position, TIME) <= this.#field(latest, TIME) - DAY_MS;
   }
   price(position: number): Units {
-    return this.#ring[(position & this.#mask) * STRIDE + PRICE]! as Units;
+    return this.#field(position, PRICE) as Units;
   }
   size(position: number): Units {
-    return this.#ring[(position & this.#mask) * STRIDE + SIZE]! as Units;
+    return this.#field(position, SIZE) as Units;
   }
 
   /**
@@ -58,42 +61,45 @@ export class TradeLog implements TradeSeries {
    */
   append(trade: number, price: Units, size: Units, clock: MonotonicClock): void {
     const end = this.#end;
-    if (end - this.#start > this.#mask) this.#grow();
-    const ring = this.#ring;
-    const at = (end & this.#mask) * STRIDE;
-    clock.writeCommandTime(ring, at + TIME);
-    ring[at + PRICE] = price;
-    ring[at + SIZE] = size;
-    ring[at + SLOT] = trade;
+    const offset = end - this.#base;
+    if ((offset & CHUNK_MASK) === 0 && offset >>> CHUNK_BITS === this.#chunks.length) {
+      this.#chunks.push(this.#spare ?? new Float64Array(CHUNK_POSITIONS * STRIDE));
+      this.#spare = null;
+    }
+    const chunk = this.#chunks[offset >>> CHUNK_BITS]!;
+    const at = (offset & CHUNK_MASK) * STRIDE;
+    clock.writeCommandTime(chunk, at + TIME);
+    chunk[at + PRICE] = price;
+    chunk[at + SIZE] = size;
+    chunk[at + SLOT] = trade;
     this.#end = end + 1;
     const leaving = end - this.capacity;
-    if (leaving >= this.#start) this.trades.release(ring[(leaving & this.#mask) * STRIDE + SLOT]!);
+    if (leaving >= this.#start) this.trades.release(this.#field(leaving, SLOT));
     const stats = this.stats;
     stats.appended(end);
     const keep = Math.min(stats.start, leaving + 1);
-    if (keep > this.#start) this.#start = keep;
+    if (keep > this.#start) this.#drop(keep);
   }
 
   /** Up to `limit` trade slots, most recent first. */
   recent(limit: number): number[] {
     const count = Math.min(limit, this.#end - this.#start, this.capacity);
     const result = new Array<number>(count);
-    for (let i = 0; i < count; i++) {
-      result[i] = this.#ring[((this.#end - 1 - i) & this.#mask) * STRIDE + SLOT]!;
-    }
+    for (let i = 0; i < count; i++) result[i] = this.#field(this.#end - 1 - i, SLOT);
     return result;
   }
 
-  /**
-   * Doubles the ring, keeping every position at `position & mask`: that is its old index or the
-   * old index plus the old capacity, so two copies of the old ring hold every position where it goes.
-   */
-  #grow(): void {
-    const old = this.#ring;
-    const ring = new Float64Array(old.length * 2);
-    ring.set(old, 0);
-    ring.set(old, old.length);
-    this.#ring = ring;
-    this.#mask = this.#mask * 2 + 1;
+  #field(position: number, field: number): number {
+    const offset = position - this.#base;
+    return this.#chunks[offset >>> CHUNK_BITS]![(offset & CHUNK_MASK) * STRIDE + field]!;
+  }
+
+  /** Lets the positions before `start` go, and the chunks that held only those. */
+  #drop(start: number): void {
+    this.#start = start;
+    while (start - this.#base >= CHUNK_POSITIONS) {
+      this.#spare = this.#chunks.shift()!;
+      this.#base += CHUNK_POSITIONS;
+    }
   }
 }

@@ -46,4 +46,37 @@ describe('the symbol trade log', () => {
     ]);
     expect(validateVenueState(venue)).toEqual([]);
   });
+
+  it('gives the 24h figures of every trade in the window, across chunks of the log and a moving window', () => {
+    const { venue, clock } = (() => {
+      const clock = new ManualClock();
+      const venue = unwrap(
+        Venue.create({ clock: clock.read, tradeRetention: 3, orderRetention: 0 }),
+      );
+      return { venue, clock };
+    })();
+    const made: { time: number; price: number }[] = [];
+    const step = DAY_MS / 1500; // 500 to 3,000 trades in the window; the log's chunks hold 1,024
+    for (let i = 0; i < 5000; i++) {
+      const price = 100 + ((i * 37) % 50);
+      limit(venue, 'sell', `${price}.00`, '1', { account: 'bob' });
+      market(venue, 'buy', '1');
+      made.push({ time: clock.now, price });
+      clock.now += i % 2000 < 1000 ? step * 3 : step / 2; // the window shrinks and grows
+      if (i % 250 !== 249) continue;
+      const now = clock.now;
+      const inWindow = made.filter((trade) => trade.time > now - DAY_MS);
+      const before = made.filter((trade) => trade.time <= now - DAY_MS);
+      const prices = inWindow.map((trade) => trade.price);
+      const ticker = unwrap(venue.ticker('BTC-USD'));
+      expect([ticker.open24h, ticker.high24h, ticker.low24h, ticker.volume24h]).toEqual([
+        `${(before.at(-1) ?? inWindow[0]!).price}.00`,
+        `${Math.max(...prices)}.00`,
+        `${Math.min(...prices)}.00`,
+        `${inWindow.length}.00000000`,
+      ]);
+      expect(heldTrades(venue)).toBe(3);
+    }
+    expect(validateVenueState(venue)).toEqual([]);
+  });
 });

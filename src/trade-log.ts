@@ -3,25 +3,23 @@ import { DAY_MS, TradeWindow, type TradeSeries } from './trade-window.js';
 import type { TradeStore } from './trade-store.js';
 import type { Units } from './quantities.js';
 
-/** Float64s a position: the trade's time, price and size, and its store slot. */
-const STRIDE = 4;
+/** Float64s a position: the trade's time, price and size. */
+const STRIDE = 3;
 const TIME = 0;
 const PRICE = 1;
 const SIZE = 2;
-const SLOT = 3;
-/** Positions per chunk (2^10: a chunk of 32 KiB). */
+/** Positions per chunk (2^10: a chunk of 24 KiB). */
 const CHUNK_BITS = 10;
 const CHUNK_POSITIONS = 1 << CHUNK_BITS;
 const CHUNK_MASK = CHUNK_POSITIONS - 1;
 
 /**
  * One symbol's trades in time order, at absolute positions: the tape (its most recent `capacity`
- * trades, as TradeStore slots) and the 24h window (`stats`) are both ranges of it. Each position
- * keeps the trade's time, price and size beside its slot, written in order into chunks of 1,024
- * positions that are never copied (a chunk the window has left is reused), so the window reads its
- * trades in sequence and never the store. The log holds a trade's store row (one of its references)
- * while the trade is on the tape, and a position while it is on the tape or in the window: memory is
- * the tape's rows plus 32 bytes a trade of the larger range.
+ * trades) and the 24h window (`stats`) are both ranges of it. The tape keeps the trades' TradeStore
+ * slots in a ring, and holds each row (one of its references) while the trade is on it. The window's
+ * positions keep the trade's time, price and size, written in order into chunks of 1,024 positions
+ * that are never copied (a chunk the window has left is reused), so the window reads its trades in
+ * sequence and never the store. Memory: the tape's rows, and 24 bytes a trade of the window.
  */
 export class TradeLog implements TradeSeries {
   /** `#chunks[i]` holds the positions from `#base + i * CHUNK_POSITIONS` on. */
@@ -29,9 +27,10 @@ export class TradeLog implements TradeSeries {
   #base = 0;
   /** A chunk left behind, for the next one needed. */
   #spare: Float64Array | null = null;
-  /** The first position kept. */
-  #start = 0;
   #end = 0;
+  /** The tape's slots, position `p` at `p & #tapeMask`; it doubles up to `capacity`. */
+  #tape = new Int32Array(16);
+  #tapeMask = 15;
   readonly stats = new TradeWindow(this);
 
   constructor(
@@ -71,21 +70,22 @@ export class TradeLog implements TradeSeries {
     clock.writeCommandTime(chunk, at + TIME);
     chunk[at + PRICE] = price;
     chunk[at + SIZE] = size;
-    chunk[at + SLOT] = trade;
     this.#end = end + 1;
-    const leaving = end - this.capacity;
-    if (leaving >= this.#start) this.trades.release(this.#field(leaving, SLOT));
+    if (end >= this.capacity)
+      this.trades.release(this.#tape[(end - this.capacity) & this.#tapeMask]!);
+    else if (end > this.#tapeMask) this.#growTape();
+    this.#tape[end & this.#tapeMask] = trade;
     const stats = this.stats;
     stats.appended(end);
-    const keep = Math.min(stats.start, leaving + 1);
-    if (keep > this.#start) this.#drop(keep);
+    if (stats.start - this.#base >= CHUNK_POSITIONS) this.#drop(stats.start);
   }
 
   /** Up to `limit` trade slots, most recent first. */
   recent(limit: number): number[] {
-    const count = Math.min(limit, this.#end - this.#start, this.capacity);
+    const end = this.#end;
+    const count = Math.min(limit, end, this.capacity);
     const result = new Array<number>(count);
-    for (let i = 0; i < count; i++) result[i] = this.#field(this.#end - 1 - i, SLOT);
+    for (let i = 0; i < count; i++) result[i] = this.#tape[(end - 1 - i) & this.#tapeMask]!;
     return result;
   }
 
@@ -94,12 +94,20 @@ export class TradeLog implements TradeSeries {
     return this.#chunks[offset >>> CHUNK_BITS]![(offset & CHUNK_MASK) * STRIDE + field]!;
   }
 
-  /** Lets the positions before `start` go, and the chunks that held only those. */
+  /** Lets the chunks that hold only positions before `start` go. */
   #drop(start: number): void {
-    this.#start = start;
     while (start - this.#base >= CHUNK_POSITIONS) {
       this.#spare = this.#chunks.shift()!;
       this.#base += CHUNK_POSITIONS;
     }
+  }
+
+  /** Doubles the tape's ring, which then holds positions 0 to its old size - 1, at their indexes. */
+  #growTape(): void {
+    const old = this.#tape;
+    const tape = new Int32Array(old.length * 2);
+    tape.set(old);
+    this.#tape = tape;
+    this.#tapeMask = tape.length - 1;
   }
 }

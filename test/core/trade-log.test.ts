@@ -79,4 +79,19 @@ describe('the symbol trade log', () => {
     }
     expect(validateVenueState(venue)).toEqual([]);
   });
+
+  it('shows the last tradeRetention trades on the tape as its ring grows, then holds only them', () => {
+    const clock = new ManualClock();
+    const venue = unwrap(
+      Venue.create({ clock: clock.read, tradeRetention: 40, orderRetention: 0 }),
+    );
+    const tapeIds = () => unwrap(venue.trades('BTC-USD', 1000)).map((trade) => trade.id);
+    for (let i = 1; i <= 100; i++) {
+      limit(venue, 'sell', '100.00', '1', { account: 'bob' });
+      market(venue, 'buy', '1');
+      const shown = Math.min(i, 40);
+      expect(tapeIds()).toEqual(Array.from({ length: shown }, (_, k) => `t_${i - k}`));
+      expect(heldTrades(venue)).toBe(shown);
+    }
+  });
 });

@@ -50,31 +50,62 @@ interface OrderFields {
   remaining: Units;
 }
 
+/** Reads one field of an announced event from its store, at the event's slot or trade row. */
+type FieldReader<Source> = (source: Source, at: number) => number;
+
 /**
- * An event's fields live in one Float64Array, `numbers`, in the order of its field list, behind
- * a getter and a setter per field: a reader sees named fields, and the fields are filled in
- * place for each announcement.
+ * An event's fields live behind a getter and a setter per field. An announced event names its
+ * store and its order's slot (or trade's row) and reads a field from the store when the field is
+ * read, so an announcement costs a listener only the fields it reads; the store holds the announced
+ * state for as long as the event is valid (listeners cannot issue commands). An event that is
+ * written to holds its fields in `numbers`, in the order of its field list (the output worker fills
+ * events this way); a write to an announced event first copies its fields there.
  */
-abstract class EventNumbers {
+abstract class EventNumbers<Source> {
   readonly numbers: Float64Array;
+  /** The store the event reads its fields from, or null when `numbers` holds them. */
+  source: Source | null = null;
 
   constructor(count: number) {
     this.numbers = new Float64Array(count);
   }
 }
 
-/** Defines each field of `fields` on `target`'s prototype as its element of `numbers`. */
-function defineFields(target: { prototype: EventNumbers }, fields: readonly string[]): void {
-  fields.forEach((field, index) =>
+/**
+ * Defines the fields of `target`: `readers[i]` reads field i from the store (null: the field is
+ * always held in `numbers`, as the slot or row, field `at`, is).
+ */
+function defineFields<Source>(
+  target: { prototype: EventNumbers<Source> },
+  fields: readonly string[],
+  at: number,
+  readers: readonly (FieldReader<Source> | null)[],
+): void {
+  const held = (event: EventNumbers<Source>) => {
+    const { numbers, source } = event;
+    readers.forEach((reader, index) => {
+      if (reader !== null) numbers[index] = reader(source!, numbers[at]!);
+    });
+    event.source = null;
+  };
+  fields.forEach((field, index) => {
+    const reader = readers[index]!;
     Object.defineProperty(target.prototype, field, {
-      get(this: EventNumbers) {
-        return this.numbers[index];
-      },
-      set(this: EventNumbers, value: number) {
+      get:
+        reader === null
+          ? function (this: EventNumbers<Source>) {
+              return this.numbers[index];
+            }
+          : function (this: EventNumbers<Source>) {
+              const source = this.source;
+              return source === null ? this.numbers[index] : reader(source, this.numbers[at]!);
+            },
+      set(this: EventNumbers<Source>, value: number) {
+        if (this.source !== null) held(this);
         this.numbers[index] = value;
       },
-    }),
-  );
+    });
+  });
 }
 
 const TRADE_FIELDS = [
@@ -92,31 +123,41 @@ const TRADE_FIELDS = [
   'takerSlot',
   'index',
 ] as const satisfies readonly (keyof TradeFields)[];
+const TRADE_INDEX = TRADE_FIELDS.indexOf('index');
+const TRADE_BOOK = TRADE_FIELDS.indexOf('book');
+const TRADE_MAKER_SLOT = TRADE_FIELDS.indexOf('makerSlot');
+const TRADE_TAKER_SLOT = TRADE_FIELDS.indexOf('takerSlot');
 
-class TradeNumbers extends EventNumbers {
+class TradeNumbers extends EventNumbers<TradeStore> {
   constructor() {
     super(TRADE_FIELDS.length);
   }
 
-  /** Reads trade `index` of the store, made on book `book` between the orders at slots `maker` and `taker`. */
+  /** Announces the trade at row `index` of the store, between the orders at `maker` and `taker`. */
   read(trades: TradeStore, index: number, book: number, maker: Slot, taker: Slot): void {
-    const event = this as unknown as TradeEvent;
-    event.index = index;
-    event.sequence = trades.sequence(index);
-    event.book = book;
-    event.price = trades.price(index);
-    event.size = trades.size(index);
-    event.makerSequence = trades.makerSequence(index);
-    event.takerSequence = trades.takerSequence(index);
-    event.makerSlot = maker;
-    event.takerSlot = taker;
-    event.makerAccount = trades.makerAccount(index);
-    event.takerAccount = trades.takerAccount(index);
-    event.takerSide = trades.takerSells(index);
-    event.time = trades.timestamp(index);
+    const numbers = this.numbers;
+    this.source = trades;
+    numbers[TRADE_INDEX] = index;
+    numbers[TRADE_BOOK] = book;
+    numbers[TRADE_MAKER_SLOT] = maker;
+    numbers[TRADE_TAKER_SLOT] = taker;
   }
 }
-defineFields(TradeNumbers, TRADE_FIELDS);
+defineFields<TradeStore>(TradeNumbers, TRADE_FIELDS, TRADE_INDEX, [
+  (trades, index) => trades.sequence(index),
+  (trades, index) => trades.timestamp(index),
+  null,
+  (trades, index) => trades.price(index),
+  (trades, index) => trades.size(index),
+  (trades, index) => trades.takerSells(index),
+  (trades, index) => trades.makerAccount(index),
+  (trades, index) => trades.takerAccount(index),
+  (trades, index) => trades.makerSequence(index),
+  (trades, index) => trades.takerSequence(index),
+  null,
+  null,
+  null,
+]);
 export type TradeEvent = TradeNumbers & TradeFields;
 export const TradeEvent = TradeNumbers as new () => TradeEvent;
 
@@ -133,30 +174,35 @@ const ORDER_FIELDS = [
   'filled',
   'remaining',
 ] as const satisfies readonly (keyof OrderFields)[];
+const ORDER_SLOT = ORDER_FIELDS.indexOf('slot');
+const ORDER_BOOK = ORDER_FIELDS.indexOf('book');
 
-class OrderNumbers extends EventNumbers {
+class OrderNumbers extends EventNumbers<OrderStore> {
   constructor() {
     super(ORDER_FIELDS.length);
   }
 
-  /** Reads the order at `slot` of the store, an order of book `book`. */
+  /** Announces the order at `slot` of the store, an order of book `book`. */
   read(store: OrderStore, slot: Slot, book: number): void {
-    const event = this as unknown as OrderEvent;
-    event.sequence = store.sequenceColumn[slot]!;
-    event.slot = slot;
-    event.book = book;
-    event.account = store.accountColumn[slot]!;
-    const kind = store.kindColumn[slot]!;
-    event.side = kind & KIND_SELL;
-    event.type = (kind & KIND_MARKET) >> 1;
-    event.status = store.statusColumn[slot]!;
-    event.price = store.priceColumn[slot]!;
-    event.size = store.size(slot);
-    event.filled = store.filledColumn[slot]!;
-    event.remaining = store.remainingColumn[slot]!;
+    const numbers = this.numbers;
+    this.source = store;
+    numbers[ORDER_SLOT] = slot;
+    numbers[ORDER_BOOK] = book;
   }
 }
-defineFields(OrderNumbers, ORDER_FIELDS);
+defineFields<OrderStore>(OrderNumbers, ORDER_FIELDS, ORDER_SLOT, [
+  (store, slot) => store.sequenceColumn[slot]!,
+  null,
+  null,
+  (store, slot) => store.accountColumn[slot]!,
+  (store, slot) => store.kindColumn[slot]! & KIND_SELL,
+  (store, slot) => (store.kindColumn[slot]! & KIND_MARKET) >> 1,
+  (store, slot) => store.statusColumn[slot]!,
+  (store, slot) => store.priceColumn[slot]!,
+  (store, slot) => store.size(slot as Slot),
+  (store, slot) => store.filledColumn[slot]!,
+  (store, slot) => store.remainingColumn[slot]!,
+]);
 export type OrderEvent = OrderNumbers & OrderFields;
 export const OrderEvent = OrderNumbers as new () => OrderEvent;
 

@@ -190,9 +190,9 @@ export class OrderBook {
       taker,
     );
     tradeStore.setTimestamp(trade, this.clock);
-    store.addFill(maker, trade, 0, tradeStore);
-    store.addFill(taker, trade, 1, tradeStore);
-    this.tape.append(trade);
+    store.addFill(maker, trade, 0, level.price, size, tradeStore);
+    store.addFill(taker, trade, 1, level.price, size, tradeStore);
+    this.tape.append(trade, level.price, size, this.clock);
     return trade;
   }
 

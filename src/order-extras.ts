@@ -97,7 +97,7 @@ export class OrderExtras {
   /** Lets go of what the order in `slot` had, as the slot is freed. */
   forget(slot: Slot): void {
     const bits = this.#store.extraBits(slot);
-    this.#bigNotionals.delete(slot);
+    if (this.#bigNotionals.size !== 0) this.#bigNotionals.delete(slot);
     if (bits & EXTRA_STOP) this.#stopPrices.delete(slot);
     if (bits & EXTRA_EXPIRY) this.#expiryTimes.delete(slot);
     if (bits & EXTRA_REJOINED) this.#rejoins.delete(slot);

@@ -68,6 +68,7 @@ export class OrderIndex {
   readonly #slots = new SequenceSlots();
   /** By account id (see AccountNames). */
   readonly #byAccount: AccountOrders[] = [];
+  /** The slots of the final orders not yet forgotten, oldest first. */
   readonly #finals = new NumberQueue();
   /** Slots whose status the sets may not show yet (with stale entries of forgotten orders). */
   readonly #queued = new Int32Array(MAX_QUEUED) as BrandedColumn<Int32Array, Slot>;
@@ -108,9 +109,12 @@ export class OrderIndex {
     return this.#slots.slot(sequence);
   }
 
-  /** Records that an order reached a final status (forgetting waits for `forgetBeyondRetention`). */
-  finalized(sequence: Sequence): void {
-    if (this.retention !== Infinity) this.#finals.push(sequence);
+  /**
+   * Records that the order at `slot` reached a final status (forgetting waits for
+   * `forgetBeyondRetention`; the slot stays the order's until then).
+   */
+  finalized(slot: Slot): void {
+    if (this.retention !== Infinity) this.#finals.push(slot);
   }
 
   /**
@@ -118,7 +122,7 @@ export class OrderIndex {
    * command, once the command's records and events are built from the orders it finalized.
    */
   forgetBeyondRetention(): void {
-    while (this.#finals.length > this.retention) this.#forget(this.#finals.shift() as Sequence);
+    while (this.#finals.length > this.retention) this.#forget(this.#finals.shift() as Slot);
   }
 
   /**
@@ -178,9 +182,9 @@ export class OrderIndex {
     );
   }
 
-  #forget(sequence: Sequence): void {
-    const slot = this.slot(sequence);
+  #forget(slot: Slot): void {
     const store = this.store;
+    const sequence = store.sequenceColumn[slot]!;
     const orders = this.#byAccount[store.accountColumn[slot]!];
     const listed = store.listed(slot) & ~LISTING_QUEUED;
     if (listed !== UNLISTED) orders!.remove(store.ordinal(slot), store.book(slot), listed);

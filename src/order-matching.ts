@@ -50,7 +50,7 @@ export class OrderMatching implements BookListener {
    */
   executed(book: OrderBook, trade: number, maker: Slot, taker: Slot): void {
     const store = this.store;
-    if (store.remainingColumn[maker] === 0) this.orders.finalized(store.sequenceColumn[maker]!);
+    if (store.remainingColumn[maker] === 0) this.orders.finalized(maker);
     this.events.trade(book, trade, maker, taker);
     this.events.order(book, maker);
   }
@@ -167,7 +167,7 @@ export class OrderMatching implements BookListener {
     const level = book.take(slot, store.remainingColumn[slot]!);
     this.orders.setStatus(slot, status);
     store.setReason(slot, reason);
-    this.orders.finalized(store.sequenceColumn[slot]!);
+    this.orders.finalized(slot);
     this.events.order(book, slot);
     this.events.level(book, level, store.isSell(slot) ? SIDE_SELL : SIDE_BUY);
   }
@@ -183,7 +183,7 @@ export class OrderMatching implements BookListener {
       if (store.remainingColumn[slot] === 0) {
         this.unpend(book, slot);
         this.orders.setStatus(slot, STATUS_CANCELLED);
-        this.orders.finalized(store.sequenceColumn[slot]!);
+        this.orders.finalized(slot);
       }
       this.events.order(book, slot);
       return;
@@ -191,7 +191,7 @@ export class OrderMatching implements BookListener {
     const level = book.take(slot, size);
     if (store.remainingColumn[slot] === 0) {
       this.orders.setStatus(slot, STATUS_CANCELLED);
-      this.orders.finalized(store.sequenceColumn[slot]!);
+      this.orders.finalized(slot);
     }
     this.events.order(book, slot);
     this.events.level(book, level, store.isSell(slot) ? SIDE_SELL : SIDE_BUY);
@@ -202,7 +202,7 @@ export class OrderMatching implements BookListener {
     this.orders.setStatus(slot, status);
     if (reason !== 0) this.store.setReason(slot, reason);
     this.store.remainingColumn[slot] = 0 as Units;
-    this.orders.finalized(this.store.sequenceColumn[slot]!);
+    this.orders.finalized(slot);
     this.events.order(book, slot);
   }
 }

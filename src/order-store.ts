@@ -147,16 +147,26 @@ export class OrderStore {
     return STP_MODES[this.stpCode(slot)]!;
   }
 
-  /** Frees the slot and lets its fills go. */
+  /**
+   * Frees the slot and lets its fills go. Only an order with a FillLists row walks its list, and
+   * it stops at its count: the last fill's row, like a single fill's, is not read.
+   */
   release(slot: Slot, trades: TradeStore): void {
-    const sequence = this.sequenceColumn[slot]!;
-    for (let fill = this.firstFill(slot); fill !== NO_SLOT;) {
-      const next = trades.nextFill(fill, sequence);
-      trades.release(fill);
-      fill = next;
-    }
     const fills = this.#fills(slot);
-    if (fills >= 0) this.fillLists.close(fills);
+    if (fills < NO_SLOT) {
+      trades.release((ONE_FILL - fills) >> 1);
+    } else if (fills >= 0) {
+      const lists = this.fillLists;
+      const sequence = this.sequenceColumn[slot]!;
+      let fill = lists.first(fills);
+      for (let left = lists.count(fills); left > 1; left--) {
+        const next = trades.nextFill(fill, sequence);
+        trades.release(fill);
+        fill = next;
+      }
+      trades.release(fill);
+      lists.close(fills);
+    }
     // Only an order with an id has an entry: a delete from a map that holds other orders' ids
     // costs a hash probe per order.
     if ((this.kindColumn[slot]! & KIND_CLIENT_ORDER_ID) !== 0) this.#clientOrderIds.delete(slot);
@@ -207,13 +217,18 @@ export class OrderStore {
   }
 
   /**
-   * Appends a trade to the order's fills (`taker`: 1 when the order is its taker, else 0), counting
-   * it and its notional.
+   * Appends a trade (`size` units at `price`) to the order's fills (`taker`: 1 when the order is
+   * its taker, else 0), counting it and its notional.
    */
-  addFill(slot: Slot, trade: number, taker: number, trades: TradeStore): void {
+  addFill(
+    slot: Slot,
+    trade: number,
+    taker: number,
+    price: Units,
+    size: Units,
+    trades: TradeStore,
+  ): void {
     const fills = this.#fills(slot);
-    const price = trades.price(trade);
-    const size = trades.size(trade);
     const added = price * size;
     if (fills === NO_SLOT && trade < ONE_FILL_LIMIT && added <= Number.MAX_SAFE_INTEGER) {
       this.#setFills(slot, ONE_FILL - (trade * 2 + taker));

@@ -201,7 +201,7 @@ export class VenueCore extends CoreState {
     const store = this.store;
     const slot = store.allocate(sequence, book.index, account, kind, price, size, clientOrderId);
     balances?.lock(sequence, account, book.index, sell, market, price, lock);
-    store.createdAtColumn[slot] = this.commandTime;
+    this.clock.writeCommandTime(store.createdAtColumn, slot);
     this.orders.add(sequence, slot);
     if (stopPrice !== 0 || expireAt !== 0) {
       if (expireAt !== 0) this.expiry.add(slot, expireAt);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrderEvent, TradeEvent, VenueEvent } from '../../src/index.js';
+import { OrderEvent, TradeEvent, type VenueEvent } from '../../src/index.js';
 import { limit, makeVenue, market, plain, recordEvents, unwrap } from './helpers.js';
 
 /** One line per event: what changed, in the order it was announced. */
@@ -164,5 +164,35 @@ describe('events', () => {
       'all order 4',
       'all order 5',
     ]);
+  });
+
+  it('read an announced field from the store, and keep every field once one is written', () => {
+    const venue = venueWithAsks();
+    const { core } = venue;
+    const orders: number[][] = [];
+    const trades: number[][] = [];
+    core.listen({
+      onOrder: (order) => {
+        const fields = [order.sequence, order.status, order.filled, order.remaining];
+        order.slot = -1 as typeof order.slot; // a write copies the other fields first
+        orders.push([...fields, order.sequence, order.status, order.filled, order.remaining]);
+      },
+      onTrade: (trade) => {
+        const fields = [trade.sequence, trade.price, trade.size, trade.makerSequence];
+        trade.index = -1;
+        trades.push([...fields, trade.sequence, trade.price, trade.size, trade.makerSequence]);
+      },
+    });
+    market(venue, 'buy', '0.25');
+    // ord_1 (1 @ 100.00, in units of 0.01 and 1e-8) partly filled, then the taker ord_3 filled.
+    expect(trades).toEqual([[1, 10_000, 25_000_000, 1, 1, 10_000, 25_000_000, 1]]);
+    expect(orders).toEqual([
+      [1, 1, 25_000_000, 75_000_000, 1, 1, 25_000_000, 75_000_000],
+      [3, 2, 25_000_000, 0, 3, 2, 25_000_000, 0],
+    ]);
+    const written = new OrderEvent();
+    written.status = 3;
+    expect([written.status, written.sequence]).toEqual([3, 0]);
+    expect(new TradeEvent().price).toBe(0);
   });
 });

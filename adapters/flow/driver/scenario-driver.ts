@@ -20,6 +20,7 @@ import {
   type Instrument,
   type OrderCommand,
   type OrderRecord,
+  type Sequence,
   type Venue,
   type VenueCore,
 } from '../../../src/index.js';
@@ -83,8 +84,8 @@ export class ScenarioDriver {
     const venueOrderId = this.#venueIds
       ? (id: string) => id
       : (scenarioId: string) => {
-          const entry = this.#ids.findText(scenarioId);
-          return entry < 0 ? undefined : orderId(this.#ids.sequenceOf(entry));
+          const sequence = this.#ids.sequenceOfText(scenarioId);
+          return sequence < 0 ? undefined : orderId(sequence as Sequence);
         };
     this.#applyOptions = { clock, venueOrderId };
     this.#reports = new RowOrderReports(venue, this.#ids, this.#row, observer);
@@ -98,7 +99,8 @@ export class ScenarioDriver {
   apply(row: ScenarioRow): Refusal | null {
     this.rowCount++;
     const ids = this.#ids;
-    if (row.action === 'new' && !this.#venueIds && ids.isLive(ids.findText(row.id))) {
+    const length = ids.encode(row.id);
+    if (row.action === 'new' && !this.#venueIds && ids.findLive(ids.scratch, 0, length) >= 0) {
       this.#lastOrder = null;
       return duplicateId(row.id);
     }
@@ -117,11 +119,10 @@ export class ScenarioDriver {
     if (row.action === 'new') {
       const order = result.value;
       const length = ids.encode(row.id);
-      const bytes = ids.scratch;
       const sequence = orderSequence(order.id);
-      const entry = ids.map(ids.find(bytes, 0, length), bytes, 0, length, sequence);
       const slot = this.#core.orders.slot(sequence);
-      this.#reports.placed(slot, ORDER_STATUS_CODES.code(order.status), entry, order);
+      const status = ORDER_STATUS_CODES.code(order.status);
+      this.#reports.placed(sequence, slot, status, ids.scratch, 0, length, row.id, order);
     }
     return null;
   }
@@ -221,13 +222,14 @@ export class ScenarioDriver {
     idText?: string,
   ): number {
     const ids = this.#ids;
-    const entry = ids.find(idBytes, idStart, idEnd);
+    const live = ids.findLive(idBytes, idStart, idEnd);
     const core = this.#core;
     if (command.action === ACTION_NEW) {
-      if (ids.isLive(entry)) return ROW_DECLINED;
+      if (live >= 0) return ROW_DECLINED;
     } else {
-      if (entry < 0) return ROW_DECLINED;
-      command.target = ids.sequenceOf(entry);
+      const target = ids.sequenceOf(live, idBytes, idStart, idEnd);
+      if (target < 0) return ROW_DECLINED;
+      command.target = target as Sequence;
       if (command.action === ACTION_REDUCE || command.action === ACTION_AMEND) {
         const slot = core.orders.slot(command.target);
         if (slot >= 0 && core.store.book(slot) !== command.book) return ROW_DECLINED;
@@ -244,21 +246,20 @@ export class ScenarioDriver {
     this.rowCount++;
     this.#lastOrder = null;
     if (command.action === ACTION_NEW) {
-      const mapped = ids.map(entry, idBytes, idStart, idEnd, sequence);
-      const decoded = this.#row.decoded;
-      if (decoded !== undefined) ids.keepText(mapped, decoded);
       const slot = core.orders.slot(sequence);
-      this.#reports.placed(slot, core.store.status(slot), mapped, null);
+      const status = core.store.status(slot);
+      const decoded = this.#row.decoded;
+      this.#reports.placed(sequence, slot, status, idBytes, idStart, idEnd, decoded, null);
     }
     return ROW_TAKEN;
   }
 
   /** The book of the order the scenario id `id` names, -1 when none. */
   #orderBook(id: string): number {
-    const entry = this.#ids.findText(id);
-    if (entry < 0) return -1;
+    const sequence = this.#ids.sequenceOfText(id);
+    if (sequence < 0) return -1;
     const core = this.#core;
-    const slot = core.orders.slot(this.#ids.sequenceOf(entry));
+    const slot = core.orders.slot(sequence as Sequence);
     return slot < 0 ? -1 : core.store.book(slot);
   }
 

@@ -1,32 +1,24 @@
 /**
- * A record batch of an Arrow flow read as commands, for the driver's numeric entry, a block of
- * rows at a time and a column at a time, into typed arrays that stay in cache while the block's
- * commands run: the dictionary columns (action, account, symbol, side, type, time_in_force) mapped
- * a word at a time to codes, account ids and book indexes; `ts` read from its int64 halves; price
- * and size parsed from their utf8 bytes into ticks and lots of each row's book. Then each row is
- * classed once (`actions`): a plain row's command, taken as decodeRowCommand takes it without a
- * refusal, or DECLINED. The scenario id is handed on as its bytes. Nothing is judged here: a row
- * with a cell that is not plainly valid is DECLINED, and the caller leaves it to the
- * FlowRowDecoder and decodeRowCommand, which report it in the format's own words.
+ * A record batch of an Arrow flow read as numbers, for the driver's numeric entry: the dictionary
+ * columns (action, account, symbol, side, type, time_in_force) mapped a word at a time to codes,
+ * account ids and book indexes; `ts` read from its int64 halves; price and size parsed from their
+ * utf8 bytes into units at their book's decimals; each a column at a time over a block of rows,
+ * into typed arrays that stay in cache while the block's commands run. The scenario id is handed
+ * on as its bytes. Nothing is judged here: a cell
+ * that is not plainly valid reads as EMPTY or BAD, and the caller leaves that row to the
+ * FlowRowDecoder and the string API, which report it in the format's own words.
  */
 import type { Data, RecordBatch, Schema } from 'apache-arrow';
 import { arrow } from './arrow-library.js';
 import { DictionaryWords } from './column-cells.js';
 import {
   ACTION_AMEND,
-  ACTION_CANCEL,
   ACTION_CODES,
-  ACTION_NEW,
-  ACTION_REDUCE,
-  FLAG_POST_ONLY,
   ORDER_TYPE_CODES,
   parseUnitsBytes,
   SIDE_CODES,
-  TIF_GTC,
   TIF_GTD,
-  TIF_IOC,
   TIME_IN_FORCE_CODES,
-  TYPE_LIMIT,
   type Instrument,
   type VenueCore,
 } from '../../../src/index.js';
@@ -98,10 +90,8 @@ function isNull(nulls: Uint8Array | null, bit: number): boolean {
  */
 export const BLOCK_ROWS = 1024;
 
-/** By row of a block: a row this reader does not take as a command (`FlowCodes.actions`). */
-export const DECLINED = -1;
 /** An account name not interned when its block was read (`AccountColumn.codes`). */
-export const NEW_NAME = -5;
+const NEW_NAME = -5;
 
 /** A dictionary column: each index's code, computed once per word, read a block at a time. */
 class CodeColumn {
@@ -152,9 +142,10 @@ class CodeColumn {
 }
 
 /**
- * The account column: a word's code is its account's id once the core has interned the name, else
- * NEW_NAME. A name is interned by the row that places an order under it (`intern`), and forgotten
- * again when the core refuses that row (`forget`): a refused row leaves no account behind.
+ * The account column: a word's code is its account's id once the venue has interned the name,
+ * else NEW_NAME, which `account` resolves when a row asks. A name is interned by the row that
+ * places an order under it, and forgotten again when the venue refuses that row (`forget`): a
+ * refused row leaves no account behind.
  */
 class AccountColumn extends CodeColumn {
   /** By row of the block: its word's index in the dictionary. */
@@ -172,10 +163,12 @@ class AccountColumn extends CodeColumn {
   }
 
   /**
-   * The account of block row `row` (whose code is NEW_NAME) now: interned when `create`, else -1
-   * while no row made it.
+   * Block row `row`'s account (CommandFields.account): its id, < 0 when it has none; `create`: a
+   * name seen for the first time is interned.
    */
-  intern(row: number, create: boolean): number {
+  account(row: number, create: boolean): number {
+    const code = this.codes[row]!;
+    if (code !== NEW_NAME) return code;
     const word = this.#wordAt[row]!;
     const known = this.wordCodes[word]!; // an earlier row of the block may have interned it
     if (known >= 0) return known;
@@ -185,7 +178,7 @@ class AccountColumn extends CodeColumn {
     return id;
   }
 
-  /** Block row `row`'s account, interned by `intern`, was forgotten by the core. */
+  /** Block row `row`'s account, interned by `account`, was forgotten by the venue. */
   forget(row: number): void {
     this.wordCodes[this.#wordAt[row]!] = NEW_NAME;
   }
@@ -240,39 +233,36 @@ class Utf8Column {
   }
 }
 
-/**
- * A decimal column, read a block at a time as whole steps of each row's book (ticks of a price,
- * lots of a size).
- */
-class GridColumn {
+/** A decimal column, read a block at a time as units at the decimals of each row's book. */
+class UnitsColumn {
   readonly cells = new Utf8Column();
-  /**
-   * By row of the block: the cell in steps, a positive whole number (a safe integer of units);
-   * EMPTY; or BAD for any other cell (malformed, too precise, too large, zero, off the grid).
-   */
-  readonly steps = new Float64Array(BLOCK_ROWS);
+  /** By row of the block: its cell's units at `#decimals[row]` (Utf8Column.units). */
+  readonly #units = new Float64Array(BLOCK_ROWS);
+  readonly #decimals = new Int8Array(BLOCK_ROWS);
+  #first = 0;
 
   /**
-   * Reads the batch's rows `[first, first + count)`, each at the decimals and step of its book
-   * (`books`, by row of the block; a row without a book is read at 0 decimals, a step of 1).
+   * Reads the batch's rows `[first, first + count)`, each at the decimals `decimalsOf` gives its
+   * book (`books`, by row of the block; 0 without a book).
    */
-  read(
-    first: number,
-    count: number,
-    books: Int32Array,
-    decimalsOf: Int8Array,
-    stepOf: Float64Array,
-  ): void {
-    const steps = this.steps;
+  read(first: number, count: number, books: Int32Array, decimalsOf: Int8Array): void {
+    this.#first = first;
+    const units = this.#units;
+    const decimals = this.#decimals;
     for (let row = 0; row < count; row++) {
       const book = books[row]!;
-      const units = this.cells.units(first + row, book >= 0 ? decimalsOf[book]! : 0);
-      const step = book >= 0 ? stepOf[book]! : 1;
-      // decodeRowCommand's offGrid: no `%`, which V8 makes a call to fmod on doubles.
-      if (units === EMPTY) steps[row] = EMPTY;
-      else if (units <= 0 || Math.floor(units / step) * step !== units) steps[row] = BAD;
-      else steps[row] = units / step;
+      const at = book >= 0 ? decimalsOf[book]! : 0;
+      decimals[row] = at;
+      units[row] = this.cells.units(first + row, at);
     }
+  }
+
+  /** Block row `row`'s units at `decimals`: read by `read` when those are its book's. */
+  unitsAt(row: number, decimals: number): number {
+    const units = this.#units[row]!;
+    return units === EMPTY || decimals === this.#decimals[row]
+      ? units
+      : this.cells.units(this.#first + row, decimals);
   }
 }
 
@@ -289,16 +279,14 @@ export class FlowCodes {
   readonly type = new CodeColumn(ORDER_TYPE_CODES.code);
   readonly timeInForce = new CodeColumn(plainTimeInForce);
   readonly id = new Utf8Column();
-  /** Prices in ticks and sizes in lots (GridColumn.steps). */
-  readonly price = new GridColumn();
-  readonly size = new GridColumn();
+  readonly price = new UnitsColumn();
+  readonly size = new UnitsColumn();
   readonly clientOrderId: Utf8Column | null;
   /** Its cells are not read as codes: a row with one is left to the row decoder. */
   readonly quoteSize: Utf8Column | null;
+  readonly instruments: readonly Instrument[];
   readonly #priceDecimals: Int8Array;
   readonly #sizeDecimals: Int8Array;
-  readonly #tickUnits: Float64Array;
-  readonly #lotUnits: Float64Array;
   /**
    * By row of the block: milliseconds since the epoch, NaN when null or beyond 2^53. A
    * Float64Array, so that a time (beyond 2^31) is read without a heap number.
@@ -306,18 +294,6 @@ export class FlowCodes {
   readonly times = new Float64Array(BLOCK_ROWS);
   /** By row of the block: post-only 1 true, 0 false, EMPTY null. */
   readonly postOnly = new Int8Array(BLOCK_ROWS);
-  /**
-   * By row of the block: the action of a plain row's command (ACTION_NEW, ACTION_CANCEL or
-   * ACTION_REDUCE), whose fields are the columns' codes and steps, with `timeInForce` and `flags`
-   * below; DECLINED for any other row. A row is taken as decodeRowCommand takes it without a
-   * refusal, with an id and a known account (NEW_NAME is interned for a new order, looked up for
-   * the others, when its row runs).
-   */
-  readonly actions = new Int8Array(BLOCK_ROWS);
-  /** By row of the block: a new order's time in force (its default filled in). */
-  readonly orderTimeInForce = new Int8Array(BLOCK_ROWS);
-  /** By row of the block: a new order's flags. */
-  readonly flags = new Int8Array(BLOCK_ROWS);
   #ts!: Data;
   /** The `ts` column's int64 values as Int32 halves. */
   #tsHalves: Int32Array<ArrayBufferLike> = new Int32Array(0);
@@ -330,11 +306,9 @@ export class FlowCodes {
     this.book = new CodeColumn((symbol) => Math.max(BAD, core.bookIndex(symbol)));
     this.clientOrderId = this.#positions.has(CLIENT_ORDER_ID_COLUMN) ? new Utf8Column() : null;
     this.quoteSize = this.#positions.has(QUOTE_SIZE_COLUMN) ? new Utf8Column() : null;
-    const instruments: readonly Instrument[] = core.books.map((book) => book.instrument);
-    this.#priceDecimals = Int8Array.from(instruments, (i) => i.priceDecimals);
-    this.#sizeDecimals = Int8Array.from(instruments, (i) => i.sizeDecimals);
-    this.#tickUnits = Float64Array.from(instruments, (i) => i.tickUnits);
-    this.#lotUnits = Float64Array.from(instruments, (i) => i.lotUnits);
+    this.instruments = core.books.map((book) => book.instrument);
+    this.#priceDecimals = Int8Array.from(this.instruments, (i) => i.priceDecimals);
+    this.#sizeDecimals = Int8Array.from(this.instruments, (i) => i.sizeDecimals);
   }
 
   load(batch: RecordBatch): void {
@@ -357,10 +331,7 @@ export class FlowCodes {
     this.#postOnly = column('post_only');
   }
 
-  /**
-   * Reads the loaded batch's rows `[first, first + count)` (count <= BLOCK_ROWS), a column at a
-   * time, and classes them (`actions`).
-   */
+  /** Reads the loaded batch's rows `[first, first + count)` (count <= BLOCK_ROWS), a column at a time. */
   read(first: number, count: number): void {
     this.action.read(first, count);
     this.account.read(first, count);
@@ -369,68 +340,10 @@ export class FlowCodes {
     this.type.read(first, count);
     this.timeInForce.read(first, count);
     const books = this.book.codes;
-    this.price.read(first, count, books, this.#priceDecimals, this.#tickUnits);
-    this.size.read(first, count, books, this.#sizeDecimals, this.#lotUnits);
+    this.price.read(first, count, books, this.#priceDecimals);
+    this.size.read(first, count, books, this.#sizeDecimals);
     this.#readTimes(first, count);
     this.#readPostOnly(first, count);
-    this.#classify(first, count);
-  }
-
-  /**
-   * decodeRowCommand's rules (command-fields.ts) for a row without a refusal, a column of codes
-   * at a time: each row's action, or DECLINED where it answers false; and a row without an id or
-   * with a field it does not read (a client order id, a quote size) is DECLINED.
-   */
-  #classify(first: number, count: number): void {
-    const { actions, orderTimeInForce, flags, postOnly, clientOrderId, quoteSize, id } = this;
-    const action = this.action.codes;
-    const account = this.account.codes;
-    const book = this.book.codes;
-    const side = this.side.codes;
-    const type = this.type.codes;
-    const timeInForce = this.timeInForce.codes;
-    const price = this.price.steps;
-    const size = this.size.steps;
-    for (let row = 0; row < count; row++) {
-      const at = first + row;
-      let taken = action[row]!;
-      if (
-        id.isEmpty(at) ||
-        (clientOrderId !== null && !clientOrderId.isEmpty(at)) ||
-        (quoteSize !== null && !quoteSize.isEmpty(at)) ||
-        (account[row]! < 0 && account[row] !== NEW_NAME)
-      ) {
-        taken = DECLINED;
-      } else if (taken === ACTION_NEW) {
-        const tif = timeInForce[row]!;
-        const limit = type[row] === TYPE_LIMIT;
-        // A limit order's missing price is the core's to refuse (price_required).
-        if (
-          side[row]! < 0 ||
-          type[row]! < 0 ||
-          tif === BAD ||
-          book[row]! < 0 ||
-          size[row]! < 0 ||
-          (limit ? price[row] === BAD : price[row] !== EMPTY || tif !== EMPTY)
-        ) {
-          taken = DECLINED;
-        } else {
-          orderTimeInForce[row] = !limit ? TIF_IOC : tif === EMPTY ? TIF_GTC : tif;
-          flags[row] = postOnly[row] === 1 ? FLAG_POST_ONLY : 0;
-        }
-      } else if (
-        (taken !== ACTION_CANCEL && taken !== ACTION_REDUCE) ||
-        side[row] !== EMPTY ||
-        type[row] !== EMPTY ||
-        timeInForce[row] !== EMPTY ||
-        price[row] !== EMPTY ||
-        postOnly[row] !== EMPTY ||
-        (taken === ACTION_CANCEL ? size[row] !== EMPTY : book[row]! < 0 || size[row]! < 0)
-      ) {
-        taken = DECLINED;
-      }
-      actions[row] = taken;
-    }
   }
 
   /** Little-endian int64 halves to milliseconds. */

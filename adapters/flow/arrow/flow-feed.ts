@@ -1,20 +1,21 @@
 /**
- * An Arrow flow's rows fed in file order, each as an OrderCommand when it is a plain row (FlowCodes
- * classes a block's rows by decodeRowCommand's rules, a column at a time) that the target takes,
- * else decoded and checked by the FlowRowDecoder (which reports a malformed row in the format's
- * own words) and given as a ParsedScenarioRow. Only the rows decoded build a record; a plain row
- * the core refuses is decoded for its message, not submitted again.
+ * An Arrow flow's rows fed in file order, each as an OrderCommand when it is a plain row
+ * (decodeRowCommand, over the batch's columns) that the target takes, else decoded and checked by the FlowRowDecoder
+ * (which reports a malformed row in the format's own words) and given as a ParsedScenarioRow. Only
+ * the rows decoded build a record; a plain row the core refuses is decoded for its message, not
+ * submitted again.
  */
+import type { OrderCommand, VenueCore } from '../../../src/index.js';
 import {
-  ACTION_NEW,
-  ACTION_REDUCE,
-  type Lots,
-  type OrderCommand,
-  type Ticks,
-  type VenueCore,
-} from '../../../src/index.js';
-import { ROW_DECLINED, ROW_TAKEN, type ParsedScenarioRow } from '../index.js';
-import { BLOCK_ROWS, DECLINED, FlowCodes, NEW_NAME } from './flow-codes.js';
+  BAD,
+  decodeRowCommand,
+  EMPTY,
+  ROW_DECLINED,
+  ROW_TAKEN,
+  type CommandFields,
+  type ParsedScenarioRow,
+} from '../index.js';
+import { BLOCK_ROWS, FlowCodes } from './flow-codes.js';
 import type { ArrowBatches } from './flow-reader.js';
 
 /**
@@ -53,23 +54,23 @@ export async function feedFlow(
 ): Promise<boolean> {
   const codes = new FlowCodes(flow.schema, core);
   const command = core.newCommand();
+  const fields = flowRowFields(codes);
   const decoder = flow.decoder;
-  const { times, actions } = codes;
+  const times = codes.times;
   for await (const batch of flow.batches) {
     codes.load(batch);
     let cells: ReturnType<typeof decoder.cells> | null = null;
     for (let first = 0; first < batch.numRows; first += BLOCK_ROWS) {
       const count = Math.min(BLOCK_ROWS, batch.numRows - first);
       codes.read(first, count);
+      fields.first = first;
       // The rows taken since the decoder last counted, and the time of the last one.
       let taken = 0;
       let previousTs = decoder.previousTs;
       for (let row = 0; row < count; row++) {
         const ts = times[row]!;
         const answer =
-          actions[row] !== DECLINED && ts >= previousTs
-            ? submitRow(codes, first, row, core, command, feed)
-            : ROW_DECLINED;
+          ts >= previousTs ? feedCodes(fields, row, times, core, command, feed) : ROW_DECLINED;
         if (answer === ROW_TAKEN) {
           taken++;
           previousTs = ts;
@@ -90,48 +91,72 @@ export async function feedFlow(
 }
 
 /**
- * Fills `command` from the block's plain row `row` (the batch's row `first + row`) and gives it to
- * the feed: the feed's answer, or ROW_DECLINED when its account has no id. An account the row
- * interned is forgotten unless the row is taken.
+ * A cursor on the block FlowCodes read: the fields of its row `row` (the batch's row
+ * `first + row`), read for decodeRowCommand.
  */
-function submitRow(
-  codes: FlowCodes,
-  first: number,
+interface FlowRowFields extends CommandFields {
+  first: number;
+  row: number;
+  readonly codes: FlowCodes;
+}
+
+function flowRowFields(codes: FlowCodes): FlowRowFields {
+  const { clientOrderId, quoteSize } = codes;
+  const fields: FlowRowFields = {
+    first: 0,
+    row: 0,
+    codes,
+    action: () => codes.action.codes[fields.row]!,
+    // A new name is interned by the row placing an order under it (FlowCodes.account).
+    account: (create) => codes.account.account(fields.row, create),
+    book: () => codes.book.codes[fields.row]!,
+    side: () => codes.side.codes[fields.row]!,
+    type: () => codes.type.codes[fields.row]!,
+    timeInForce: () => codes.timeInForce.codes[fields.row]!,
+    price: (decimals) => codes.price.unitsAt(fields.row, decimals),
+    size: (decimals) => codes.size.unitsAt(fields.row, decimals),
+    postOnly: () => codes.postOnly[fields.row]!,
+    // A client order id (its text) and a quote size (a bigint) are left to the row decoder and the
+    // driver's `feed`; the other extras are not columns here.
+    extras: () =>
+      (clientOrderId !== null && !clientOrderId.isEmpty(fields.first + fields.row)) ||
+      (quoteSize !== null && !quoteSize.isEmpty(fields.first + fields.row))
+        ? BAD
+        : 0,
+    quote: () => 0n,
+    stopPrice: () => EMPTY,
+    stp: () => EMPTY,
+    expireAt: () => EMPTY,
+    clientOrderId: () => null,
+  };
+  return fields;
+}
+
+/**
+ * Fills `command` from the block's row `row` (at `times[row]`, not before the previous row's) and
+ * gives it to the feed when it is a plain row (decodeRowCommand) with an id: the feed's answer,
+ * else ROW_DECLINED.
+ */
+function feedCodes(
+  fields: FlowRowFields,
   row: number,
+  times: Float64Array,
   core: VenueCore,
   command: OrderCommand,
   feed: FlowFeed,
 ): number {
-  const action = codes.actions[row]!;
-  command.clear();
-  command.action = action;
-  let account = codes.account.codes[row]!;
+  const { id, account } = fields.codes;
+  const at = fields.first + row;
+  fields.row = row;
+  // A row not decoded interned no account: a new order's is read last.
   const accounts = core.accountCount;
-  if (account === NEW_NAME) {
-    account = codes.account.intern(row, action === ACTION_NEW);
-    if (account < 0) return ROW_DECLINED;
-  }
-  command.account = account;
-  if (action === ACTION_NEW) {
-    command.book = codes.book.codes[row]!;
-    command.side = codes.side.codes[row]!;
-    command.type = codes.type.codes[row]!;
-    command.timeInForce = codes.orderTimeInForce[row]!;
-    command.flags = codes.flags[row]!;
-    command.size = codes.size.steps[row]! as Lots;
-    const price = codes.price.steps[row]!;
-    if (price > 0) command.price = price as Ticks;
-  } else if (action === ACTION_REDUCE) {
-    command.book = codes.book.codes[row]!;
-    command.size = codes.size.steps[row]! as Lots;
-  }
-  const { id } = codes;
-  const at = first + row;
-  const answer = feed.submit(codes.times, row, id.bytes, id.start(at), id.end(at), command);
-  if (answer !== ROW_TAKEN && account === accounts) {
-    // Interned for this row, which the core refused: forgotten (test/DECISIONS.md).
-    core.forgetAccount(account);
-    codes.account.forget(row);
+  if (id.isEmpty(at) || !decodeRowCommand(fields, fields.codes.instruments, command))
+    return ROW_DECLINED;
+  const answer = feed.submit(times, row, id.bytes, id.start(at), id.end(at), command);
+  if (answer !== ROW_TAKEN && command.account === accounts) {
+    // The row interned its account and was not taken: a refused row leaves no account behind.
+    core.forgetAccount(accounts);
+    account.forget(row);
   }
   return answer;
 }

@@ -11,7 +11,7 @@ const REMOVED = -1;
 const encoder = new TextEncoder();
 
 /** FNV-1a over `bytes[start, end)`. */
-export function hashOf(bytes: Uint8Array, start: number, end: number): number {
+function hashOf(bytes: Uint8Array, start: number, end: number): number {
   let hash = 0x811c9dc5;
   for (let i = start; i < end; i++) hash = Math.imul(hash ^ bytes[i]!, 0x01000193);
   return hash | 0;

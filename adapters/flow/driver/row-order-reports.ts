@@ -44,42 +44,21 @@ export class RowOrderReports {
         if (isLiveCode(order.status)) return;
         // A row's own order that is final when placed is reported once the row returns.
         const entry = ids.liveEntry(order.slot);
-        if (entry >= 0) this.#finalized(order.status, entry, order.slot, order);
+        if (entry >= 0) this.#finalized(order.status, entry, order.slot, order, null);
       },
     });
   }
 
   /**
-   * A row's new order `sequence` (at `slot`, of status `status`), whose id is `bytes[start, end)`
-   * (`text` when decoded), which names no live order; `order` its record when there is one.
+   * A row's new order (at `slot`, mapped to id `entry`), live or final; `order` its record when
+   * there is one.
    */
-  placed(
-    sequence: Sequence,
-    slot: Slot,
-    status: number,
-    bytes: Uint8Array,
-    start: number,
-    end: number,
-    text: string | undefined,
-    order: OrderRecord | null,
-  ): void {
+  placed(slot: Slot, status: number, entry: number, order: OrderRecord | null): void {
+    if (!isLiveCode(status)) return this.#finalized(status, entry, slot, this.#read(slot), order);
+    this.ids.rested(entry, slot);
     const observer = this.observer;
-    if (!isLiveCode(status)) {
-      this.finalCounts[status]!++;
-      this.ids.placedFinal(bytes, start, end, text, sequence);
-      if (observer.final !== undefined) {
-        const attached = this.#attach(this.#read(slot)!, order);
-        attached.id.set(bytes, start, end, text);
-        observer.final(attached);
-      }
-      return;
-    }
-    const entry = this.ids.rested(bytes, start, end, text, sequence, slot);
-    if (observer.rested !== undefined) {
-      const attached = this.#attach(this.#read(slot)!, order);
-      this.ids.view(entry, attached.id);
-      observer.rested(attached);
-    }
+    if (observer.rested !== undefined)
+      observer.rested(this.#attach(this.#read(slot)!, entry, order));
   }
 
   /** The order's current record (the venue still holds it: live, or final while reported). */
@@ -100,16 +79,18 @@ export class RowOrderReports {
     this.observer.trade!(trade);
   }
 
-  /** The live row order of id `entry`, at `slot`, became final. */
-  #finalized(status: number, entry: number, slot: Slot, event: OrderEvent): void {
+  /** `event` is null only when the observer takes no final orders. */
+  #finalized(
+    status: number,
+    entry: number,
+    slot: Slot,
+    event: OrderEvent | null,
+    order: OrderRecord | null,
+  ): void {
     this.finalCounts[status]!++;
-    const observer = this.observer;
-    if (observer.final !== undefined) {
-      const attached = this.#attach(event, null);
-      this.ids.view(entry, attached.id);
-      observer.final(attached);
-    }
     this.ids.finalized(entry, slot);
+    const observer = this.observer;
+    if (observer.final !== undefined) observer.final(this.#attach(event!, entry, order));
   }
 
   /** The order at `slot` as its command left it, when the observer takes orders; else null. */
@@ -126,11 +107,11 @@ export class RowOrderReports {
     return this.#placed;
   }
 
-  /** The reused order handed to the observer, its id to be set. */
-  #attach(event: OrderEvent, order: OrderRecord | null): ScenarioOrder {
+  #attach(event: OrderEvent, entry: number, order: OrderRecord | null): ScenarioOrder {
     const attached = this.#order;
     attached.event = event;
     attached.known = order;
+    this.ids.view(entry, attached.id);
     return attached;
   }
 }

@@ -20,7 +20,6 @@ import {
   type Instrument,
   type OrderCommand,
   type OrderRecord,
-  type Sequence,
   type Venue,
   type VenueCore,
 } from '../../../src/index.js';
@@ -84,8 +83,8 @@ export class ScenarioDriver {
     const venueOrderId = this.#venueIds
       ? (id: string) => id
       : (scenarioId: string) => {
-          const sequence = this.#ids.sequenceOfText(scenarioId);
-          return sequence < 0 ? undefined : orderId(sequence as Sequence);
+          const entry = this.#ids.findText(scenarioId);
+          return entry < 0 ? undefined : orderId(this.#ids.sequenceOf(entry));
         };
     this.#applyOptions = { clock, venueOrderId };
     this.#reports = new RowOrderReports(venue, this.#ids, this.#row, observer);
@@ -99,8 +98,7 @@ export class ScenarioDriver {
   apply(row: ScenarioRow): Refusal | null {
     this.rowCount++;
     const ids = this.#ids;
-    const length = ids.encode(row.id);
-    if (row.action === 'new' && !this.#venueIds && ids.findLive(ids.scratch, 0, length) >= 0) {
+    if (row.action === 'new' && !this.#venueIds && ids.isLive(ids.findText(row.id))) {
       this.#lastOrder = null;
       return duplicateId(row.id);
     }
@@ -119,10 +117,11 @@ export class ScenarioDriver {
     if (row.action === 'new') {
       const order = result.value;
       const length = ids.encode(row.id);
+      const bytes = ids.scratch;
       const sequence = orderSequence(order.id);
+      const entry = ids.map(ids.find(bytes, 0, length), bytes, 0, length, sequence);
       const slot = this.#core.orders.slot(sequence);
-      const status = ORDER_STATUS_CODES.code(order.status);
-      this.#reports.placed(sequence, slot, status, ids.scratch, 0, length, row.id, order);
+      this.#reports.placed(slot, ORDER_STATUS_CODES.code(order.status), entry, order);
     }
     return null;
   }
@@ -143,7 +142,7 @@ export class ScenarioDriver {
     }
     const answer = this.submit(row.ts, row.id, this.#command);
     if (answer === ROW_TAKEN) return null;
-    // A refused row leaves no account behind (test/DECISIONS.md).
+    // The row's account, if it interned it: a refused row leaves no account behind.
     if (this.#command.account === accounts) this.#core.forgetAccount(accounts);
     if (answer === ROW_DECLINED) return this.#declined(row);
     if (answer === REFUSED_UNKNOWN_SYMBOL) return this.#refused(bookMissing(row.symbol).error);
@@ -222,14 +221,13 @@ export class ScenarioDriver {
     idText?: string,
   ): number {
     const ids = this.#ids;
-    const live = ids.findLive(idBytes, idStart, idEnd);
+    const entry = ids.find(idBytes, idStart, idEnd);
     const core = this.#core;
     if (command.action === ACTION_NEW) {
-      if (live >= 0) return ROW_DECLINED;
+      if (ids.isLive(entry)) return ROW_DECLINED;
     } else {
-      const target = ids.sequenceOf(live, idBytes, idStart, idEnd);
-      if (target < 0) return ROW_DECLINED;
-      command.target = target as Sequence;
+      if (entry < 0) return ROW_DECLINED;
+      command.target = ids.sequenceOf(entry);
       if (command.action === ACTION_REDUCE || command.action === ACTION_AMEND) {
         const slot = core.orders.slot(command.target);
         if (slot >= 0 && core.store.book(slot) !== command.book) return ROW_DECLINED;
@@ -246,20 +244,21 @@ export class ScenarioDriver {
     this.rowCount++;
     this.#lastOrder = null;
     if (command.action === ACTION_NEW) {
-      const slot = core.orders.slot(sequence);
-      const status = core.store.status(slot);
+      const mapped = ids.map(entry, idBytes, idStart, idEnd, sequence);
       const decoded = this.#row.decoded;
-      this.#reports.placed(sequence, slot, status, idBytes, idStart, idEnd, decoded, null);
+      if (decoded !== undefined) ids.keepText(mapped, decoded);
+      const slot = core.orders.slot(sequence);
+      this.#reports.placed(slot, core.store.status(slot), mapped, null);
     }
     return ROW_TAKEN;
   }
 
   /** The book of the order the scenario id `id` names, -1 when none. */
   #orderBook(id: string): number {
-    const sequence = this.#ids.sequenceOfText(id);
-    if (sequence < 0) return -1;
+    const entry = this.#ids.findText(id);
+    if (entry < 0) return -1;
     const core = this.#core;
-    const slot = core.orders.slot(sequence as Sequence);
+    const slot = core.orders.slot(this.#ids.sequenceOf(entry));
     return slot < 0 ? -1 : core.store.book(slot);
   }
 

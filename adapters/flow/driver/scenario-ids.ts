@@ -1,52 +1,44 @@
 /**
  * Scenario order ids <-> the venue's orders, in bounded memory: an order is mapped while it is
- * live (resting, or a stop waiting), in a table of ids, and for a while after it became final (the
- * last `finalRetention` ones, as the venue retains them: FinalIds), so that a cancel of a recently
- * filled order is answered `order_not_open` as the venue would. Ids are kept by their bytes
- * (BytesTable), so a row read from a file's bytes is looked up without a string; a live order's id
- * entry is kept by its slot in the core's order store (a slot is not reused while its order is
- * live), so that the events' sequences find it without a lookup. An order final as soon as it is
- * placed never enters the table.
+ * live (resting, or a stop waiting), and for a while after it became final (the last
+ * `finalRetention` ones, as the venue retains them), so that a cancel of a recently filled order
+ * is answered `order_not_open` as the venue would. Ids are kept by their bytes (BytesTable), so a
+ * row read from a file's bytes is looked up without a string; a live order's id entry is kept by
+ * its slot in the core's order store (a slot is not reused while its order is live), so that the
+ * events' sequences find it without a lookup.
  */
 import type { Sequence, Slot, VenueCore } from '../../../src/index.js';
 import { BytesTable } from '../../bytes-table.js';
-import { FinalIds } from './final-ids.js';
 import type { ScenarioIdView } from './scenario-id-view.js';
 
 export class ScenarioIds {
-  /** Id -> order sequence: the live orders. */
+  /** Id -> order sequence: live orders and the last `finalRetention` final ones. */
   readonly #table = new BytesTable();
   /** By order store slot: the id entry + 1 of the live row order there, or 0. */
   #liveEntries = new Int32Array(1024);
-  readonly #final: FinalIds;
+  #liveCount = 0;
+  /** The last `finalRetention` (at least 1) final orders, a ring; `#next` is the oldest's slot. */
+  readonly #finalEntries: Int32Array;
+  readonly #finalSequences: Float64Array;
+  #next = 0;
 
   constructor(
     private readonly core: VenueCore,
     readonly finalRetention: number,
   ) {
-    this.#final = new FinalIds(Math.max(1, finalRetention));
+    this.#finalEntries = new Int32Array(finalRetention).fill(-1);
+    this.#finalSequences = new Float64Array(finalRetention);
   }
 
-  /** The entry of the live order with the id `bytes[start, end)`, -1 when none. */
-  findLive(bytes: Uint8Array, start: number, end: number): number {
+  /** The entry of the id `bytes[start, end)`, -1 when it names no order now. */
+  find(bytes: Uint8Array, start: number, end: number): number {
     return this.#table.find(bytes, start, end);
   }
 
-  /**
-   * The sequence of the order the id `bytes[start, end)` names now, live or recently final, -1
-   * when none; `live` the answer of `findLive` just before, for these bytes.
-   */
-  sequenceOf(live: number, bytes: Uint8Array, start: number, end: number): number {
-    if (live >= 0) return this.#table.values[live]!;
-    const index = this.#final.find(bytes, start, end);
-    return index < 0 ? -1 : this.#final.sequenceOf(index);
-  }
-
-  /** `sequenceOf` a string id. */
-  sequenceOfText(scenarioId: string): number {
+  /** The entry of a string id, -1 when it names no order now. */
+  findText(scenarioId: string): number {
     const length = this.#table.encode(scenarioId);
-    const bytes = this.#table.scratch;
-    return this.sequenceOf(this.#table.find(bytes, 0, length), bytes, 0, length);
+    return this.#table.find(this.#table.scratch, 0, length);
   }
 
   /** Writes a string id's UTF-8 bytes at the start of `scratch`; returns their length. */
@@ -54,9 +46,21 @@ export class ScenarioIds {
     return this.#table.encode(scenarioId);
   }
 
-  /** The bytes `encode` wrote (valid until the next `encode` or `sequenceOfText`). */
+  /** The bytes `encode` wrote (valid until the next `encode` or `findText`). */
   get scratch(): Uint8Array {
     return this.#table.scratch;
+  }
+
+  /** The order sequence an entry names now, live or recently final. */
+  sequenceOf(entry: number): Sequence {
+    return this.#table.values[entry]! as Sequence;
+  }
+
+  /** Whether the entry (-1: none) names an order still live. */
+  isLive(entry: number): boolean {
+    if (entry < 0) return false;
+    const slot = this.core.orders.slot(this.#table.values[entry]! as Sequence);
+    return slot >= 0 && this.liveEntry(slot) === entry;
   }
 
   /** The id entry of the live order at `slot`; -1 when it is not a live row's order. */
@@ -75,7 +79,7 @@ export class ScenarioIds {
     return true;
   }
 
-  /** Points `view` at the id of the live order's `entry`. */
+  /** Points `view` at the id of `entry`. */
   view(entry: number, view: ScenarioIdView): void {
     const table = this.#table;
     const start = table.keyStart(entry);
@@ -83,7 +87,7 @@ export class ScenarioIds {
   }
 
   get liveCount(): number {
-    return this.#table.size;
+    return this.#liveCount;
   }
 
   /** The live orders' sequences and scenario ids, oldest first. */
@@ -97,51 +101,48 @@ export class ScenarioIds {
   }
 
   /**
-   * The new order `sequence`, at `slot`, with the id `bytes[start, end)` (which names no live
-   * order: `findLive` gave -1 last, for these bytes: BytesTable.add), is live (rests on the book, or waits for its
-   * trigger); `text` the id when decoded already. Returns its entry.
+   * Maps the id `bytes[start, end)` (its entry, or -1 when it names no order now) to the new
+   * order `sequence`; returns its entry.
    */
-  rested(
-    bytes: Uint8Array,
-    start: number,
-    end: number,
-    text: string | undefined,
-    sequence: Sequence,
-    slot: Slot,
-  ): number {
-    const entry = this.#table.add(bytes, start, end, sequence);
-    if (text !== undefined) this.#table.keepText(entry, text);
+  map(entry: number, bytes: Uint8Array, start: number, end: number, sequence: Sequence): number {
+    if (entry < 0) return this.#table.add(bytes, start, end, sequence);
+    this.#table.values[entry] = sequence;
+    return entry;
+  }
+
+  /** The id of `entry` is `text` (when the caller decoded it already). */
+  keepText(entry: number, text: string): void {
+    this.#table.keepText(entry, text);
+  }
+
+  /** The order mapped to `entry`, at `slot`, is live (rests on the book, or waits for its trigger). */
+  rested(entry: number, slot: Slot): void {
     if (slot >= this.#liveEntries.length) {
       const bigger = new Int32Array(Math.max(slot + 1, this.#liveEntries.length * 2));
       bigger.set(this.#liveEntries);
       this.#liveEntries = bigger;
     }
     this.#liveEntries[slot] = entry + 1;
-    return entry;
+    this.#liveCount++;
   }
 
   /**
-   * The new order `sequence` with the id `bytes[start, end)` was final when placed: remembered for
+   * The order mapped to `entry`, at `slot`, reached a final status: no longer live, remembered for
    * a while.
    */
-  placedFinal(
-    bytes: Uint8Array,
-    start: number,
-    end: number,
-    text: string | undefined,
-    sequence: Sequence,
-  ): void {
-    this.#final.push(bytes, start, end, sequence, text);
-  }
-
-  /** The live order of `entry`, at `slot`, reached a final status: no longer live, remembered for a while. */
   finalized(entry: number, slot: Slot): void {
-    const table = this.#table;
-    const start = table.keyStart(entry);
-    const end = start + table.keyLength(entry);
-    const sequence = table.values[entry]! as Sequence;
-    this.#final.push(table.arena, start, end, sequence, table.decodedText(entry));
-    this.#liveEntries[slot] = 0;
-    table.remove(entry);
+    const sequence = this.#table.values[entry]!;
+    if (slot < this.#liveEntries.length && this.#liveEntries[slot]! > 0) {
+      this.#liveEntries[slot] = 0;
+      this.#liveCount--;
+    }
+    const next = this.#next;
+    const forgotten = this.#finalEntries[next]!;
+    // the id may name a newer order since, which keeps it
+    if (forgotten >= 0 && this.#table.values[forgotten] === this.#finalSequences[next])
+      this.#table.remove(forgotten);
+    this.#finalEntries[next] = entry;
+    this.#finalSequences[next] = sequence;
+    this.#next = next + 1 === this.finalRetention ? 0 : next + 1;
   }
 }

@@ -83,6 +83,41 @@ describe('a refused row leaves no account behind', () => {
     expect(accountNames(core)).toEqual(['first', 'kept']);
   });
 
+  it('and keeps a name a row took through the row decoder, which a later plain row then names', async () => {
+    const withClientIds = join(work, 'client-ids.csv');
+    const withClientIdsArrow = join(work, 'client-ids.arrow');
+    writeFileSync(
+      withClientIds,
+      [
+        'ts,action,id,account,symbol,side,type,price,size,time_in_force,post_only,client_order_id',
+        '2026-01-05T00:00:00.000Z,new,a1,late,BTC-USD,buy,limit,100.00,1,gtc,,mine',
+        '2026-01-05T00:00:00.001Z,new,a2,late,BTC-USD,buy,limit,100.00,2000,gtc,,',
+        '2026-01-05T00:00:00.002Z,new,a3,other,BTC-USD,buy,limit,100.00,1,gtc,,',
+        '',
+      ].join('\n'),
+    );
+    await convertFlowFile(withClientIds, withClientIdsArrow);
+    const { core, driver } = driven();
+    const answers: (string | null)[] = [];
+    await feedFlow(await openArrowBatches(withClientIdsArrow), core, {
+      submit: (times, at, id, idStart, idEnd, command) => {
+        const answer = driver.submitBytes(times, at, id, idStart, idEnd, command);
+        if (answer > 0) answers.push(null);
+        return answer;
+      },
+      row: (row) => (answers.push(driver.feed(row)?.code ?? null), true),
+      refused: (row, code) => (answers.push(driver.refusal(row.id, code).code), true),
+    });
+
+    expect(answers).toEqual([null, 'invalid_parameter', null]);
+    expect(accountNames(core)).toEqual(['late', 'other']);
+    const owners = [...driver.restingOrders()].map(([order, id]) => [id, order.account]);
+    expect(owners).toEqual([
+      ['a1', 'late'],
+      ['a3', 'other'],
+    ]);
+  });
+
   it('in scenario rows fed one at a time', async () => {
     const { core, driver } = driven();
     let refusals = 0;

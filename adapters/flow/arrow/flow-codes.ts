@@ -150,6 +150,8 @@ class CodeColumn {
 class AccountColumn extends CodeColumn {
   /** By row of the block: its word's index in the dictionary. */
   readonly #wordAt = new Int32Array(BLOCK_ROWS);
+  /** The block row whose `account` interned a name last, -1 when none of this block's did. */
+  internedRow = -1;
 
   constructor(private readonly core: VenueCore) {
     super((name) => {
@@ -160,6 +162,7 @@ class AccountColumn extends CodeColumn {
 
   override read(first: number, count: number): void {
     super.read(first, count, this.#wordAt);
+    this.internedRow = -1;
   }
 
   /**
@@ -173,14 +176,22 @@ class AccountColumn extends CodeColumn {
     const known = this.wordCodes[word]!; // an earlier row of the block may have interned it
     if (known >= 0) return known;
     const name = this.words.list[word]!;
+    const accounts = this.core.accountCount;
     const id = create ? this.core.accountId(name) : this.core.store.accounts.find(name);
     if (id >= 0) this.wordCodes[word] = id;
+    if (id === accounts) this.internedRow = row; // a new account (not one named elsewhere since)
     return id;
   }
 
-  /** Block row `row`'s account, interned by `account`, was forgotten by the venue. */
+  /**
+   * Block row `row`, whose account `account` interned, was not taken: the name is forgotten by
+   * the venue (VenueCore.forgetAccount) and here.
+   */
   forget(row: number): void {
-    this.wordCodes[this.#wordAt[row]!] = NEW_NAME;
+    const word = this.#wordAt[row]!;
+    this.core.forgetAccount(this.wordCodes[word]!);
+    this.wordCodes[word] = NEW_NAME;
+    this.internedRow = -1;
   }
 }
 

@@ -70,7 +70,7 @@ export async function feedFlow(
       for (let row = 0; row < count; row++) {
         const ts = times[row]!;
         const answer =
-          ts >= previousTs ? feedCodes(fields, row, times, core, command, feed) : ROW_DECLINED;
+          ts >= previousTs ? feedCodes(fields, row, times, command, feed) : ROW_DECLINED;
         if (answer === ROW_TAKEN) {
           taken++;
           previousTs = ts;
@@ -141,7 +141,6 @@ function feedCodes(
   fields: FlowRowFields,
   row: number,
   times: Float64Array,
-  core: VenueCore,
   command: OrderCommand,
   feed: FlowFeed,
 ): number {
@@ -149,14 +148,10 @@ function feedCodes(
   const at = fields.first + row;
   fields.row = row;
   // A row not decoded interned no account: a new order's is read last.
-  const accounts = core.accountCount;
   if (id.isEmpty(at) || !decodeRowCommand(fields, fields.codes.instruments, command))
     return ROW_DECLINED;
   const answer = feed.submit(times, row, id.bytes, id.start(at), id.end(at), command);
-  if (answer !== ROW_TAKEN && command.account === accounts) {
-    // The row interned its account and was not taken: a refused row leaves no account behind.
-    core.forgetAccount(accounts);
-    account.forget(row);
-  }
+  // A refused row leaves no account behind.
+  if (answer !== ROW_TAKEN && account.internedRow === row) account.forget(row);
   return answer;
 }

@@ -22,6 +22,11 @@ export class AccountNames {
     return this.#names.length;
   }
 
+  /** Forgets the names interned since there were `count` (their ids, `count` and above). */
+  truncate(count: number): void {
+    while (this.#names.length > count) this.#ids.delete(this.#names.pop()!);
+  }
+
   name(id: number): string {
     return this.#names[id]!;
   }

@@ -241,6 +241,11 @@ export class Balances implements CoreListener {
     );
   }
 
+  /** How many accounts (ids 0 and up) were given their starting funds (their first use). */
+  get accountsOpened(): number {
+    return this.#free.length;
+  }
+
   /** Whether the account's free balance of the order's asset covers `amount`. */
   covers(account: number, book: number, sell: boolean, amount: bigint): boolean {
     const assets = this.#books[book]!;

@@ -106,6 +106,22 @@ export class CoreState {
       : REFUSED_ACCOUNT;
   }
 
+  /** How many account names are interned: their ids are 0 to `accountCount - 1`. */
+  get accountCount(): number {
+    return this.store.accounts.count;
+  }
+
+  /**
+   * Forgets account `id`, the newest, interned for a command the core then refused: a refused
+   * command leaves no account behind. Nothing is forgotten when `id` is not the newest account or
+   * was given its starting funds (Balances); no order names it.
+   */
+  forgetAccount(id: number): void {
+    const accounts = this.store.accounts;
+    if (id === accounts.count - 1 && id >= (this.balances?.accountsOpened ?? 0))
+      accounts.truncate(id);
+  }
+
   /**
    * Starts a command, as every command does first: expires the gtd orders due at its time
    * (invariant 12). The clock is read once for it (`commandTime`, invariant 13): here when a gtd

@@ -90,6 +90,9 @@ function isNull(nulls: Uint8Array | null, bit: number): boolean {
  */
 export const BLOCK_ROWS = 1024;
 
+/** An account name not interned when its block was read (`AccountColumn.codes`). */
+const NEW_NAME = -5;
+
 /** A dictionary column: each index's code, computed once per word, read a block at a time. */
 class CodeColumn {
   /** By row of the block: its code. */
@@ -97,8 +100,8 @@ class CodeColumn {
   #offset = 0;
   #nulls: Uint8Array | null = null;
   #indexes!: ArrayLike<number>;
-  #wordCodes = new Int32Array(0);
-  readonly #words = new DictionaryWords();
+  protected wordCodes = new Int32Array(0);
+  protected readonly words = new DictionaryWords();
 
   constructor(private readonly codeOf: (text: string) => number) {}
 
@@ -106,30 +109,89 @@ class CodeColumn {
     this.#offset = data.offset;
     this.#nulls = nullsOf(data);
     this.#indexes = data.values as ArrayLike<number>;
-    const first = this.#words.update(data.dictionary!);
+    const first = this.words.update(data.dictionary!);
     if (first < 0) return;
-    const words = this.#words.list;
+    const words = this.words.list;
     const codes = new Int32Array(words.length);
-    codes.set(this.#wordCodes.subarray(0, first));
+    codes.set(this.wordCodes.subarray(0, first));
     for (let i = first; i < words.length; i++) {
       const word = words[i] ?? null;
       codes[i] = word === null || word === '' ? EMPTY : this.codeOf(word);
     }
-    this.#wordCodes = codes;
+    this.wordCodes = codes;
   }
 
-  /** Reads the batch's rows `[first, first + count)` into `codes`. */
-  read(first: number, count: number): void {
+  /**
+   * Reads the batch's rows `[first, first + count)` into `codes`; `wordAt`, when given, gets each
+   * row's word index.
+   */
+  read(first: number, count: number, wordAt: Int32Array | null = null): void {
     const { codes } = this;
     const nulls = this.#nulls;
     const indexes = this.#indexes;
-    const wordCodes = this.#wordCodes;
+    const wordCodes = this.wordCodes;
     const offset = this.#offset + first;
     for (let row = 0; row < count; row++) {
       const at = offset + row;
+      const word = indexes[at]!;
+      if (wordAt !== null) wordAt[row] = word;
       // An index outside the dictionary is BAD: the FlowRowDecoder reports it.
-      codes[row] = isNull(nulls, at) ? EMPTY : (wordCodes[indexes[at]!] ?? BAD);
+      codes[row] = isNull(nulls, at) ? EMPTY : (wordCodes[word] ?? BAD);
     }
+  }
+}
+
+/**
+ * The account column: a word's code is its account's id once the venue has interned the name,
+ * else NEW_NAME, which `account` resolves when a row asks. A name is interned by the row that
+ * places an order under it, and forgotten again when the venue refuses that row (`forget`): a
+ * refused row leaves no account behind.
+ */
+class AccountColumn extends CodeColumn {
+  /** By row of the block: its word's index in the dictionary. */
+  readonly #wordAt = new Int32Array(BLOCK_ROWS);
+  /** The block row whose `account` interned a name last, -1 when none of this block's did. */
+  internedRow = -1;
+
+  constructor(private readonly core: VenueCore) {
+    super((name) => {
+      const id = core.store.accounts.find(name);
+      return id < 0 ? NEW_NAME : id;
+    });
+  }
+
+  override read(first: number, count: number): void {
+    super.read(first, count, this.#wordAt);
+    this.internedRow = -1;
+  }
+
+  /**
+   * Block row `row`'s account (CommandFields.account): its id, < 0 when it has none; `create`: a
+   * name seen for the first time is interned.
+   */
+  account(row: number, create: boolean): number {
+    const code = this.codes[row]!;
+    if (code !== NEW_NAME) return code;
+    const word = this.#wordAt[row]!;
+    const known = this.wordCodes[word]!; // an earlier row of the block may have interned it
+    if (known >= 0) return known;
+    const name = this.words.list[word]!;
+    const accounts = this.core.accountCount;
+    const id = create ? this.core.accountId(name) : this.core.store.accounts.find(name);
+    if (id >= 0) this.wordCodes[word] = id;
+    if (id === accounts) this.internedRow = row; // a new account (not one named elsewhere since)
+    return id;
+  }
+
+  /**
+   * Block row `row`, whose account `account` interned, was not taken: the name is forgotten by
+   * the venue (VenueCore.forgetAccount) and here.
+   */
+  forget(row: number): void {
+    const word = this.#wordAt[row]!;
+    this.core.forgetAccount(this.wordCodes[word]!);
+    this.wordCodes[word] = NEW_NAME;
+    this.internedRow = -1;
   }
 }
 
@@ -222,7 +284,7 @@ class UnitsColumn {
 export class FlowCodes {
   readonly #positions: ReadonlyMap<string, number>;
   readonly action = new CodeColumn(plainAction);
-  readonly account: CodeColumn;
+  readonly account: AccountColumn;
   readonly book: CodeColumn;
   readonly side = new CodeColumn(SIDE_CODES.code);
   readonly type = new CodeColumn(ORDER_TYPE_CODES.code);
@@ -248,10 +310,10 @@ export class FlowCodes {
   #tsHalves: Int32Array<ArrayBufferLike> = new Int32Array(0);
   #postOnly!: Data;
 
-  /** `schema` must pass readsAsCodes; accounts are interned in `core` as their names appear. */
+  /** `schema` must pass readsAsCodes; account names are looked up in `core` (AccountColumn). */
   constructor(schema: Schema, core: VenueCore) {
     this.#positions = new Map(schema.fields.map((field, index) => [field.name, index]));
-    this.account = new CodeColumn((name) => core.accountId(name));
+    this.account = new AccountColumn(core);
     this.book = new CodeColumn((symbol) => Math.max(BAD, core.bookIndex(symbol)));
     this.clientOrderId = this.#positions.has(CLIENT_ORDER_ID_COLUMN) ? new Utf8Column() : null;
     this.quoteSize = this.#positions.has(QUOTE_SIZE_COLUMN) ? new Utf8Column() : null;

@@ -107,8 +107,8 @@ function flowRowFields(codes: FlowCodes): FlowRowFields {
     row: 0,
     codes,
     action: () => codes.action.codes[fields.row]!,
-    // Accounts are interned as the batch's words load (FlowCodes).
-    account: () => codes.account.codes[fields.row]!,
+    // A new name is interned by the row placing an order under it (FlowCodes.account).
+    account: (create) => codes.account.account(fields.row, create),
     book: () => codes.book.codes[fields.row]!,
     side: () => codes.side.codes[fields.row]!,
     type: () => codes.type.codes[fields.row]!,
@@ -144,10 +144,14 @@ function feedCodes(
   command: OrderCommand,
   feed: FlowFeed,
 ): number {
-  const { id } = fields.codes;
+  const { id, account } = fields.codes;
   const at = fields.first + row;
   fields.row = row;
-  return !id.isEmpty(at) && decodeRowCommand(fields, fields.codes.instruments, command)
-    ? feed.submit(times, row, id.bytes, id.start(at), id.end(at), command)
-    : ROW_DECLINED;
+  // A row not decoded interned no account: a new order's is read last.
+  if (id.isEmpty(at) || !decodeRowCommand(fields, fields.codes.instruments, command))
+    return ROW_DECLINED;
+  const answer = feed.submit(times, row, id.bytes, id.start(at), id.end(at), command);
+  // A refused row leaves no account behind.
+  if (answer !== ROW_TAKEN && account.internedRow === row) account.forget(row);
+  return answer;
 }

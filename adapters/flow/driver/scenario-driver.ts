@@ -103,10 +103,13 @@ export class ScenarioDriver {
       return duplicateId(row.id);
     }
     this.#row.setText(row.id);
+    const accounts = this.#core.accountCount;
     const result = applyScenarioRow(this.#venue, row, this.#applyOptions);
     this.#row.clear();
     this.#lastOrder = result.ok ? result.value : null;
     if (!result.ok) {
+      // A refused row leaves no account behind (test/DECISIONS.md).
+      if (this.#core.accountCount > accounts) this.#core.forgetAccount(accounts);
       const venueId = this.#applyOptions.venueOrderId(row.id);
       const { code, message } = result.error;
       return { code, message: venueId === undefined ? message : message.replace(venueId, row.id) };
@@ -133,11 +136,14 @@ export class ScenarioDriver {
   feed(row: ScenarioRow): Refusal | null {
     const refusal = this.#rowRefusal;
     this.#fields.row = row;
+    const accounts = this.#core.accountCount;
     if (!decodeRowCommand(this.#fields, this.#instruments, this.#command, refusal)) {
       throw new RangeError(`a ${row.action} row was not decoded`);
     }
     const answer = this.submit(row.ts, row.id, this.#command);
     if (answer === ROW_TAKEN) return null;
+    // The row's account, if it interned it: a refused row leaves no account behind.
+    if (this.#command.account === accounts) this.#core.forgetAccount(accounts);
     if (answer === ROW_DECLINED) return this.#declined(row);
     if (answer === REFUSED_UNKNOWN_SYMBOL) return this.#refused(bookMissing(row.symbol).error);
     const command = this.#command;

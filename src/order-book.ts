@@ -165,6 +165,7 @@ export class OrderBook {
     const ladder = sell ? this.asks : this.bids;
     const at = level !== NO_LEVEL ? level : ladder.getOrCreate(this.store.priceColumn[slot]!);
     ladder.append(this.store, at, slot);
+    this.store.levelColumn[slot] = at;
     this.sequence++;
     this.listener.levelChanged(this, at, sell ? SIDE_SELL : SIDE_BUY);
   }
@@ -176,7 +177,7 @@ export class OrderBook {
   take(slot: Slot, size: Units): Level {
     const store = this.store;
     const ladder = store.isSell(slot) ? this.asks : this.bids;
-    const level = ladder.get(store.priceColumn[slot]!);
+    const level = store.levelColumn[slot]!;
     (store.remainingColumn as Float64Array)[slot]! -= size;
     ladder.reduceTotal(level, size);
     if (store.remainingColumn[slot] === 0) {

@@ -25,13 +25,11 @@ export class PriceLadder extends PriceLevels {
   #bestPosition = -1;
   #size = 0;
   #sorted: SortedLadder | null = null;
-  readonly #sign: 1 | -1;
   readonly #tickUnits: number;
 
   /** `sign` 1 for bids (higher is better), -1 for asks; `tickUnits`: the price grid, in units. */
   constructor(sign: 1 | -1, tickUnits: number) {
     super(sign);
-    this.#sign = sign;
     this.#tickUnits = tickUnits;
   }
 
@@ -131,7 +129,7 @@ export class PriceLadder extends PriceLevels {
   }
 
   #position(price: Units): number {
-    return (this.#sign * price) / this.#tickUnits + this.#offset;
+    return (this.sign * price) / this.#tickUnits + this.#offset;
   }
 
   #covers(price: Units): boolean {
@@ -167,7 +165,7 @@ export class PriceLadder extends PriceLevels {
     while (capacity < span * 2) capacity *= 2;
     // Centre the levels in the window: room to move either way before the next rewindow.
     const lowTick = low - Math.floor((capacity - span) / 2);
-    this.#offset = this.#sign === 1 ? -lowTick : lowTick + capacity - 1;
+    this.#offset = this.sign === 1 ? -lowTick : lowTick + capacity - 1;
     this.#capacity = capacity;
     this.#levels = new Int32Array(capacity).fill(NO_LEVEL);
     this.#occupied = new LayeredBitset();

@@ -23,12 +23,9 @@ export class PriceLevels {
   #prices = new Float64Array(FIRST_CAPACITY);
   #used = 0;
   readonly #free: Level[] = [];
-  readonly #sign: 1 | -1;
 
   /** `sign` 1 for bids (higher is better), -1 for asks. */
-  constructor(sign: 1 | -1) {
-    this.#sign = sign;
-  }
+  constructor(protected readonly sign: 1 | -1) {}
 
   price(level: Level): Units {
     return this.#prices[level]! as Units;
@@ -36,7 +33,7 @@ export class PriceLevels {
 
   /** Sort key: larger is better (bids: price, asks: -price). */
   key(level: Level): number {
-    return this.#sign * this.#prices[level]!;
+    return this.sign * this.#prices[level]!;
   }
 
   /** Sum of the resting orders' remaining size units. */

@@ -71,4 +71,22 @@ describe('PriceLadder', () => {
       }
     });
   }
+
+  it("keeps a level's number through a wider window and the move to a sorted ladder, and gives an emptied level's number to the next new level", () => {
+    const ladder = new PriceLadder(1, 1);
+    const first = ladder.getOrCreate(100_000 as Units);
+    const second = ladder.getOrCreate(105_000 as Units); // beyond the first window: a wider one
+    expect([ladder.get(100_000 as Units), ladder.get(105_000 as Units)]).toEqual([first, second]);
+    const far = ladder.getOrCreate((100_000 + 3 * MAX_DENSE_SPAN) as Units); // a sorted ladder
+    expect(ladder.levels()).toEqual([far, second, first]);
+    ladder.reduceTotal(second, -7 as Units);
+    expect([ladder.price(second), ladder.total(second), ladder.head(second)]).toEqual([
+      105_000, 7, -1,
+    ]);
+    ladder.remove(second);
+    const next = ladder.getOrCreate(99_000 as Units);
+    expect(next).toBe(second);
+    expect([ladder.price(next), ladder.total(next), ladder.key(next)]).toEqual([99_000, 0, 99_000]);
+    expect(ladder.levels()).toEqual([far, first, next]);
+  });
 });

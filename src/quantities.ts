@@ -2,8 +2,8 @@
  * The core's kinds of number, as brands that cost nothing at run time (they are plain numbers):
  * mixing them is a type error. `Ticks` is a price in ticks of its instrument, `Lots` a size in
  * lots, `Units` a price or a size in integer units of 10^-decimals, `Slot` an index into the order
- * store's columns, `Sequence` an order's number (`ord_<n>`), `Level` one side's price level. A number takes a brand at the numeric
- * API's door or through the conversions here.
+ * store's columns, `Sequence` an order's number (`ord_<n>`), `Level` a price level of one side of
+ * a book. A number takes a brand at the numeric API's door or through the conversions here.
  */
 declare const brand: unique symbol;
 type Branded<Name extends string> = number & { readonly [brand]: Name };

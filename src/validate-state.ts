@@ -157,6 +157,7 @@ function checkLadder(
         store.book(slot) !== bookIndex
       )
         out.push(`${at}: ${id} on the wrong book, side or price`);
+      if (store.levelColumn[slot] !== level) out.push(`${at}: ${id} holds another level's number`);
       if (slotOf(store.sequenceColumn[slot]!) !== slot)
         out.push(`${at}: ${id} not in the order index`);
       total += store.remainingColumn[slot]!;

@@ -147,4 +147,15 @@ describe('sequence', () => {
     ]);
     expect(validateVenueState(venue)).toEqual([]);
   });
+
+  it("the state check finds a resting order that holds another level's number", () => {
+    const { venue } = makeVenue();
+    limit(venue, 'buy', '100.00', '1');
+    limit(venue, 'buy', '101.00', '1');
+    const { store } = venue.internals();
+    store.levelColumn[0] = store.levelColumn[1]!;
+    expect(validateVenueState(venue)).toEqual([
+      "BTC-USD bids @10000: ord_1 holds another level's number",
+    ]);
+  });
 });

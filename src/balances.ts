@@ -453,15 +453,16 @@ export function marketBuyCost(
 ): bigint {
   let left = size;
   let cost = 0n;
-  book.asks.forEachFromBest(Infinity, (level) => {
-    for (let maker = level.head; maker !== NO_SLOT; maker = store.nextColumn[maker]!) {
+  const asks = book.asks;
+  asks.forEachFromBest(Infinity, (level) => {
+    for (let maker = asks.head(level); maker !== NO_SLOT; maker = store.nextColumn[maker]!) {
       if (stp !== STP_NONE && store.accountColumn[maker] === account) {
         if (stp !== STP_CANCEL_MAKER) return false;
         continue;
       }
       const remaining = BigInt(store.remainingColumn[maker]!);
       const taken = remaining < left ? remaining : left;
-      cost += taken * BigInt(level.price);
+      cost += taken * BigInt(asks.price(level));
       left -= taken;
       if (left === 0n) return false;
     }
@@ -484,9 +485,10 @@ export function sizeForQuote(
   const lot = BigInt(book.instrument.lotUnits);
   let left = quote;
   let size = 0n;
-  book.asks.forEachFromBest(Infinity, (level) => {
-    const lotCost = BigInt(level.price) * lot;
-    for (let maker = level.head; maker !== NO_SLOT; maker = store.nextColumn[maker]!) {
+  const asks = book.asks;
+  asks.forEachFromBest(Infinity, (level) => {
+    const lotCost = BigInt(asks.price(level)) * lot;
+    for (let maker = asks.head(level); maker !== NO_SLOT; maker = store.nextColumn[maker]!) {
       if (stp !== STP_NONE && store.accountColumn[maker] === account) {
         if (stp !== STP_CANCEL_MAKER) return false;
         continue;

@@ -1,8 +1,8 @@
 import { LevelEvent, OrderEvent, TradeEvent, type CoreListener } from './events.js';
+import { SIDE_SELL } from './numeric.js';
 import type { OrderBook } from './order-book.js';
 import type { OrderStore } from './order-store.js';
-import type { PriceLevel } from './price-level.js';
-import type { Slot, Units } from './quantities.js';
+import type { Level, Slot } from './quantities.js';
 import type { TradeStore } from './trade-store.js';
 
 /**
@@ -84,8 +84,8 @@ export class CoreEvents {
     if (this.#onOrder.length !== 0) this.#order(book.index, slot);
   }
 
-  /** `side`: SIDE_BUY or SIDE_SELL. */
-  level(book: OrderBook, level: PriceLevel, side: number): void {
+  /** `side`: SIDE_BUY or SIDE_SELL, whose ladder holds `level`. */
+  level(book: OrderBook, level: Level, side: number): void {
     if (this.#onLevel.length !== 0) this.#level(book, level, side);
   }
 
@@ -139,12 +139,13 @@ export class CoreEvents {
     }
   }
 
-  #level(book: OrderBook, level: PriceLevel, side: number): void {
+  #level(book: OrderBook, level: Level, side: number): void {
     const event = this.#levelEvent;
+    const ladder = book.ladder(side === SIDE_SELL);
     event.book = book.index;
     event.side = side;
-    event.price = level.price;
-    event.total = level.total as Units;
+    event.price = ladder.price(level);
+    event.total = ladder.total(level);
     event.bookSequence = book.sequence;
     this.#dispatching = true;
     try {

@@ -39,8 +39,8 @@ export function bookSnapshotOf(book: OrderBook, depth: number, now: number): Boo
     const result: BookLevel[] = [];
     ladder.forEachFromBest(depth, (level) => {
       result.push([
-        formatPrice(book.instrument, level.price),
-        formatSize(book.instrument, level.total),
+        formatPrice(book.instrument, ladder.price(level)),
+        formatSize(book.instrument, ladder.total(level)),
       ]);
     });
     return result;
@@ -60,7 +60,10 @@ export function bookTicksOf(book: OrderBook, depth: number): TickBook {
   const levels = (ladder: PriceLadder) => {
     const result: TickLevel[] = [];
     ladder.forEachFromBest(depth, (level) => {
-      result.push([(level.price / tickUnits) as Ticks, (level.total / lotUnits) as Lots]);
+      result.push([
+        (ladder.price(level) / tickUnits) as Ticks,
+        (ladder.total(level) / lotUnits) as Lots,
+      ]);
     });
     return result;
   };

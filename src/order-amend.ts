@@ -11,6 +11,7 @@ import type { OrderBook } from './order-book.js';
 import { orderRefusal } from './order-refusals.js';
 import type { OrderMatching } from './order-matching.js';
 import type { OrderStore } from './order-store.js';
+import { NO_LEVEL } from './price-level.js';
 import { invalidParameter, ok, type Failure, type Result } from './result.js';
 import type { AmendRequest } from './types.js';
 import type { Slot, Units } from './quantities.js';
@@ -95,16 +96,19 @@ export function amendLive(
   const side = sell ? SIDE_SELL : SIDE_BUY;
   if (price === store.priceColumn[slot] && left <= remaining) {
     store.setSize(slot, size);
-    const level = left < remaining ? book.take(slot, (remaining - left) as Units) : undefined;
+    const level = left < remaining ? book.take(slot, (remaining - left) as Units) : NO_LEVEL;
     events.order(book, slot);
-    if (level !== undefined) events.level(book, level, side);
+    if (level !== NO_LEVEL) events.level(book, level, side);
     return 0;
   }
   // A post-only order never takes liquidity: an amend that would is refused, the order unchanged.
   if (store.postOnly(slot) && book.wouldCross(sell, price)) return REFUSED_POST_ONLY_WOULD_TAKE;
   const target = book.levelAt(sell, price);
   const own = price === store.priceColumn[slot] ? remaining : 0;
-  if (target !== undefined && target.total - own > Number.MAX_SAFE_INTEGER - left) {
+  if (
+    target !== NO_LEVEL &&
+    book.ladder(sell).total(target) - own > Number.MAX_SAFE_INTEGER - left
+  ) {
     return REFUSED_LEVEL_FULL;
   }
   events.level(book, book.take(slot, remaining), side);

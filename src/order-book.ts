@@ -19,12 +19,12 @@ import type { OrderIndex } from './order-index.js';
 import { NO_SLOT, type OrderStore } from './order-store.js';
 import { KIND_STP_SHIFT } from './order-kind.js';
 import { PriceLadder } from './price-ladder.js';
-import type { PriceLevel } from './price-level.js';
+import { NO_LEVEL } from './price-level.js';
 import { TradeLog } from './trade-log.js';
 import type { TradeWindow } from './trade-window.js';
 import type { TradeStore } from './trade-store.js';
 import { SIDE_BUY, SIDE_SELL, STATUS_FILLED, STATUS_PARTIALLY_FILLED } from './numeric.js';
-import type { Slot, Units } from './quantities.js';
+import type { Level, Slot, Units } from './quantities.js';
 
 /** What the book tells the venue as it matches and changes. */
 export interface BookListener {
@@ -33,8 +33,8 @@ export interface BookListener {
    * orders, the tape and the 24h figures are updated.
    */
   executed(book: OrderBook, trade: number, maker: Slot, taker: Slot): void;
-  /** `side`: SIDE_BUY or SIDE_SELL. */
-  levelChanged(book: OrderBook, level: PriceLevel, side: number): void;
+  /** `side`: SIDE_BUY or SIDE_SELL, whose ladder holds `level`. */
+  levelChanged(book: OrderBook, level: Level, side: number): void;
   /**
    * The taker (with self-trade prevention mode `stp`, not none) met its own account's resting
    * `maker`; the venue applies the mode. Returns whether the taker stops matching.
@@ -91,8 +91,8 @@ export class OrderBook {
     const account = store.accountColumn[taker]!;
     while (remaining[taker]! > 0) {
       const level = opposite.best();
-      if (level === null || level.key < limitKey) return false;
-      let maker = level.head;
+      if (level === NO_LEVEL || opposite.key(level) < limitKey) return false;
+      let maker = opposite.head(level);
       while (maker !== NO_SLOT && remaining[taker]! > 0) {
         const next = store.nextColumn[maker]!;
         if (stp !== 0 && store.accountColumn[maker] === account) {
@@ -107,16 +107,17 @@ export class OrderBook {
         (store.filledColumn as Float64Array)[maker]! += size;
         remaining[taker] = (takerLeft - size) as Units;
         (store.filledColumn as Float64Array)[taker]! += size;
-        level.total -= size;
+        opposite.reduceTotal(level, size);
         if (makerLeft === size) {
           this.orders.setStatus(maker, STATUS_FILLED);
-          level.unlink(store, maker);
+          opposite.unlink(store, level, maker);
         } else {
           this.orders.setStatus(maker, STATUS_PARTIALLY_FILLED);
         }
-        if (level.count === 0) opposite.remove(level);
+        if (opposite.head(level) === NO_SLOT) opposite.remove(level);
         this.sequence++;
-        this.listener.executed(this, this.#record(level, maker, taker, size), maker, taker);
+        const trade = this.#record(opposite.price(level), maker, taker, size);
+        this.listener.executed(this, trade, maker, taker);
         this.listener.levelChanged(this, level, side);
         maker = next;
       }
@@ -133,29 +134,38 @@ export class OrderBook {
 
   /** Whether a limit order at its price would trade on arrival. */
   wouldTake(slot: Slot): boolean {
-    const best = (this.store.isSell(slot) ? this.bids : this.asks).best();
-    return best !== null && best.key >= this.#limitKey(slot);
+    const opposite = this.store.isSell(slot) ? this.bids : this.asks;
+    const best = opposite.best();
+    return best !== NO_LEVEL && opposite.key(best) >= this.#limitKey(slot);
   }
 
   /** Whether a limit order of this side at `price` would trade with the other side's best level. */
   wouldCross(sell: boolean, price: Units): boolean {
-    const best = (sell ? this.bids : this.asks).best();
-    return best !== null && best.key >= (sell ? price : -(price as number));
+    const opposite = sell ? this.bids : this.asks;
+    const best = opposite.best();
+    return best !== NO_LEVEL && opposite.key(best) >= (sell ? price : -(price as number));
   }
 
-  /** The level at `price` on the sell side (or the buy side), if there is one. */
-  levelAt(sell: boolean, price: Units): PriceLevel | undefined {
+  /** The sell side's ladder (the asks), or the buy side's (the bids). */
+  ladder(sell: boolean): PriceLadder {
+    return sell ? this.asks : this.bids;
+  }
+
+  /** The level at `price` on the sell side (or the buy side), or NO_LEVEL. */
+  levelAt(sell: boolean, price: Units): Level {
     return (sell ? this.asks : this.bids).get(price);
   }
 
   /**
    * Puts an order on its side of the book; `level` is the one `levelAt` gave for its price before
-   * it matched (matching only takes from the other side, so it still stands), or undefined.
+   * it matched (matching only takes from the other side, so it still stands), or NO_LEVEL.
    */
-  rest(slot: Slot, level: PriceLevel | undefined): void {
+  rest(slot: Slot, level: Level): void {
     const sell = this.store.isSell(slot);
-    const at = level ?? (sell ? this.asks : this.bids).getOrCreate(this.store.priceColumn[slot]!);
-    at.append(this.store, slot);
+    const ladder = sell ? this.asks : this.bids;
+    const at = level !== NO_LEVEL ? level : ladder.getOrCreate(this.store.priceColumn[slot]!);
+    ladder.append(this.store, at, slot);
+    this.store.levelColumn[slot] = at;
     this.sequence++;
     this.listener.levelChanged(this, at, sell ? SIDE_SELL : SIDE_BUY);
   }
@@ -164,31 +174,24 @@ export class OrderBook {
    * Takes `size` units off a resting order; at its whole remaining size it leaves the book. The
    * caller announces the level change (after the order's own update).
    */
-  take(slot: Slot, size: Units): PriceLevel {
+  take(slot: Slot, size: Units): Level {
     const store = this.store;
     const ladder = store.isSell(slot) ? this.asks : this.bids;
-    const level = ladder.get(store.priceColumn[slot]!)!;
+    const level = store.levelColumn[slot]!;
     (store.remainingColumn as Float64Array)[slot]! -= size;
-    level.total -= size;
+    ladder.reduceTotal(level, size);
     if (store.remainingColumn[slot] === 0) {
-      level.unlink(store, slot);
-      if (level.count === 0) ladder.remove(level);
+      ladder.unlink(store, level, slot);
+      if (ladder.head(level) === NO_SLOT) ladder.remove(level);
     }
     this.sequence++;
     return level;
   }
 
-  /** Records a trade at the price of `level`, the maker's. */
-  #record(level: PriceLevel, maker: Slot, taker: Slot, size: Units): number {
+  /** Records a trade at `price`, the maker's. */
+  #record(price: Units, maker: Slot, taker: Slot, size: Units): number {
     const { store, tradeStore } = this;
-    const trade = tradeStore.record(
-      ++this.tradeCounter.last,
-      level.price,
-      size,
-      store,
-      maker,
-      taker,
-    );
+    const trade = tradeStore.record(++this.tradeCounter.last, price, size, store, maker, taker);
     tradeStore.setTimestamp(trade, this.clock);
     store.addFill(maker, trade, 0, level.price, size, tradeStore);
     store.addFill(taker, trade, 1, level.price, size, tradeStore);

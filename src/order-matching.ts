@@ -24,9 +24,9 @@ import type { OrderIndex } from './order-index.js';
 import type { OrderStore } from './order-store.js';
 import { KIND_POST_ONLY, KIND_TIF_SHIFT } from './order-kind.js';
 import type { PendingStops } from './pending-stops.js';
-import type { PriceLevel } from './price-level.js';
+import { NO_LEVEL } from './price-level.js';
 import { canFillPreventingSelfTrade } from './self-trade.js';
-import type { Slot, Units } from './quantities.js';
+import type { Level, Slot, Units } from './quantities.js';
 
 /**
  * What happens to an order once it is accepted: it matches and rests or ends (`execute`), the
@@ -55,7 +55,7 @@ export class OrderMatching implements BookListener {
     this.events.order(book, maker);
   }
 
-  levelChanged(book: OrderBook, level: PriceLevel, side: number): void {
+  levelChanged(book: OrderBook, level: Level, side: number): void {
     this.events.level(book, level, side);
   }
 
@@ -69,9 +69,10 @@ export class OrderMatching implements BookListener {
   /**
    * Runs an incoming order (new, triggered or re-entering after an amend): post-only and fok are
    * decided first (order-book.ts, 4), then it matches and rests or ends. `level` is its price level
-   * as it stood before matching, if any; `rejoining` when the order was placed in an earlier step.
+   * as it stood before matching, or NO_LEVEL; `rejoining` when the order was placed in an earlier
+   * step.
    */
-  execute(book: OrderBook, slot: Slot, level: PriceLevel | undefined, rejoining: boolean): void {
+  execute(book: OrderBook, slot: Slot, level: Level, rejoining: boolean): void {
     const store = this.store;
     const kind = store.kindColumn[slot]!;
     const timeInForce = (kind >> KIND_TIF_SHIFT) & 3;
@@ -116,12 +117,11 @@ export class OrderMatching implements BookListener {
       const sequence = this.stops.takeDue(book.index, book.stats.lastPrice);
       if (sequence < 0) return;
       const slot = this.orders.slot(sequence);
-      const level = store.isMarket(slot)
-        ? undefined
-        : book.levelAt(store.isSell(slot), store.priceColumn[slot]!);
+      const sell = store.isSell(slot);
+      const level = store.isMarket(slot) ? NO_LEVEL : book.levelAt(sell, store.priceColumn[slot]!);
       if (
-        level !== undefined &&
-        level.total > Number.MAX_SAFE_INTEGER - store.remainingColumn[slot]!
+        level !== NO_LEVEL &&
+        book.ladder(sell).total(level) > Number.MAX_SAFE_INTEGER - store.remainingColumn[slot]!
       ) {
         this.finish(book, slot, STATUS_EXPIRED, REASON_LEVEL_FULL);
       } else if (this.funds !== null && !this.funds.fundTriggered(book, slot)) {

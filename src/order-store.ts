@@ -4,7 +4,7 @@ import { STATUS_OPEN, STATUS_PARTIALLY_FILLED, STATUS_PENDING } from './numeric.
 import { BIG_NOTIONAL, FillLists } from './fill-lists.js';
 import { EXTRA_REASON_SHIFT, OrderExtras } from './order-extras.js';
 import { KIND_CLIENT_ORDER_ID, KIND_STP_SHIFT } from './order-kind.js';
-import type { BrandedColumn, Sequence, Slot, Units } from './quantities.js';
+import type { BrandedColumn, Level, Sequence, Slot, Units } from './quantities.js';
 import { grown, SlotPool } from './typed-columns.js';
 import {
   ORDER_REASONS,
@@ -41,7 +41,7 @@ const CHUNK_SLOTS = 2 ** 14;
 
 /**
  * Every order's fields in typed arrays indexed by slot, so that resting orders cost the garbage
- * collector nothing and 74 bytes each (32 more in FillLists from a second fill). Slots of forgotten
+ * collector nothing and 78 bytes each (32 more in FillLists from a second fill). Slots of forgotten
  * orders are reused. Amounts are integer units held exactly in float64 (all below 2^53).
  *
  * The fields that matching, cancels and the trade path read are one flat column each (`*Column`),
@@ -59,6 +59,11 @@ export class OrderStore {
   createdAtColumn = new Float64Array(0);
   /** The order after this one in its queue, or NO_SLOT. */
   nextColumn = new Int32Array(0) as BrandedColumn<Int32Array, Slot>;
+  /**
+   * While the order rests: its price level (a number of its side's ladder), so that taking it off
+   * the book reads its level's record without finding the level by price.
+   */
+  levelColumn = new Int32Array(0) as BrandedColumn<Int32Array, Level>;
   /**
    * Two Int32s a slot, side by side so that filling and unlinking a maker read one cache line:
    * the order's previous one in its queue (PREV), and its fills (FILLS): its row of `fillLists`,
@@ -365,6 +370,7 @@ export class OrderStore {
     this.remainingColumn = grown(this.remainingColumn, capacity);
     this.filledColumn = grown(this.filledColumn, capacity);
     this.nextColumn = grown(this.nextColumn, capacity);
+    this.levelColumn = grown(this.levelColumn, capacity);
     this.statusColumn = grown(this.statusColumn, capacity);
     this.accountColumn = grown(this.accountColumn, capacity);
     this.kindColumn = grown(this.kindColumn, capacity);

@@ -1,24 +1,23 @@
 import { LayeredBitset } from './layered-bitset.js';
-import { PriceLevel } from './price-level.js';
+import { NO_LEVEL, PriceLevels } from './price-level.js';
 import { SortedLadder } from './sorted-ladder.js';
-import type { Units } from './quantities.js';
+import type { Level, Units } from './quantities.js';
 
 /** The most ticks between a side's best and worst level that the array covers. */
 export const MAX_DENSE_SPAN = 1 << 20;
 const MIN_CAPACITY = 1024;
-/** Emptied levels kept for reuse, per side. */
-const MAX_SPARE_LEVELS = 64;
 
 /**
- * One side's price levels in an array indexed by tick, over a window of ticks that moves and
- * doubles to cover the side's levels; a bitset of the occupied positions finds the next level
- * when the best one leaves, and walks the levels from the best. Finding a level is an array
- * read, adding or removing one O(log32 n). A position grows towards the best price (bids:
- * tick - low, asks: high - tick). When a side's levels span more than MAX_DENSE_SPAN ticks the
- * side moves, for good, to a SortedLadder.
+ * One side's price levels (their fields: PriceLevels) and their order: an array of level numbers
+ * indexed by tick, over a window of ticks that moves and doubles to cover the side's levels; a
+ * bitset of the occupied positions finds the next level when the best one leaves, and walks the
+ * levels from the best. Finding a level is an array read, adding or removing one O(log32 n). A
+ * position grows towards the best price (bids: tick - low, asks: high - tick). When a side's
+ * levels span more than MAX_DENSE_SPAN ticks the side moves, for good, to a SortedLadder.
  */
-export class PriceLadder {
-  #levels: (PriceLevel | undefined)[] = [];
+export class PriceLadder extends PriceLevels {
+  /** The level at each position, or NO_LEVEL. */
+  #levels = new Int32Array(0);
   #occupied = new LayeredBitset();
   /** position = sign * tick + offset. */
   #offset = 0;
@@ -26,17 +25,11 @@ export class PriceLadder {
   #bestPosition = -1;
   #size = 0;
   #sorted: SortedLadder | null = null;
-  /**
-   * Levels that left the side, reused for new ones: a level lives long enough to be copied and
-   * promoted by the garbage collector. The book announces a removed level before it adds one.
-   */
-  readonly #spare: PriceLevel[] = [];
-  readonly #sign: 1 | -1;
   readonly #tickUnits: number;
 
   /** `sign` 1 for bids (higher is better), -1 for asks; `tickUnits`: the price grid, in units. */
   constructor(sign: 1 | -1, tickUnits: number) {
-    this.#sign = sign;
+    super(sign);
     this.#tickUnits = tickUnits;
   }
 
@@ -44,23 +37,26 @@ export class PriceLadder {
     return this.#sorted === null ? this.#size : this.#sorted.size;
   }
 
-  best(): PriceLevel | null {
+  /** The best level, or NO_LEVEL when the side is empty. */
+  best(): Level {
     if (this.#sorted !== null) return this.#sorted.best();
-    return this.#bestPosition < 0 ? null : this.#levels[this.#bestPosition]!;
+    return this.#bestPosition < 0 ? NO_LEVEL : (this.#levels[this.#bestPosition]! as Level);
   }
 
-  get(price: Units): PriceLevel | undefined {
+  /** The level at `price`, or NO_LEVEL. */
+  get(price: Units): Level {
     if (this.#sorted !== null) return this.#sorted.get(price);
     const position = this.#position(price);
-    return position >= 0 && position < this.#capacity ? this.#levels[position] : undefined;
+    if (!(position >= 0 && position < this.#capacity)) return NO_LEVEL;
+    // A price off the grid falls between positions, where the array reads undefined.
+    return (this.#levels[position] ?? NO_LEVEL) as Level;
   }
 
   /** The level at `price`, created (empty) if absent. */
-  getOrCreate(price: Units): PriceLevel {
+  getOrCreate(price: Units): Level {
     const found = this.get(price);
-    if (found !== undefined) return found;
-    const key = this.#sign * price;
-    const level = this.#spare.pop()?.reuse(price, key) ?? new PriceLevel(price, key);
+    if (found !== NO_LEVEL) return found;
+    const level = this.newLevel(price);
     if (this.#sorted?.size === 0) {
       this.#sorted = null; // the side emptied: back to the array
       this.#size = 0;
@@ -78,22 +74,28 @@ export class PriceLadder {
     return level;
   }
 
-  remove(level: PriceLevel): void {
-    if (this.#spare.length < MAX_SPARE_LEVELS) this.#spare.push(level);
-    if (this.#sorted !== null) return this.#sorted.remove(level);
-    const position = this.#position(level.price);
-    this.#levels[position] = undefined;
-    this.#occupied.delete(position);
-    if (position === this.#bestPosition) this.#bestPosition = this.#occupied.previous(position);
-    this.#size--;
+  /**
+   * Takes an emptied level off the side; its number goes to the next new level, so the book
+   * announces a removed level before it adds one.
+   */
+  remove(level: Level): void {
+    if (this.#sorted !== null) this.#sorted.remove(level);
+    else {
+      const position = this.#position(this.price(level));
+      this.#levels[position] = NO_LEVEL;
+      this.#occupied.delete(position);
+      if (position === this.#bestPosition) this.#bestPosition = this.#occupied.previous(position);
+      this.#size--;
+    }
+    this.releaseLevel(level);
   }
 
   /** Visits levels from the best outwards until `visit` returns false or `limit` levels passed. */
-  forEachFromBest(limit: number, visit: (level: PriceLevel) => boolean | void): void {
+  forEachFromBest(limit: number, visit: (level: Level) => boolean | void): void {
     if (this.#sorted !== null) return this.#sorted.forEachFromBest(limit, visit);
     let left = limit;
     for (let at = this.#bestPosition; at >= 0; at = this.#occupied.previous(at - 1)) {
-      if (left-- <= 0 || visit(this.#levels[at]!) === false) return;
+      if (left-- <= 0 || visit(this.#levels[at]! as Level) === false) return;
     }
   }
 
@@ -110,16 +112,16 @@ export class PriceLadder {
       at >= 0 && size < wanted;
       at = this.#occupied.previous(at - 1)
     ) {
-      const level = this.#levels[at]!;
-      if (level.key < limitKey) break;
-      size += level.total;
+      const level = this.#levels[at]! as Level;
+      if (this.key(level) < limitKey) break;
+      size += this.total(level);
     }
     return size;
   }
 
   /** Every level, best first (for validation and tests). */
-  levels(): PriceLevel[] {
-    const all: PriceLevel[] = [];
+  levels(): Level[] {
+    const all: Level[] = [];
     this.forEachFromBest(Infinity, (level) => {
       all.push(level);
     });
@@ -127,7 +129,7 @@ export class PriceLadder {
   }
 
   #position(price: Units): number {
-    return (this.#sign * price) / this.#tickUnits + this.#offset;
+    return (this.sign * price) / this.#tickUnits + this.#offset;
   }
 
   #covers(price: Units): boolean {
@@ -144,16 +146,16 @@ export class PriceLadder {
     let low = price / this.#tickUnits;
     let high = low;
     for (const level of existing) {
-      const tick = level.price / this.#tickUnits;
+      const tick = this.price(level) / this.#tickUnits;
       if (tick < low) low = tick;
       if (tick > high) high = tick;
     }
     const span = high - low + 1;
     if (span > MAX_DENSE_SPAN) {
-      const sorted = new SortedLadder(this.#sign);
+      const sorted = new SortedLadder(this);
       for (const level of existing) sorted.adopt(level);
       this.#sorted = sorted;
-      this.#levels = [];
+      this.#levels = new Int32Array(0);
       this.#occupied = new LayeredBitset();
       this.#capacity = 0;
       this.#bestPosition = -1;
@@ -163,13 +165,13 @@ export class PriceLadder {
     while (capacity < span * 2) capacity *= 2;
     // Centre the levels in the window: room to move either way before the next rewindow.
     const lowTick = low - Math.floor((capacity - span) / 2);
-    this.#offset = this.#sign === 1 ? -lowTick : lowTick + capacity - 1;
+    this.#offset = this.sign === 1 ? -lowTick : lowTick + capacity - 1;
     this.#capacity = capacity;
-    this.#levels = new Array<PriceLevel | undefined>(capacity).fill(undefined);
+    this.#levels = new Int32Array(capacity).fill(NO_LEVEL);
     this.#occupied = new LayeredBitset();
     this.#bestPosition = -1;
     for (const level of existing) {
-      const position = this.#position(level.price);
+      const position = this.#position(this.price(level));
       this.#levels[position] = level;
       this.#occupied.add(position);
       if (position > this.#bestPosition) this.#bestPosition = position;

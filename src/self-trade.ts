@@ -30,9 +30,10 @@ export function canFillPreventingSelfTrade(
       : -(store.priceColumn[taker]! as number);
   let available = 0;
   let stopped = false;
-  (sell ? book.bids : book.asks).forEachFromBest(Infinity, (level) => {
-    if (level.key < limitKey) return false;
-    for (let maker = level.head; maker !== NO_SLOT; maker = store.nextColumn[maker]!) {
+  const opposite = sell ? book.bids : book.asks;
+  opposite.forEachFromBest(Infinity, (level) => {
+    if (opposite.key(level) < limitKey) return false;
+    for (let maker = opposite.head(level); maker !== NO_SLOT; maker = store.nextColumn[maker]!) {
       if (stp !== STP_NONE && store.accountColumn[maker] === account) {
         if (stp !== STP_CANCEL_MAKER) stopped = true;
       } else {

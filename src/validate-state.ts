@@ -10,6 +10,7 @@ import {
 } from './numeric.js';
 import { ORDER_STATUSES } from './types.js';
 import type { PriceLadder } from './price-ladder.js';
+import { NO_LEVEL } from './price-level.js';
 import type { TradeStore } from './trade-store.js';
 import type { Venue } from './venue.js';
 import type { Sequence } from './quantities.js';
@@ -69,8 +70,10 @@ export function validateVenueState(venue: Venue): string[] {
     );
     const bestBid = book.bids.best();
     const bestAsk = book.asks.best();
-    if (bestBid !== null && bestAsk !== null && bestBid.price >= bestAsk.price) {
-      problems.push(`${symbol}: crossed book, bid ${bestBid.price} >= ask ${bestAsk.price}`);
+    if (bestBid !== NO_LEVEL && bestAsk !== NO_LEVEL) {
+      const bid = book.bids.price(bestBid);
+      const ask = book.asks.price(bestAsk);
+      if (bid >= ask) problems.push(`${symbol}: crossed book, bid ${bid} >= ask ${ask}`);
     }
   }
   let open = 0;
@@ -126,15 +129,20 @@ function checkLadder(
   let count = 0;
   let previousKey = Infinity;
   for (const level of levels) {
-    const at = `${where} @${level.price}`;
-    if (level.key >= previousKey) out.push(`${at}: levels out of order`);
-    previousKey = level.key;
-    if (ladder.get(level.price) !== level) out.push(`${at}: level not indexed by price`);
-    if (level.count === 0 || level.total <= 0) out.push(`${at}: empty level`);
+    const price = ladder.price(level);
+    const at = `${where} @${price}`;
+    if (ladder.key(level) >= previousKey) out.push(`${at}: levels out of order`);
+    previousKey = ladder.key(level);
+    if (ladder.get(price) !== level) out.push(`${at}: level not indexed by price`);
+    if (ladder.head(level) === NO_SLOT || ladder.total(level) <= 0) out.push(`${at}: empty level`);
     let total = 0;
-    let queued = 0;
+    const queued = new Set<number>();
     let previous = NO_SLOT;
-    for (let slot = level.head; slot !== NO_SLOT; slot = store.nextColumn[slot]!) {
+    for (let slot = ladder.head(level); slot !== NO_SLOT; slot = store.nextColumn[slot]!) {
+      if (queued.has(slot)) {
+        out.push(`${at}: the queue has a cycle`);
+        break;
+      }
       const id = orderId(store.sequenceColumn[slot]!);
       if (store.prev(slot) !== previous) out.push(`${at}: ${id} has a broken back link`);
       if (previous !== NO_SLOT && !store.extras.joinedBefore(previous, slot))
@@ -145,21 +153,21 @@ function checkLadder(
         );
       if (
         store.isSell(slot) !== sell ||
-        store.priceColumn[slot] !== level.price ||
+        store.priceColumn[slot] !== price ||
         store.book(slot) !== bookIndex
       )
         out.push(`${at}: ${id} on the wrong book, side or price`);
+      if (store.levelColumn[slot] !== level) out.push(`${at}: ${id} holds another level's number`);
       if (slotOf(store.sequenceColumn[slot]!) !== slot)
         out.push(`${at}: ${id} not in the order index`);
       total += store.remainingColumn[slot]!;
-      queued++;
+      queued.add(slot);
       previous = slot;
-      if (queued > level.count + 1) break; // a cycle
     }
-    if (level.tail !== previous) out.push(`${at}: tail is not the last order`);
-    if (total !== level.total) out.push(`${at}: total ${level.total} but orders sum ${total}`);
-    if (queued !== level.count) out.push(`${at}: count ${level.count} but ${queued} queued`);
-    count += queued;
+    if (ladder.tail(level) !== previous) out.push(`${at}: tail is not the last order`);
+    if (total !== ladder.total(level))
+      out.push(`${at}: total ${ladder.total(level)} but orders sum ${total}`);
+    count += queued.size;
   }
   return count;
 }

@@ -21,6 +21,7 @@ import type { OrderBook } from './order-book.js';
 import { KIND_MARKET, KIND_SELL, orderKind } from './order-kind.js';
 import { OrderCommand } from './order-command.js';
 import { amendRefusal, placeRefusal } from './place-checks.js';
+import { NO_LEVEL } from './price-level.js';
 import { sizeForQuote } from './balances.js';
 import {
   lotsToUnits,
@@ -185,8 +186,8 @@ export class VenueCore extends CoreState {
     const size = lotsToUnits(command.size, lotUnits);
     const stopPrice = ticksToUnits(command.stopPrice, tickUnits);
     const sell = (kind & KIND_SELL) !== 0;
-    const level = (kind & KIND_MARKET) !== 0 ? undefined : book.levelAt(sell, price);
-    if (level !== undefined && level.total > Number.MAX_SAFE_INTEGER - size) {
+    const level = (kind & KIND_MARKET) !== 0 ? NO_LEVEL : book.levelAt(sell, price);
+    if (level !== NO_LEVEL && book.ladder(sell).total(level) > Number.MAX_SAFE_INTEGER - size) {
       return REFUSED_LEVEL_FULL as Sequence;
     }
     const market = (kind & KIND_MARKET) !== 0;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { validateVenueState } from '../../src/index.js';
 import { START_MS, expectInvalid, limit, makeVenue, market, unwrap } from './helpers.js';
 
 describe('orderBook', () => {
@@ -119,5 +120,42 @@ describe('sequence', () => {
     expect(sequence()).toBe(5);
     expect(unwrap(venue.cancelOrder('bob', 'ord_2')).status).toBe('cancelled');
     expect(sequence()).toBe(6);
+  });
+
+  it('cancels resting orders at their levels after the side moved to a wider window and to a sorted list', () => {
+    const { venue } = makeVenue();
+    const ids = ['100.00', '100.00', '150.00', '99000.00', '150.00', '100.00'].map(
+      (price) => limit(venue, 'buy', price, '1').id,
+    );
+    limit(venue, 'sell', '200000.00', '1');
+    expect(unwrap(venue.orderBook('BTC-USD')).bids).toEqual([
+      ['99000.00', '1.00000000'],
+      ['150.00', '2.00000000'],
+      ['100.00', '3.00000000'],
+    ]);
+    for (const id of [ids[1]!, ids[3]!, ids[2]!, ids[0]!]) unwrap(venue.cancelOrder('alice', id));
+    expect(validateVenueState(venue)).toEqual([]);
+    expect(unwrap(venue.orderBook('BTC-USD')).bids).toEqual([
+      ['150.00', '1.00000000'],
+      ['100.00', '1.00000000'],
+    ]);
+    limit(venue, 'buy', '120.00', '2');
+    unwrap(venue.cancelOrder('alice', ids[5]!));
+    expect(unwrap(venue.orderBook('BTC-USD')).bids).toEqual([
+      ['150.00', '1.00000000'],
+      ['120.00', '2.00000000'],
+    ]);
+    expect(validateVenueState(venue)).toEqual([]);
+  });
+
+  it("the state check finds a resting order that holds another level's number", () => {
+    const { venue } = makeVenue();
+    limit(venue, 'buy', '100.00', '1');
+    limit(venue, 'buy', '101.00', '1');
+    const { store } = venue.internals();
+    store.levelColumn[0] = store.levelColumn[1]!;
+    expect(validateVenueState(venue)).toEqual([
+      "BTC-USD bids @10000: ord_1 holds another level's number",
+    ]);
   });
 });

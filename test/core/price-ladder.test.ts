@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SeededRandom } from '../../src/index.js';
 import { MAX_DENSE_SPAN, PriceLadder } from '../../src/price-ladder.js';
+import { NO_LEVEL } from '../../src/price-level.js';
 import type { Units } from '../../src/quantities.js';
 
 /** Prices near `centre` ticks, now and then one far away (beyond the array's span). */
@@ -25,33 +26,34 @@ describe('PriceLadder', () => {
         if (random.int(0, 1) === 0 || model.size === 0) {
           const price = randomPrice(random, centre, tickUnits);
           const level = ladder.getOrCreate(price);
-          expect(level.price).toBe(price);
-          expect(level.key).toBe(sign * price);
-          level.total += 1;
+          expect(ladder.price(level)).toBe(price);
+          expect(ladder.key(level)).toBe(sign * price);
+          ladder.reduceTotal(level, -1 as Units);
           model.set(price, (model.get(price) ?? 0) + 1);
         } else {
           const prices = [...model.keys()];
           const price = prices[random.int(0, prices.length - 1)]!;
-          ladder.remove(ladder.get(price)!);
+          ladder.remove(ladder.get(price));
           model.delete(price);
         }
         if (step % 4_000 === 3_999) {
-          for (const price of [...model.keys()]) ladder.remove(ladder.get(price)!);
+          for (const price of [...model.keys()]) ladder.remove(ladder.get(price));
           model.clear();
         }
         expect(ladder.size).toBe(model.size);
         let best: number | null = null;
         for (const price of model.keys())
           if (best === null || sign * (price - best) > 0) best = price;
-        expect(ladder.best()?.price ?? null).toBe(best);
+        const found = ladder.best();
+        expect(found === NO_LEVEL ? null : ladder.price(found)).toBe(best);
         if (step % 250 === 0) {
           const sorted = [...model.keys()].sort((a, b) => sign * (b - a));
-          expect(ladder.levels().map((level) => [level.price, level.total])).toEqual(
-            sorted.map((price) => [price, model.get(price)]),
-          );
+          expect(
+            ladder.levels().map((level) => [ladder.price(level), ladder.total(level)]),
+          ).toEqual(sorted.map((price) => [price, model.get(price)]));
           const top: number[] = [];
           ladder.forEachFromBest(3, (level) => {
-            top.push(level.price);
+            top.push(ladder.price(level));
           });
           expect(top).toEqual(sorted.slice(0, 3));
           // sizeWithin: the totals from the best down to a limit, until the wanted size
@@ -64,9 +66,27 @@ describe('PriceLadder', () => {
           }
           expect(ladder.sizeWithin(sign * limit, wanted)).toBe(within);
           const absent = (randomPrice(random, centre, tickUnits) + 1) as Units; // off the grid of levels
-          expect(ladder.get(absent)).toBeUndefined();
+          expect(ladder.get(absent)).toBe(NO_LEVEL);
         }
       }
     });
   }
+
+  it("keeps a level's number through a wider window and the move to a sorted ladder, and gives an emptied level's number to the next new level", () => {
+    const ladder = new PriceLadder(1, 1);
+    const first = ladder.getOrCreate(100_000 as Units);
+    const second = ladder.getOrCreate(105_000 as Units); // beyond the first window: a wider one
+    expect([ladder.get(100_000 as Units), ladder.get(105_000 as Units)]).toEqual([first, second]);
+    const far = ladder.getOrCreate((100_000 + 3 * MAX_DENSE_SPAN) as Units); // a sorted ladder
+    expect(ladder.levels()).toEqual([far, second, first]);
+    ladder.reduceTotal(second, -7 as Units);
+    expect([ladder.price(second), ladder.total(second), ladder.head(second)]).toEqual([
+      105_000, 7, -1,
+    ]);
+    ladder.remove(second);
+    const next = ladder.getOrCreate(99_000 as Units);
+    expect(next).toBe(second);
+    expect([ladder.price(next), ladder.total(next), ladder.key(next)]).toEqual([99_000, 0, 99_000]);
+    expect(ladder.levels()).toEqual([far, first, next]);
+  });
 });

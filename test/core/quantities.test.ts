@@ -94,7 +94,9 @@ describe('branded numbers', () => {
     const asLots: Lots = core.priceTicks(sequence);
     // @ts-expect-error: a remaining size in units is not lots
     const remaining: Lots = store.remainingColumn[slot]!;
-    expect([book.levelAt(false, price)?.total, asLots, remaining]).toEqual([25e6, 3e6, 25e6]);
+    expect([book.bids.total(book.levelAt(false, price)), asLots, remaining]).toEqual([
+      25e6, 3e6, 25e6,
+    ]);
     // The lines below change the venue (they compile nowhere but here, under the directive).
     // @ts-expect-error: a slot is not a sequence
     core.orderStatus(slot);

@@ -187,12 +187,16 @@ function othersLevels(
   const book = core.books[core.bookIndex(day.symbol)]!;
   const { store } = core;
   const levels: BookLevel[] = [];
-  (sell ? book.asks : book.bids).forEachFromBest(Infinity, (level) => {
+  const ladder = book.ladder(sell);
+  ladder.forEachFromBest(Infinity, (level) => {
     let size = 0;
-    for (let slot = level.head; slot !== NO_SLOT; slot = store.next(slot))
+    for (let slot = ladder.head(level); slot !== NO_SLOT; slot = store.next(slot))
       if (store.account(slot) !== strategyAccount) size += store.remaining(slot);
     if (size > 0)
-      levels.push([formatPrice(book.instrument, level.price), formatSize(book.instrument, size)]);
+      levels.push([
+        formatPrice(book.instrument, ladder.price(level)),
+        formatSize(book.instrument, size),
+      ]);
     return levels.length < day.depth;
   });
   return levels;

@@ -35,7 +35,9 @@ import {
   type Units,
 } from '../../../src/index.js';
 import type { OrderBook } from '../../../src/order-book.js';
-import type { PriceLevel } from '../../../src/price-level.js';
+import type { PriceLadder } from '../../../src/price-ladder.js';
+import { NO_LEVEL } from '../../../src/price-level.js';
+import type { Level } from '../../../src/quantities.js';
 import { NO_SLOT } from '../../../src/order-store.js';
 import type { L2Row, L2Side } from './l2-row.js';
 import type { QueueModel } from './queue-model.js';
@@ -121,13 +123,12 @@ export class L2Feed {
   /** A level's queue, front first (for tests and tools). */
   queue(symbol: string, side: L2Side, price: string): QueueEntry[] {
     const { book, instrument } = this.#books.get(symbol)!;
-    const level = book.levelAt(
-      side === 'sell',
-      units(price, instrument.priceDecimals, instrument.tickUnits, 'price'),
-    );
+    const ladder = book.ladder(side === 'sell');
+    const level = ladder.get(units(price, instrument.priceDecimals, instrument.tickUnits, 'price'));
     const store = this.#venue.core.store;
     const entries: QueueEntry[] = [];
-    for (let slot = level?.head ?? NO_SLOT; slot !== NO_SLOT; slot = store.next(slot))
+    const head = level === NO_LEVEL ? NO_SLOT : ladder.head(level);
+    for (let slot = head; slot !== NO_SLOT; slot = store.next(slot))
       entries.push({
         depth: store.account(slot) === this.#depth,
         lots: store.remaining(slot) / instrument.lotUnits,
@@ -141,8 +142,10 @@ export class L2Feed {
     for (const side of [SIDE_BUY, SIDE_SELL]) {
       const named = symbol.named[side]!;
       const ladder = side === SIDE_BUY ? symbol.book.bids : symbol.book.asks;
-      for (const level of ladder.levels())
-        if (!named.has(level.price)) this.#setLevel(symbol, side, level.price, 0);
+      for (const level of ladder.levels()) {
+        const price = ladder.price(level);
+        if (!named.has(price)) this.#setLevel(symbol, side, price, 0);
+      }
       named.clear();
     }
   }
@@ -154,10 +157,12 @@ export class L2Feed {
     const sell = side === SIDE_SELL;
     const slots = this.#slots;
     slots.length = 0;
-    let level = book.levelAt(sell, price);
+    const ladder = book.ladder(sell);
+    let level = ladder.get(price);
     let depth = 0;
     let ahead = -1; // depth ahead of the level's first strategy order; -1: none rests there
-    for (let slot = level?.head ?? NO_SLOT; slot !== NO_SLOT; slot = store.next(slot)) {
+    const head = level === NO_LEVEL ? NO_SLOT : ladder.head(level);
+    for (let slot = head; slot !== NO_SLOT; slot = store.next(slot)) {
       if (store.account(slot) === this.#depth) {
         slots.push(slot);
         depth += store.remaining(slot);
@@ -168,8 +173,8 @@ export class L2Feed {
       this.#raise(symbol, side, price, target - depth, ahead < 0 ? slots.at(-1) : undefined);
       // The new depth traded with the strategy orders it crossed, once: what is left of them is
       // cancelled (the data's book is never crossed), and the level topped up to the data's size.
-      level = book.levelAt(sell, price);
-      const now = level === undefined ? 0 : this.#depthAt(level);
+      level = ladder.get(price);
+      const now = level === NO_LEVEL ? 0 : this.#depthAt(ladder, level);
       if (now < target) {
         this.#cancelCrossing(symbol, sell, price);
         this.#raise(symbol, side, price, target - now, undefined);
@@ -194,10 +199,10 @@ export class L2Feed {
     this.#takeFromBack(slots, fromBehind, instrument.lotUnits);
   }
 
-  #depthAt(level: PriceLevel): number {
+  #depthAt(ladder: PriceLadder, level: Level): number {
     const store = this.#venue.core.store;
     let depth = 0;
-    for (let slot = level.head; slot !== NO_SLOT; slot = store.next(slot))
+    for (let slot = ladder.head(level); slot !== NO_SLOT; slot = store.next(slot))
       if (store.account(slot) === this.#depth) depth += store.remaining(slot);
     return depth;
   }
@@ -256,15 +261,18 @@ export class L2Feed {
   #clearCrossed(symbol: SymbolBook, sell: boolean, price: Units): void {
     const ladder = sell ? symbol.book.bids : symbol.book.asks;
     const best = ladder.best();
-    if (best === null || (sell ? best.price < price : best.price > price)) return; // the usual case
-    const crossed: PriceLevel[] = [];
-    ladder.forEachFromBest(Infinity, (level) =>
-      (sell ? level.price >= price : level.price <= price) ? void crossed.push(level) : false,
-    );
+    if (best === NO_LEVEL) return;
+    const bestPrice = ladder.price(best);
+    if (sell ? bestPrice < price : bestPrice > price) return; // the usual case
+    const crossed: Level[] = [];
+    ladder.forEachFromBest(Infinity, (level) => {
+      const at = ladder.price(level);
+      return (sell ? at >= price : at <= price) ? void crossed.push(level) : false;
+    });
     const store = this.#venue.core.store;
     for (const level of crossed) {
       const slots: Slot[] = [];
-      for (let slot = level.head; slot !== NO_SLOT; slot = store.next(slot))
+      for (let slot = ladder.head(level); slot !== NO_SLOT; slot = store.next(slot))
         if (store.account(slot) === this.#depth) slots.push(slot);
       for (const slot of slots)
         this.#venue.core.submit(this.#onOrder(ACTION_CANCEL, store.sequence(slot)));
@@ -275,9 +283,11 @@ export class L2Feed {
   #cancelCrossing(symbol: SymbolBook, sell: boolean, price: Units): void {
     const store = this.#venue.core.store;
     const crossing: number[] = [];
-    (sell ? symbol.book.bids : symbol.book.asks).forEachFromBest(Infinity, (level) => {
-      if (sell ? level.price < price : level.price > price) return false;
-      for (let slot = level.head; slot !== NO_SLOT; slot = store.next(slot))
+    const opposite = symbol.book.ladder(!sell);
+    opposite.forEachFromBest(Infinity, (level) => {
+      const at = opposite.price(level);
+      if (sell ? at < price : at > price) return false;
+      for (let slot = opposite.head(level); slot !== NO_SLOT; slot = store.next(slot))
         crossing.push(store.account(slot), store.sequence(slot));
     });
     for (let i = 0; i < crossing.length; i += 2) {

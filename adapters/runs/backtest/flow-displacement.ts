@@ -84,9 +84,11 @@ export class FlowDisplacement {
       const limit = pending[i + 2]!;
       let left = pending[i + 3]!;
       const taken: number[] = []; // slot, units
-      core.books[pending[i]!]![sell ? 'asks' : 'bids'].forEachFromBest(Infinity, (level) => {
-        if (limit > 0 && (sell ? level.price > limit : level.price < limit)) return false;
-        for (let slot = level.head; slot !== NO_SLOT && left > 0; slot = store.next(slot)) {
+      const ladder = core.books[pending[i]!]!.ladder(sell);
+      ladder.forEachFromBest(Infinity, (level) => {
+        const price = ladder.price(level);
+        if (limit > 0 && (sell ? price > limit : price < limit)) return false;
+        for (let slot = ladder.head(level); slot !== NO_SLOT && left > 0; slot = store.next(slot)) {
           if (store.account(slot) === this.#strategy) continue;
           const units = Math.min(left, store.remaining(slot));
           taken.push(slot, units);
@@ -116,9 +118,11 @@ export class FlowDisplacement {
     const price = store.price(slot);
     // The strategy's orders still crossing the taker's price traded with it: their rests go.
     const crossing: Sequence[] = [];
-    (sell ? book.bids : book.asks).forEachFromBest(Infinity, (level) => {
-      if (sell ? level.price < price : level.price > price) return false;
-      for (let at = level.head; at !== NO_SLOT; at = store.next(at))
+    const opposite = book.ladder(!sell);
+    opposite.forEachFromBest(Infinity, (level) => {
+      const at = opposite.price(level);
+      if (sell ? at < price : at > price) return false;
+      for (let at = opposite.head(level); at !== NO_SLOT; at = store.next(at))
         if (store.account(at) === this.#strategy) crossing.push(store.sequence(at));
     });
     for (const strategyOrder of crossing)

@@ -7,7 +7,7 @@
 import type { Lots, TickBook, Ticks, Venue } from '../../../src/index.js';
 import { DEFAULT_BOOK_DEPTH, isQueryLimit } from '../../../src/market-data.js';
 import type { PriceLadder } from '../../../src/price-ladder.js';
-import type { PriceLevel } from '../../../src/price-level.js';
+import type { Level as LevelNumber } from '../../../src/quantities.js';
 
 type Level = [priceTicks: Ticks, sizeLots: Lots];
 
@@ -25,10 +25,12 @@ export class TickBookViews {
   #count = 0;
   #tickUnits = 1;
   #lotUnits = 1;
-  readonly #visit = (level: PriceLevel): void => {
+  #ladder: PriceLadder | null = null;
+  readonly #visit = (level: LevelNumber): void => {
     const levels = this.#levels;
-    const price = (level.price / this.#tickUnits) as Ticks;
-    const size = (level.total / this.#lotUnits) as Lots;
+    const ladder = this.#ladder!;
+    const price = (ladder.price(level) / this.#tickUnits) as Ticks;
+    const size = (ladder.total(level) / this.#lotUnits) as Lots;
     const at = levels[this.#count++];
     if (at === undefined) levels.push([price, size]);
     else {
@@ -65,6 +67,7 @@ export class TickBookViews {
   #fill(levels: Level[], ladder: PriceLadder, depth: number): void {
     this.#levels = levels;
     this.#count = 0;
+    this.#ladder = ladder;
     ladder.forEachFromBest(depth, this.#visit);
     if (levels.length !== this.#count) levels.length = this.#count;
   }

@@ -193,9 +193,9 @@ export class OrderBook {
     const { store, tradeStore } = this;
     const trade = tradeStore.record(++this.tradeCounter.last, price, size, store, maker, taker);
     tradeStore.setTimestamp(trade, this.clock);
-    store.addFill(maker, trade, 0, level.price, size, tradeStore);
-    store.addFill(taker, trade, 1, level.price, size, tradeStore);
-    this.tape.append(trade, level.price, size, this.clock);
+    store.addFill(maker, trade, 0, price, size, tradeStore);
+    store.addFill(taker, trade, 1, price, size, tradeStore);
+    this.tape.append(trade, price, size, this.clock);
     return trade;
   }
 

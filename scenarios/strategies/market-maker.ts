@@ -16,7 +16,8 @@ import type {
 } from 'simex/backtest';
 
 export default class MarketMaker implements Strategy {
-  readonly #symbol: string | null;
+  /** The symbol given, else the first listed once a hook has read it (the list is fixed). */
+  #symbol: string | null;
   readonly #size: string;
   readonly #spreadTicks: number;
   readonly #skewTicks: number;
@@ -45,7 +46,7 @@ export default class MarketMaker implements Strategy {
 
   #requote(ctx: StrategyContext): void {
     if (ctx.inFlight() > 0) return;
-    const symbol = this.#symbol ?? ctx.symbols()[0]!;
+    const symbol = (this.#symbol ??= ctx.symbols()[0]!);
     // In ticks and lots throughout: no decimal string per quote.
     const own = ctx.openOrderTicks(symbol);
     // Its own orders sit at one price a side: the others' best is on the first two levels.
@@ -89,10 +90,14 @@ function marketBest(
   side: 'buy' | 'sell',
   own: readonly TickOrder[],
 ): number | null {
-  for (const [ticks, lots] of levels) {
+  // Indexed loops: no iterator per level read on every requote.
+  for (let level = 0; level < levels.length; level++) {
+    const [ticks, lots] = levels[level]!;
     let mineHere = 0;
-    for (const order of own)
+    for (let i = 0; i < own.length; i++) {
+      const order = own[i]!;
       if (order.side === side && order.priceTicks === ticks) mineHere += order.remainingLots;
+    }
     if (lots > mineHere) return ticks;
   }
   return null;

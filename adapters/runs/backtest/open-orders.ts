@@ -17,6 +17,8 @@ interface Entry {
   sequence: Sequence;
   book: number;
   orderId: string;
+  /** The n of its strategy id `s<n>` when known at its opening (see `fromEvent`); -1 if not. */
+  idNumber: number;
   sell: boolean;
   status: number;
   priceTicks: number | null;
@@ -42,13 +44,28 @@ export class OpenOrders {
     return this.#entries.size;
   }
 
-  /** Without latency: the core's event of a live order of the strategy's; its record if built. */
-  fromEvent(event: OrderEvent, record: OrderRecord | null): void {
+  /**
+   * Without latency: the core's event of a live order of the strategy's; its record if built.
+   * `placing` is the id (and its n) of the order being placed while its own place runs, else null:
+   * an order's first live event comes from its own place, so a new entry then is that order.
+   */
+  fromEvent(
+    event: OrderEvent,
+    record: OrderRecord | null,
+    placing: string | null,
+    placingNumber: number,
+  ): void {
     const { tickUnits, lotUnits } = this.core.books[event.book]!.instrument;
     let entry = this.#entries.get(event.sequence);
     if (entry === undefined) {
       entry = this.#entry(event.sequence);
-      entry.orderId = this.core.store.clientOrderId(event.slot)!;
+      if (placing === null) {
+        entry.orderId = this.core.store.clientOrderId(event.slot)!;
+        entry.idNumber = -1;
+      } else {
+        entry.orderId = placing;
+        entry.idNumber = placingNumber;
+      }
     }
     entry.book = event.book;
     entry.sell = event.side === SIDE_SELL;
@@ -66,6 +83,7 @@ export class OpenOrders {
     const entry = this.#entry(sequence);
     entry.book = book;
     entry.orderId = record.clientOrderId!;
+    entry.idNumber = -1;
     entry.sell = record.side === 'sell';
     entry.status = ORDER_STATUSES.indexOf(record.status);
     entry.priceTicks =
@@ -78,12 +96,14 @@ export class OpenOrders {
     entry.record = record;
   }
 
-  delete(sequence: Sequence): void {
+  /** Takes the order off; returns the n of its strategy id if its entry knew it, else -1. */
+  delete(sequence: Sequence): number {
     const entry = this.#entries.get(sequence);
-    if (entry === undefined) return;
+    if (entry === undefined) return -1;
     this.#entries.delete(sequence);
     entry.record = null;
     this.#free.push(entry);
+    return entry.idNumber;
   }
 
   /** The orders' records, of book `book` (or of all when -1); records are built once per update. */
@@ -134,6 +154,7 @@ export class OpenOrders {
         sequence: 0 as Sequence,
         book: 0,
         orderId: '',
+        idNumber: -1,
         sell: false,
         status: 0,
         priceTicks: null,

@@ -116,7 +116,7 @@ export function createContext(host: ContextHost): StrategyContext {
     position: (symbol) => ledger(symbol).figures(),
     positionLots: (symbol) => {
       const found = ledger(symbol);
-      const lots = Number(found.position / BigInt(found.instrument.lotUnits));
+      const lots = found.positionLots();
       if (!Number.isSafeInteger(lots)) throw new Error(`size ${found.figures().size} is too large`);
       return lots;
     },

@@ -53,6 +53,9 @@ export class StrategyOrders {
   readonly #queue = new DueQueue<Action>();
   readonly #freeActions: Action[] = [];
   #placed = 0;
+  /** The id of the order whose place runs in the core (and its n), else null (see `changed`). */
+  #placingId: string | null = null;
+  #placingNumber = -1;
   /** The command places and cancels fill (the core reads it during the call only). */
   readonly #command: OrderCommand;
   readonly #commandTime: () => number;
@@ -120,33 +123,30 @@ export class StrategyOrders {
   }
 
   #send({ kind, id, payload }: Action, now: number): string | ActionRefusal | null {
-    const refusal = (code: string, message: string): ActionRefusal => ({
-      action: kind,
-      orderId: id,
-      code,
-      message,
-      timestamp: now,
-    });
     if (kind === 'place') {
       const order = payload as StrategyOrder | StrategyTickOrder;
       const refused = isTickOrder(order) ? this.#placeTicks(order, id) : this.#place(order, id);
       return refused === undefined
         ? (order as { symbol: string }).symbol
-        : refusal(refused.code, refused.message);
+        : actionRefusal(kind, id, refused.code, refused.message, now);
     }
     const sequence = this.#sequences.get(this.#number(id));
     if (sequence === undefined)
-      return refusal('order_not_found', `no order ${id} for this account`);
+      return actionRefusal(kind, id, 'order_not_found', `no order ${id} for this account`, now);
     if (kind === 'cancel') {
       const refused = this.#cancel(sequence, id);
-      return refused === undefined ? null : refusal(refused.code, refused.message);
+      return refused === undefined
+        ? null
+        : actionRefusal(kind, id, refused.code, refused.message, now);
     }
     const venueId = orderId(sequence);
     const result =
       kind === 'amend'
         ? this.venue.amendOrder(this.account, venueId, payload as AmendRequest)
         : this.venue.reduceOrder(this.account, venueId, payload as string);
-    return result.ok ? null : refusal(result.error.code, result.error.message.replace(venueId, id));
+    return result.ok
+      ? null
+      : actionRefusal(kind, id, result.error.code, result.error.message.replace(venueId, id), now);
   }
 
   /**
@@ -172,7 +172,9 @@ export class StrategyOrders {
     if (refused !== undefined) return refused.error;
     command.account = this.#accountId;
     command.book = index;
+    this.#placing(id);
     const sequence = core.placeValid(book, command);
+    this.#placing(null);
     if (sequence < 0) return refusalError(sequence);
     core.orders.forgetBeyondRetention();
     this.#sequences.set(this.#number(id), sequence);
@@ -198,7 +200,9 @@ export class StrategyOrders {
     command.book = book;
     command.clientOrderId = id;
     fillTickCommand(order, command);
+    this.#placing(id);
     const sequence = core.submit(command);
+    this.#placing(null);
     if (sequence < 0) return tickOrderRefusal(sequence);
     this.#sequences.set(this.#number(id), sequence);
     return undefined;
@@ -224,26 +228,44 @@ export class StrategyOrders {
     return undefined;
   }
 
+  /**
+   * Marks order `id` as being placed in the core, or none (null): its events meanwhile know the id
+   * (see `changed`). The core's place calls no hook, so nothing else runs in between.
+   */
+  #placing(id: string | null): void {
+    this.#placingId = id;
+    this.#placingNumber = id === null ? -1 : this.#number(id);
+  }
+
   /** An update of one of the strategy's orders, as a record (the venue's events under latency). */
   updated(order: OrderRecord): void {
     const sequence = orderSequence(order.id);
     if (isLive(order.status)) this.open.fromRecord(order, sequence);
-    else this.ended(sequence, order.clientOrderId!);
+    else {
+      this.open.delete(sequence);
+      this.#ended(this.#number(order.clientOrderId!));
+    }
   }
 
   /** An update of one of the strategy's orders, as the core's event; `record` if one was built. */
   changed(event: OrderEvent, record: OrderRecord | null): void {
-    if (isLiveCode(event.status)) this.open.fromEvent(event, record);
-    else this.ended(event.sequence, this.venue.core.store.clientOrderId(event.slot)!);
+    if (isLiveCode(event.status))
+      this.open.fromEvent(event, record, this.#placingId, this.#placingNumber);
+    else {
+      // The n its open entry kept, else from its id in the core.
+      const known = this.open.delete(event.sequence);
+      this.#ended(
+        known >= 0 ? known : this.#number(this.venue.core.store.clientOrderId(event.slot)!),
+      );
+    }
   }
 
-  /** One of the strategy's orders became final: its venue sequence and its strategy id. */
-  ended(sequence: Sequence, clientOrderId: string): void {
-    this.open.delete(sequence);
+  /** One of the strategy's orders became final: the n of its strategy id. */
+  #ended(idNumber: number): void {
     // The venue keeps FINAL_ORDER_RETENTION final orders of all accounts: once as many of the
     // strategy's own followed, it has forgotten this one, and so may the id map.
     const ids = this.#finalIds;
-    ids.push(this.#number(clientOrderId));
+    ids.push(idNumber);
     if (ids.length - this.#finalIdsStart > FINAL_ORDER_RETENTION)
       this.#sequences.delete(ids[this.#finalIdsStart++]!);
     if (this.#finalIdsStart >= FINAL_ORDER_RETENTION) {
@@ -279,4 +301,15 @@ export class StrategyOrders {
     }
     return request;
   }
+}
+
+/** The refusal of an action, built only when one is refused (no closure per action sent). */
+function actionRefusal(
+  action: ActionKind,
+  orderId: string,
+  code: string,
+  message: string,
+  timestamp: number,
+): ActionRefusal {
+  return { action, orderId, code, message, timestamp };
 }

@@ -46,6 +46,9 @@ export class SymbolLedger {
   readonly #lotSizes: bigint[] = [];
   readonly #lotPrices: bigint[] = [];
   #lotHead = 0;
+  /** The position in lots as `positionLots` last read it; null once a fill changes it. */
+  #positionLots: number | null = 0;
+  readonly #lotUnits: bigint;
   /** What figures() answers until a fill or a new mark changes it. */
   #figures: Position | null = null;
   /** Its figures that only a fill changes. */
@@ -67,6 +70,12 @@ export class SymbolLedger {
     this.#makerRate = fees.maker.units * pow10(rateDecimals - fees.maker.decimals);
     this.#takerRate = fees.taker.units * pow10(rateDecimals - fees.taker.decimals);
     this.#feeDivisor = pow10(rateDecimals);
+    this.#lotUnits = BigInt(instrument.lotUnits);
+  }
+
+  /** The position in lots (a whole number, not always a safe integer); read once per fill. */
+  positionLots(): number {
+    return (this.#positionLots ??= Number(this.position / this.#lotUnits));
   }
 
   /** The last trade price on the venue (anyone's). */
@@ -213,6 +222,7 @@ export class SymbolLedger {
       this.#openCost += remaining * price * this.#toMoney;
     }
     this.position += quantity;
+    this.#positionLots = null;
   }
 }
 

@@ -122,10 +122,11 @@ export class OpenOrders {
     let lists = this.#lists.get(book);
     if (lists === undefined) this.#lists.set(book, (lists = { views: [], list: [] }));
     const { views, list } = lists;
-    list.length = 0;
+    // Written over in place and cut to size after: emptying it first would drop its storage.
+    let count = 0;
     for (const entry of this.#entries.values()) {
       if (book >= 0 && entry.book !== book) continue;
-      const view = (views[list.length] ??= {
+      const view = (views[count] ??= {
         orderId: '',
         symbol: '',
         side: 'buy',
@@ -141,8 +142,11 @@ export class OpenOrders {
       view.priceTicks = entry.priceTicks;
       view.sizeLots = entry.sizeLots;
       view.remainingLots = entry.remainingLots;
-      list.push(view);
+      if (count < list.length) list[count] = view;
+      else list.push(view);
+      count++;
     }
+    if (list.length !== count) list.length = count;
     return list;
   }
 

@@ -96,10 +96,6 @@ export class CoreEvents {
     if (this.#tradeFiltered !== 0) {
       makerAccount = this.store.accountColumn[maker]!;
       takerAccount = this.store.accountColumn[taker]!;
-      let heard = false;
-      for (const account of accounts)
-        heard ||= account < 0 || account === makerAccount || account === takerAccount;
-      if (!heard) return;
     }
     const event = this.#tradeEvent;
     event.read(this.trades, index, book, maker, taker);
@@ -121,9 +117,6 @@ export class CoreEvents {
     let orderAccount = -1;
     if (this.#orderFiltered !== 0) {
       orderAccount = this.store.accountColumn[slot]!;
-      let heard = false;
-      for (const account of accounts) heard ||= account < 0 || account === orderAccount;
-      if (!heard) return;
     }
     const event = this.#orderEvent;
     event.read(this.store, slot, book);

@@ -223,7 +223,7 @@ export class OrderStore {
 
   /**
    * Appends a trade (`size` units at `price`) to the order's fills (`taker`: 1 when the order is
-   * its taker, else 0), counting it and its notional.
+   * its taker, else 0), counting it and its notional. The order's filled size already counts it.
    */
   addFill(
     slot: Slot,
@@ -233,7 +233,9 @@ export class OrderStore {
     size: Units,
     trades: TradeStore,
   ): void {
-    const fills = this.#fills(slot);
+    // The caller has added `size` to the order's filled size: when that is all of it, this is its
+    // first fill, and the fills link (a cache miss for a maker new to the caches) is not read.
+    const fills = this.filledColumn[slot] === size ? NO_SLOT : this.#fills(slot);
     const added = price * size;
     if (fills === NO_SLOT && trade < ONE_FILL_LIMIT && added <= Number.MAX_SAFE_INTEGER) {
       this.#setFills(slot, ONE_FILL - (trade * 2 + taker));

@@ -80,6 +80,18 @@ export class PriceLevels {
     store.nextColumn[slot] = NO_SLOT;
   }
 
+  /**
+   * Unlinks the level's first order, whose next one is `next` (what `unlink` does when the order
+   * has none before it, without reading the order's link to it).
+   */
+  shift(store: OrderStore, level: Level, slot: Slot, next: Slot): void {
+    const links = this.#links;
+    links[level * 4 + 2] = next;
+    if (next === NO_SLOT) links[level * 4 + 3] = NO_SLOT;
+    else store.setPrev(next, NO_SLOT);
+    store.nextColumn[slot] = NO_SLOT;
+  }
+
   /** A new empty level at `price`. */
   protected newLevel(price: Units): Level {
     const level = this.#free.length > 0 ? this.#free.pop()! : this.#fresh();

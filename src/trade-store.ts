@@ -49,7 +49,8 @@ export class TradeStore {
 
   /**
    * Records `size` at `price` between two orders of the store; returns the trade's slot. The
-   * caller sets its timestamp (`setTimestamp`).
+   * maker's sequence and account come from the caller, which has read them with the maker's other
+   * fields. The caller sets its timestamp (`setTimestamp`).
    */
   record(
     sequence: number,
@@ -57,6 +58,8 @@ export class TradeStore {
     size: Units,
     orders: OrderStore,
     maker: Slot,
+    makerSequence: number,
+    makerAccount: number,
     taker: Slot,
   ): number {
     const slot = this.#slots.take();
@@ -66,13 +69,13 @@ export class TradeStore {
     numbers[at + SEQUENCE] = sequence;
     numbers[at + PRICE] = price;
     numbers[at + SIZE] = size;
-    numbers[at + MAKER_SEQUENCE] = orders.sequenceColumn[maker]!;
+    numbers[at + MAKER_SEQUENCE] = makerSequence;
     numbers[at + TAKER_SEQUENCE] = orders.sequenceColumn[taker]!;
     const ints = this.#ints[chunk]!;
     const intAt = at * 2;
     ints[intAt + NEXT_OF_MAKER] = NO_SLOT;
     ints[intAt + NEXT_OF_TAKER] = NO_SLOT;
-    ints[intAt + MAKER_ACCOUNT] = orders.accountColumn[maker]!;
+    ints[intAt + MAKER_ACCOUNT] = makerAccount;
     ints[intAt + TAKER_ACCOUNT] = orders.accountColumn[taker]!;
     let flags = 3 | (orders.isSell(taker) ? TAKER_SELLS : 0); // held by the tape, the maker, the taker
     if (orders.anyClientOrderId) {

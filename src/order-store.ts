@@ -233,8 +233,9 @@ export class OrderStore {
     size: Units,
     trades: TradeStore,
   ): void {
-    // The caller has added `size` to the order's filled size: when that is all of it, this is its
-    // first fill, and the fills link (a cache miss for a maker new to the caches) is not read.
+    // The caller has added `size` to the order's filled size, the sum of its fills (invariant 5):
+    // when that is all of it, this is its first fill, and its fills link (a cache miss for a maker
+    // new to the caches) is not read.
     const fills = this.filledColumn[slot] === size ? NO_SLOT : this.#fills(slot);
     const added = price * size;
     if (fills === NO_SLOT && trade < ONE_FILL_LIMIT && added <= Number.MAX_SAFE_INTEGER) {

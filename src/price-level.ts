@@ -81,8 +81,8 @@ export class PriceLevels {
   }
 
   /**
-   * Unlinks the level's first order, whose next one is `next` (what `unlink` does when the order
-   * has none before it, without reading the order's link to it).
+   * Unlinks the level's first order, whose next one is `next`: `unlink` for the head, which has no
+   * order before it (invariant 8), so its back link is not read.
    */
   shift(store: OrderStore, level: Level, slot: Slot, next: Slot): void {
     const links = this.#links;

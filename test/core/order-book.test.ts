@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validateVenueState } from '../../src/index.js';
+import { validateVenueState, type Sequence } from '../../src/index.js';
 import { START_MS, expectInvalid, limit, makeVenue, market, unwrap } from './helpers.js';
 
 describe('orderBook', () => {
@@ -146,6 +146,29 @@ describe('sequence', () => {
       ['120.00', '2.00000000'],
     ]);
     expect(validateVenueState(venue)).toEqual([]);
+  });
+
+  it("a taker that fills a level's first orders leaves the next one first, with no order before it", () => {
+    const { venue } = makeVenue();
+    for (const size of ['1', '1', '2']) limit(venue, 'sell', '100.00', size);
+    limit(venue, 'sell', '101.00', '1');
+    const taker = market(venue, 'buy', '2.5', { account: 'bob' });
+    expect([taker.status, taker.filledSize]).toEqual(['filled', '2.50000000']);
+    expect(validateVenueState(venue)).toEqual([]);
+    expect(unwrap(venue.orderBook('BTC-USD')).asks).toEqual([
+      ['100.00', '1.50000000'],
+      ['101.00', '1.00000000'],
+    ]);
+    const { store, orders } = venue.internals();
+    const third = orders.slot(3 as Sequence);
+    expect([store.prev(third), store.filled(third)]).toEqual([-1, 50_000_000]);
+    market(venue, 'buy', '2', { account: 'bob' });
+    expect(validateVenueState(venue)).toEqual([]);
+    expect(unwrap(venue.orderBook('BTC-USD')).asks).toEqual([['101.00', '0.50000000']]);
+    expect(unwrap(venue.getOrder('alice', 'ord_3')).fills.map((fill) => fill.size)).toEqual([
+      '0.50000000',
+      '1.50000000',
+    ]);
   });
 
   it("the state check finds a resting order that holds another level's number", () => {

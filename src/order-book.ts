@@ -24,7 +24,7 @@ import { TradeLog } from './trade-log.js';
 import type { TradeWindow } from './trade-window.js';
 import type { TradeStore } from './trade-store.js';
 import { SIDE_BUY, SIDE_SELL, STATUS_FILLED, STATUS_PARTIALLY_FILLED } from './numeric.js';
-import type { Level, Slot, Units } from './quantities.js';
+import type { Level, Sequence, Slot, Units } from './quantities.js';
 
 /** What the book tells the venue as it matches and changes. */
 export interface BookListener {
@@ -205,7 +205,7 @@ export class OrderBook {
   #record(
     price: Units,
     maker: Slot,
-    makerSequence: number,
+    makerSequence: Sequence,
     makerAccount: number,
     taker: Slot,
     size: Units,

@@ -58,7 +58,7 @@ export class TradeStore {
     size: Units,
     orders: OrderStore,
     maker: Slot,
-    makerSequence: number,
+    makerSequence: Sequence,
     makerAccount: number,
     taker: Slot,
   ): number {

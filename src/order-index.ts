@@ -89,7 +89,6 @@ export class OrderIndex {
   /** Orders must be added in sequence order, starting at 1, with their initial status set. */
   add(sequence: Sequence, slot: Slot): void {
     this.#slots.add(slot);
-    this.store.setListed(slot, UNLISTED);
     if (this.#built) this.#number(sequence, slot);
   }
 
@@ -184,14 +183,18 @@ export class OrderIndex {
 
   #forget(slot: Slot): void {
     const store = this.store;
-    const sequence = store.sequenceColumn[slot]!;
-    const orders = this.#byAccount[store.accountColumn[slot]!];
-    const listed = store.listed(slot) & ~LISTING_QUEUED;
-    if (listed !== UNLISTED) orders!.remove(store.ordinal(slot), store.book(slot), listed);
-    store.setListed(slot, UNLISTED); // so that a queued entry of the slot is skipped
+    this.#slots.forget(store.sequenceColumn[slot]!);
+    if (this.#built) this.#unlist(slot);
     store.release(slot, this.trades);
-    this.#slots.forget(sequence);
-    if (orders === undefined) return; // not numbered yet
+  }
+
+  /** Takes a forgotten order out of its account's numbering and sets. */
+  #unlist(slot: Slot): void {
+    const store = this.store;
+    const orders = this.#byAccount[store.accountColumn[slot]!]!;
+    const listed = store.listed(slot) & ~LISTING_QUEUED;
+    if (listed !== UNLISTED) orders.remove(store.ordinal(slot), store.book(slot), listed);
+    store.setListed(slot, UNLISTED); // so that a queued entry of the slot is skipped
     orders.forgotten++;
     if (orders.forgotten >= 64 && orders.forgotten * 2 >= orders.sequences.length) {
       this.#compact(orders);
@@ -209,6 +212,7 @@ export class OrderIndex {
   #number(sequence: Sequence, slot: Slot): void {
     const store = this.store;
     const orders = (this.#byAccount[store.accountColumn[slot]!] ??= new AccountOrders());
+    store.setListed(slot, UNLISTED);
     store.setOrdinal(slot, orders.sequences.length);
     orders.sequences.push(sequence);
     this.#queue(slot);

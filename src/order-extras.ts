@@ -7,6 +7,8 @@ const EXTRA_STOP = 1;
 const EXTRA_EXPIRY = 2;
 const EXTRA_REJOINED = 4;
 export const EXTRA_REASON_SHIFT = 4;
+/** The bits of the values `forget` lets go of. */
+export const EXTRAS_HELD = EXTRA_STOP | EXTRA_EXPIRY | EXTRA_REJOINED;
 
 /**
  * What few orders have, kept by slot in maps rather than columns: notionals past 2^53, stop
@@ -94,10 +96,16 @@ export class OrderExtras {
     return this.#bigNotionals.get(slot)!;
   }
 
-  /** Lets go of what the order in `slot` had, as the slot is freed. */
-  forget(slot: Slot): void {
-    const bits = this.#store.extraBits(slot);
-    if (this.#bigNotionals.size !== 0) this.#bigNotionals.delete(slot);
+  /** Lets go of the big notional of the order in `slot` (FillLists marks it), as the slot is freed. */
+  forgetBigNotional(slot: Slot): void {
+    this.#bigNotionals.delete(slot);
+  }
+
+  /**
+   * Lets go of the stop price, expiry time and rejoin of the order in `slot` (`bits`: its extra
+   * bits of EXTRAS_HELD, not 0), as the slot is freed.
+   */
+  forget(slot: Slot, bits: number): void {
     if (bits & EXTRA_STOP) this.#stopPrices.delete(slot);
     if (bits & EXTRA_EXPIRY) this.#expiryTimes.delete(slot);
     if (bits & EXTRA_REJOINED) this.#rejoins.delete(slot);

@@ -1,5 +1,5 @@
 import { LayeredBitset } from './layered-bitset.js';
-import { NumberQueue } from './number-queue.js';
+import { grown } from './typed-columns.js';
 import type { BrandedColumn, Sequence, Slot } from './quantities.js';
 import { SequenceSlots } from './sequence-slots.js';
 import type { OrderStore } from './order-store.js';
@@ -68,8 +68,13 @@ export class OrderIndex {
   readonly #slots = new SequenceSlots();
   /** By account id (see AccountNames). */
   readonly #byAccount: AccountOrders[] = [];
-  /** The slots of the final orders not yet forgotten, oldest first. */
-  readonly #finals = new NumberQueue();
+  /**
+   * The slots of the final orders not yet forgotten, oldest first: a ring of Int32s from
+   * `#finalsStart` (its capacity a power of two), read and written where it is used.
+   */
+  #finals = new Int32Array(1024);
+  #finalsStart = 0;
+  #finalsLength = 0;
   /** Slots whose status the sets may not show yet (with stale entries of forgotten orders). */
   readonly #queued = new Int32Array(MAX_QUEUED) as BrandedColumn<Int32Array, Slot>;
   #queuedCount = 0;
@@ -89,7 +94,6 @@ export class OrderIndex {
   /** Orders must be added in sequence order, starting at 1, with their initial status set. */
   add(sequence: Sequence, slot: Slot): void {
     this.#slots.add(slot);
-    this.store.setListed(slot, UNLISTED);
     if (this.#built) this.#number(sequence, slot);
   }
 
@@ -114,7 +118,10 @@ export class OrderIndex {
    * `forgetBeyondRetention`; the slot stays the order's until then).
    */
   finalized(slot: Slot): void {
-    if (this.retention !== Infinity) this.#finals.push(slot);
+    if (this.retention === Infinity) return;
+    const finals = this.#finals;
+    if (this.#finalsLength === finals.length) return this.#growFinals(slot);
+    finals[(this.#finalsStart + this.#finalsLength++) & (finals.length - 1)] = slot;
   }
 
   /**
@@ -122,7 +129,24 @@ export class OrderIndex {
    * command, once the command's records and events are built from the orders it finalized.
    */
   forgetBeyondRetention(): void {
-    while (this.#finals.length > this.retention) this.#forget(this.#finals.shift() as Slot);
+    while (this.#finalsLength > this.retention) {
+      const slot = this.#finals[this.#finalsStart]! as Slot;
+      this.#finalsStart = (this.#finalsStart + 1) & (this.#finals.length - 1);
+      this.#finalsLength--;
+      this.#forget(slot);
+    }
+  }
+
+  /** Doubles the full ring of final orders, oldest first from 0, and adds `slot` to it. */
+  #growFinals(slot: Slot): void {
+    const finals = this.#finals;
+    const start = this.#finalsStart;
+    const bigger = grown(finals.subarray(start), finals.length * 2);
+    bigger.set(finals.subarray(0, start), finals.length - start);
+    bigger[finals.length] = slot;
+    this.#finals = bigger;
+    this.#finalsStart = 0;
+    this.#finalsLength++;
   }
 
   /**
@@ -184,14 +208,18 @@ export class OrderIndex {
 
   #forget(slot: Slot): void {
     const store = this.store;
-    const sequence = store.sequenceColumn[slot]!;
-    const orders = this.#byAccount[store.accountColumn[slot]!];
-    const listed = store.listed(slot) & ~LISTING_QUEUED;
-    if (listed !== UNLISTED) orders!.remove(store.ordinal(slot), store.book(slot), listed);
-    store.setListed(slot, UNLISTED); // so that a queued entry of the slot is skipped
+    this.#slots.forget(store.sequenceColumn[slot]!);
+    if (this.#built) this.#unlist(slot);
     store.release(slot, this.trades);
-    this.#slots.forget(sequence);
-    if (orders === undefined) return; // not numbered yet
+  }
+
+  /** Takes a forgotten order out of its account's numbering and sets. */
+  #unlist(slot: Slot): void {
+    const store = this.store;
+    const orders = this.#byAccount[store.accountColumn[slot]!]!;
+    const listed = store.listed(slot) & ~LISTING_QUEUED;
+    if (listed !== UNLISTED) orders.remove(store.ordinal(slot), store.book(slot), listed);
+    store.setListed(slot, UNLISTED); // so that a queued entry of the slot is skipped
     orders.forgotten++;
     if (orders.forgotten >= 64 && orders.forgotten * 2 >= orders.sequences.length) {
       this.#compact(orders);
@@ -209,6 +237,7 @@ export class OrderIndex {
   #number(sequence: Sequence, slot: Slot): void {
     const store = this.store;
     const orders = (this.#byAccount[store.accountColumn[slot]!] ??= new AccountOrders());
+    store.setListed(slot, UNLISTED);
     store.setOrdinal(slot, orders.sequences.length);
     orders.sequences.push(sequence);
     this.#queue(slot);

@@ -2,7 +2,7 @@ import type { AccountNames } from './account-names.js';
 import type { TradeStore } from './trade-store.js';
 import { STATUS_OPEN, STATUS_PARTIALLY_FILLED, STATUS_PENDING } from './numeric.js';
 import { BIG_NOTIONAL, FillLists } from './fill-lists.js';
-import { EXTRA_REASON_SHIFT, OrderExtras } from './order-extras.js';
+import { EXTRA_REASON_SHIFT, EXTRAS_HELD, OrderExtras } from './order-extras.js';
 import { KIND_CLIENT_ORDER_ID, KIND_STP_SHIFT } from './order-kind.js';
 import type { BrandedColumn, Level, Sequence, Slot, Units } from './quantities.js';
 import { grown, SlotPool } from './typed-columns.js';
@@ -170,12 +170,14 @@ export class OrderStore {
         fill = next;
       }
       trades.release(fill);
+      if (lists.notional(fills) === BIG_NOTIONAL) this.extras.forgetBigNotional(slot);
       lists.close(fills);
     }
-    // Only an order with an id has an entry: a delete from a map that holds other orders' ids
-    // costs a hash probe per order.
+    // Only an order with an id, or with extras, has an entry: a delete from a map that holds
+    // other orders' ids costs a hash probe per order.
     if ((this.kindColumn[slot]! & KIND_CLIENT_ORDER_ID) !== 0) this.#clientOrderIds.delete(slot);
-    this.extras.forget(slot);
+    const extras = this.extraBits(slot) & EXTRAS_HELD;
+    if (extras !== 0) this.extras.forget(slot, extras);
     this.#slots.give(slot);
   }
 

@@ -91,7 +91,7 @@ export class SequenceSlots {
     this.#length -= cut;
     this.#base += cut;
     this.#holes -= cut - liveBeforeCut;
-    this.#nextLook = this.#holes + Math.max(1024, this.#length >> 2);
+    this.#nextLook = this.#holes + Math.max(4096, this.#length);
   }
 
   /** The index of `sequence` in the old list (by halves), or -1. */

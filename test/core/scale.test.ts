@@ -162,6 +162,35 @@ describe('at scale', () => {
     ).toEqual(['ord_16000', 'ord_15998']);
   });
 
+  it('forgets the oldest final orders when one command ends hundreds while the oldest are mid-ring', () => {
+    const { venue } = venueWith({ orderRetention: 1500 });
+    const order = { symbol: 'SCALE-USD', type: 'limit', price: '50.00', size: '1' } as const;
+    // 3000 ioc buys end unmatched: ord_1501 to ord_3000 are kept, the oldest kept one mid-ring.
+    for (let i = 0; i < 3000; i++)
+      venue.placeOrder({ ...order, account: 'a', side: 'buy', timeInForce: 'ioc' });
+    for (let i = 0; i < 600; i++) venue.placeOrder({ ...order, account: 'b', side: 'sell' });
+    // One market buy fills the 600 sells: 601 orders end in one command.
+    venue.placeOrder({
+      account: 'c',
+      symbol: 'SCALE-USD',
+      side: 'buy',
+      type: 'market',
+      size: '600',
+    });
+    expect(validateVenueState(venue)).toEqual([]);
+    expect(venue.getOrder('a', 'ord_2101').ok).toBe(false);
+    expect(unwrap(venue.getOrder('a', 'ord_2102')).status).toBe('expired');
+    expect(unwrap(venue.getOrder('b', 'ord_3001')).status).toBe('filled');
+    expect(unwrap(venue.getOrder('c', 'ord_3601')).status).toBe('filled');
+    const kept = [];
+    for (let n = 1; n <= 3601; n++) {
+      const account = n <= 3000 ? 'a' : n <= 3600 ? 'b' : 'c';
+      if (venue.getOrder(account, `ord_${n}`).ok) kept.push(n);
+    }
+    expect(kept.length).toBe(1500);
+    expect(kept[0]).toBe(2102);
+  });
+
   it('keeps the client order id in the final record and event with orderRetention 0', () => {
     const { venue } = venueWith({ orderRetention: 0 });
     const events = recordEvents(venue);

@@ -57,10 +57,9 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 export function readsAsCodes(schema: Schema): boolean {
   if (!LITTLE_ENDIAN) return false;
   const known = new Set<string>([...SCENARIO_COLUMNS, CLIENT_ORDER_ID_COLUMN, QUOTE_SIZE_COLUMN]);
-  return schema.fields.every((field) => {
-    const { name, type } = field;
+  return schema.fields.every(({ name, type }, index) => {
     if (!known.has(name)) return false;
-    if (UNITS_COLUMNS.includes(name) && unitsDecimals(field) !== null) return true;
+    if (UNITS_COLUMNS.includes(name) && unitsDecimals(schema.fields[index]!) !== null) return true;
     if (name === 'ts')
       return (
         (DataType.isTimestamp(type) && type.unit === TimeUnit.MILLISECOND) ||

@@ -71,7 +71,7 @@ const DICTIONARY_INDEX_BITS: Readonly<Record<string, 8 | 32>> = {
 export function unitsDecimals(field: ArrowField): number | null {
   const type = field.type as DataType; // apache-arrow's Field defaults to Field<any>
   if (!arrow.DataType.isInt(type) || type.bitWidth !== 64 || !type.isSigned) return null;
-  const text = (field.metadata as Map<string, string>).get(DECIMALS_KEY);
+  const text = field.metadata.get(DECIMALS_KEY);
   if (text === undefined || !/^(0|[1-9][0-9]?)$/.test(text)) return null;
   const decimals = Number(text);
   return decimals <= MAX_UNITS_DECIMALS ? decimals : null;

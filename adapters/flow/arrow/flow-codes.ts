@@ -96,13 +96,17 @@ export const BLOCK_ROWS = 1024;
 /** An account name not interned when its block was read (`AccountColumn.codes`). */
 const NEW_NAME = -5;
 
+/** A dictionary's indexes (readsAsCodes: at most 32 bits). */
+type DictionaryIndexes =
+  Int8Array | Int16Array | Int32Array | Uint8Array | Uint16Array | Uint32Array;
+
 /** A dictionary column: each index's code, computed once per word, read a block at a time. */
 class CodeColumn {
   /** By row of the block: its code. */
   readonly codes = new Int32Array(BLOCK_ROWS);
   #offset = 0;
   #nulls: Uint8Array | null = null;
-  #indexes!: ArrayLike<number>;
+  #indexes!: DictionaryIndexes;
   protected wordCodes = new Int32Array(0);
   protected readonly words = new DictionaryWords();
 
@@ -111,7 +115,7 @@ class CodeColumn {
   load(data: Data): void {
     this.#offset = data.offset;
     this.#nulls = nullsOf(data);
-    this.#indexes = data.values as ArrayLike<number>;
+    this.#indexes = data.values as DictionaryIndexes;
     const first = this.words.update(data.dictionary!);
     if (first < 0) return;
     const words = this.words.list;
@@ -124,23 +128,33 @@ class CodeColumn {
     this.wordCodes = codes;
   }
 
-  /**
-   * Reads the batch's rows `[first, first + count)` into `codes`; `wordAt`, when given, gets each
-   * row's word index.
-   */
-  read(first: number, count: number, wordAt: Int32Array | null = null): void {
+  /** Reads the batch's rows `[first, first + count)` into `codes`. */
+  read(first: number, count: number): void {
     const { codes } = this;
     const nulls = this.#nulls;
     const indexes = this.#indexes;
     const wordCodes = this.wordCodes;
+    const words = wordCodes.length;
     const offset = this.#offset + first;
+    // An index outside the dictionary is BAD: the FlowRowDecoder reports it.
+    if (nulls === null) {
+      for (let row = 0; row < count; row++) {
+        const word = indexes[offset + row]!;
+        codes[row] = word >>> 0 < words ? wordCodes[word]! : BAD;
+      }
+      return;
+    }
     for (let row = 0; row < count; row++) {
       const at = offset + row;
       const word = indexes[at]!;
-      if (wordAt !== null) wordAt[row] = word;
-      // An index outside the dictionary is BAD: the FlowRowDecoder reports it.
-      codes[row] = isNull(nulls, at) ? EMPTY : (wordCodes[word] ?? BAD);
+      codes[row] = isNull(nulls, at) ? EMPTY : word >>> 0 < words ? wordCodes[word]! : BAD;
     }
+  }
+
+  /** The word indexes of the batch's rows `[first, first + count)`. */
+  protected indexesAt(first: number, count: number): DictionaryIndexes {
+    const at = this.#offset + first;
+    return this.#indexes.subarray(at, at + count);
   }
 }
 
@@ -164,7 +178,8 @@ class AccountColumn extends CodeColumn {
   }
 
   override read(first: number, count: number): void {
-    super.read(first, count, this.#wordAt);
+    super.read(first, count);
+    this.#wordAt.set(this.indexesAt(first, count));
     this.internedRow = -1;
   }
 

@@ -265,6 +265,13 @@ class Utf8Column {
 /** 10^n for n from 0 to MAX_UNITS_DECIMALS: exact doubles up to 10^22. */
 const POWERS_OF_TEN = Float64Array.from({ length: MAX_UNITS_DECIMALS + 1 }, (_, n) => 10 ** n);
 
+/** `units` at `drop` decimals fewer: BAD when a digit dropped is not a zero. */
+function fewerDecimals(units: number, drop: number): number {
+  const divisor = POWERS_OF_TEN[drop]!;
+  const quotient = Math.floor(units / divisor);
+  return quotient * divisor === units ? quotient : BAD;
+}
+
 /**
  * A decimal column, read a block at a time as units at the decimals of each row's book: a utf8
  * column's text parsed (Utf8Column.units), or an int64 column's units (unitsDecimals) rescaled
@@ -326,19 +333,12 @@ class UnitsColumn {
       decimals[row] = at;
       const cell = offset + row;
       const high = halves[cell * 2 + 1]!;
-      if (isNull(nulls, cell)) units[row] = EMPTY;
-      else if (high < 0 || high >= 1 << 21)
-        units[row] = BAD; // negative, or 2^53 and beyond
-      else if (at > field) units[row] = this.#cellUnits(first + row, at);
+      // A cell not null, below 2^53 and at as many decimals as its book's or more is read here.
+      if (at > field || high < 0 || high >= 1 << 21 || isNull(nulls, cell))
+        units[row] = this.#cellUnits(first + row, at);
       else {
         const cellUnits = high * 4294967296 + (halves[cell * 2]! >>> 0);
-        if (at === field) units[row] = cellUnits;
-        else {
-          // Fewer decimals than the column's: exact when the digits dropped are zeros.
-          const divisor = POWERS_OF_TEN[field - at]!;
-          const quotient = Math.floor(cellUnits / divisor);
-          units[row] = quotient * divisor === cellUnits ? quotient : BAD;
-        }
+        units[row] = at === field ? cellUnits : fewerDecimals(cellUnits, field - at);
       }
     }
   }
@@ -357,9 +357,7 @@ class UnitsColumn {
       const scaled = units * POWERS_OF_TEN[shift]!;
       return scaled <= Number.MAX_SAFE_INTEGER ? scaled : BAD;
     }
-    const divisor = POWERS_OF_TEN[-shift]!;
-    const quotient = Math.floor(units / divisor);
-    return quotient * divisor === units ? quotient : BAD;
+    return fewerDecimals(units, -shift);
   }
 
   /** Block row `row`'s units at `decimals`: read by `read` when those are its book's. */

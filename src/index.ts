@@ -26,7 +26,7 @@ export { DAY_MS } from './trade-window.js';
 export type { Result, VenueError, VenueErrorCode } from './result.js';
 export * from './types.js';
 export * from './codes.js';
-export { parseBigUnits, parseUnits, parseUnitsBytes } from './decimal-codec.js';
+export { formatUnits, parseBigUnits, parseUnits, parseUnitsBytes } from './decimal-codec.js';
 export { UNITS_MALFORMED, UNITS_TOO_LARGE, UNITS_TOO_PRECISE } from './decimal-codec.js';
 export type { DecimalParseFailure } from './decimal-codec.js';
 export type { Lots, Sequence, Slot, Ticks, Units } from './quantities.js';

@@ -159,16 +159,14 @@ function decodeAmend(
   const price = fields.price(instrument.priceDecimals);
   if (size === EMPTY && price === EMPTY) return false;
   if (size !== EMPTY) {
-    if (offGrid(size, instrument.lotUnits)) {
-      return refuseDecimal(refusal, command, instrument, size, 'size', -1);
-    }
-    command.size = (size / instrument.lotUnits) as Lots;
+    const lots = gridMultiple(size, instrument.lotUnits);
+    if (lots < 0) return refuseDecimal(refusal, command, instrument, size, 'size', -1);
+    command.size = lots as Lots;
   }
   if (price !== EMPTY) {
-    if (offGrid(price, instrument.tickUnits)) {
-      return refuseDecimal(refusal, command, instrument, price, 'price', -1);
-    }
-    command.price = (price / instrument.tickUnits) as Ticks;
+    const ticks = gridMultiple(price, instrument.tickUnits);
+    if (ticks < 0) return refuseDecimal(refusal, command, instrument, price, 'price', -1);
+    command.price = ticks as Ticks;
   }
   return true;
 }
@@ -217,7 +215,8 @@ function decodeNew(
     }
   } else {
     const size = fields.size(instrument.sizeDecimals);
-    if (offGrid(size, instrument.lotUnits)) {
+    const lots = gridMultiple(size, instrument.lotUnits);
+    if (lots < 0) {
       if (refusal === null) return false;
       command.size = 0 as Lots;
       return refuseField(
@@ -228,13 +227,14 @@ function decodeNew(
         gridRefusal(instrument, parsed(size), 'size')!,
       );
     }
-    command.size = (size / instrument.lotUnits) as Lots;
+    command.size = lots as Lots;
   }
   const price = fields.price(instrument.priceDecimals);
   if (type === TYPE_LIMIT) {
     // A missing price is the core's to refuse (price_required).
     if (price !== EMPTY) {
-      if (offGrid(price, instrument.tickUnits)) {
+      const ticks = gridMultiple(price, instrument.tickUnits);
+      if (ticks < 0) {
         if (refusal === null) return false;
         return refuseField(
           fields,
@@ -244,7 +244,7 @@ function decodeNew(
           gridRefusal(instrument, parsed(price), 'price')!,
         );
       }
-      command.price = (price / instrument.tickUnits) as Ticks;
+      command.price = ticks as Ticks;
     }
   } else if (price !== EMPTY) {
     if (refusal === null) return false;
@@ -260,7 +260,8 @@ function decodeNew(
   if (extras) {
     const stopPrice = fields.stopPrice(instrument.priceDecimals);
     if (stopPrice !== EMPTY) {
-      if (offGrid(stopPrice, instrument.tickUnits)) {
+      const ticks = gridMultiple(stopPrice, instrument.tickUnits);
+      if (ticks < 0) {
         if (refusal === null) return false;
         command.stopPrice = -1 as Ticks;
         return refuseField(
@@ -271,7 +272,7 @@ function decodeNew(
           gridRefusal(instrument, parsed(stopPrice), 'stop_price')!,
         );
       }
-      command.stopPrice = (stopPrice / instrument.tickUnits) as Ticks;
+      command.stopPrice = ticks as Ticks;
     }
   }
   if (type === TYPE_LIMIT) {
@@ -341,20 +342,21 @@ function decodeSize(
   refusal: RowRefusal | null,
 ): boolean {
   const size = fields.size(instrument.sizeDecimals);
-  if (offGrid(size, instrument.lotUnits)) {
-    return refuseDecimal(refusal, command, instrument, size, 'size', 0);
-  }
-  command.size = (size / instrument.lotUnits) as Lots;
+  const lots = gridMultiple(size, instrument.lotUnits);
+  if (lots < 0) return refuseDecimal(refusal, command, instrument, size, 'size', 0);
+  command.size = lots as Lots;
   return true;
 }
 
 /**
- * Whether `units` (a reader's answer) is not a positive whole number of `gridUnits`. Both are safe
- * integers, so the quotient's floor times `gridUnits` is `units` exactly when it is one; `%` on
- * numbers V8 holds as doubles is a call to fmod, some 30 ns, twice a new order.
+ * `units` (a reader's answer) in `gridUnits`, or -1 when it is not a positive whole number of
+ * them. Both are safe integers, so the quotient's floor times `gridUnits` is `units` exactly when
+ * it is one; `%` on numbers V8 holds as doubles is a call to fmod, some 30 ns, twice a new order.
  */
-function offGrid(units: number, gridUnits: number): boolean {
-  return units <= 0 || Math.floor(units / gridUnits) * gridUnits !== units;
+function gridMultiple(units: number, gridUnits: number): number {
+  if (units <= 0) return -1;
+  const multiple = Math.floor(units / gridUnits);
+  return multiple * gridUnits === units ? multiple : -1;
 }
 
 /** A reader's decimal answer as parseUnits gives it. */

@@ -113,7 +113,15 @@ describe('a foreign or malformed Arrow flow gets one line naming the row and col
         columns['price'] = [100, null];
         types['price'] = () => new Float64();
       },
-      'column price: must be utf8 text or a dictionary of utf8, found Float64',
+      'column price: must be utf8 text, a dictionary of utf8, or int64 with simex.decimals (0 to 18) in its metadata, found Float64',
+    ],
+    [
+      'int64 amounts without their decimals',
+      (columns, types) => {
+        columns['size'] = [1000n, 500n];
+        types['size'] = () => new Int64();
+      },
+      'column size: must be utf8 text, a dictionary of utf8, or int64 with simex.decimals (0 to 18) in its metadata, found Int64',
     ],
     [
       'a time that is not a timestamp',

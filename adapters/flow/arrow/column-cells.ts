@@ -4,8 +4,9 @@
  * booleans from a bool column. Checks the column's type once, against what its name needs.
  */
 import type { Data, DataType as FieldType, Field, Vector } from 'apache-arrow';
+import { formatUnits } from '../../../src/index.js';
 import { arrow } from './arrow-library.js';
-import type { ColumnKind } from './flow-schema.js';
+import { DECIMALS_KEY, MAX_UNITS_DECIMALS, unitsDecimals, type ColumnKind } from './flow-schema.js';
 
 const { DataType, TimeUnit } = arrow;
 
@@ -14,20 +15,27 @@ export function typeProblem(field: Field, kind: ColumnKind): string | null {
   const type = field.type as FieldType; // apache-arrow's Field defaults to Field<any>
   const fits =
     kind === 'time'
-      ? DataType.isTimestamp(type) ||
-        (DataType.isInt(type) && type.bitWidth === 64 && type.isSigned)
+      ? isInt64(type) || DataType.isTimestamp(type)
       : kind === 'bool'
         ? DataType.isBool(type)
-        : isText(type) || (DataType.isDictionary(type) && isText(type.dictionary));
+        : isText(type) ||
+          (DataType.isDictionary(type) && isText(type.dictionary)) ||
+          (kind === 'decimal' && unitsDecimals(field) !== null);
   if (fits) return null;
   const wanted =
     kind === 'time'
       ? 'a timestamp or int64 (epoch milliseconds)'
       : kind === 'bool'
         ? 'bool'
-        : 'utf8 text or a dictionary of utf8';
+        : kind === 'decimal'
+          ? `utf8 text, a dictionary of utf8, or int64 with ${DECIMALS_KEY} (0 to ${MAX_UNITS_DECIMALS}) in its metadata`
+          : 'utf8 text or a dictionary of utf8';
   // eslint-disable-next-line @typescript-eslint/no-base-to-string -- each concrete type names itself
   return `must be ${wanted}, found ${String(type)}`;
+}
+
+function isInt64(type: Field['type']): boolean {
+  return DataType.isInt(type) && type.bitWidth === 64 && type.isSigned;
 }
 
 function isText(type: Field['type']): boolean {
@@ -108,6 +116,35 @@ export class TextCells {
     }
     const offsets = this.#offsets!;
     return this.#bytes!.toString('utf8', Number(offsets[at]), Number(offsets[at + 1]));
+  }
+}
+
+/**
+ * A decimal column's cells as text: a text column's (TextCells), or an int64 units column's
+ * (DECIMALS_KEY) written out exactly at its decimals, so that the venue reads and judges the same
+ * amount (a negative one is malformed).
+ */
+export interface DecimalCells {
+  /** '' when null or empty. */
+  text(row: number): string;
+}
+
+export class UnitsCells implements DecimalCells {
+  readonly #data: Data;
+  readonly #values: BigInt64Array;
+  readonly #decimals: number;
+
+  /** `decimals`: the field's (unitsDecimals). */
+  constructor(data: Data, decimals: number) {
+    this.#data = data;
+    this.#values = data.values as BigInt64Array;
+    this.#decimals = decimals;
+  }
+
+  text(row: number): string {
+    const data = this.#data;
+    if (isNull(data, row)) return '';
+    return formatUnits(this.#values[data.offset + row]!, this.#decimals);
   }
 }
 

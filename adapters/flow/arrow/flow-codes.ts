@@ -8,9 +8,10 @@
  * that is not plainly valid reads as EMPTY or BAD, and the caller leaves that row to the
  * FlowRowDecoder and the string API, which report it in the format's own words.
  */
-import type { Data, RecordBatch, Schema } from 'apache-arrow';
+import type { Data, Field, RecordBatch, Schema } from 'apache-arrow';
 import { arrow } from './arrow-library.js';
 import { DictionaryWords } from './column-cells.js';
+import { MAX_UNITS_DECIMALS, unitsDecimals } from './flow-schema.js';
 import {
   ACTION_AMEND,
   ACTION_CODES,
@@ -45,6 +46,7 @@ const plainTimeInForce = (word: string) => {
 };
 const DICTIONARY_COLUMNS = ['action', 'account', 'symbol', 'side', 'type', 'time_in_force'];
 const UTF8_COLUMNS = ['id', 'price', 'size', CLIENT_ORDER_ID_COLUMN, QUOTE_SIZE_COLUMN];
+const UNITS_COLUMNS = ['price', 'size'];
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 
@@ -55,8 +57,9 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 export function readsAsCodes(schema: Schema): boolean {
   if (!LITTLE_ENDIAN) return false;
   const known = new Set<string>([...SCENARIO_COLUMNS, CLIENT_ORDER_ID_COLUMN, QUOTE_SIZE_COLUMN]);
-  return schema.fields.every(({ name, type }) => {
+  return schema.fields.every(({ name, type }, index) => {
     if (!known.has(name)) return false;
+    if (UNITS_COLUMNS.includes(name) && unitsDecimals(schema.fields[index]!) !== null) return true;
     if (name === 'ts')
       return (
         (DataType.isTimestamp(type) && type.unit === TimeUnit.MILLISECOND) ||
@@ -93,13 +96,17 @@ export const BLOCK_ROWS = 1024;
 /** An account name not interned when its block was read (`AccountColumn.codes`). */
 const NEW_NAME = -5;
 
+/** A dictionary's indexes (readsAsCodes: at most 32 bits). */
+type DictionaryIndexes =
+  Int8Array | Int16Array | Int32Array | Uint8Array | Uint16Array | Uint32Array;
+
 /** A dictionary column: each index's code, computed once per word, read a block at a time. */
 class CodeColumn {
   /** By row of the block: its code. */
   readonly codes = new Int32Array(BLOCK_ROWS);
   #offset = 0;
   #nulls: Uint8Array | null = null;
-  #indexes!: ArrayLike<number>;
+  #indexes!: DictionaryIndexes;
   protected wordCodes = new Int32Array(0);
   protected readonly words = new DictionaryWords();
 
@@ -108,7 +115,7 @@ class CodeColumn {
   load(data: Data): void {
     this.#offset = data.offset;
     this.#nulls = nullsOf(data);
-    this.#indexes = data.values as ArrayLike<number>;
+    this.#indexes = data.values as DictionaryIndexes;
     const first = this.words.update(data.dictionary!);
     if (first < 0) return;
     const words = this.words.list;
@@ -121,23 +128,33 @@ class CodeColumn {
     this.wordCodes = codes;
   }
 
-  /**
-   * Reads the batch's rows `[first, first + count)` into `codes`; `wordAt`, when given, gets each
-   * row's word index.
-   */
-  read(first: number, count: number, wordAt: Int32Array | null = null): void {
+  /** Reads the batch's rows `[first, first + count)` into `codes`. */
+  read(first: number, count: number): void {
     const { codes } = this;
     const nulls = this.#nulls;
     const indexes = this.#indexes;
     const wordCodes = this.wordCodes;
+    const words = wordCodes.length;
     const offset = this.#offset + first;
+    // An index outside the dictionary is BAD: the FlowRowDecoder reports it.
+    if (nulls === null) {
+      for (let row = 0; row < count; row++) {
+        const word = indexes[offset + row]!;
+        codes[row] = word >>> 0 < words ? wordCodes[word]! : BAD;
+      }
+      return;
+    }
     for (let row = 0; row < count; row++) {
       const at = offset + row;
       const word = indexes[at]!;
-      if (wordAt !== null) wordAt[row] = word;
-      // An index outside the dictionary is BAD: the FlowRowDecoder reports it.
-      codes[row] = isNull(nulls, at) ? EMPTY : (wordCodes[word] ?? BAD);
+      codes[row] = isNull(nulls, at) ? EMPTY : word >>> 0 < words ? wordCodes[word]! : BAD;
     }
+  }
+
+  /** The word indexes of the batch's rows `[first, first + count)`. */
+  protected indexesAt(first: number, count: number): DictionaryIndexes {
+    const at = this.#offset + first;
+    return this.#indexes.subarray(at, at + count);
   }
 }
 
@@ -161,7 +178,8 @@ class AccountColumn extends CodeColumn {
   }
 
   override read(first: number, count: number): void {
-    super.read(first, count, this.#wordAt);
+    super.read(first, count);
+    this.#wordAt.set(this.indexesAt(first, count));
     this.internedRow = -1;
   }
 
@@ -244,13 +262,46 @@ class Utf8Column {
   }
 }
 
-/** A decimal column, read a block at a time as units at the decimals of each row's book. */
+/** 10^n for n from 0 to MAX_UNITS_DECIMALS: exact doubles up to 10^22. */
+const POWERS_OF_TEN = Float64Array.from({ length: MAX_UNITS_DECIMALS + 1 }, (_, n) => 10 ** n);
+
+/** `units` at `drop` decimals fewer: BAD when a digit dropped is not a zero. */
+function fewerDecimals(units: number, drop: number): number {
+  const divisor = POWERS_OF_TEN[drop]!;
+  const quotient = Math.floor(units / divisor);
+  return quotient * divisor === units ? quotient : BAD;
+}
+
+/**
+ * A decimal column, read a block at a time as units at the decimals of each row's book: a utf8
+ * column's text parsed (Utf8Column.units), or an int64 column's units (unitsDecimals) rescaled
+ * exactly to the book's decimals: BAD when negative, beyond 2^53, or with a digit the book's
+ * decimals do not hold, as the text of the same amount would be.
+ */
 class UnitsColumn {
   readonly cells = new Utf8Column();
   /** By row of the block: its cell's units at `#decimals[row]` (Utf8Column.units). */
   readonly #units = new Float64Array(BLOCK_ROWS);
   readonly #decimals = new Int8Array(BLOCK_ROWS);
   #first = 0;
+  /** The int64 column's decimals, -1 for a utf8 column. */
+  readonly #fieldDecimals: number;
+  #offset = 0;
+  #nulls: Uint8Array | null = null;
+  /** The int64 column's values as Int32 halves. */
+  #halves: Int32Array<ArrayBufferLike> = new Int32Array(0);
+
+  constructor(field: Field) {
+    this.#fieldDecimals = unitsDecimals(field) ?? -1;
+  }
+
+  load(data: Data): void {
+    if (this.#fieldDecimals < 0) return this.cells.load(data);
+    this.#offset = data.offset;
+    this.#nulls = nullsOf(data);
+    const values = data.values as BigInt64Array;
+    this.#halves = new Int32Array(values.buffer, values.byteOffset, values.length * 2);
+  }
 
   /**
    * Reads the batch's rows `[first, first + count)`, each at the decimals `decimalsOf` gives its
@@ -258,6 +309,7 @@ class UnitsColumn {
    */
   read(first: number, count: number, books: Int32Array, decimalsOf: Int8Array): void {
     this.#first = first;
+    if (this.#fieldDecimals >= 0) return this.#readUnits(first, count, books, decimalsOf);
     const units = this.#units;
     const decimals = this.#decimals;
     for (let row = 0; row < count; row++) {
@@ -268,12 +320,53 @@ class UnitsColumn {
     }
   }
 
+  #readUnits(first: number, count: number, books: Int32Array, decimalsOf: Int8Array): void {
+    const units = this.#units;
+    const decimals = this.#decimals;
+    const nulls = this.#nulls;
+    const halves = this.#halves;
+    const field = this.#fieldDecimals;
+    const offset = this.#offset + first;
+    for (let row = 0; row < count; row++) {
+      const book = books[row]!;
+      const at = book >= 0 ? decimalsOf[book]! : 0;
+      decimals[row] = at;
+      const cell = offset + row;
+      const high = halves[cell * 2 + 1]!;
+      // A cell not null, below 2^53 and at as many decimals as its book's or more is read here.
+      if (at > field || high < 0 || high >= 1 << 21 || isNull(nulls, cell))
+        units[row] = this.#cellUnits(first + row, at);
+      else {
+        const cellUnits = high * 4294967296 + (halves[cell * 2]! >>> 0);
+        units[row] = at === field ? cellUnits : fewerDecimals(cellUnits, field - at);
+      }
+    }
+  }
+
+  /** An int64 cell as units at `decimals`; EMPTY when null, BAD when they cannot hold it. */
+  #cellUnits(row: number, decimals: number): number {
+    const at = this.#offset + row;
+    if (isNull(this.#nulls, at)) return EMPTY;
+    const high = this.#halves[at * 2 + 1]!;
+    // Negative, or 2^53 and beyond.
+    if (high < 0 || high >= 1 << 21) return BAD;
+    const units = high * 4294967296 + (this.#halves[at * 2]! >>> 0);
+    const shift = decimals - this.#fieldDecimals;
+    if (shift === 0) return units;
+    if (shift > 0) {
+      const scaled = units * POWERS_OF_TEN[shift]!;
+      return scaled <= Number.MAX_SAFE_INTEGER ? scaled : BAD;
+    }
+    return fewerDecimals(units, -shift);
+  }
+
   /** Block row `row`'s units at `decimals`: read by `read` when those are its book's. */
   unitsAt(row: number, decimals: number): number {
     const units = this.#units[row]!;
-    return units === EMPTY || decimals === this.#decimals[row]
-      ? units
-      : this.cells.units(this.#first + row, decimals);
+    if (units === EMPTY || decimals === this.#decimals[row]) return units;
+    return this.#fieldDecimals < 0
+      ? this.cells.units(this.#first + row, decimals)
+      : this.#cellUnits(this.#first + row, decimals);
   }
 }
 
@@ -290,8 +383,8 @@ export class FlowCodes {
   readonly type = new CodeColumn(ORDER_TYPE_CODES.code);
   readonly timeInForce = new CodeColumn(plainTimeInForce);
   readonly id = new Utf8Column();
-  readonly price = new UnitsColumn();
-  readonly size = new UnitsColumn();
+  readonly price: UnitsColumn;
+  readonly size: UnitsColumn;
   readonly clientOrderId: Utf8Column | null;
   /** Its cells are not read as codes: a row with one is left to the row decoder. */
   readonly quoteSize: Utf8Column | null;
@@ -314,6 +407,9 @@ export class FlowCodes {
   constructor(schema: Schema, core: VenueCore) {
     this.#positions = new Map(schema.fields.map((field, index) => [field.name, index]));
     this.account = new AccountColumn(core);
+    const field = (name: string) => schema.fields[this.#positions.get(name)!]!;
+    this.price = new UnitsColumn(field('price'));
+    this.size = new UnitsColumn(field('size'));
     this.book = new CodeColumn((symbol) => Math.max(BAD, core.bookIndex(symbol)));
     this.clientOrderId = this.#positions.has(CLIENT_ORDER_ID_COLUMN) ? new Utf8Column() : null;
     this.quoteSize = this.#positions.has(QUOTE_SIZE_COLUMN) ? new Utf8Column() : null;
@@ -332,8 +428,8 @@ export class FlowCodes {
     this.type.load(column('type'));
     this.timeInForce.load(column('time_in_force'));
     this.id.load(column('id'));
-    this.price.cells.load(column('price'));
-    this.size.cells.load(column('size'));
+    this.price.load(column('price'));
+    this.size.load(column('size'));
     this.clientOrderId?.load(column(CLIENT_ORDER_ID_COLUMN));
     this.quoteSize?.load(column(QUOTE_SIZE_COLUMN));
     this.#ts = column('ts');

@@ -54,7 +54,7 @@ export async function feedFlow(
 ): Promise<boolean> {
   const codes = new FlowCodes(flow.schema, core);
   const command = core.newCommand();
-  const fields = flowRowFields(codes);
+  const fields = new FlowRowFields(codes);
   const decoder = flow.decoder;
   const times = codes.times;
   for await (const batch of flow.batches) {
@@ -92,44 +92,98 @@ export async function feedFlow(
 
 /**
  * A cursor on the block FlowCodes read: the fields of its row `row` (the batch's row
- * `first + row`), read for decodeRowCommand.
+ * `first + row`), read for decodeRowCommand straight from the block's arrays.
  */
-interface FlowRowFields extends CommandFields {
-  first: number;
-  row: number;
+class FlowRowFields implements CommandFields {
+  first = 0;
+  row = 0;
   readonly codes: FlowCodes;
-}
+  readonly #action: Int32Array;
+  readonly #book: Int32Array;
+  readonly #side: Int32Array;
+  readonly #type: Int32Array;
+  readonly #timeInForce: Int32Array;
+  readonly #postOnly: Int8Array;
 
-function flowRowFields(codes: FlowCodes): FlowRowFields {
-  const { clientOrderId, quoteSize } = codes;
-  const fields: FlowRowFields = {
-    first: 0,
-    row: 0,
-    codes,
-    action: () => codes.action.codes[fields.row]!,
-    // A new name is interned by the row placing an order under it (FlowCodes.account).
-    account: (create) => codes.account.account(fields.row, create),
-    book: () => codes.book.codes[fields.row]!,
-    side: () => codes.side.codes[fields.row]!,
-    type: () => codes.type.codes[fields.row]!,
-    timeInForce: () => codes.timeInForce.codes[fields.row]!,
-    price: (decimals) => codes.price.unitsAt(fields.row, decimals),
-    size: (decimals) => codes.size.unitsAt(fields.row, decimals),
-    postOnly: () => codes.postOnly[fields.row]!,
-    // A client order id (its text) and a quote size (a bigint) are left to the row decoder and the
-    // driver's `feed`; the other extras are not columns here.
-    extras: () =>
-      (clientOrderId !== null && !clientOrderId.isEmpty(fields.first + fields.row)) ||
-      (quoteSize !== null && !quoteSize.isEmpty(fields.first + fields.row))
-        ? BAD
-        : 0,
-    quote: () => 0n,
-    stopPrice: () => EMPTY,
-    stp: () => EMPTY,
-    expireAt: () => EMPTY,
-    clientOrderId: () => null,
-  };
-  return fields;
+  constructor(codes: FlowCodes) {
+    this.codes = codes;
+    this.#action = codes.action.codes;
+    this.#book = codes.book.codes;
+    this.#side = codes.side.codes;
+    this.#type = codes.type.codes;
+    this.#timeInForce = codes.timeInForce.codes;
+    this.#postOnly = codes.postOnly;
+  }
+
+  action(): number {
+    return this.#action[this.row]!;
+  }
+
+  /** A new name is interned by the row placing an order under it (FlowCodes.account). */
+  account(create: boolean): number {
+    return this.codes.account.account(this.row, create);
+  }
+
+  book(): number {
+    return this.#book[this.row]!;
+  }
+
+  side(): number {
+    return this.#side[this.row]!;
+  }
+
+  type(): number {
+    return this.#type[this.row]!;
+  }
+
+  timeInForce(): number {
+    return this.#timeInForce[this.row]!;
+  }
+
+  price(decimals: number): number {
+    return this.codes.price.unitsAt(this.row, decimals);
+  }
+
+  size(decimals: number): number {
+    return this.codes.size.unitsAt(this.row, decimals);
+  }
+
+  postOnly(): number {
+    return this.#postOnly[this.row]!;
+  }
+
+  /**
+   * A client order id (its text) and a quote size (a bigint) are left to the row decoder and the
+   * driver's `feed`; the other extras are not columns here.
+   */
+  extras(): number {
+    const { clientOrderId, quoteSize } = this.codes;
+    const at = this.first + this.row;
+    return (clientOrderId !== null && !clientOrderId.isEmpty(at)) ||
+      (quoteSize !== null && !quoteSize.isEmpty(at))
+      ? BAD
+      : 0;
+  }
+
+  quote(): bigint {
+    return 0n;
+  }
+
+  stopPrice(): number {
+    return EMPTY;
+  }
+
+  stp(): number {
+    return EMPTY;
+  }
+
+  expireAt(): number {
+    return EMPTY;
+  }
+
+  clientOrderId(): string | null {
+    return null;
+  }
 }
 
 /**

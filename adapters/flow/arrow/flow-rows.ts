@@ -23,9 +23,17 @@ import {
   type ParsedScenarioRow,
   type ReduceRow,
 } from '../index.js';
-import { BoolCells, DictionaryWords, TextCells, TimeCells, typeProblem } from './column-cells.js';
+import {
+  BoolCells,
+  DictionaryWords,
+  TextCells,
+  TimeCells,
+  typeProblem,
+  UnitsCells,
+  type DecimalCells,
+} from './column-cells.js';
 import { ArrowFlowError } from './flow-error.js';
-import { COLUMN_KINDS } from './flow-schema.js';
+import { COLUMN_KINDS, unitsDecimals } from './flow-schema.js';
 
 /** One record batch's columns. */
 export interface BatchCells {
@@ -36,8 +44,8 @@ export interface BatchCells {
   readonly symbol: TextCells;
   readonly side: TextCells;
   readonly type: TextCells;
-  readonly price: TextCells;
-  readonly size: TextCells;
+  readonly price: DecimalCells;
+  readonly size: DecimalCells;
   readonly timeInForce: TextCells;
   readonly postOnly: BoolCells;
   readonly clientOrderId: TextCells | null;
@@ -118,6 +126,10 @@ export class FlowRowDecoder {
     const fail = (name: string) => (reason: string) => this.#fail(this.rowCount, name, reason);
     const text = (name: string) =>
       new TextCells(data[p[name]!]!, this.#words[p[name]!]!, fail(name));
+    const decimal = (name: string): DecimalCells => {
+      const decimals = unitsDecimals(this.#fields[p[name]!]!);
+      return decimals === null ? text(name) : new UnitsCells(data[p[name]!]!, decimals);
+    };
     const cells: BatchCells = {
       ts: new TimeCells(data[p['ts']!]!),
       action: text('action'),
@@ -126,8 +138,8 @@ export class FlowRowDecoder {
       symbol: text('symbol'),
       side: text('side'),
       type: text('type'),
-      price: text('price'),
-      size: text('size'),
+      price: decimal('price'),
+      size: decimal('size'),
       timeInForce: text('time_in_force'),
       postOnly: new BoolCells(data[p['post_only']!]!),
       clientOrderId: p[CLIENT_ORDER_ID_COLUMN] === undefined ? null : text(CLIENT_ORDER_ID_COLUMN),

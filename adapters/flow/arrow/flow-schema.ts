@@ -2,7 +2,7 @@
  * The Arrow flow format (docs/flows.md): the scenario columns of the CSV format as an Arrow IPC
  * file. What simex writes, and what it accepts from other writers (pandas, polars).
  */
-import type { DataType, Schema as ArrowSchema } from 'apache-arrow';
+import type { DataType, Field as ArrowField, Schema as ArrowSchema } from 'apache-arrow';
 import { arrow } from './arrow-library.js';
 import {
   CLIENT_ORDER_ID_COLUMN,
@@ -12,15 +12,24 @@ import {
   SCENARIO_COLUMNS,
   type ScenarioLayout,
 } from '../index.js';
-import type { InstrumentSpec } from '../../../src/index.js';
+import { createInstrument, DEFAULT_INSTRUMENTS, type InstrumentSpec } from '../../../src/index.js';
 
-const { Bool, Dictionary, Field, Int8, Int32, Schema, Timestamp, TimeUnit, Utf8 } = arrow;
+const { Bool, Dictionary, Field, Int8, Int32, Int64, Schema, Timestamp, TimeUnit, Utf8 } = arrow;
 
 /** Schema metadata key: the instruments, one `instrument key=value ...` directive a line. */
 export const INSTRUMENTS_KEY = 'simex.instruments';
 
-/** How a column's cells are read: text (utf8 or dictionary of utf8), a time, or a boolean. */
-export type ColumnKind = 'time' | 'text' | 'bool';
+/** Field metadata key of an int64 decimal column: its cells are units of 10^-decimals. */
+export const DECIMALS_KEY = 'simex.decimals';
+
+/** The most decimals a units column has: 10^18 units still fit an int64. */
+export const MAX_UNITS_DECIMALS = 18;
+
+/**
+ * How a column's cells are read: text (utf8 or dictionary of utf8), a time, a boolean, or a
+ * decimal (text, or int64 units with DECIMALS_KEY in the field's metadata).
+ */
+export type ColumnKind = 'time' | 'text' | 'bool' | 'decimal';
 
 export const COLUMN_KINDS: Readonly<Record<string, ColumnKind>> = {
   ts: 'time',
@@ -30,8 +39,8 @@ export const COLUMN_KINDS: Readonly<Record<string, ColumnKind>> = {
   symbol: 'text',
   side: 'text',
   type: 'text',
-  price: 'text',
-  size: 'text',
+  price: 'decimal',
+  size: 'decimal',
   time_in_force: 'text',
   post_only: 'bool',
   client_order_id: 'text',
@@ -55,10 +64,49 @@ const DICTIONARY_INDEX_BITS: Readonly<Record<string, 8 | 32>> = {
   symbol: 32,
 };
 
-/** The schema simex writes: ts in UTC milliseconds, enums, accounts and symbols as dictionaries. */
+/**
+ * The decimals of a units column: an int64 field with DECIMALS_KEY, a whole number from 0 to
+ * MAX_UNITS_DECIMALS, in its metadata; null for any other field.
+ */
+export function unitsDecimals(field: ArrowField): number | null {
+  const type = field.type as DataType; // apache-arrow's Field defaults to Field<any>
+  if (!arrow.DataType.isInt(type) || type.bitWidth !== 64 || !type.isSigned) return null;
+  const text = field.metadata.get(DECIMALS_KEY);
+  if (text === undefined || !/^(0|[1-9][0-9]?)$/.test(text)) return null;
+  const decimals = Number(text);
+  return decimals <= MAX_UNITS_DECIMALS ? decimals : null;
+}
+
+/**
+ * The decimals simex writes `price` and `size` as int64 units at, or null to write them as text:
+ * each column holds every instrument's amounts exactly at the most decimals any has.
+ */
+export interface UnitsLayout {
+  readonly price: number;
+  readonly size: number;
+}
+
+/** The units layout of a flow of `instruments` (none: the default venue's); null when one is invalid. */
+export function unitsLayout(instruments: readonly InstrumentSpec[]): UnitsLayout | null {
+  let price = 0;
+  let size = 0;
+  for (const spec of instruments.length === 0 ? DEFAULT_INSTRUMENTS : instruments) {
+    const instrument = createInstrument(spec);
+    if (!instrument.ok) return null;
+    price = Math.max(price, instrument.value.priceDecimals);
+    size = Math.max(size, instrument.value.sizeDecimals);
+  }
+  return price <= MAX_UNITS_DECIMALS && size <= MAX_UNITS_DECIMALS ? { price, size } : null;
+}
+
+/**
+ * The schema simex writes: ts in UTC milliseconds, enums, accounts and symbols as dictionaries;
+ * price and size as int64 units at `units`' decimals, or as text without it.
+ */
 export function flowSchema(
   instruments: readonly InstrumentSpec[],
   layout: ScenarioLayout,
+  units: UnitsLayout | null = null,
 ): ArrowSchema {
   const names: string[] = [...SCENARIO_COLUMNS];
   if (layout.clientOrderId) names.push(CLIENT_ORDER_ID_COLUMN);
@@ -67,6 +115,16 @@ export function flowSchema(
   let dictionaryId = 0;
   const fields = names.map((name) => {
     const kind = COLUMN_KINDS[name]!;
+    const decimals =
+      units === null
+        ? undefined
+        : name === 'price'
+          ? units.price
+          : name === 'size'
+            ? units.size
+            : undefined;
+    if (decimals !== undefined)
+      return new Field(name, new Int64(), true, new Map([[DECIMALS_KEY, String(decimals)]]));
     const bits = DICTIONARY_INDEX_BITS[name];
     const type: DataType =
       kind === 'time'

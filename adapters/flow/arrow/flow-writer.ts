@@ -8,8 +8,8 @@ import { Readable, type Writable } from 'node:stream';
 import type { Builder, DataType, Field, Schema } from 'apache-arrow';
 import { arrow } from './arrow-library.js';
 import type { ScenarioLayout, ScenarioRow } from '../index.js';
-import type { InstrumentSpec } from '../../../src/index.js';
-import { flowSchema } from './flow-schema.js';
+import { parseUnits, type InstrumentSpec } from '../../../src/index.js';
+import { flowSchema, type UnitsLayout } from './flow-schema.js';
 
 const { makeBuilder, makeData, RecordBatch, RecordBatchFileWriter, Struct } = arrow;
 
@@ -22,12 +22,20 @@ export class ArrowFlowWriter {
   readonly #writer = new RecordBatchFileWriter();
   readonly #out: Writable;
   readonly #piped: Promise<unknown>;
+  readonly #units: UnitsLayout | null;
   #rows = 0;
 
-  constructor(out: Writable, instruments: readonly InstrumentSpec[], layout: ScenarioLayout) {
+  /** `units`: price and size written as int64 units at its decimals (flowSchema), else as text. */
+  constructor(
+    out: Writable,
+    instruments: readonly InstrumentSpec[],
+    layout: ScenarioLayout,
+    units: UnitsLayout | null = null,
+  ) {
     this.#out = out;
     this.#layout = layout;
-    this.#schema = flowSchema(instruments, layout);
+    this.#units = units;
+    this.#schema = flowSchema(instruments, layout, units);
     // apache-arrow types a field of its Schema, and the builder of any field, with `any`
     this.#builders = this.#schema.fields.map(
       (field: Field<DataType>) =>
@@ -39,28 +47,39 @@ export class ArrowFlowWriter {
     this.#writer.reset(undefined, this.#schema);
   }
 
-  /** Adds a row; resolves once the output can take more. */
-  async write(row: ScenarioRow): Promise<void> {
+  /**
+   * Adds a row; resolves once the output can take more. False, the row not written, when its price
+   * or size is not a decimal that units at the columns' decimals hold exactly (always true for
+   * text columns).
+   */
+  async write(row: ScenarioRow): Promise<boolean> {
+    const amend = row.action === 'amend' ? row : undefined;
+    const price = row.action === 'new' ? row.price : amend?.price;
+    const size =
+      row.action === 'new'
+        ? 'size' in row
+          ? row.size
+          : undefined
+        : row.action === 'reduce'
+          ? row.size
+          : amend?.size;
+    const units = this.#units;
+    const priceCell = units === null ? (price ?? null) : unitsCell(price, units.price);
+    const sizeCell = units === null ? (size ?? null) : unitsCell(size, units.size);
+    if (priceCell === undefined || sizeCell === undefined) return false;
     const cells = this.#builders;
     cells[0]!.append(row.ts);
     cells[1]!.append(row.action);
     cells[2]!.append(row.id);
     cells[3]!.append(row.account);
     cells[4]!.append(row.symbol);
-    if (row.action === 'new') {
-      cells[5]!.append(row.side);
-      cells[6]!.append(row.type);
-      cells[7]!.append(row.price ?? null);
-      cells[8]!.append('size' in row ? row.size : null);
-      cells[9]!.append(row.timeInForce ?? null);
-      cells[10]!.append(row.postOnly ?? null);
-    } else {
-      const amend = row.action === 'amend' ? row : undefined;
-      for (let i = 5; i <= 10; i++) {
-        const size = row.action === 'reduce' ? row.size : amend?.size;
-        cells[i]!.append(i === 8 ? (size ?? null) : i === 7 ? (amend?.price ?? null) : null);
-      }
-    }
+    const isNew = row.action === 'new';
+    cells[5]!.append(isNew ? row.side : null);
+    cells[6]!.append(isNew ? row.type : null);
+    cells[7]!.append(priceCell);
+    cells[8]!.append(sizeCell);
+    cells[9]!.append(isNew ? (row.timeInForce ?? null) : null);
+    cells[10]!.append(isNew ? (row.postOnly ?? null) : null);
     const clientOrderId = row.action === 'new' ? row.clientOrderId : undefined;
     if (this.#layout.clientOrderId) cells[11]!.append(clientOrderId ?? null);
     else if (clientOrderId !== undefined)
@@ -78,6 +97,7 @@ export class ArrowFlowWriter {
     else if (quoteSize !== undefined)
       throw new Error('a row with a quote size needs the quote_size column');
     if (++this.#rows === BATCH_ROWS) await this.#flush();
+    return true;
   }
 
   /** Writes the last batch and the footer; the stream stays open. */
@@ -96,4 +116,11 @@ export class ArrowFlowWriter {
     await new Promise((resolve) => setImmediate(resolve));
     if (this.#out.writableNeedDrain) await once(this.#out, 'drain');
   }
+}
+
+/** A decimal text as an int64 cell of units at `decimals`: null when absent, undefined when it does not fit. */
+function unitsCell(text: string | undefined, decimals: number): bigint | null | undefined {
+  if (text === undefined) return null;
+  const units = parseUnits(text, decimals);
+  return typeof units === 'number' ? BigInt(units) : undefined;
 }

@@ -6,7 +6,7 @@ export { readsAsCodes } from './flow-codes.js';
 export { feedFlow, type FlowFeed } from './flow-feed.js';
 export { decodeArrowFlow, type DecodedFlow } from './flow-bytes.js';
 export { ARROW_MAGIC, isArrowFile, openFlowFile, openFlowSource } from './flow-file.js';
-export { INSTRUMENTS_KEY, flowSchema } from './flow-schema.js';
+export { DECIMALS_KEY, INSTRUMENTS_KEY, flowSchema, unitsLayout } from './flow-schema.js';
 export { convertFlowFile } from './convert-flow.js';
 export { arrow } from './arrow-library.js';
 export { readRecordBatches } from './block-reader.js';

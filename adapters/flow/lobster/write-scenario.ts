@@ -1,7 +1,7 @@
 /** Writes converted messages as a scenario file (CSV or Arrow), honouring the output's backpressure. */
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
-import { ArrowFlowWriter } from '../arrow/index.js';
+import { ArrowFlowWriter, unitsLayout } from '../arrow/index.js';
 import { formatInstrumentDirective, formatScenarioHeader, formatScenarioRow } from '../index.js';
 import type { ConvertedMessage } from './convert-lobster.js';
 
@@ -17,8 +17,15 @@ export async function writeScenario(
   format: 'csv' | 'arrow' = 'csv',
 ): Promise<void> {
   if (format === 'arrow') {
-    const writer = new ArrowFlowWriter(out, [lobsterInstrument(symbol)], { clientOrderId: false });
-    for await (const message of messages) for (const row of message.rows) await writer.write(row);
+    const instruments = [lobsterInstrument(symbol)];
+    const layout = { clientOrderId: false };
+    const writer = new ArrowFlowWriter(out, instruments, layout, unitsLayout(instruments));
+    for await (const message of messages) {
+      for (const row of message.rows) {
+        // The converter refuses a price finer than a cent and sizes are whole shares.
+        if (!(await writer.write(row))) throw new Error(`row ${row.id}: an amount off its units`);
+      }
+    }
     return writer.end();
   }
   let chunk = formatInstrumentDirective(lobsterInstrument(symbol)) + formatScenarioHeader();

@@ -3,7 +3,7 @@
  * rows) or an Arrow flow (docs/flows.md).
  */
 import type { Writable } from 'node:stream';
-import { ArrowFlowWriter } from '../../flow/arrow/index.js';
+import { ArrowFlowWriter, unitsLayout } from '../../flow/arrow/index.js';
 import {
   formatInstrumentDirective,
   formatScenarioHeader,
@@ -12,6 +12,7 @@ import {
 import { orderFlow, type FlowOptions } from './order-flow.js';
 
 const CHUNK = 1 << 16;
+const PLAIN = { clientOrderId: false };
 
 export type FlowFormat = 'csv' | 'arrow';
 
@@ -21,8 +22,11 @@ export async function writeFlow(
   format: FlowFormat = 'csv',
 ): Promise<void> {
   if (format === 'arrow') {
-    const writer = new ArrowFlowWriter(out, options.instruments, { clientOrderId: false });
-    for (const row of orderFlow(options)) await writer.write(row);
+    const { instruments } = options;
+    const writer = new ArrowFlowWriter(out, instruments, PLAIN, unitsLayout(instruments));
+    for (const row of orderFlow(options)) {
+      if (!(await writer.write(row))) throw new Error(`row ${row.id}: an amount off its units`);
+    }
     return writer.end();
   }
   let text = `# generated: simex generate --seed ${options.seed} --events ${options.events}\n`;

@@ -12,6 +12,8 @@ const KEY_START = 0;
 const KEY_LENGTH = 1;
 const HASH = 2;
 const BUCKET = 3;
+/** The entries + 1 a tagged bucket holds (its low 22 bits; the 9 above hold the hash's). */
+const TAGGED_ENTRIES = (1 << 22) - 1;
 const REMOVED = -1;
 const encoder = new TextEncoder();
 
@@ -70,10 +72,13 @@ export class BytesTable {
   #arenaUsed = 0;
   #arenaDead = 0;
   /**
-   * Two numbers a bucket: entry + 1 (or EMPTY or REMOVED), then the entry's hash, so that a probe
-   * reads one place, not the entry's hash as well.
+   * By bucket: EMPTY, REMOVED, or entry + 1 in the bits of `#entryMask` with the bits of the entry's
+   * hash in `#tagMask` beside it, so that a probe passes another key's bucket without reading its
+   * entry. Tagged up to TAGGED_ENTRIES entries; beyond, the entry takes every bit.
    */
-  #buckets = new Int32Array(2 * 128);
+  #buckets = new Int32Array(128);
+  #entryMask: number;
+  #tagMask: number;
   #bucketsUsed = 0;
   /** The arena and buckets before the last rebuild, reused by the next one of the same size. */
   #spareArena = new Uint8Array(0);
@@ -95,6 +100,12 @@ export class BytesTable {
   #foundHash = 0;
   #foundBucket = -1;
 
+  /** `taggedEntries`: 2^k - 1 (k <= 22), the entries + 1 a tagged bucket holds (tests make it small). */
+  constructor(taggedEntries = TAGGED_ENTRIES) {
+    this.#entryMask = taggedEntries;
+    this.#tagMask = 0x7fffffff & ~taggedEntries;
+  }
+
   get size(): number {
     return this.#size;
   }
@@ -102,24 +113,29 @@ export class BytesTable {
   /** The entry of the id `bytes[start, end)`, or -1. */
   find(bytes: Uint8Array, start: number, end: number): number {
     const buckets = this.#buckets;
-    const mask = (buckets.length >> 1) - 1;
+    const mask = buckets.length - 1;
     const hash = hashOf(bytes, start, end);
+    const entryMask = this.#entryMask;
+    const tag = hash & this.#tagMask;
     this.#foundBytes = bytes;
     this.#foundStart = start;
     this.#foundEnd = end;
     this.#foundHash = hash;
     let free = -1;
     for (let at = hash & mask; ; at = (at + 1) & mask) {
-      const bucket = buckets[2 * at]!;
+      const bucket = buckets[at]!;
       if (bucket === EMPTY) {
         this.#foundBucket = free < 0 ? at : free;
         return -1;
       }
       if (bucket === REMOVED) {
         if (free < 0) free = at;
-      } else if (buckets[2 * at + 1] === hash && this.#equals(bucket - 1, bytes, start, end)) {
-        this.#foundBucket = -1;
-        return bucket - 1;
+      } else if ((bucket & ~entryMask) === tag) {
+        const entry = (bucket & entryMask) - 1;
+        if (this.#records[4 * entry + HASH] === hash && this.#equals(entry, bytes, start, end)) {
+          this.#foundBucket = -1;
+          return entry;
+        }
       }
     }
   }
@@ -134,7 +150,13 @@ export class BytesTable {
       bytes === this.#foundBytes && start === this.#foundStart && end === this.#foundEnd;
     this.#foundBytes = null;
     let at = found ? this.#foundBucket : -1;
-    if ((this.#bucketsUsed + 1) * 4 > this.#buckets.length) {
+    if (this.#freeCount === 0 && this.#entries + 1 > this.#entryMask) {
+      this.#entryMask = 0x7fffffff; // too many entries for a tag beside them
+      this.#tagMask = 0;
+      at = -1;
+      this.#rehash();
+    }
+    if ((this.#bucketsUsed + 1) * 2 > this.#buckets.length) {
       this.#rehash();
       at = -1;
     }
@@ -152,20 +174,19 @@ export class BytesTable {
     this.values[entry] = value;
     const buckets = this.#buckets;
     if (at < 0) {
-      const mask = (buckets.length >> 1) - 1;
+      const mask = buckets.length - 1;
       at = hash & mask;
-      while (buckets[2 * at]! > 0) at = (at + 1) & mask;
+      while (buckets[at]! > 0) at = (at + 1) & mask;
     }
-    if (buckets[2 * at] === EMPTY) this.#bucketsUsed++;
-    buckets[2 * at] = entry + 1;
-    buckets[2 * at + 1] = hash;
+    if (buckets[at] === EMPTY) this.#bucketsUsed++;
+    buckets[at] = (hash & this.#tagMask) | (entry + 1);
     this.#records[4 * entry + BUCKET] = at;
     this.#size++;
     return entry;
   }
 
   remove(entry: number): void {
-    this.#buckets[2 * this.#records[4 * entry + BUCKET]!] = REMOVED;
+    this.#buckets[this.#records[4 * entry + BUCKET]!] = REMOVED;
     this.#arenaDead += this.#records[4 * entry + KEY_LENGTH]!;
     this.#records[4 * entry + KEY_LENGTH] = -1;
     if (this.#textsKept) this.#texts[entry] = undefined;
@@ -270,20 +291,20 @@ export class BytesTable {
   /** Rebuilds the buckets without the removed marks, twice as many if the table is half full. */
   #rehash(): void {
     const capacity =
-      this.#size * 8 > this.#buckets.length ? this.#buckets.length * 2 : this.#buckets.length;
+      this.#size * 4 > this.#buckets.length ? this.#buckets.length * 2 : this.#buckets.length;
     const old = this.#buckets;
     const buckets =
       this.#spareBuckets.length === capacity
         ? this.#spareBuckets.fill(EMPTY)
         : new Int32Array(capacity);
-    const mask = (capacity >> 1) - 1;
+    const mask = capacity - 1;
+    const tagMask = this.#tagMask;
     for (let entry = 0; entry < this.#entries; entry++) {
       if (this.#records[4 * entry + KEY_LENGTH]! < 0) continue;
       const hash = this.#records[4 * entry + HASH]!;
       let at = hash & mask;
-      while (buckets[2 * at] !== EMPTY) at = (at + 1) & mask;
-      buckets[2 * at + 1] = hash;
-      buckets[2 * at] = entry + 1;
+      while (buckets[at] !== EMPTY) at = (at + 1) & mask;
+      buckets[at] = (hash & tagMask) | (entry + 1);
       this.#records[4 * entry + BUCKET] = at;
     }
     this.#buckets = buckets;

@@ -21,8 +21,9 @@ export class CoreEvents {
   /** The listeners with onOrder or onFinal (or both), with what each takes in `#orderKinds`. */
   readonly #onOrder: CoreListener[] = [];
   readonly #orderKinds: number[] = [];
-  /** How many of `#onOrder` take every change (onOrder); the others take final statuses only. */
+  /** How many of `#onOrder` take every change (onOrder), and how many final statuses (onFinal). */
   #everyOrder = 0;
+  #finalOrders = 0;
   readonly #onLevel: Required<Pick<CoreListener, 'onLevel'>>[] = [];
   /** The account each trade and order listener hears, by its place in `#onTrade`/`#onOrder`; -1: all. */
   readonly #tradeAccounts: number[] = [];
@@ -89,6 +90,7 @@ export class CoreEvents {
     this.#tradeFiltered = this.#tradeAccounts.filter((account) => account >= 0).length;
     this.#orderFiltered = this.#orderAccounts.filter((account) => account >= 0).length;
     this.#everyOrder = this.#orderKinds.filter((kind) => (kind & TAKES_EVERY) !== 0).length;
+    this.#finalOrders = this.#orderKinds.filter((kind) => (kind & TAKES_FINAL) !== 0).length;
   }
 
   /** `trade` (a TradeStore slot) between the orders at slots `maker` and `taker`. */
@@ -130,10 +132,14 @@ export class CoreEvents {
 
   #order(book: number, slot: Slot): void {
     const store = this.store;
-    const status = store.statusColumn[slot]!;
-    const final = status > STATUS_PARTIALLY_FILLED && status !== STATUS_PENDING;
-    // Listeners of final statuses only: a live order's change costs them this one status read.
-    if (!final && this.#everyOrder === 0) return;
+    let status = 0;
+    let final = false;
+    if (this.#finalOrders !== 0) {
+      status = store.statusColumn[slot]!;
+      final = status > STATUS_PARTIALLY_FILLED && status !== STATUS_PENDING;
+      // Listeners of final statuses only: a live order's change costs them this one status read.
+      if (!final && this.#everyOrder === 0) return;
+    }
     const accounts = this.#orderAccounts;
     let orderAccount = -1;
     if (this.#orderFiltered !== 0) {

@@ -7,6 +7,7 @@
  * the array the previous one left, so that a long replay's churn of ids allocates no memory.
  */
 const EMPTY = 0;
+const REMOVED = -1;
 /** The numbers of an entry's record. */
 const KEY_START = 0;
 const KEY_LENGTH = 1;
@@ -14,7 +15,6 @@ const HASH = 2;
 const BUCKET = 3;
 /** The entries + 1 a tagged bucket holds (its low 22 bits; the 9 above hold the hash's). */
 const TAGGED_ENTRIES = (1 << 22) - 1;
-const REMOVED = -1;
 const encoder = new TextEncoder();
 
 /**

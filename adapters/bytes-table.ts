@@ -8,13 +8,32 @@
  */
 const EMPTY = 0;
 const REMOVED = -1;
+/** The numbers of an entry's record. */
+const KEY_START = 0;
+const KEY_LENGTH = 1;
+const HASH = 2;
+const BUCKET = 3;
+/** The entries + 1 a tagged bucket holds (its low 22 bits; the 9 above hold the hash's). */
+const TAGGED_ENTRIES = (1 << 22) - 1;
 const encoder = new TextEncoder();
 
-/** FNV-1a over `bytes[start, end)`. */
+/**
+ * A hash of `bytes[start, end)` read four bytes at a time (one multiply per four bytes, where
+ * FNV-1a takes one per byte), its bits mixed at the end so that the low ones differ between ids
+ * that differ in one digit.
+ */
 function hashOf(bytes: Uint8Array, start: number, end: number): number {
-  let hash = 0x811c9dc5;
-  for (let i = start; i < end; i++) hash = Math.imul(hash ^ bytes[i]!, 0x01000193);
-  return hash | 0;
+  let hash = end - start;
+  let i = start;
+  for (; i + 4 <= end; i += 4) {
+    const word = bytes[i]! | (bytes[i + 1]! << 8) | (bytes[i + 2]! << 16) | (bytes[i + 3]! << 24);
+    hash = Math.imul(hash ^ word, 0x9e3779b1);
+    hash ^= hash >>> 15;
+  }
+  for (; i < end; i++) hash = Math.imul(hash ^ bytes[i]!, 0x01000193);
+  hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
+  hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
+  return hash ^ (hash >>> 16);
 }
 
 /**
@@ -31,32 +50,61 @@ export function utf8Text(bytes: Uint8Array, start: number, end: number): string 
   return Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('utf8');
 }
 
+/** `column` in one twice as long. */
+function grown<T extends Float64Array | Int32Array>(column: T): T {
+  const bigger = new (column.constructor as new (length: number) => T)(column.length * 2);
+  bigger.set(column);
+  return bigger;
+}
+
 export class BytesTable {
   /** By entry: the number it holds. */
   values = new Float64Array(64);
-  #keyStart = new Int32Array(64);
-  #keyLength = new Int32Array(64);
-  #hash = new Int32Array(64);
+  /**
+   * By entry, four numbers (KEY_START, KEY_LENGTH, HASH, BUCKET: where `remove` finds it without a
+   * probe), side by side so that an entry's change reads and writes one place.
+   */
+  #records = new Int32Array(4 * 64);
+  /** By entry: its key decoded, once asked for; untouched while no key is (`#textsKept`). */
   #texts: (string | undefined)[] = [];
+  #textsKept = false;
   #arena = new Uint8Array(1 << 12);
   #arenaUsed = 0;
   #arenaDead = 0;
-  /** By bucket: entry + 1, EMPTY or REMOVED. */
+  /**
+   * By bucket: EMPTY, REMOVED, or entry + 1 in the bits of `#entryMask` with the bits of the entry's
+   * hash in `#tagMask` beside it, so that a probe passes another key's bucket without reading its
+   * entry. Tagged up to TAGGED_ENTRIES entries; beyond, the entry takes every bit.
+   */
   #buckets = new Int32Array(128);
+  #entryMask: number;
+  #tagMask: number;
   #bucketsUsed = 0;
   /** The arena and buckets before the last rebuild, reused by the next one of the same size. */
   #spareArena = new Uint8Array(0);
   #spareBuckets = new Int32Array(0);
-  readonly #free: number[] = [];
+  /** Removed entries, a stack of `#freeCount`. */
+  #free = new Int32Array(64);
+  #freeCount = 0;
   #entries = 0;
   #size = 0;
   /** Where `encode` puts a string id's bytes (replaced when too small). */
   scratch = new Uint8Array(64);
-  /** The key `find` hashed last and its hash: the `add` of a key not found hashes it once. */
+  /**
+   * The key `find` looked up last, its hash, and the first bucket an `add` of it may take (-1: it
+   * was found): the `add` of a key not found neither hashes it nor probes again.
+   */
   #foundBytes: Uint8Array | null = null;
   #foundStart = 0;
   #foundEnd = 0;
   #foundHash = 0;
+  #foundBucket = -1;
+
+  /** `taggedEntries`: 2^k - 1 (k <= 22), the entries + 1 a tagged bucket holds (tests make it small). */
+  constructor(taggedEntries = TAGGED_ENTRIES) {
+    this.#entryMask = taggedEntries;
+    this.#tagMask = 0x7fffffff & ~taggedEntries;
+  }
 
   get size(): number {
     return this.#size;
@@ -64,61 +112,86 @@ export class BytesTable {
 
   /** The entry of the id `bytes[start, end)`, or -1. */
   find(bytes: Uint8Array, start: number, end: number): number {
-    const mask = this.#buckets.length - 1;
+    const buckets = this.#buckets;
+    const mask = buckets.length - 1;
     const hash = hashOf(bytes, start, end);
+    const entryMask = this.#entryMask;
+    const tag = hash & this.#tagMask;
     this.#foundBytes = bytes;
     this.#foundStart = start;
     this.#foundEnd = end;
     this.#foundHash = hash;
+    let free = -1;
     for (let at = hash & mask; ; at = (at + 1) & mask) {
-      const bucket = this.#buckets[at]!;
-      if (bucket === EMPTY) return -1;
-      if (bucket !== REMOVED && this.#hash[bucket - 1] === hash) {
-        if (this.#equals(bucket - 1, bytes, start, end)) return bucket - 1;
+      const bucket = buckets[at]!;
+      if (bucket === EMPTY) {
+        this.#foundBucket = free < 0 ? at : free;
+        return -1;
+      }
+      if (bucket === REMOVED) {
+        if (free < 0) free = at;
+      } else if ((bucket & ~entryMask) === tag) {
+        const entry = (bucket & entryMask) - 1;
+        if (this.#records[4 * entry + HASH] === hash && this.#equals(entry, bytes, start, end)) {
+          this.#foundBucket = -1;
+          return entry;
+        }
       }
     }
   }
 
   /**
    * Adds the id `bytes[start, end)` (not in the table) holding `value`; returns its entry. The key
-   * `find` looked up last is not hashed again: its bytes may change between the two only by `encode`.
+   * `find` looked up last (not found) is neither hashed nor probed for again: its bytes may change
+   * between the two only by `encode`, the table only by `remove` (which takes no bucket).
    */
   add(bytes: Uint8Array, start: number, end: number, value: number): number {
-    if ((this.#bucketsUsed + 1) * 2 > this.#buckets.length) this.#rehash();
-    const entry = this.#free.length > 0 ? this.#free.pop()! : this.#newEntry();
+    const found =
+      bytes === this.#foundBytes && start === this.#foundStart && end === this.#foundEnd;
+    this.#foundBytes = null;
+    let at = found ? this.#foundBucket : -1;
+    if (this.#freeCount === 0 && this.#entries + 1 > this.#entryMask) {
+      this.#entryMask = 0x7fffffff; // too many entries for a tag beside them
+      this.#tagMask = 0;
+      at = -1;
+      this.#rehash();
+    }
+    if ((this.#bucketsUsed + 1) * 2 > this.#buckets.length) {
+      this.#rehash();
+      at = -1;
+    }
+    const entry = this.#freeCount > 0 ? this.#free[--this.#freeCount]! : this.#newEntry();
     const length = end - start;
     if (this.#arenaUsed + length > this.#arena.length) this.#makeRoom(length);
     const arena = this.#arena;
     const offset = this.#arenaUsed - start;
     for (let i = start; i < end; i++) arena[offset + i] = bytes[i]!; // no subarray object per id
-    this.#keyStart[entry] = this.#arenaUsed;
-    this.#keyLength[entry] = length;
+    this.#records[4 * entry + KEY_START] = this.#arenaUsed;
+    this.#records[4 * entry + KEY_LENGTH] = length;
     this.#arenaUsed += length;
-    const hash =
-      bytes === this.#foundBytes && start === this.#foundStart && end === this.#foundEnd
-        ? this.#foundHash
-        : hashOf(bytes, start, end);
-    this.#hash[entry] = hash;
+    const hash = found ? this.#foundHash : hashOf(bytes, start, end);
+    this.#records[4 * entry + HASH] = hash;
     this.values[entry] = value;
-    this.#texts[entry] = undefined;
-    const mask = this.#buckets.length - 1;
-    let at = hash & mask;
-    while (this.#buckets[at]! > 0) at = (at + 1) & mask;
-    if (this.#buckets[at] === EMPTY) this.#bucketsUsed++;
-    this.#buckets[at] = entry + 1;
+    const buckets = this.#buckets;
+    if (at < 0) {
+      const mask = buckets.length - 1;
+      at = hash & mask;
+      while (buckets[at]! > 0) at = (at + 1) & mask;
+    }
+    if (buckets[at] === EMPTY) this.#bucketsUsed++;
+    buckets[at] = (hash & this.#tagMask) | (entry + 1);
+    this.#records[4 * entry + BUCKET] = at;
     this.#size++;
     return entry;
   }
 
   remove(entry: number): void {
-    const mask = this.#buckets.length - 1;
-    let at = this.#hash[entry]! & mask;
-    while (this.#buckets[at] !== entry + 1) at = (at + 1) & mask;
-    this.#buckets[at] = REMOVED;
-    this.#arenaDead += this.#keyLength[entry]!;
-    this.#keyLength[entry] = -1;
-    this.#texts[entry] = undefined;
-    this.#free.push(entry);
+    this.#buckets[this.#records[4 * entry + BUCKET]!] = REMOVED;
+    this.#arenaDead += this.#records[4 * entry + KEY_LENGTH]!;
+    this.#records[4 * entry + KEY_LENGTH] = -1;
+    if (this.#textsKept) this.#texts[entry] = undefined;
+    if (this.#freeCount === this.#free.length) this.#free = grown(this.#free);
+    this.#free[this.#freeCount++] = entry;
     this.#size--;
   }
 
@@ -126,9 +199,10 @@ export class BytesTable {
   text(entry: number): string {
     let text = this.#texts[entry];
     if (text === undefined) {
-      const start = this.#keyStart[entry]!;
-      text = utf8Text(this.#arena, start, start + this.#keyLength[entry]!);
+      const start = this.#records[4 * entry + KEY_START]!;
+      text = utf8Text(this.#arena, start, start + this.#records[4 * entry + KEY_LENGTH]!);
       this.#texts[entry] = text;
+      this.#textsKept = true;
     }
     return text;
   }
@@ -142,11 +216,11 @@ export class BytesTable {
   }
 
   keyStart(entry: number): number {
-    return this.#keyStart[entry]!;
+    return this.#records[4 * entry + KEY_START]!;
   }
 
   keyLength(entry: number): number {
-    return this.#keyLength[entry]!;
+    return this.#records[4 * entry + KEY_LENGTH]!;
   }
 
   /** The entry's key as a string if it was decoded or kept already. */
@@ -157,6 +231,7 @@ export class BytesTable {
   /** Keeps `text`, the entry's key already decoded elsewhere, as its string. */
   keepText(entry: number, text: string): void {
     this.#texts[entry] ??= text;
+    this.#textsKept = true;
   }
 
   /** Writes the UTF-8 bytes of `id` at the start of `scratch`; returns their length. */
@@ -174,9 +249,9 @@ export class BytesTable {
   }
 
   #equals(entry: number, bytes: Uint8Array, start: number, end: number): boolean {
-    if (this.#keyLength[entry] !== end - start) return false;
+    if (this.#records[4 * entry + KEY_LENGTH] !== end - start) return false;
     const arena = this.#arena;
-    const from = this.#keyStart[entry]! - start;
+    const from = this.#records[4 * entry + KEY_START]! - start;
     for (let i = start; i < end; i++) if (arena[from + i] !== bytes[i]) return false;
     return true;
   }
@@ -184,15 +259,8 @@ export class BytesTable {
   #newEntry(): number {
     const entry = this.#entries++;
     if (entry === this.values.length) {
-      const grow = <T extends Float64Array | Int32Array>(column: T): T => {
-        const bigger = new (column.constructor as new (length: number) => T)(column.length * 2);
-        bigger.set(column);
-        return bigger;
-      };
-      this.values = grow(this.values);
-      this.#keyStart = grow(this.#keyStart);
-      this.#keyLength = grow(this.#keyLength);
-      this.#hash = grow(this.#hash);
+      this.values = grown(this.values);
+      this.#records = grown(this.#records);
     }
     return entry;
   }
@@ -207,11 +275,11 @@ export class BytesTable {
       this.#spareArena.length === capacity ? this.#spareArena : new Uint8Array(capacity);
     let used = 0;
     for (let entry = 0; entry < this.#entries; entry++) {
-      const keyLength = this.#keyLength[entry]!;
+      const keyLength = this.#records[4 * entry + KEY_LENGTH]!;
       if (keyLength < 0) continue;
-      const start = this.#keyStart[entry]!;
+      const start = this.#records[4 * entry + KEY_START]!;
       for (let i = 0; i < keyLength; i++) arena[used + i] = old[start + i]!; // no view per key
-      this.#keyStart[entry] = used;
+      this.#records[4 * entry + KEY_START] = used;
       used += keyLength;
     }
     this.#arena = arena;
@@ -230,11 +298,14 @@ export class BytesTable {
         ? this.#spareBuckets.fill(EMPTY)
         : new Int32Array(capacity);
     const mask = capacity - 1;
+    const tagMask = this.#tagMask;
     for (let entry = 0; entry < this.#entries; entry++) {
-      if (this.#keyLength[entry]! < 0) continue;
-      let at = this.#hash[entry]! & mask;
+      if (this.#records[4 * entry + KEY_LENGTH]! < 0) continue;
+      const hash = this.#records[4 * entry + HASH]!;
+      let at = hash & mask;
       while (buckets[at] !== EMPTY) at = (at + 1) & mask;
-      buckets[at] = entry + 1;
+      buckets[at] = (hash & tagMask) | (entry + 1);
+      this.#records[4 * entry + BUCKET] = at;
     }
     this.#buckets = buckets;
     this.#spareBuckets = old.length === capacity ? old : new Int32Array(0);

@@ -1,9 +1,13 @@
 import { LevelEvent, OrderEvent, TradeEvent, type CoreListener } from './events.js';
-import { SIDE_SELL } from './numeric.js';
+import { SIDE_SELL, STATUS_PARTIALLY_FILLED, STATUS_PENDING } from './numeric.js';
 import type { OrderBook } from './order-book.js';
 import type { OrderStore } from './order-store.js';
 import type { Level, Slot } from './quantities.js';
 import type { TradeStore } from './trade-store.js';
+
+/** What an order listener takes (`#orderKinds`): every change (onOrder), final statuses (onFinal). */
+const TAKES_EVERY = 1;
+const TAKES_FINAL = 2;
 
 /**
  * The listeners of a venue and their dispatch (CoreListener says what comes when): each
@@ -14,7 +18,12 @@ import type { TradeStore } from './trade-store.js';
  */
 export class CoreEvents {
   readonly #onTrade: Required<Pick<CoreListener, 'onTrade'>>[] = [];
-  readonly #onOrder: Required<Pick<CoreListener, 'onOrder'>>[] = [];
+  /** The listeners with onOrder or onFinal (or both), with what each takes in `#orderKinds`. */
+  readonly #onOrder: CoreListener[] = [];
+  readonly #orderKinds: number[] = [];
+  /** How many of `#onOrder` take every change (onOrder), and how many final statuses (onFinal). */
+  #everyOrder = 0;
+  #finalOrders = 0;
   readonly #onLevel: Required<Pick<CoreListener, 'onLevel'>>[] = [];
   /** The account each trade and order listener hears, by its place in `#onTrade`/`#onOrder`; -1: all. */
   readonly #tradeAccounts: number[] = [];
@@ -52,7 +61,13 @@ export class CoreEvents {
   listen(listener: CoreListener, account = -1): () => void {
     const kinds: [CoreListener[], number[] | null][] = [];
     if (listener.onTrade !== undefined) kinds.push([this.#onTrade, this.#tradeAccounts]);
-    if (listener.onOrder !== undefined) kinds.push([this.#onOrder, this.#orderAccounts]);
+    const orderKind =
+      (listener.onOrder === undefined ? 0 : TAKES_EVERY) |
+      (listener.onFinal === undefined ? 0 : TAKES_FINAL);
+    if (orderKind !== 0) {
+      kinds.push([this.#onOrder, this.#orderAccounts]);
+      this.#orderKinds.push(orderKind);
+    }
     if (listener.onLevel !== undefined) kinds.push([this.#onLevel, null]);
     for (const [listeners, accounts] of kinds) {
       listeners.push(listener);
@@ -65,6 +80,7 @@ export class CoreEvents {
         if (index < 0) continue;
         listeners.splice(index, 1);
         accounts?.splice(index, 1);
+        if (listeners === this.#onOrder) this.#orderKinds.splice(index, 1);
       }
       this.#countFiltered();
     };
@@ -73,6 +89,8 @@ export class CoreEvents {
   #countFiltered(): void {
     this.#tradeFiltered = this.#tradeAccounts.filter((account) => account >= 0).length;
     this.#orderFiltered = this.#orderAccounts.filter((account) => account >= 0).length;
+    this.#everyOrder = this.#orderKinds.filter((kind) => (kind & TAKES_EVERY) !== 0).length;
+    this.#finalOrders = this.#orderKinds.filter((kind) => (kind & TAKES_FINAL) !== 0).length;
   }
 
   /** `trade` (a TradeStore slot) between the orders at slots `maker` and `taker`. */
@@ -113,19 +131,32 @@ export class CoreEvents {
   }
 
   #order(book: number, slot: Slot): void {
+    const store = this.store;
+    let status = 0;
+    let final = false;
+    if (this.#finalOrders !== 0) {
+      status = store.statusColumn[slot]!;
+      final = status > STATUS_PARTIALLY_FILLED && status !== STATUS_PENDING;
+      // Listeners of final statuses only: a live order's change costs them this one status read.
+      if (!final && this.#everyOrder === 0) return;
+    }
     const accounts = this.#orderAccounts;
     let orderAccount = -1;
     if (this.#orderFiltered !== 0) {
-      orderAccount = this.store.accountColumn[slot]!;
+      orderAccount = store.accountColumn[slot]!;
     }
     const event = this.#orderEvent;
-    event.read(this.store, slot, book);
+    event.read(store, slot, book);
     const listeners = this.#onOrder;
+    const kinds = this.#orderKinds;
     this.#dispatching = true;
     try {
       for (let i = 0; i < listeners.length; i++) {
         const account = accounts[i]!;
-        if (account < 0 || account === orderAccount) listeners[i]!.onOrder(event);
+        if (account >= 0 && account !== orderAccount) continue;
+        const kind = kinds[i]!;
+        if ((kind & TAKES_EVERY) !== 0) listeners[i]!.onOrder!(event);
+        if (final && (kind & TAKES_FINAL) !== 0) listeners[i]!.onFinal!(slot, status);
       }
     } finally {
       this.#dispatching = false;

@@ -220,10 +220,13 @@ export class LevelEvent {
  * What the core announces, synchronously and in the order of VenueEvent: for each match onTrade,
  * then onOrder (the maker), then onLevel (the maker's level); then onOrder for the incoming order,
  * then onLevel for the level it rests on, if it rests. Cancels and reduces give onOrder, then
- * onLevel. Listeners must not issue commands (that throws).
+ * onLevel. onFinal comes with the onOrder of a change that left the order final (filled,
+ * cancelled, expired, rejected), with its slot and status only: a listener of these alone costs a
+ * live order's change no event. Listeners must not issue commands (that throws).
  */
 export interface CoreListener {
   onTrade?(trade: TradeEvent): void;
   onOrder?(order: OrderEvent): void;
+  onFinal?(slot: Slot, status: number): void;
   onLevel?(level: LevelEvent): void;
 }

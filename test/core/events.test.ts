@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OrderEvent, TradeEvent, type VenueEvent } from '../../src/index.js';
+import { OrderEvent, TradeEvent, type Slot, type VenueEvent } from '../../src/index.js';
 import { limit, makeVenue, market, plain, recordEvents, unwrap } from './helpers.js';
 
 /** One line per event: what changed, in the order it was announced. */
@@ -163,6 +163,46 @@ describe('events', () => {
       'all trade t_2 4<-5',
       'all order 4',
       'all order 5',
+    ]);
+  });
+
+  it('reach a listener of final statuses with each order that ends, in turn with onOrder', () => {
+    const venue = venueWithAsks(); // bob's ord_1 and ord_2
+    const { core } = venue;
+    const heard: string[] = [];
+    const sequenceAt = (slot: Slot) => core.store.sequence(slot);
+    core.listen({ onOrder: (order) => void heard.push(`order ${order.sequence} ${order.status}`) });
+    const stop = core.listen({
+      onFinal: (slot, code) => void heard.push(`final ${sequenceAt(slot)} ${code}`),
+    });
+    core.listen(
+      {
+        onOrder: (order) => void heard.push(`bob order ${order.sequence}`),
+        onFinal: (slot, code) => void heard.push(`bob final ${sequenceAt(slot)} ${code}`),
+      },
+      core.accountId('bob'),
+    );
+    limit(venue, 'buy', '100.00', '0.5'); // ord_3 takes half of ord_1, both stay or end
+    limit(venue, 'buy', '100.00', '0.5', { timeInForce: 'ioc' }); // ord_4 fills ord_1's rest
+    limit(venue, 'buy', '99.00', '1'); // ord_5 rests
+    unwrap(venue.cancelOrder('alice', 'ord_5'));
+    stop();
+    limit(venue, 'buy', '98.00', '1', { timeInForce: 'ioc' }); // ord_6 expires unheard by `stop`'s
+    expect(heard).toEqual([
+      'order 1 1',
+      'bob order 1',
+      'order 3 2',
+      'final 3 2',
+      'order 1 2',
+      'final 1 2',
+      'bob order 1',
+      'bob final 1 2',
+      'order 4 2',
+      'final 4 2',
+      'order 5 0',
+      'order 5 3',
+      'final 5 3',
+      'order 6 4',
     ]);
   });
 

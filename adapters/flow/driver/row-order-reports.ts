@@ -40,11 +40,10 @@ export class RowOrderReports {
     this.#order = new ScenarioOrder(venue.core);
     venue.core.listen({
       ...(observer.trade === undefined ? {} : { onTrade: (trade) => this.#traded(trade) }),
-      onOrder: (order) => {
-        if (isLiveCode(order.status)) return;
+      onFinal: (slot, status) => {
         // A row's own order that is final when placed is reported once the row returns.
-        const entry = ids.liveEntry(order.slot);
-        if (entry >= 0) this.#finalized(order.status, entry, order.slot, order, null);
+        const entry = ids.liveEntry(slot);
+        if (entry >= 0) this.#finalized(status, entry, slot, this.#read(slot), null);
       },
     });
   }

@@ -2,13 +2,12 @@
  * Keys by their UTF-8 bytes (scenario ids, account and symbol names), each entry holding a number:
  * an open-addressing hash table whose keys live in one byte arena, so that a key read from a
  * file's bytes is found or added without building a string. An entry's key as a string is
- * decoded only when asked for (and kept). Removed entries are reused; a removed key's bucket is
- * filled by shifting back the keys probed past it (linear probing without removed marks, so that
- * no churn of ids lengthens a probe or asks for a rebuild). A full arena is compacted, into one at
- * least four times the size of its live keys; a compaction at the same size goes into the array
- * the previous one left, so that a long replay's churn of ids allocates no memory.
+ * decoded only when asked for (and kept). Removed entries are reused; a full arena is compacted, into one at least four
+ * times the size of its live keys. A rebuild of the buckets or the arena at the same size goes into
+ * the array the previous one left, so that a long replay's churn of ids allocates no memory.
  */
 const EMPTY = 0;
+const REMOVED = -1;
 /** The numbers of an entry's record. */
 const KEY_START = 0;
 const KEY_LENGTH = 1;
@@ -73,15 +72,17 @@ export class BytesTable {
   #arenaUsed = 0;
   #arenaDead = 0;
   /**
-   * By bucket: EMPTY, or entry + 1 in the bits of `#entryMask` with the bits of the entry's
+   * By bucket: EMPTY, REMOVED, or entry + 1 in the bits of `#entryMask` with the bits of the entry's
    * hash in `#tagMask` beside it, so that a probe passes another key's bucket without reading its
    * entry. Tagged up to TAGGED_ENTRIES entries; beyond, the entry takes every bit.
    */
   #buckets = new Int32Array(128);
   #entryMask: number;
   #tagMask: number;
-  /** The arena before the last compaction, reused by the next one of the same size. */
+  #bucketsUsed = 0;
+  /** The arena and buckets before the last rebuild, reused by the next one of the same size. */
   #spareArena = new Uint8Array(0);
+  #spareBuckets = new Int32Array(0);
   /** Removed entries, a stack of `#freeCount`. */
   #free = new Int32Array(64);
   #freeCount = 0;
@@ -120,13 +121,16 @@ export class BytesTable {
     this.#foundStart = start;
     this.#foundEnd = end;
     this.#foundHash = hash;
+    let free = -1;
     for (let at = hash & mask; ; at = (at + 1) & mask) {
       const bucket = buckets[at]!;
       if (bucket === EMPTY) {
-        this.#foundBucket = at;
+        this.#foundBucket = free < 0 ? at : free;
         return -1;
       }
-      if ((bucket & ~entryMask) === tag) {
+      if (bucket === REMOVED) {
+        if (free < 0) free = at;
+      } else if ((bucket & ~entryMask) === tag) {
         const entry = (bucket & entryMask) - 1;
         if (this.#records[4 * entry + HASH] === hash && this.#equals(entry, bytes, start, end)) {
           this.#foundBucket = -1;
@@ -139,8 +143,7 @@ export class BytesTable {
   /**
    * Adds the id `bytes[start, end)` (not in the table) holding `value`; returns its entry. The key
    * `find` looked up last (not found) is neither hashed nor probed for again: its bytes may change
-   * between the two only by `encode`, the table only by `remove` (after which it is probed for again:
-   * a removal may empty a bucket before the one `find` stopped at).
+   * between the two only by `encode`, the table only by `remove` (which takes no bucket).
    */
   add(bytes: Uint8Array, start: number, end: number, value: number): number {
     const found =
@@ -153,7 +156,7 @@ export class BytesTable {
       at = -1;
       this.#rehash();
     }
-    if ((this.#size + 1) * 2 > this.#buckets.length) {
+    if ((this.#bucketsUsed + 1) * 2 > this.#buckets.length) {
       this.#rehash();
       at = -1;
     }
@@ -173,8 +176,9 @@ export class BytesTable {
     if (at < 0) {
       const mask = buckets.length - 1;
       at = hash & mask;
-      while (buckets[at] !== EMPTY) at = (at + 1) & mask;
+      while (buckets[at]! > 0) at = (at + 1) & mask;
     }
+    if (buckets[at] === EMPTY) this.#bucketsUsed++;
     buckets[at] = (hash & this.#tagMask) | (entry + 1);
     this.#records[4 * entry + BUCKET] = at;
     this.#size++;
@@ -182,8 +186,7 @@ export class BytesTable {
   }
 
   remove(entry: number): void {
-    this.#emptyBucket(this.#records[4 * entry + BUCKET]!);
-    this.#foundBucket = -1;
+    this.#buckets[this.#records[4 * entry + BUCKET]!] = REMOVED;
     this.#arenaDead += this.#records[4 * entry + KEY_LENGTH]!;
     this.#records[4 * entry + KEY_LENGTH] = -1;
     if (this.#textsKept) this.#texts[entry] = undefined;
@@ -253,29 +256,6 @@ export class BytesTable {
     return true;
   }
 
-  /**
-   * Empties the bucket `gap`, then moves back into the gap each later key of its run whose probe
-   * passes it (starts at or before the gap), so that every key stays reachable from its home
-   * bucket through taken buckets.
-   */
-  #emptyBucket(gap: number): void {
-    const buckets = this.#buckets;
-    const mask = buckets.length - 1;
-    const entryMask = this.#entryMask;
-    for (let at = (gap + 1) & mask; ; at = (at + 1) & mask) {
-      const bucket = buckets[at]!;
-      if (bucket === EMPTY) break;
-      const entry = (bucket & entryMask) - 1;
-      const home = this.#records[4 * entry + HASH]! & mask;
-      // the key stays when its home lies in (gap, at], cyclically
-      if (((at - home) & mask) < ((at - gap) & mask)) continue;
-      buckets[gap] = bucket;
-      this.#records[4 * entry + BUCKET] = gap;
-      gap = at;
-    }
-    buckets[gap] = EMPTY;
-  }
-
   #newEntry(): number {
     const entry = this.#entries++;
     if (entry === this.values.length) {
@@ -308,11 +288,15 @@ export class BytesTable {
     this.#arenaDead = 0;
   }
 
-  /** Rebuilds the buckets: twice as many if the table is half full (else to untag them). */
+  /** Rebuilds the buckets without the removed marks, twice as many if the table is half full. */
   #rehash(): void {
     const capacity =
-      (this.#size + 1) * 2 > this.#buckets.length ? this.#buckets.length * 2 : this.#buckets.length;
-    const buckets = new Int32Array(capacity);
+      this.#size * 4 > this.#buckets.length ? this.#buckets.length * 2 : this.#buckets.length;
+    const old = this.#buckets;
+    const buckets =
+      this.#spareBuckets.length === capacity
+        ? this.#spareBuckets.fill(EMPTY)
+        : new Int32Array(capacity);
     const mask = capacity - 1;
     const tagMask = this.#tagMask;
     for (let entry = 0; entry < this.#entries; entry++) {
@@ -324,5 +308,7 @@ export class BytesTable {
       this.#records[4 * entry + BUCKET] = at;
     }
     this.#buckets = buckets;
+    this.#spareBuckets = old.length === capacity ? old : new Int32Array(0);
+    this.#bucketsUsed = this.#size;
   }
 }

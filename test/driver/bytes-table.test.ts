@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BytesTable } from '../../adapters/bytes-table.js';
+import { BytesTable, hashOf } from '../../adapters/bytes-table.js';
 import { fcRuns, fcSeed } from '../fast-check-seed.js';
 import { spyOnTypedArrays } from '../typed-array-spy.js';
 
@@ -14,6 +14,10 @@ function inBuffer(id: string): [Uint8Array, number, number] {
 
 const ids = fc.oneof(
   fc.constantFrom('a', 'b', 'o1', 'o12', 'ordre-é', '注文', 'x'.repeat(300)),
+  // around 8 bytes, the longest key the record holds: differing in their last byte, or in one
+  // of the first four only, non-ASCII (注文é and é注文: 8 bytes), a NUL byte
+  fc.constantFrom('o123456', 'o1234567', 'o1234568', 'p1234567', 'o12345678', 'o12345679'),
+  fc.constantFrom('注文é', 'é注文', '注文', 'a\u0000', 'a', '\u0000a', 'o\u00001234'),
   fc.string({ minLength: 1, maxLength: 12 }),
   fc.integer({ min: 1, max: 400 }).map((n) => `o${n}`),
 );
@@ -77,6 +81,18 @@ describe(`BytesTable (seed ${SEED})`, () => {
       );
     },
   );
+
+  it('tells apart two ids of 8 bytes with one hash (found by search), kept in their records', () => {
+    const [first, second] = ['hgiycrba', 'hqrgwhha'].map(inBuffer);
+    expect(hashOf(...first!)).toBe(hashOf(...second!));
+    const table = new BytesTable();
+    table.add(...first!, 1);
+    expect(table.find(...second!)).toBe(-1);
+    table.add(...second!, 2);
+    expect(table.values[table.find(...first!)]).toBe(1);
+    expect(table.values[table.find(...second!)]).toBe(2);
+    expect(table.text(table.find(...second!))).toBe('hqrgwhha');
+  });
 
   it('finds the latest of a million ids added and removed in turn (rehashes, arena compactions)', () => {
     const table = new BytesTable();

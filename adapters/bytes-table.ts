@@ -13,12 +13,6 @@ const KEY_START = 0;
 const KEY_LENGTH = 1;
 const HASH = 2;
 const BUCKET = 3;
-/** A key of up to 8 bytes, also here: its bytes 0-3 and 4-7 (little-endian, 0 past its end). */
-const SHORT_LOW = 4;
-const SHORT_HIGH = 5;
-const SHORT_KEY = 8;
-/** The numbers of a record (two unused: a record in an aligned half of a cache line). */
-const RECORD = 8;
 /** The entries + 1 a tagged bucket holds (its low 22 bits; the 9 above hold the hash's). */
 const TAGGED_ENTRIES = (1 << 22) - 1;
 const encoder = new TextEncoder();
@@ -40,13 +34,6 @@ export function hashOf(bytes: Uint8Array, start: number, end: number): number {
   hash = Math.imul(hash ^ (hash >>> 16), 0x85ebca6b);
   hash = Math.imul(hash ^ (hash >>> 13), 0xc2b2ae35);
   return hash ^ (hash >>> 16);
-}
-
-/** The four bytes of `bytes[at, end)` from `at`, little-endian, 0 past `end`. */
-function wordAt(bytes: Uint8Array, at: number, end: number): number {
-  let word = 0;
-  for (let i = Math.min(at + 4, end) - 1; i >= at; i--) word = (word << 8) | bytes[i]!;
-  return word;
 }
 
 /**
@@ -74,10 +61,10 @@ export class BytesTable {
   /** By entry: the number it holds. */
   values = new Float64Array(64);
   /**
-   * By entry, RECORD numbers (KEY_START, KEY_LENGTH, HASH, BUCKET: where `remove` finds it without a
-   * probe, SHORT_LOW and SHORT_HIGH: a short key's bytes, compared without reading the arena), side by side so that an entry's change reads and writes one place.
+   * By entry, four numbers (KEY_START, KEY_LENGTH, HASH, BUCKET: where `remove` finds it without a
+   * probe), side by side so that an entry's change reads and writes one place.
    */
-  #records = new Int32Array(RECORD * 64);
+  #records = new Int32Array(4 * 64);
   /** By entry: its key decoded, once asked for; untouched while no key is (`#textsKept`). */
   #texts: (string | undefined)[] = [];
   #textsKept = false;
@@ -145,10 +132,7 @@ export class BytesTable {
         if (free < 0) free = at;
       } else if ((bucket & ~entryMask) === tag) {
         const entry = (bucket & entryMask) - 1;
-        if (
-          this.#records[RECORD * entry + HASH] === hash &&
-          this.#equals(entry, bytes, start, end)
-        ) {
+        if (this.#records[4 * entry + HASH] === hash && this.#equals(entry, bytes, start, end)) {
           this.#foundBucket = -1;
           return entry;
         }
@@ -182,15 +166,11 @@ export class BytesTable {
     const arena = this.#arena;
     const offset = this.#arenaUsed - start;
     for (let i = start; i < end; i++) arena[offset + i] = bytes[i]!; // no subarray object per id
-    this.#records[RECORD * entry + KEY_START] = this.#arenaUsed;
-    this.#records[RECORD * entry + KEY_LENGTH] = length;
+    this.#records[4 * entry + KEY_START] = this.#arenaUsed;
+    this.#records[4 * entry + KEY_LENGTH] = length;
     this.#arenaUsed += length;
     const hash = found ? this.#foundHash : hashOf(bytes, start, end);
-    this.#records[RECORD * entry + HASH] = hash;
-    if (length <= SHORT_KEY) {
-      this.#records[RECORD * entry + SHORT_LOW] = wordAt(bytes, start, end);
-      this.#records[RECORD * entry + SHORT_HIGH] = wordAt(bytes, start + 4, end);
-    }
+    this.#records[4 * entry + HASH] = hash;
     this.values[entry] = value;
     const buckets = this.#buckets;
     if (at < 0) {
@@ -200,15 +180,15 @@ export class BytesTable {
     }
     if (buckets[at] === EMPTY) this.#bucketsUsed++;
     buckets[at] = (hash & this.#tagMask) | (entry + 1);
-    this.#records[RECORD * entry + BUCKET] = at;
+    this.#records[4 * entry + BUCKET] = at;
     this.#size++;
     return entry;
   }
 
   remove(entry: number): void {
-    this.#buckets[this.#records[RECORD * entry + BUCKET]!] = REMOVED;
-    this.#arenaDead += this.#records[RECORD * entry + KEY_LENGTH]!;
-    this.#records[RECORD * entry + KEY_LENGTH] = -1;
+    this.#buckets[this.#records[4 * entry + BUCKET]!] = REMOVED;
+    this.#arenaDead += this.#records[4 * entry + KEY_LENGTH]!;
+    this.#records[4 * entry + KEY_LENGTH] = -1;
     if (this.#textsKept) this.#texts[entry] = undefined;
     if (this.#freeCount === this.#free.length) this.#free = grown(this.#free);
     this.#free[this.#freeCount++] = entry;
@@ -219,8 +199,8 @@ export class BytesTable {
   text(entry: number): string {
     let text = this.#texts[entry];
     if (text === undefined) {
-      const start = this.#records[RECORD * entry + KEY_START]!;
-      text = utf8Text(this.#arena, start, start + this.#records[RECORD * entry + KEY_LENGTH]!);
+      const start = this.#records[4 * entry + KEY_START]!;
+      text = utf8Text(this.#arena, start, start + this.#records[4 * entry + KEY_LENGTH]!);
       this.#texts[entry] = text;
       this.#textsKept = true;
     }
@@ -236,11 +216,11 @@ export class BytesTable {
   }
 
   keyStart(entry: number): number {
-    return this.#records[RECORD * entry + KEY_START]!;
+    return this.#records[4 * entry + KEY_START]!;
   }
 
   keyLength(entry: number): number {
-    return this.#records[RECORD * entry + KEY_LENGTH]!;
+    return this.#records[4 * entry + KEY_LENGTH]!;
   }
 
   /** The entry's key as a string if it was decoded or kept already. */
@@ -269,14 +249,9 @@ export class BytesTable {
   }
 
   #equals(entry: number, bytes: Uint8Array, start: number, end: number): boolean {
-    if (this.#records[RECORD * entry + KEY_LENGTH] !== end - start) return false;
-    if (end - start <= SHORT_KEY)
-      return (
-        this.#records[RECORD * entry + SHORT_LOW] === wordAt(bytes, start, end) &&
-        this.#records[RECORD * entry + SHORT_HIGH] === wordAt(bytes, start + 4, end)
-      );
+    if (this.#records[4 * entry + KEY_LENGTH] !== end - start) return false;
     const arena = this.#arena;
-    const from = this.#records[RECORD * entry + KEY_START]! - start;
+    const from = this.#records[4 * entry + KEY_START]! - start;
     for (let i = start; i < end; i++) if (arena[from + i] !== bytes[i]) return false;
     return true;
   }
@@ -300,11 +275,11 @@ export class BytesTable {
       this.#spareArena.length === capacity ? this.#spareArena : new Uint8Array(capacity);
     let used = 0;
     for (let entry = 0; entry < this.#entries; entry++) {
-      const keyLength = this.#records[RECORD * entry + KEY_LENGTH]!;
+      const keyLength = this.#records[4 * entry + KEY_LENGTH]!;
       if (keyLength < 0) continue;
-      const start = this.#records[RECORD * entry + KEY_START]!;
+      const start = this.#records[4 * entry + KEY_START]!;
       for (let i = 0; i < keyLength; i++) arena[used + i] = old[start + i]!; // no view per key
-      this.#records[RECORD * entry + KEY_START] = used;
+      this.#records[4 * entry + KEY_START] = used;
       used += keyLength;
     }
     this.#arena = arena;
@@ -325,12 +300,12 @@ export class BytesTable {
     const mask = capacity - 1;
     const tagMask = this.#tagMask;
     for (let entry = 0; entry < this.#entries; entry++) {
-      if (this.#records[RECORD * entry + KEY_LENGTH]! < 0) continue;
-      const hash = this.#records[RECORD * entry + HASH]!;
+      if (this.#records[4 * entry + KEY_LENGTH]! < 0) continue;
+      const hash = this.#records[4 * entry + HASH]!;
       let at = hash & mask;
       while (buckets[at] !== EMPTY) at = (at + 1) & mask;
       buckets[at] = (hash & tagMask) | (entry + 1);
-      this.#records[RECORD * entry + BUCKET] = at;
+      this.#records[4 * entry + BUCKET] = at;
     }
     this.#buckets = buckets;
     this.#spareBuckets = old.length === capacity ? old : new Int32Array(0);

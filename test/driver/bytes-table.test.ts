@@ -14,7 +14,7 @@ function inBuffer(id: string): [Uint8Array, number, number] {
 
 const ids = fc.oneof(
   fc.constantFrom('a', 'b', 'o1', 'o12', 'ordre-é', '注文', 'x'.repeat(300)),
-  // around 8 bytes, the longest key the record holds: differing in their last byte, or in one
+  // around 8 bytes (two of the hash's four-byte words): differing in their last byte, or in one
   // of the first four only, non-ASCII (注文é and é注文: 8 bytes), a NUL byte
   fc.constantFrom('o123456', 'o1234567', 'o1234568', 'p1234567', 'o12345678', 'o12345679'),
   fc.constantFrom('注文é', 'é注文', '注文', 'a\u0000', 'a', '\u0000a', 'o\u00001234'),
@@ -82,7 +82,7 @@ describe(`BytesTable (seed ${SEED})`, () => {
     },
   );
 
-  it('tells apart two ids of 8 bytes with one hash (found by search), kept in their records', () => {
+  it('tells apart two ids of 8 bytes with one hash (found by search), whose bytes it compares', () => {
     const [first, second] = ['hgiycrba', 'hqrgwhha'].map(inBuffer);
     expect(hashOf(...first!)).toBe(hashOf(...second!));
     const table = new BytesTable();

@@ -22,7 +22,7 @@ const encoder = new TextEncoder();
  * FNV-1a takes one per byte), its bits mixed at the end so that the low ones differ between ids
  * that differ in one digit.
  */
-function hashOf(bytes: Uint8Array, start: number, end: number): number {
+export function hashOf(bytes: Uint8Array, start: number, end: number): number {
   let hash = end - start;
   let i = start;
   for (; i + 4 <= end; i += 4) {

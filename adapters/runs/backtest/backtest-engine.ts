@@ -71,6 +71,7 @@ export class BacktestEngine {
   /** Null under full market impact. */
   readonly #displacement: FlowDisplacement | null;
   readonly #restCommand: OrderCommand;
+  readonly #onProgress: (() => void) | undefined;
   /** The current L2 row's local time minus its exchange time (`--latency-feed data`). */
   #rowLatency = 0;
 
@@ -154,6 +155,7 @@ export class BacktestEngine {
       config.marketImpact === 'none' ? new FlowDisplacement(this.venue, this.#account) : null;
     this.#displacement?.listen();
     this.#restCommand = this.venue.core.newCommand();
+    this.#onProgress = handlers.onProgress;
   }
 
   /**
@@ -256,7 +258,7 @@ export class BacktestEngine {
       if (this.#displacement !== null && command.action === ACTION_NEW)
         this.#placeDisplacedRest(times, at, id, idStart, idEnd);
       this.#pending.settleRow(times, at);
-      this.#progress();
+      if (this.#onProgress !== undefined) this.#progress();
       return ROW_TAKEN;
     },
     row: (row) => (this.#flowRow(row), true),
@@ -309,7 +311,7 @@ export class BacktestEngine {
   }
 
   #progress(): void {
-    const { onProgress } = this.handlers;
+    const onProgress = this.#onProgress;
     if (onProgress !== undefined && this.flow.rowCount % PROGRESS_EVERY === 0) onProgress();
   }
 

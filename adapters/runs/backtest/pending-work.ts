@@ -76,8 +76,8 @@ export class PendingWork {
 
   /** `settle` after the Arrow flow's row at `times[at]` (read only under latency: dueBefore). */
   settleRow(times: Float64Array, at: number): void {
-    if (this.view === null) this.#handOver(false);
-    else this.settle(times[at]!, false);
+    if (this.view !== null) this.settle(times[at]!, false);
+    else if (this.events.length > 0 || this.router.engaged) this.#handOver(false);
   }
 
   /** Without latency: the command's events to the hooks; after a flow row, the router released. */

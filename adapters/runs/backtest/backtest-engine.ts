@@ -71,6 +71,7 @@ export class BacktestEngine {
   /** Null under full market impact. */
   readonly #displacement: FlowDisplacement | null;
   readonly #restCommand: OrderCommand;
+  readonly #onProgress: (() => void) | undefined;
   /** The current L2 row's local time minus its exchange time (`--latency-feed data`). */
   #rowLatency = 0;
 
@@ -154,6 +155,7 @@ export class BacktestEngine {
       config.marketImpact === 'none' ? new FlowDisplacement(this.venue, this.#account) : null;
     this.#displacement?.listen();
     this.#restCommand = this.venue.core.newCommand();
+    this.#onProgress = handlers.onProgress;
   }
 
   /**
@@ -248,21 +250,37 @@ export class BacktestEngine {
   readonly #feed: FlowFeed = {
     submit: (times, at, id, idStart, idEnd, command) => {
       if (command.account === this.#account) return ROW_DECLINED;
-      const ts = times[at]!;
-      this.#beforeRow(ts);
+      // The row's time is read where it is used (pending-work.ts dueBefore), never passed on.
+      if (this.startTime === null || this.#pending.dueBefore(times, at))
+        this.#beforeRow(times[at]!);
       const answer = this.flow.submitBytes(times, at, id, idStart, idEnd, command);
       if (answer !== ROW_TAKEN) return answer;
-      const rest = command.action === ACTION_NEW ? this.#displacedRest() : null;
-      if (rest !== null) {
-        this.flow.submitBytes(times, at, id, idStart, idEnd, rest);
-        this.flow.rowCount--;
-      }
-      this.#afterRow(ts);
+      if (this.#displacement !== null && command.action === ACTION_NEW)
+        this.#placeDisplacedRest(times, at, id, idStart, idEnd);
+      this.#pending.settleRow(times, at);
+      if (this.#onProgress !== undefined) this.#progress();
       return ROW_TAKEN;
     },
     row: (row) => (this.#flowRow(row), true),
     refused: (row, code) => (this.#afterFlowRow(row, this.flow.refusal(row.id, code)), true),
   };
+
+  /**
+   * After the Arrow flow's `new` row: its displaced rest placed under the row's id. Kept out of
+   * the feed's `submit`, which then holds one call of `submitBytes` (the one every row makes).
+   */
+  #placeDisplacedRest(
+    times: Float64Array,
+    at: number,
+    id: Uint8Array,
+    idStart: number,
+    idEnd: number,
+  ): void {
+    const rest = this.#displacedRest();
+    if (rest === null) return;
+    this.flow.submitBytes(times, at, id, idStart, idEnd, rest);
+    this.flow.rowCount--; // the row's own order, continued: not a row of its own
+  }
 
   /**
    * The rest of a flow taker whose order the strategy's fills displaced (flow-displacement.ts), as
@@ -289,7 +307,11 @@ export class BacktestEngine {
 
   #afterRow(ts: number): void {
     this.#pending.settle(ts, false);
-    const { onProgress } = this.handlers;
+    this.#progress();
+  }
+
+  #progress(): void {
+    const onProgress = this.#onProgress;
     if (onProgress !== undefined && this.flow.rowCount % PROGRESS_EVERY === 0) onProgress();
   }
 

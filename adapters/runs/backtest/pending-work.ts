@@ -57,18 +57,36 @@ export class PendingWork {
   }
 
   /**
+   * Whether work is due before the Arrow flow's row at `times[at]`: the time is read here, as
+   * a number passed on would be boxed (a time beyond 2^31) on each row.
+   */
+  dueBefore(times: Float64Array, at: number): boolean {
+    return this.#nextDue < times[at]!;
+  }
+
+  /**
    * After a command: its events go to the hooks now, or travel as messages. After a flow row the
    * router may stop listening; after an action, not before the due work is done (`run`): the next
    * action would start it again.
    */
   settle(time: number, action: boolean): void {
-    if (this.view === null) {
-      if (this.events.length > 0) {
-        this.hooks.dispatch(this.events);
-        this.events.length = 0;
-      }
-      if (!action) this.router.release();
-    } else this.#nextDue = Math.min(this.#nextDue, this.view.close(time, action));
+    if (this.view === null) this.#handOver(action);
+    else this.#nextDue = Math.min(this.#nextDue, this.view.close(time, action));
+  }
+
+  /** `settle` after the Arrow flow's row at `times[at]` (read only under latency: dueBefore). */
+  settleRow(times: Float64Array, at: number): void {
+    if (this.view !== null) this.settle(times[at]!, false);
+    else if (this.events.length > 0 || this.router.engaged) this.#handOver(false);
+  }
+
+  /** Without latency: the command's events to the hooks; after a flow row, the router released. */
+  #handOver(action: boolean): void {
+    if (this.events.length > 0) {
+      this.hooks.dispatch(this.events);
+      this.events.length = 0;
+    }
+    if (!action) this.router.release();
   }
 
   /** Runs what is due before `limit` (or at it, when inclusive), in time order. */

@@ -66,6 +66,11 @@ export class StrategyEventRouter implements CoreListener {
       this.#stopListening = this.venue.core.listen(this, this.wants.trade ? -1 : this.accountId);
   }
 
+  /** Whether the core's events reach this router (without latency): `release` may stop them. */
+  get engaged(): boolean {
+    return this.#stopListening !== null;
+  }
+
   /** Between commands: stops listening when nothing of the strategy's can have an event. */
   release(): void {
     if (this.#stopListening === null || this.wants.trade || this.orders.open.size > 0) return;

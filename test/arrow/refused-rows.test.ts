@@ -6,13 +6,8 @@ import { convertFlowFile } from '../../adapters/flow/arrow/index.js';
 import { feedFlow } from '../../adapters/flow/arrow/flow-feed.js';
 import { openArrowBatches } from '../../adapters/flow/arrow/flow-reader.js';
 import { openScenarioFile } from '../../adapters/flow/csv/index.js';
-import {
-  FINAL_ORDER_RETENTION,
-  ScenarioDriver,
-  type Refusal,
-} from '../../adapters/flow/driver/index.js';
-import { ScenarioClock } from '../../adapters/flow/index.js';
-import { DEFAULT_INSTRUMENTS, Venue } from '../../src/index.js';
+import type { Refusal } from '../../adapters/flow/driver/index.js';
+import { drivenVenue as driven } from '../driven-venue.js';
 
 const work = mkdtempSync(join(tmpdir(), 'simex-refused-rows-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -25,17 +20,6 @@ const FLOW = [
   '2026-01-05T00:00:00.003Z,new,o3,a,BTC-USD,buy,limit,100.00,1,,',
   '',
 ].join('\n');
-
-function driven() {
-  const clock = new ScenarioClock();
-  const venue = Venue.create({
-    clock: clock.read,
-    orderRetention: FINAL_ORDER_RETENTION,
-    instruments: DEFAULT_INSTRUMENTS,
-  });
-  if (!venue.ok) throw new Error(venue.error.message);
-  return { core: venue.value.core, driver: new ScenarioDriver(venue.value, clock) };
-}
 
 describe('a plain Arrow row the core refuses', () => {
   it('is submitted once and answered in the words a CSV row gets', async () => {

@@ -6,9 +6,7 @@ import { convertFlowFile } from '../../adapters/flow/arrow/index.js';
 import { feedFlow } from '../../adapters/flow/arrow/flow-feed.js';
 import { openArrowBatches } from '../../adapters/flow/arrow/flow-reader.js';
 import { openScenarioFile } from '../../adapters/flow/csv/index.js';
-import { FINAL_ORDER_RETENTION, ScenarioDriver } from '../../adapters/flow/driver/index.js';
-import { ScenarioClock } from '../../adapters/flow/index.js';
-import { DEFAULT_INSTRUMENTS, Venue } from '../../src/index.js';
+import { drivenVenue as driven } from '../driven-venue.js';
 
 const work = mkdtempSync(join(tmpdir(), 'simex-refused-accounts-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -50,17 +48,6 @@ beforeAll(async () => {
   );
   await convertFlowFile(csv, arrow);
 });
-
-function driven() {
-  const clock = new ScenarioClock();
-  const venue = Venue.create({
-    clock: clock.read,
-    orderRetention: FINAL_ORDER_RETENTION,
-    instruments: DEFAULT_INSTRUMENTS,
-  });
-  if (!venue.ok) throw new Error(venue.error.message);
-  return { core: venue.value.core, driver: new ScenarioDriver(venue.value, clock) };
-}
 
 /** The account names the venue holds: only those of accepted rows. */
 function accountNames(core: ReturnType<typeof driven>['core']): string[] {
@@ -118,21 +105,14 @@ describe('a refused row leaves no account behind', () => {
     ]);
   });
 
-  it('in scenario rows fed one at a time', async () => {
+  it.each([
+    ['fed one at a time', 'feed'],
+    ['applied through the string API', 'apply'],
+  ] as const)('in scenario rows %s', async (_, entry) => {
     const { core, driver } = driven();
     let refusals = 0;
     for await (const batch of (await openScenarioFile(csv)).batches)
-      for (const row of batch) if (driver.feed(row) !== null) refusals++;
-
-    expect(refusals).toBe(ROWS);
-    expect(accountNames(core)).toEqual(['first', 'kept']);
-  });
-
-  it('in scenario rows applied through the string API', async () => {
-    const { core, driver } = driven();
-    let refusals = 0;
-    for await (const batch of (await openScenarioFile(csv)).batches)
-      for (const row of batch) if (driver.apply(row) !== null) refusals++;
+      for (const row of batch) if (driver[entry](row) !== null) refusals++;
 
     expect(refusals).toBe(ROWS);
     expect(accountNames(core)).toEqual(['first', 'kept']);

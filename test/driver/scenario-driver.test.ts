@@ -4,20 +4,11 @@ import {
   FINAL_ORDER_RETENTION,
   isResting,
   ScenarioDriver,
-  type DriverObserver,
 } from '../../adapters/flow/driver/index.js';
 import { DEFAULT_INSTRUMENTS, ORDER_STATUSES, Venue } from '../../src/index.js';
+import { drivenVenue as driven } from '../driven-venue.js';
 
 const T0 = Date.parse('2026-01-05T09:30:00.000Z');
-
-function driven(observer: DriverObserver = {}, instruments = DEFAULT_INSTRUMENTS) {
-  const clock = new ScenarioClock();
-  const retention = FINAL_ORDER_RETENTION;
-  const created = Venue.create({ clock: clock.read, orderRetention: retention, instruments });
-  if (!created.ok) throw new Error(created.error.message);
-  const venue = created.value;
-  return { venue, clock, driver: new ScenarioDriver(venue, clock, observer) };
-}
 
 const sell = (id: string, price = '100.00', size = '1.00000000'): ScenarioRow => ({
   action: 'new',

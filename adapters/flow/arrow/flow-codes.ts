@@ -1,12 +1,13 @@
 /**
  * A record batch of an Arrow flow read as numbers, for the driver's numeric entry: the dictionary
- * columns (action, account, symbol, side, type, time_in_force) mapped a word at a time to codes,
- * account ids and book indexes; `ts` read from its int64 halves; price and size parsed from their
- * utf8 bytes into units at their book's decimals; each a column at a time over a block of rows,
- * into typed arrays that stay in cache while the block's commands run. The scenario id is handed
- * on as its bytes. Nothing is judged here: a cell
- * that is not plainly valid reads as EMPTY or BAD, and the caller leaves that row to the
- * FlowRowDecoder and the string API, which report it in the format's own words.
+ * columns (action, symbol, side, type, time_in_force) mapped a word at a time to codes and book
+ * indexes; `ts` read from its int64 halves; price and size read into units at their book's
+ * decimals; each a column at a time over a block of rows, into typed arrays that stay in cache
+ * while the block is decoded (block-decoder.ts). Nothing here needs the venue, so it runs on the
+ * decoding worker too. The account column (AccountColumn) is read on the venue's thread, which
+ * interns the names; the scenario id is handed on as its bytes (Utf8Column). Nothing is judged
+ * here: a cell that is not plainly valid reads as EMPTY or BAD, and the caller leaves that row
+ * to the FlowRowDecoder and the string API, which report it in the format's own words.
  */
 import type { Data, Field, RecordBatch, Schema } from 'apache-arrow';
 import { arrow } from './arrow-library.js';
@@ -164,7 +165,7 @@ class CodeColumn {
  * places an order under it, and forgotten again when the venue refuses that row (`forget`): a
  * refused row leaves no account behind.
  */
-class AccountColumn extends CodeColumn {
+export class AccountColumn extends CodeColumn {
   /** By row of the block: its word's index in the dictionary. */
   readonly #wordAt = new Int32Array(BLOCK_ROWS);
   /** The block row whose `account` interned a name last, -1 when none of this block's did. */
@@ -213,7 +214,7 @@ class AccountColumn extends CodeColumn {
   }
 }
 
-class Utf8Column {
+export class Utf8Column {
   #offset = 0;
   #nulls: Uint8Array | null = null;
   #offsets!: Int32Array;
@@ -377,7 +378,6 @@ class UnitsColumn {
 export class FlowCodes {
   readonly #positions: ReadonlyMap<string, number>;
   readonly action = new CodeColumn(plainAction);
-  readonly account: AccountColumn;
   readonly book: CodeColumn;
   readonly side = new CodeColumn(SIDE_CODES.code);
   readonly type = new CodeColumn(ORDER_TYPE_CODES.code);
@@ -403,17 +403,17 @@ export class FlowCodes {
   #tsHalves: Int32Array<ArrayBufferLike> = new Int32Array(0);
   #postOnly!: Data;
 
-  /** `schema` must pass readsAsCodes; account names are looked up in `core` (AccountColumn). */
-  constructor(schema: Schema, core: VenueCore) {
+  /** `schema` must pass readsAsCodes; `instruments` are the venue's books, in order. */
+  constructor(schema: Schema, instruments: readonly Instrument[]) {
     this.#positions = new Map(schema.fields.map((field, index) => [field.name, index]));
-    this.account = new AccountColumn(core);
     const field = (name: string) => schema.fields[this.#positions.get(name)!]!;
     this.price = new UnitsColumn(field('price'));
     this.size = new UnitsColumn(field('size'));
-    this.book = new CodeColumn((symbol) => Math.max(BAD, core.bookIndex(symbol)));
+    const books = new Map(instruments.map((instrument, index) => [instrument.symbol, index]));
+    this.book = new CodeColumn((symbol) => books.get(symbol) ?? BAD);
     this.clientOrderId = this.#positions.has(CLIENT_ORDER_ID_COLUMN) ? new Utf8Column() : null;
     this.quoteSize = this.#positions.has(QUOTE_SIZE_COLUMN) ? new Utf8Column() : null;
-    this.instruments = core.books.map((book) => book.instrument);
+    this.instruments = instruments;
     this.#priceDecimals = Int8Array.from(this.instruments, (i) => i.priceDecimals);
     this.#sizeDecimals = Int8Array.from(this.instruments, (i) => i.sizeDecimals);
   }
@@ -422,7 +422,6 @@ export class FlowCodes {
     const data = batch.data.children;
     const column = (name: string) => data[this.#positions.get(name)!]!;
     this.action.load(column('action'));
-    this.account.load(column('account'));
     this.book.load(column('symbol'));
     this.side.load(column('side'));
     this.type.load(column('type'));
@@ -441,7 +440,6 @@ export class FlowCodes {
   /** Reads the loaded batch's rows `[first, first + count)` (count <= BLOCK_ROWS), a column at a time. */
   read(first: number, count: number): void {
     this.action.read(first, count);
-    this.account.read(first, count);
     this.book.read(first, count);
     this.side.read(first, count);
     this.type.read(first, count);

@@ -1,21 +1,18 @@
 /**
- * An Arrow flow's rows fed in file order, each as an OrderCommand when it is a plain row
- * (decodeRowCommand, over the batch's columns) that the target takes, else decoded and checked by the FlowRowDecoder
- * (which reports a malformed row in the format's own words) and given as a ParsedScenarioRow. Only
- * the rows decoded build a record; a plain row the core refuses is decoded for its message, not
- * submitted again.
+ * An Arrow flow's rows fed in file order, each as an OrderCommand when it is a plain row that the
+ * target takes (decoded a block at a time into CommandBlocks: DecodedBlocks), else decoded and
+ * checked by the FlowRowDecoder (which reports a malformed row in the format's own words) and
+ * given as a ParsedScenarioRow. The rows' accounts and ids are read here, on the venue's thread,
+ * which interns the accounts. Only the rows decoded build a record; a plain row the core refuses
+ * is decoded for its message, not submitted again.
  */
+import type { Data } from 'apache-arrow';
 import type { OrderCommand, VenueCore } from '../../../src/index.js';
-import {
-  BAD,
-  decodeRowCommand,
-  EMPTY,
-  ROW_DECLINED,
-  ROW_TAKEN,
-  type CommandFields,
-  type ParsedScenarioRow,
-} from '../index.js';
-import { BLOCK_ROWS, FlowCodes } from './flow-codes.js';
+import { ACTION_NEW } from '../../../src/index.js';
+import { ROW_DECLINED, ROW_TAKEN, type ParsedScenarioRow } from '../index.js';
+import { NOT_DECODED, type CommandBlock } from './command-block.js';
+import { DecodedBlocks } from './decoded-blocks.js';
+import { AccountColumn, BLOCK_ROWS, Utf8Column } from './flow-codes.js';
 import type { ArrowBatches } from './flow-reader.js';
 
 /**
@@ -52,160 +49,93 @@ export async function feedFlow(
   core: VenueCore,
   feed: FlowFeed,
 ): Promise<boolean> {
-  const codes = new FlowCodes(flow.schema, core);
-  const command = core.newCommand();
-  const fields = new FlowRowFields(codes);
-  const decoder = flow.decoder;
-  const times = codes.times;
-  for await (const batch of flow.batches) {
-    codes.load(batch);
-    let cells: ReturnType<typeof decoder.cells> | null = null;
-    for (let first = 0; first < batch.numRows; first += BLOCK_ROWS) {
-      const count = Math.min(BLOCK_ROWS, batch.numRows - first);
-      codes.read(first, count);
-      fields.first = first;
-      // The rows taken since the decoder last counted, and the time of the last one.
-      let taken = 0;
-      let previousTs = decoder.previousTs;
-      for (let row = 0; row < count; row++) {
-        const ts = times[row]!;
-        const answer =
-          ts >= previousTs ? feedCodes(fields, row, times, command, feed) : ROW_DECLINED;
-        if (answer === ROW_TAKEN) {
-          taken++;
-          previousTs = ts;
-          continue;
+  const blocks = new DecodedBlocks(
+    flow,
+    core.books.map((book) => book.instrument),
+  );
+  try {
+    const keys = new RowKeys(flow, core);
+    const command = core.newCommand();
+    const decoder = flow.decoder;
+    for await (const batch of flow.batches) {
+      keys.load(batch.data.children);
+      let cells: ReturnType<typeof decoder.cells> | null = null;
+      for (let first = 0; first < batch.numRows; first += BLOCK_ROWS) {
+        const count = Math.min(BLOCK_ROWS, batch.numRows - first);
+        const block = blocks.next(batch, first, count);
+        keys.account.read(first, count);
+        keys.first = first;
+        const { times, kinds } = block;
+        // The rows taken since the decoder last counted, and the time of the last one.
+        let taken = 0;
+        let previousTs = decoder.previousTs;
+        for (let row = 0; row < count; row++) {
+          const ts = times[row]!;
+          const answer =
+            ts >= previousTs && kinds[row] !== NOT_DECODED
+              ? feedCommand(block, row, keys, command, feed)
+              : ROW_DECLINED;
+          if (answer === ROW_TAKEN) {
+            taken++;
+            previousTs = ts;
+            continue;
+          }
+          if (taken > 0) decoder.countChecked(taken, previousTs);
+          taken = 0;
+          cells ??= decoder.cells(batch);
+          const parsed = decoder.row(cells, first + row);
+          if (!(answer === ROW_DECLINED ? feed.row(parsed) : feed.refused(parsed, answer)))
+            return false;
+          previousTs = decoder.previousTs;
         }
         if (taken > 0) decoder.countChecked(taken, previousTs);
-        taken = 0;
-        cells ??= decoder.cells(batch);
-        const parsed = decoder.row(cells, first + row);
-        if (!(answer === ROW_DECLINED ? feed.row(parsed) : feed.refused(parsed, answer)))
-          return false;
-        previousTs = decoder.previousTs;
       }
-      if (taken > 0) decoder.countChecked(taken, previousTs);
     }
+    return true;
+  } finally {
+    blocks.close();
   }
-  return true;
 }
 
-/**
- * A cursor on the block FlowCodes read: the fields of its row `row` (the batch's row
- * `first + row`), read for decodeRowCommand straight from the block's arrays.
- */
-class FlowRowFields implements CommandFields {
+/** A batch's account and id columns, read on the venue's thread; `first`: the block's first row. */
+class RowKeys {
   first = 0;
-  row = 0;
-  readonly codes: FlowCodes;
-  readonly #action: Int32Array;
-  readonly #book: Int32Array;
-  readonly #side: Int32Array;
-  readonly #type: Int32Array;
-  readonly #timeInForce: Int32Array;
-  readonly #postOnly: Int8Array;
+  readonly account: AccountColumn;
+  readonly id = new Utf8Column();
+  readonly #accountAt: number;
+  readonly #idAt: number;
 
-  constructor(codes: FlowCodes) {
-    this.codes = codes;
-    this.#action = codes.action.codes;
-    this.#book = codes.book.codes;
-    this.#side = codes.side.codes;
-    this.#type = codes.type.codes;
-    this.#timeInForce = codes.timeInForce.codes;
-    this.#postOnly = codes.postOnly;
+  constructor(flow: ArrowBatches, core: VenueCore) {
+    const at = (name: string) => flow.schema.fields.findIndex((field) => field.name === name);
+    this.account = new AccountColumn(core);
+    this.#accountAt = at('account');
+    this.#idAt = at('id');
   }
 
-  action(): number {
-    return this.#action[this.row]!;
-  }
-
-  /** A new name is interned by the row placing an order under it (FlowCodes.account). */
-  account(create: boolean): number {
-    return this.codes.account.account(this.row, create);
-  }
-
-  book(): number {
-    return this.#book[this.row]!;
-  }
-
-  side(): number {
-    return this.#side[this.row]!;
-  }
-
-  type(): number {
-    return this.#type[this.row]!;
-  }
-
-  timeInForce(): number {
-    return this.#timeInForce[this.row]!;
-  }
-
-  price(decimals: number): number {
-    return this.codes.price.unitsAt(this.row, decimals);
-  }
-
-  size(decimals: number): number {
-    return this.codes.size.unitsAt(this.row, decimals);
-  }
-
-  postOnly(): number {
-    return this.#postOnly[this.row]!;
-  }
-
-  /**
-   * A client order id (its text) and a quote size (a bigint) are left to the row decoder and the
-   * driver's `feed`; the other extras are not columns here.
-   */
-  extras(): number {
-    const { clientOrderId, quoteSize } = this.codes;
-    const at = this.first + this.row;
-    return (clientOrderId !== null && !clientOrderId.isEmpty(at)) ||
-      (quoteSize !== null && !quoteSize.isEmpty(at))
-      ? BAD
-      : 0;
-  }
-
-  quote(): bigint {
-    return 0n;
-  }
-
-  stopPrice(): number {
-    return EMPTY;
-  }
-
-  stp(): number {
-    return EMPTY;
-  }
-
-  expireAt(): number {
-    return EMPTY;
-  }
-
-  clientOrderId(): string | null {
-    return null;
+  load(columns: readonly Data[]): void {
+    this.account.load(columns[this.#accountAt]!);
+    this.id.load(columns[this.#idAt]!);
   }
 }
 
 /**
- * Fills `command` from the block's row `row` (at `times[row]`, not before the previous row's) and
- * gives it to the feed when it is a plain row (decodeRowCommand) with an id: the feed's answer,
- * else ROW_DECLINED.
+ * Gives the feed the block's row `row`, decoded, as `command` with its account (the row's
+ * ROW_DECLINED when the account is not found, or cannot be made for a new order): the feed's
+ * answer. A refused row leaves no account behind.
  */
-function feedCodes(
-  fields: FlowRowFields,
+function feedCommand(
+  block: CommandBlock,
   row: number,
-  times: Float64Array,
+  keys: RowKeys,
   command: OrderCommand,
   feed: FlowFeed,
 ): number {
-  const { id, account } = fields.codes;
-  const at = fields.first + row;
-  fields.row = row;
-  // A row not decoded interned no account: a new order's is read last.
-  if (id.isEmpty(at) || !decodeRowCommand(fields, fields.codes.instruments, command))
-    return ROW_DECLINED;
-  const answer = feed.submit(times, row, id.bytes, id.start(at), id.end(at), command);
-  // A refused row leaves no account behind.
+  block.take(row, command);
+  const { account, id } = keys;
+  command.account = account.account(row, command.action === ACTION_NEW);
+  if (command.account < 0) return ROW_DECLINED;
+  const at = keys.first + row;
+  const answer = feed.submit(block.times, row, id.bytes, id.start(at), id.end(at), command);
   if (answer !== ROW_TAKEN && account.internedRow === row) account.forget(row);
   return answer;
 }

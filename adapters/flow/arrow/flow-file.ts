@@ -39,6 +39,6 @@ export async function openFlowSource(path: string): Promise<Scenario | ArrowBatc
     import('./flow-reader.js'),
     import('./flow-codes.js'),
   ]);
-  const flow = await openArrowBatches(path);
+  const flow = await openArrowBatches(path, { parallel: true });
   return readsAsCodes(flow.schema) ? flow : arrowScenario(flow);
 }

@@ -1,0 +1,194 @@
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { convertFlowFile } from '../../adapters/flow/arrow/index.js';
+import { BlockDecoder } from '../../adapters/flow/arrow/block-decoder.js';
+import { BlockRing, RING_SLOTS } from '../../adapters/flow/arrow/block-ring.js';
+import { CommandBlock, NOT_DECODED } from '../../adapters/flow/arrow/command-block.js';
+import type { DecodeWorkerInput } from '../../adapters/flow/arrow/decode-worker.js';
+import { BLOCK_ROWS } from '../../adapters/flow/arrow/flow-codes.js';
+import { feedFlow } from '../../adapters/flow/arrow/flow-feed.js';
+import { openArrowBatches, type ArrowBatches } from '../../adapters/flow/arrow/flow-reader.js';
+import { PARALLEL_MIN_BYTES } from '../../adapters/flow/csv/index.js';
+import type { ReplayObserver } from '../../adapters/runs/replay/run-replay.js';
+import { startWorker } from '../../adapters/start-worker.js';
+import { createInstrument, DEFAULT_INSTRUMENTS, type Instrument } from '../../src/index.js';
+import { drivenVenue } from '../driven-venue.js';
+import { writeGeneratedFlow } from '../generated-flow.js';
+import { replayRun } from '../replay-run.js';
+
+const work = mkdtempSync(join(tmpdir(), 'simex-decode-worker-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const instruments: Instrument[] = DEFAULT_INSTRUMENTS.map((spec) => {
+  const made = createInstrument(spec);
+  if (!made.ok) throw new Error(made.error.message);
+  return made.value;
+});
+
+/** A flow of three record batches, with rows the block decoder leaves to the row decoder. */
+const flow = join(work, 'flow.arrow');
+/** A flow of 10 blocks, in one batch. */
+const small = join(work, 'small.arrow');
+
+/** After every 5,000th row of `csv`: rows the numeric path hands over, at that row's time. */
+function withOddRows(csv: string): string {
+  let rows = 0;
+  return readFileSync(csv, 'utf8')
+    .split('\n')
+    .flatMap((line) => {
+      if (!/^\d{4}-/.test(line) || ++rows % 5000 !== 0) return [line];
+      const ts = line.slice(0, line.indexOf(','));
+      return [
+        line,
+        `${ts},amend,o${rows - 1},acct01,BTC-USD,,,30000.00,,,`,
+        `${ts},cancel,o${rows - 2},nobody,BTC-USD,,,,,,`,
+        `${ts},new,x${rows},acct01,BTC-USD,buy,limit,1.001,1,gtc,`,
+        `${ts},new,y${rows},acct02,ETH-USD,sell,limit,2000.00,0.5000,gtd,`,
+        `${ts},new,z${rows},fresh${rows},BTC-USD,buy,limit,10.00,0.5,gtc,`,
+      ];
+    })
+    .join('\n');
+}
+
+beforeAll(async () => {
+  const csv = join(work, 'flow.csv');
+  await writeGeneratedFlow(csv, 11, 140_000);
+  writeFileSync(csv, withOddRows(csv));
+  await convertFlowFile(csv, flow);
+  const smallCsv = join(work, 'small.csv');
+  await writeGeneratedFlow(smallCsv, 12, 10 * BLOCK_ROWS);
+  await convertFlowFile(smallCsv, small);
+}, 60_000);
+
+/** Everything the feed is given, in order. */
+async function transcript(batches: ArrowBatches): Promise<string[]> {
+  const { core, driver } = drivenVenue();
+  const lines: string[] = [];
+  const decoder = new TextDecoder();
+  await feedFlow(batches, core, {
+    submit: (times, at, id, idStart, idEnd, command) => {
+      const answer = driver.submitBytes(times, at, id, idStart, idEnd, command);
+      const { action, account, book, side, type, timeInForce, flags, price, size } = command;
+      const fields = [action, account, book, side, type, timeInForce, flags, price, size];
+      lines.push(
+        `${times[at]} ${decoder.decode(id.subarray(idStart, idEnd))} ${fields.join()} ${answer}`,
+      );
+      return answer;
+    },
+    row: (row) => (
+      lines.push(`row ${JSON.stringify(row)} ${JSON.stringify(driver.feed(row))}`),
+      true
+    ),
+    refused: (row, code) => (lines.push(`refused ${row.line} ${code}`), true),
+  });
+  lines.push(`accounts ${core.accountCount}`);
+  return lines;
+}
+
+describe('an Arrow flow decoded on a worker thread too (parallel)', () => {
+  it('is parallel when opened so and at least PARALLEL_MIN_BYTES', async () => {
+    expect(statSync(flow).size).toBeGreaterThan(PARALLEL_MIN_BYTES);
+    expect(statSync(small).size).toBeLessThan(PARALLEL_MIN_BYTES);
+    const opened = [
+      await openArrowBatches(flow, { parallel: true }),
+      await openArrowBatches(flow),
+      await openArrowBatches(small, { parallel: true }),
+    ];
+    expect(opened.map((batches) => batches.parallel)).toEqual([true, false, false]);
+    for (const batches of opened) batches.close();
+  });
+
+  it('feeds exactly what this thread decodes alone, and so when the worker cannot read the file', async () => {
+    const alone = await transcript(await openArrowBatches(flow));
+    expect(alone.length).toBeGreaterThan(140_000);
+    expect(alone.filter((line) => line.startsWith('row ')).length).toBe(114);
+    const parallel = await openArrowBatches(flow, { parallel: true });
+    expect(await transcript(parallel)).toEqual(alone);
+    const lost = await openArrowBatches(flow, { parallel: true });
+    expect(await transcript({ ...lost, file: join(work, 'missing.arrow') })).toEqual(alone);
+  });
+
+  it('replays to the files and words of the row-by-row replay', async () => {
+    const rowByRow = (): ReplayObserver<never> => ({
+      beforeRow: () => {},
+      afterRow: () => null,
+      atEnd: () => null,
+    });
+    const numeric = await replayRun({ file: flow, out: join(work, 'numeric') });
+    const rows = await replayRun({ file: flow, out: join(work, 'rows'), observe: rowByRow });
+    expect(numeric.code).toBe(0);
+    expect(numeric.stderr.split('\n').length).toBe(119); // 118 refusals
+
+    expect(numeric).toEqual(rows);
+  });
+
+  it('publishes the blocks this thread would decode, up to a full ring', async () => {
+    const batches = await openArrowBatches(small);
+    const ring = new BlockRing();
+    const workerData: DecodeWorkerInput = { path: small, instruments, ring: ring.buffer };
+    const worker = startWorker(
+      new URL('../../adapters/flow/arrow/decoded-blocks.ts', import.meta.url).href,
+      'decode-worker',
+      { workerData },
+    );
+    await once(worker, 'exit'); // all 10 blocks fit in the ring
+    const decoder = new BlockDecoder(batches.schema, instruments);
+    const local = new CommandBlock();
+    let index = 0;
+    for await (const batch of batches.batches) {
+      for (let first = 0; first < batch.numRows; first += BLOCK_ROWS, index++) {
+        const count = Math.min(BLOCK_ROWS, batch.numRows - first);
+        decoder.decode(batch, index, first, count, local);
+        const published = ring.take(index)!;
+        expect([published.index, published.count]).toEqual([index, count]);
+        expect(published.kinds).toEqual(local.kinds);
+        expect(published.times).toEqual(local.times);
+        expect(published.prices).toEqual(local.prices);
+        expect(published.sizes).toEqual(local.sizes);
+        expect(published.books).toEqual(local.books);
+      }
+    }
+    expect(index).toBe(10);
+    expect(local.kinds.includes(NOT_DECODED)).toBe(false);
+  });
+});
+
+describe('a BlockRing', () => {
+  /** The worker's side of `ring`, publishing block `index`. */
+  function publish(worker: BlockRing, index: number): void {
+    worker.slot().begin(index, 1);
+    worker.publish();
+  }
+
+  it('gives the block asked for when published, else null, and drops those published late', () => {
+    const ring = new BlockRing();
+    const worker = new BlockRing(ring.buffer);
+    expect(ring.take(0)).toBeNull(); // decoded by the venue's thread
+    expect(worker.passed(0)).toBe(true);
+    expect(worker.passed(1)).toBe(false);
+    publish(worker, 0); // too late
+    publish(worker, 1);
+    expect(ring.take(1)!.index).toBe(1);
+    expect(ring.take(2)).toBeNull();
+    expect(worker.passed(2)).toBe(true);
+    publish(worker, 3);
+    publish(worker, 4);
+    expect(ring.take(3)!.index).toBe(3);
+    expect(ring.take(4)!.index).toBe(4);
+    publish(worker, 6);
+    expect(() => ring.take(5)).toThrow('block 6 came before 5');
+  });
+
+  it('lets the worker fill every slot, then each one the venue thread released', () => {
+    const ring = new BlockRing();
+    const worker = new BlockRing(ring.buffer);
+    for (let index = 0; index < RING_SLOTS; index++) publish(worker, index);
+    expect(ring.take(0)!.index).toBe(0);
+    expect(ring.take(1)!.index).toBe(1); // releases block 0's slot
+    publish(worker, RING_SLOTS);
+    for (let index = 2; index <= RING_SLOTS; index++) expect(ring.take(index)!.index).toBe(index);
+  });
+});

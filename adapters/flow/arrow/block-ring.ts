@@ -8,7 +8,7 @@
 import { CommandBlock } from './command-block.js';
 
 /** Blocks decoded ahead at most. */
-export const RING_SLOTS = 16;
+export const RING_SLOTS = 64;
 const HALF = RING_SLOTS / 2;
 
 /** Counters in the control words: blocks published, blocks released, the next block taken. */

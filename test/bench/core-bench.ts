@@ -13,7 +13,7 @@
  * a shared machine.
  *
  * One engine's run at one depth, with a CPU profile of each phase (`DIR/<engine>-<depth>-<phase>.cpuprofile`):
- * `npx tsc -p tsconfig.bench.json && node --expose-gc dist/bench/test/bench/core-bench.js
+ * `node build.config.js tsconfig.bench.json && node --expose-gc dist/bench/test/bench/core-bench.js
  * --engine=numeric --depth=50 --profile=DIR` (prints the phases' times as JSON).
  */
 import { execFileSync } from 'node:child_process';
@@ -27,7 +27,7 @@ import {
   type PhaseTimes,
 } from './core-engines.js';
 import { buildWorkload } from './core-workload.js';
-import { compiled, PHASE_SCRIPTS } from './simex-build.js';
+import { compiled, compilePhaseScripts, PHASE_SCRIPTS } from './simex-build.js';
 
 const scaleArgument = process.argv.find((argument) => argument.startsWith('--scale='));
 const SCALE = scaleArgument === undefined ? 1 : Number(scaleArgument.slice('--scale='.length));
@@ -58,7 +58,7 @@ function measureHere(engine: Engine, ordersPerLevel: number): void {
   process.stdout.write(JSON.stringify(engine(work)));
 }
 
-/** This script compiled by `tsc -p tsconfig.bench.json`, which the parent runs first. */
+/** This script compiled by `node build.config.js tsconfig.bench.json`, which the parent runs first. */
 const COMPILED = compiled(PHASE_SCRIPTS.core);
 
 /** Parent: one engine's run in a fresh process. */
@@ -132,7 +132,7 @@ function report(): void {
 
 const engineArgument = process.argv.find((argument) => argument.startsWith('--engine='));
 if (engineArgument === undefined) {
-  execFileSync('npx', ['tsc', '-p', 'tsconfig.bench.json'], { stdio: 'inherit' });
+  compilePhaseScripts();
   report();
 } else {
   const depthArgument = process.argv.find((argument) => argument.startsWith('--depth='))!;

@@ -14,7 +14,7 @@ import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
-import { compiled, PHASE_SCRIPTS } from './simex-build.js';
+import { compiled, compilePhaseScripts, PHASE_SCRIPTS } from './simex-build.js';
 
 const PHASES = ['csv-parse', 'import', 'import-arrow'] as const;
 type Phase = (typeof PHASES)[number];
@@ -71,7 +71,7 @@ if (process.argv[2] === '--generate') {
 } else {
   const rows = argument('--rows', 1_000_000);
   const runs = argument('--runs', 1);
-  execFileSync('npx', ['tsc', '-p', 'tsconfig.bench.json'], { stdio: 'inherit' });
+  compilePhaseScripts();
   const work = mkdtempSync(join(tmpdir(), 'simex-bench-import-'));
   try {
     const file = join(work, 'incremental_book_L2.csv');

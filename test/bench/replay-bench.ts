@@ -18,7 +18,13 @@ import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { flowInstruments } from '../../adapters/runs/generate/flow-instruments.js';
 import { writeFlow, type FlowFormat } from '../../adapters/runs/generate/write-flow.js';
-import { built, compiled, PHASE_SCRIPTS, SIMEX_MODULES } from './simex-build.js';
+import {
+  built,
+  compiled,
+  compilePhaseScripts,
+  PHASE_SCRIPTS,
+  SIMEX_MODULES,
+} from './simex-build.js';
 
 interface Phase {
   rows: number;
@@ -71,7 +77,7 @@ const PHASES = [
 execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
 // The phases run as plain JavaScript, as users run simex: under tsx, each process carried some
 // 40 MB of the loader's own, which hid a third of the peak RSS's growth from 1M to 10M events.
-execFileSync('npx', ['tsc', '-p', 'tsconfig.bench.json'], { stdio: 'inherit' });
+compilePhaseScripts();
 const PHASE_SCRIPT = compiled(PHASE_SCRIPTS.replay);
 /** simex's phases run with the node flags of simex's bin (its `#!` line), as `npx simex` runs. */
 const BIN_NODE_FLAGS =

@@ -1,10 +1,12 @@
 /**
  * The files the benches name by path rather than import: simex's build in dist/ (what the CLI and
- * `npm start` run), the phase scripts compiled by tsconfig.bench.json into dist/bench/, and the
+ * `npm start` run), the phase scripts compiled by tsconfig.bench.json into dist/bench/ (as the
+ * build compiles dist/: build.config.js), and the
  * example strategy. A bench runs from its sources (tsx) or compiled into dist/bench/test/bench/;
  * both find the repository root from here. test/bench/bench-scripts.test.ts checks that every
  * source named here exists and runs the phase scripts at a tiny scale.
  */
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -41,6 +43,12 @@ export function built(source: (typeof SIMEX_MODULES)[keyof typeof SIMEX_MODULES]
 /** `built`, as a URL for import(). */
 export function builtUrl(source: (typeof SIMEX_MODULES)[keyof typeof SIMEX_MODULES]): string {
   return pathToFileURL(built(source)).href;
+}
+
+/** Compiles the phase scripts and src/ into dist/bench/ as the build compiles dist/ (build.config.js). */
+export function compilePhaseScripts(): void {
+  const build = join(ROOT, 'build.config.js');
+  execFileSync(process.execPath, [build, join(ROOT, 'tsconfig.bench.json')], { stdio: 'inherit' });
 }
 
 /** The absolute path of a phase script compiled into dist/bench/. */

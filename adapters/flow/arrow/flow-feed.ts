@@ -7,8 +7,7 @@
  * is decoded for its message, not submitted again.
  */
 import type { Data } from 'apache-arrow';
-import type { OrderCommand, VenueCore } from '../../../src/index.js';
-import { ACTION_NEW } from '../../../src/index.js';
+import { ACTION_NEW, type OrderCommand, type VenueCore } from '../../../src/index.js';
 import { ROW_DECLINED, ROW_TAKEN, type ParsedScenarioRow } from '../index.js';
 import { NOT_DECODED, type CommandBlock } from './command-block.js';
 import { DecodedBlocks } from './decoded-blocks.js';

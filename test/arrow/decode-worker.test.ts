@@ -17,6 +17,7 @@ import { startWorker } from '../../adapters/start-worker.js';
 import { createInstrument, DEFAULT_INSTRUMENTS, type Instrument } from '../../src/index.js';
 import { drivenVenue } from '../driven-venue.js';
 import { writeGeneratedFlow } from '../generated-flow.js';
+import { simex } from '../cli/run-simex.js';
 import { replayRun } from '../replay-run.js';
 
 const work = mkdtempSync(join(tmpdir(), 'simex-decode-worker-'));
@@ -30,6 +31,8 @@ const instruments: Instrument[] = DEFAULT_INSTRUMENTS.map((spec) => {
 
 /** A flow of three record batches, with rows the block decoder leaves to the row decoder. */
 const flow = join(work, 'flow.arrow');
+/** The same flow as a CSV. */
+const csv = join(work, 'flow.csv');
 /** A flow of 10 blocks, in one batch. */
 const small = join(work, 'small.arrow');
 
@@ -54,7 +57,6 @@ function withOddRows(csv: string): string {
 }
 
 beforeAll(async () => {
-  const csv = join(work, 'flow.csv');
   await writeGeneratedFlow(csv, 11, 140_000);
   writeFileSync(csv, withOddRows(csv));
   await convertFlowFile(csv, flow);
@@ -123,6 +125,20 @@ describe('an Arrow flow decoded on a worker thread too (parallel)', () => {
     expect(numeric.stderr.split('\n').length).toBe(119); // 118 refusals
 
     expect(numeric).toEqual(rows);
+  });
+
+  it('backtests to the fills, equity and summary of the CSV (the built CLI: a worker in the worker)', async () => {
+    const maker = ['--strategy', 'scenarios/strategies/market-maker.ts', '--interval', '1s'];
+    const runs = await Promise.all([
+      simex('backtest', ...maker, '--data', csv, '--out', join(work, 'bt-csv')),
+      simex('backtest', ...maker, '--data', flow, '--out', join(work, 'bt-arrow')),
+    ]);
+    expect(runs.map((run) => run.code)).toEqual([0, 0]);
+    const output = (dir: string, name: string) =>
+      readFileSync(join(work, dir, name), 'utf8').replace(/"data": "[^"]*"/, '');
+    expect(output('bt-arrow', 'fills.csv').split('\n').length).toBeGreaterThan(100);
+    for (const name of ['fills.csv', 'equity.csv', 'summary.json'])
+      expect(output('bt-arrow', name), name).toBe(output('bt-csv', name));
   });
 
   it('publishes the blocks this thread would decode, up to a full ring', async () => {

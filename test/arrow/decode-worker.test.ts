@@ -11,13 +11,16 @@ import type { DecodeWorkerInput } from '../../adapters/flow/arrow/decode-worker.
 import { BLOCK_ROWS } from '../../adapters/flow/arrow/flow-codes.js';
 import { feedFlow } from '../../adapters/flow/arrow/flow-feed.js';
 import { openArrowBatches, type ArrowBatches } from '../../adapters/flow/arrow/flow-reader.js';
-import { PARALLEL_MIN_BYTES } from '../../adapters/flow/csv/index.js';
+import { openScenarioFile } from '../../adapters/flow/csv/index.js';
+import { DECODE_WORKER_MIN_BYTES, openFlowSource } from '../../adapters/flow/arrow/flow-file.js';
+import { backtestFlow, type FlowSource } from '../../adapters/runs/backtest/in-process.js';
+import { loadStrategy } from '../../adapters/runs/backtest/strategy-loader.js';
+import { testConfig } from '../backtest/helpers.js';
 import type { ReplayObserver } from '../../adapters/runs/replay/run-replay.js';
 import { startWorker } from '../../adapters/start-worker.js';
 import { createInstrument, DEFAULT_INSTRUMENTS, type Instrument } from '../../src/index.js';
 import { drivenVenue } from '../driven-venue.js';
 import { writeGeneratedFlow } from '../generated-flow.js';
-import { simex } from '../cli/run-simex.js';
 import { replayRun } from '../replay-run.js';
 
 const work = mkdtempSync(join(tmpdir(), 'simex-decode-worker-'));
@@ -90,26 +93,31 @@ async function transcript(batches: ArrowBatches): Promise<string[]> {
   return lines;
 }
 
-describe('an Arrow flow decoded on a worker thread too (parallel)', () => {
-  it('is parallel when opened so and at least PARALLEL_MIN_BYTES', async () => {
-    expect(statSync(flow).size).toBeGreaterThan(PARALLEL_MIN_BYTES);
-    expect(statSync(small).size).toBeLessThan(PARALLEL_MIN_BYTES);
+describe('an Arrow flow decoded on a worker thread too (decodeWorker)', () => {
+  it('is opened so at DECODE_WORKER_MIN_BYTES or more, or when asked', async () => {
+    expect(statSync(flow).size).toBeLessThan(DECODE_WORKER_MIN_BYTES);
     const opened = [
-      await openArrowBatches(flow, { parallel: true }),
+      await openFlowSource(flow),
+      await openFlowSource(flow, { decodeWorker: true }),
       await openArrowBatches(flow),
-      await openArrowBatches(small, { parallel: true }),
+      await openArrowBatches(flow, { decodeWorker: true }),
     ];
-    expect(opened.map((batches) => batches.parallel)).toEqual([true, false, false]);
-    for (const batches of opened) batches.close();
+    expect(opened.map((source) => 'decodeWorker' in source && source.decodeWorker)).toEqual([
+      false,
+      true,
+      false,
+      true,
+    ]);
+    for (const source of opened) source.close();
   });
 
   it('feeds exactly what this thread decodes alone, and so when the worker cannot read the file', async () => {
     const alone = await transcript(await openArrowBatches(flow));
     expect(alone.length).toBeGreaterThan(140_000);
     expect(alone.filter((line) => line.startsWith('row ')).length).toBe(114);
-    const parallel = await openArrowBatches(flow, { parallel: true });
-    expect(await transcript(parallel)).toEqual(alone);
-    const lost = await openArrowBatches(flow, { parallel: true });
+    const decoded = await openArrowBatches(flow, { decodeWorker: true });
+    expect(await transcript(decoded)).toEqual(alone);
+    const lost = await openArrowBatches(flow, { decodeWorker: true });
     expect(await transcript({ ...lost, file: join(work, 'missing.arrow') })).toEqual(alone);
   });
 
@@ -119,7 +127,7 @@ describe('an Arrow flow decoded on a worker thread too (parallel)', () => {
       afterRow: () => null,
       atEnd: () => null,
     });
-    const numeric = await replayRun({ file: flow, out: join(work, 'numeric') });
+    const numeric = await replayRun({ file: flow, out: join(work, 'numeric'), decodeWorker: true });
     const rows = await replayRun({ file: flow, out: join(work, 'rows'), observe: rowByRow });
     expect(numeric.code).toBe(0);
     expect(numeric.stderr.split('\n').length).toBe(119); // 118 refusals
@@ -127,18 +135,27 @@ describe('an Arrow flow decoded on a worker thread too (parallel)', () => {
     expect(numeric).toEqual(rows);
   });
 
-  it('backtests to the fills, equity and summary of the CSV (the built CLI: a worker in the worker)', async () => {
-    const maker = ['--strategy', 'scenarios/strategies/market-maker.ts', '--interval', '1s'];
-    const runs = await Promise.all([
-      simex('backtest', ...maker, '--data', csv, '--out', join(work, 'bt-csv')),
-      simex('backtest', ...maker, '--data', flow, '--out', join(work, 'bt-arrow')),
-    ]);
-    expect(runs.map((run) => run.code)).toEqual([0, 0]);
-    const output = (dir: string, name: string) =>
-      readFileSync(join(work, dir, name), 'utf8').replace(/"data": "[^"]*"/, '');
-    expect(output('bt-arrow', 'fills.csv').split('\n').length).toBeGreaterThan(100);
-    for (const name of ['fills.csv', 'equity.csv', 'summary.json'])
-      expect(output('bt-arrow', name), name).toBe(output('bt-csv', name));
+  it('backtests the market maker to the summary and fills of the CSV flow', async () => {
+    const config = testConfig({ intervalMs: 1000 });
+    const backtest = async (source: FlowSource) => {
+      const fills: string[] = [];
+      const strategy = await loadStrategy('scenarios/strategies/market-maker.ts', config.params);
+      const run = await backtestFlow(
+        strategy,
+        config,
+        source,
+        { strategy: 's', data: 'd' },
+        {
+          onFill: (fill) => void fills.push(JSON.stringify(fill)),
+        },
+      );
+      if (!run.ok) throw new Error(run.error.message);
+      return { summary: run.value.summary, fills };
+    };
+    const fromArrow = await backtest(await openArrowBatches(flow, { decodeWorker: true }));
+    const fromCsv = await backtest(await openScenarioFile(csv));
+    expect(fromArrow.fills.length).toBeGreaterThan(100);
+    expect(fromArrow).toEqual(fromCsv);
   });
 
   it('publishes the blocks this thread would decode, up to a full ring', async () => {

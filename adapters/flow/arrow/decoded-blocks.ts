@@ -1,6 +1,6 @@
 /**
  * An Arrow flow's rows as CommandBlocks, in order, for the venue's thread (feedFlow): decoded
- * here, or, for a `parallel` flow, by a worker thread (decode-worker.ts) a few blocks ahead,
+ * here, or, for a flow opened with `decodeWorker`, by a worker thread (decode-worker.ts) a few blocks ahead,
  * through a BlockRing. A block the worker has not published in time is decoded here, so the
  * blocks, and the run, are the same whichever thread decoded them.
  */
@@ -25,7 +25,7 @@ export class DecodedBlocks {
   /** `instruments` are the venue's books, in order. */
   constructor(flow: ArrowBatches, instruments: readonly Instrument[]) {
     this.#decoder = new BlockDecoder(flow.schema, instruments);
-    if (!flow.parallel) return;
+    if (!flow.decodeWorker) return;
     this.#ring = new BlockRing();
     const workerData: DecodeWorkerInput = {
       path: flow.file,

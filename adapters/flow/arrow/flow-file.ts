@@ -2,7 +2,7 @@
  * Opens a flow file, Arrow or CSV, told apart by its first bytes (Arrow's `ARROW1`), not its name.
  * apache-arrow is loaded only when a file is an Arrow flow: it takes a third of a second.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { openScenarioFile, type Scenario } from '../csv/index.js';
 import type { ArrowBatches } from './flow-reader.js';
 
@@ -30,15 +30,28 @@ export async function openFlowFile(path: string): Promise<Scenario> {
 }
 
 /**
- * The file for a run that takes plain rows as numbers (feedFlow): an Arrow flow of simex's
- * column kinds (readsAsCodes) as its record batches, any other file as a Scenario.
+ * Arrow flows at least this large have their plain rows decoded on a worker thread too
+ * (`decodeWorker`). The worker's start costs the venue's thread as much as it saves on about a
+ * million rows (some 48 MB as simex writes them): smaller flows are decoded faster without it.
  */
-export async function openFlowSource(path: string): Promise<Scenario | ArrowBatches> {
+export const DECODE_WORKER_MIN_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The file for a run that takes plain rows as numbers (feedFlow): an Arrow flow of simex's
+ * column kinds (readsAsCodes) as its record batches, any other file as a Scenario. An Arrow
+ * flow's plain rows are decoded on a worker thread too with `decodeWorker`, by default when it
+ * has DECODE_WORKER_MIN_BYTES or more.
+ */
+export async function openFlowSource(
+  path: string,
+  options: { readonly decodeWorker?: boolean } = {},
+): Promise<Scenario | ArrowBatches> {
   if (!isArrowFile(path)) return openScenarioFile(path, { parallel: true });
   const [{ arrowScenario, openArrowBatches }, { readsAsCodes }] = await Promise.all([
     import('./flow-reader.js'),
     import('./flow-codes.js'),
   ]);
-  const flow = await openArrowBatches(path, { parallel: true });
+  const decodeWorker = options.decodeWorker ?? statSync(path).size >= DECODE_WORKER_MIN_BYTES;
+  const flow = await openArrowBatches(path, { decodeWorker });
   return readsAsCodes(flow.schema) ? flow : arrowScenario(flow);
 }

@@ -15,7 +15,7 @@ import {
   ScenarioSyntaxError,
   type ScenarioLayout,
 } from '../index.js';
-import { PARALLEL_MIN_BYTES, type Scenario } from '../csv/index.js';
+import { type Scenario } from '../csv/index.js';
 import { parseDirective } from '../csv/directives.js';
 import { ArrowFlowError, UNREADABLE_BATCH, unopenableReason } from './flow-error.js';
 import { INSTRUMENTS_KEY } from './flow-schema.js';
@@ -38,16 +38,13 @@ export interface ArrowBatches {
   /** Where a row is, for messages. */
   readonly locate: (row: number) => string;
   /** feedFlow decodes the plain rows on a worker thread too (DecodedBlocks). */
-  readonly parallel: boolean;
+  readonly decodeWorker: boolean;
 }
 
-/**
- * With `parallel`, a file of at least PARALLEL_MIN_BYTES is `parallel`: feedFlow decodes its
- * plain rows on a worker thread too.
- */
+/** With `decodeWorker`, feedFlow decodes the file's plain rows on a worker thread too. */
 export async function openArrowBatches(
   path: string,
-  options: { readonly parallel?: boolean } = {},
+  options: { readonly decodeWorker?: boolean } = {},
 ): Promise<ArrowBatches> {
   const handle = await open(path, 'r');
   const size = (await handle.stat()).size;
@@ -111,7 +108,7 @@ export async function openArrowBatches(
     bytesRead: () => (batchCount === 0 ? size : Math.round((size * batchesRead) / batchCount)),
     close,
     locate: (row) => `${path}: row ${row}`,
-    parallel: options.parallel === true && size >= PARALLEL_MIN_BYTES,
+    decodeWorker: options.decodeWorker === true,
   };
 }
 

@@ -39,6 +39,11 @@ export interface ReplayFileOptions {
    * third thread on two cores gained nothing.
    */
   readonly outputWorker?: boolean;
+  /**
+   * Decode an Arrow flow's plain rows on a worker thread too; by default for one of at least
+   * DECODE_WORKER_MIN_BYTES (openFlowSource).
+   */
+  readonly decodeWorker?: boolean;
 }
 
 export const OUTPUT_WORKER_MIN_BYTES = 16 * 1024 * 1024;
@@ -67,7 +72,11 @@ export async function replayFile(options: ReplayFileOptions): Promise<number> {
       : null;
   try {
     // Without an observer, an Arrow flow of simex's column kinds replays as numbers.
-    scenario = options.observe === null ? await openFlowSource(file) : await openFlowFile(file);
+    const { decodeWorker } = options;
+    scenario =
+      options.observe === null
+        ? await openFlowSource(file, decodeWorker === undefined ? {} : { decodeWorker })
+        : await openFlowFile(file);
     const outcome = await runReplay(scenario, {
       out: options.out,
       observe: options.observe,

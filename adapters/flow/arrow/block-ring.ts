@@ -50,7 +50,7 @@ export class BlockRing {
       if (block.index > index) throw new Error(`block ${block.index} came before ${index}`);
     }
     if (read > this.#released) {
-      // A worker waiting for a slot is woken once half of them are free, not at every block.
+      // A worker waiting for a slot is woken at every HALF slots released, not at every block.
       const wake = Math.floor(read / HALF) !== Math.floor(this.#released / HALF);
       this.#released = read;
       Atomics.store(control, RELEASED, read);

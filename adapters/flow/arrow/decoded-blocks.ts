@@ -1,8 +1,8 @@
 /**
  * An Arrow flow's rows as CommandBlocks, in order, for the venue's thread (feedFlow): decoded
- * here, or, for a flow opened with `decodeWorker`, by a worker thread (decode-worker.ts) a few blocks ahead,
- * through a BlockRing. A block the worker has not published in time is decoded here, so the
- * blocks, and the run, are the same whichever thread decoded them.
+ * here, or, for a flow opened with `decodeWorker`, by a worker thread (decode-worker.ts) a few
+ * blocks ahead, through a BlockRing. A block the worker has not published in time is decoded
+ * here, so the blocks, and the run, are the same whichever thread decoded them.
  */
 import type { Worker } from 'node:worker_threads';
 import type { RecordBatch } from 'apache-arrow';

@@ -1,4 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
@@ -121,6 +129,26 @@ describe('an Arrow flow decoded on a worker thread too (decodeWorker)', () => {
     expect(await transcript({ ...lost, file: join(work, 'missing.arrow') })).toEqual(alone);
   });
 
+  it('decodes nothing from another file put at its path after it was opened', async () => {
+    // The same rows with the two symbols swapped: blocks of the same sizes, other commands.
+    const swappedCsv = join(work, 'swapped.csv');
+    const symbols = { 'BTC-USD': 'ETH-USD', 'ETH-USD': 'BTC-USD' } as Record<string, string>;
+    writeFileSync(
+      swappedCsv,
+      readFileSync(csv, 'utf8').replace(
+        /,(BTC-USD|ETH-USD),/g,
+        (_, symbol: string) => `,${symbols[symbol]},`,
+      ),
+    );
+    const swapped = join(work, 'swapped.arrow');
+    await convertFlowFile(swappedCsv, swapped);
+    const moved = join(work, 'moved.arrow');
+    copyFileSync(flow, moved);
+    const opened = await openArrowBatches(moved, { decodeWorker: true });
+    renameSync(swapped, moved);
+    expect(await transcript(opened)).toEqual(await transcript(await openArrowBatches(flow)));
+  });
+
   it('replays to the files and words of the row-by-row replay', async () => {
     const rowByRow = (): ReplayObserver<never> => ({
       beforeRow: () => {},
@@ -161,7 +189,12 @@ describe('an Arrow flow decoded on a worker thread too (decodeWorker)', () => {
   it('publishes the blocks this thread would decode, up to a full ring', async () => {
     const batches = await openArrowBatches(small);
     const ring = new BlockRing();
-    const workerData: DecodeWorkerInput = { path: small, instruments, ring: ring.buffer };
+    const workerData: DecodeWorkerInput = {
+      path: small,
+      instruments,
+      ring: ring.buffer,
+      identity: batches.identity,
+    };
     const worker = startWorker(
       new URL('../../adapters/flow/arrow/decoded-blocks.ts', import.meta.url).href,
       'decode-worker',

@@ -31,6 +31,7 @@ export class DecodedBlocks {
       path: flow.file,
       instruments,
       ring: this.#ring.buffer,
+      identity: flow.identity,
     };
     this.#worker = startWorker(import.meta.url, 'decode-worker', { workerData });
     // A worker that stops early leaves its blocks to this thread.

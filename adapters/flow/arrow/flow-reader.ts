@@ -39,6 +39,8 @@ export interface ArrowBatches {
   readonly locate: (row: number) => string;
   /** feedFlow decodes the plain rows on a worker thread too (DecodedBlocks). */
   readonly decodeWorker: boolean;
+  /** The file opened (its device, inode, size and time of change), for a second reader to check. */
+  readonly identity: string;
 }
 
 /** With `decodeWorker`, feedFlow decodes the file's plain rows on a worker thread too. */
@@ -47,7 +49,8 @@ export async function openArrowBatches(
   options: { readonly decodeWorker?: boolean } = {},
 ): Promise<ArrowBatches> {
   const handle = await open(path, 'r');
-  const size = (await handle.stat()).size;
+  const stats = await handle.stat();
+  const size = stats.size;
   let reader: AsyncRecordBatchFileReader;
   try {
     const opened = await (await RecordBatchReader.from(handle)).open();
@@ -109,6 +112,7 @@ export async function openArrowBatches(
     close,
     locate: (row) => `${path}: row ${row}`,
     decodeWorker: options.decodeWorker === true,
+    identity: `${stats.dev}:${stats.ino}:${size}:${stats.mtimeMs}`,
   };
 }
 

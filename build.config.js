@@ -44,7 +44,7 @@ function isRead(identifier) {
 }
 
 /** The transform: every read of a number-literal `const` as its literal. */
-export function foldConstants(checker) {
+function foldConstants(checker) {
   return (context) => (file) => {
     const visit = (node) => {
       if (ts.isIdentifier(node) && isRead(node)) {
@@ -69,7 +69,7 @@ export function foldConstants(checker) {
 }
 
 /** Emits the project of `tsconfig` with constants folded; the exit code tsc would give. */
-export function build(tsconfig) {
+function build(tsconfig) {
   const host = { ...ts.sys, onUnRecoverableConfigFileDiagnostic: (d) => report([d]) };
   const config = ts.getParsedCommandLineOfConfigFile(tsconfig, {}, host);
   if (config === undefined) return 1;

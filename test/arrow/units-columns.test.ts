@@ -24,6 +24,13 @@ const HEADER = 'ts,action,id,account,symbol,side,type,price,size,time_in_force,p
 const row = (ms: number, rest: string) =>
   `2026-01-05T00:00:00.${String(ms).padStart(3, '0')}Z,${rest}`;
 
+/** Writes `NAME.csv` in the work directory: the header, then `rows`; its path. */
+function writeCsv(name: string, rows: readonly string[]): string {
+  const csv = join(work, `${name}.csv`);
+  writeFileSync(csv, [HEADER, ...rows, ''].join('\n'));
+  return csv;
+}
+
 /** Writes the CSV `csv`'s rows as an Arrow flow with price and size as units (or text: null); false when a cell does not fit. */
 async function writeArrow(csv: string, arrow: string, units: UnitsLayout | null): Promise<boolean> {
   const scenario = await openScenarioFile(csv);
@@ -63,22 +70,16 @@ function fieldsOf(arrow: string): Record<string, string> {
 
 describe('price and size as int64 units (simex.decimals)', () => {
   it('convert writes units at the most decimals of the books, which replay as the text does', async () => {
-    const csv = join(work, 'mixed.csv');
-    writeFileSync(
-      csv,
-      [
-        HEADER,
-        row(0, 'new,m1,alice,BTC-USD,sell,limit,30000.05,0.12345678,gtc,'),
-        row(1, 'new,m2,alice,ETH-USD,sell,limit,2000.5,1.5,,true'),
-        row(2, 'new,t1,bob,ETH-USD,buy,market,,0.12345,,'),
-        row(3, 'new,t2,bob,BTC-USD,buy,limit,30000.10,0.5,ioc,'),
-        row(4, 'amend,m2,alice,ETH-USD,,,2000.25,1.2,,'),
-        row(5, 'reduce,m1,alice,BTC-USD,,,,0.00000001,,'),
-        row(6, 'new,t3,bob,ETH-USD,buy,limit,2001,20000,,'),
-        row(7, 'cancel,m2,alice,ETH-USD,,,,,,'),
-        '',
-      ].join('\n'),
-    );
+    const csv = writeCsv('mixed', [
+      row(0, 'new,m1,alice,BTC-USD,sell,limit,30000.05,0.12345678,gtc,'),
+      row(1, 'new,m2,alice,ETH-USD,sell,limit,2000.5,1.5,,true'),
+      row(2, 'new,t1,bob,ETH-USD,buy,market,,0.12345,,'),
+      row(3, 'new,t2,bob,BTC-USD,buy,limit,30000.10,0.5,ioc,'),
+      row(4, 'amend,m2,alice,ETH-USD,,,2000.25,1.2,,'),
+      row(5, 'reduce,m1,alice,BTC-USD,,,,0.00000001,,'),
+      row(6, 'new,t3,bob,ETH-USD,buy,limit,2001,20000,,'),
+      row(7, 'cancel,m2,alice,ETH-USD,,,,,,'),
+    ]);
     const units = join(work, 'mixed-units.arrow');
     const text = join(work, 'mixed-text.arrow');
     await convertFlowFile(csv, units);
@@ -100,17 +101,11 @@ describe('price and size as int64 units (simex.decimals)', () => {
   });
 
   it('reads units at fewer and at more decimals than the book, exactly', async () => {
-    const csv = join(work, 'whole.csv');
-    writeFileSync(
-      csv,
-      [
-        HEADER,
-        row(0, 'new,m1,alice,BTC-USD,sell,limit,30001,2,gtc,'),
-        row(1, 'new,t1,bob,BTC-USD,buy,limit,30002,1,,'),
-        row(2, 'amend,m1,alice,BTC-USD,,,30003,,,'),
-        '',
-      ].join('\n'),
-    );
+    const csv = writeCsv('whole', [
+      row(0, 'new,m1,alice,BTC-USD,sell,limit,30001,2,gtc,'),
+      row(1, 'new,t1,bob,BTC-USD,buy,limit,30002,1,,'),
+      row(2, 'amend,m1,alice,BTC-USD,,,30003,,,'),
+    ]);
     const text = join(work, 'whole-text.arrow');
     expect(await writeArrow(csv, text, null)).toBe(true);
     const expected = await replayed(text);
@@ -128,16 +123,10 @@ describe('price and size as int64 units (simex.decimals)', () => {
   });
 
   it('a cell units cannot hold is kept as text: convert writes that flow with text columns', async () => {
-    const csv = join(work, 'malformed.csv');
-    writeFileSync(
-      csv,
-      [
-        HEADER,
-        row(0, 'new,m1,alice,BTC-USD,sell,limit,30000.005,1,,'),
-        row(1, 'new,m2,alice,BTC-USD,sell,limit,1e3,1,,'),
-        '',
-      ].join('\n'),
-    );
+    const csv = writeCsv('malformed', [
+      row(0, 'new,m1,alice,BTC-USD,sell,limit,30000.005,1,,'),
+      row(1, 'new,m2,alice,BTC-USD,sell,limit,1e3,1,,'),
+    ]);
     const arrow = join(work, 'malformed.arrow');
     await convertFlowFile(csv, arrow);
     expect(fieldsOf(arrow)).toMatchObject({ price: 'Utf8', size: 'Utf8' });
@@ -151,17 +140,11 @@ describe('price and size as int64 units (simex.decimals)', () => {
   });
 
   it("another writer's negative or unsafe units are refused in the words of the same text", async () => {
-    const csv = join(work, 'plain.csv');
-    writeFileSync(
-      csv,
-      [
-        HEADER,
-        row(0, 'new,m1,alice,BTC-USD,sell,limit,1,1,,'),
-        row(1, 'new,m2,alice,BTC-USD,sell,limit,2,1,,'),
-        row(2, 'new,m3,alice,BTC-USD,sell,limit,3,1,,'),
-        '',
-      ].join('\n'),
-    );
+    const csv = writeCsv('plain', [
+      row(0, 'new,m1,alice,BTC-USD,sell,limit,1,1,,'),
+      row(1, 'new,m2,alice,BTC-USD,sell,limit,2,1,,'),
+      row(2, 'new,m3,alice,BTC-USD,sell,limit,3,1,,'),
+    ]);
     const units = join(work, 'plain-units.arrow');
     expect(await writeArrow(csv, units, { price: 2, size: 8 })).toBe(true);
     // Row 1's price to -1.00, row 2's to 2^63 - 1 units (beyond 2^53).

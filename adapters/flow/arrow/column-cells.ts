@@ -6,7 +6,13 @@
 import type { Data, DataType as FieldType, Field, Vector } from 'apache-arrow';
 import { formatUnits } from '../../../src/index.js';
 import { arrow } from './arrow-library.js';
-import { DECIMALS_KEY, MAX_UNITS_DECIMALS, unitsDecimals, type ColumnKind } from './flow-schema.js';
+import {
+  DECIMALS_KEY,
+  isInt64,
+  MAX_UNITS_DECIMALS,
+  unitsDecimals,
+  type ColumnKind,
+} from './flow-schema.js';
 
 const { DataType, TimeUnit } = arrow;
 
@@ -32,10 +38,6 @@ export function typeProblem(field: Field, kind: ColumnKind): string | null {
           : 'utf8 text or a dictionary of utf8';
   // eslint-disable-next-line @typescript-eslint/no-base-to-string -- each concrete type names itself
   return `must be ${wanted}, found ${String(type)}`;
-}
-
-function isInt64(type: Field['type']): boolean {
-  return DataType.isInt(type) && type.bitWidth === 64 && type.isSigned;
 }
 
 function isText(type: Field['type']): boolean {

@@ -64,13 +64,17 @@ const DICTIONARY_INDEX_BITS: Readonly<Record<string, 8 | 32>> = {
   symbol: 32,
 };
 
+/** A signed 64-bit integer column type. */
+export function isInt64(type: DataType): boolean {
+  return arrow.DataType.isInt(type) && type.bitWidth === 64 && type.isSigned;
+}
+
 /**
  * The decimals of a units column: an int64 field with DECIMALS_KEY, a whole number from 0 to
  * MAX_UNITS_DECIMALS, in its metadata; null for any other field.
  */
 export function unitsDecimals(field: ArrowField): number | null {
-  const type = field.type as DataType; // apache-arrow's Field defaults to Field<any>
-  if (!arrow.DataType.isInt(type) || type.bitWidth !== 64 || !type.isSigned) return null;
+  if (!isInt64(field.type as DataType)) return null; // apache-arrow's Field defaults to Field<any>
   const text = field.metadata.get(DECIMALS_KEY);
   if (text === undefined || !/^(0|[1-9][0-9]?)$/.test(text)) return null;
   const decimals = Number(text);

@@ -10,12 +10,15 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
+import type { RecordBatch } from 'apache-arrow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertFlowFile } from '../../adapters/flow/arrow/index.js';
 import { BlockDecoder } from '../../adapters/flow/arrow/block-decoder.js';
 import { BlockRing, RING_SLOTS } from '../../adapters/flow/arrow/block-ring.js';
 import { CommandBlock, NOT_DECODED } from '../../adapters/flow/arrow/command-block.js';
 import type { DecodeWorkerInput } from '../../adapters/flow/arrow/decode-worker.js';
+import { IdNumbering } from '../../adapters/flow/arrow/id-numbering.js';
+import { ReleaseRing } from '../../adapters/flow/arrow/release-ring.js';
 import { BLOCK_ROWS } from '../../adapters/flow/arrow/flow-codes.js';
 import { feedFlow } from '../../adapters/flow/arrow/flow-feed.js';
 import { openArrowBatches, type ArrowBatches } from '../../adapters/flow/arrow/flow-reader.js';
@@ -32,6 +35,9 @@ import { writeGeneratedFlow } from '../generated-flow.js';
 import { replayRun } from '../replay-run.js';
 
 const work = mkdtempSync(join(tmpdir(), 'simex-decode-worker-'));
+/** The worker module's neighbour, as DecodedBlocks starts it. */
+const decodeWorkerUrl = new URL('../../adapters/flow/arrow/decoded-blocks.ts', import.meta.url)
+  .href;
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 const instruments: Instrument[] = DEFAULT_INSTRUMENTS.map((spec) => {
@@ -96,6 +102,7 @@ async function transcript(batches: ArrowBatches): Promise<string[]> {
       true
     ),
     refused: (row, code) => (lines.push(`refused ${row.line} ${code}`), true),
+    numbered: () => driver.numberedIds(false),
   });
   lines.push(`accounts ${core.accountCount}`);
   return lines;
@@ -193,13 +200,10 @@ describe('an Arrow flow decoded on a worker thread too (decodeWorker)', () => {
       path: small,
       instruments,
       ring: ring.buffer,
+      releases: null,
       identity: batches.identity,
     };
-    const worker = startWorker(
-      new URL('../../adapters/flow/arrow/decoded-blocks.ts', import.meta.url).href,
-      'decode-worker',
-      { workerData },
-    );
+    const worker = startWorker(decodeWorkerUrl, 'decode-worker', { workerData });
     await once(worker, 'exit'); // all 10 blocks fit in the ring
     const decoder = new BlockDecoder(batches.schema, instruments);
     const local = new CommandBlock();
@@ -207,18 +211,66 @@ describe('an Arrow flow decoded on a worker thread too (decodeWorker)', () => {
     for await (const batch of batches.batches) {
       for (let first = 0; first < batch.numRows; first += BLOCK_ROWS, index++) {
         const count = Math.min(BLOCK_ROWS, batch.numRows - first);
-        decoder.decode(batch, index, first, count, local);
-        const published = ring.take(index)!;
+        decoder.decode(batch, index, first, count, local, null);
+        const published = ring.take(index, false)!;
         expect([published.index, published.count]).toEqual([index, count]);
         expect(published.kinds).toEqual(local.kinds);
         expect(published.times).toEqual(local.times);
         expect(published.prices).toEqual(local.prices);
         expect(published.sizes).toEqual(local.sizes);
         expect(published.books).toEqual(local.books);
+        expect(published.entries).toEqual(local.entries);
       }
     }
     expect(index).toBe(10);
     expect(local.kinds.includes(NOT_DECODED)).toBe(false);
+  });
+
+  it('numbers the ids of the blocks claimed here as this thread does, then takes over', async () => {
+    const batches = await openArrowBatches(small);
+    const ring = new BlockRing();
+    const releases = new ReleaseRing();
+    const decoder = new BlockDecoder(batches.schema, instruments);
+    const numbering = new IdNumbering();
+    const local = new CommandBlock();
+    const entries: number[][] = [];
+    let batch: RecordBatch | undefined;
+    for await (const read of batches.batches) batch ??= read; // one batch
+
+    const rows = (index: number) => [index * BLOCK_ROWS, BLOCK_ROWS] as const;
+    // This thread numbers blocks 0 to 2 before the worker starts; after block b it gives back
+    // every entry of block b - 1, as when their orders are forgotten.
+    for (let index = 0; index < 3; index++) {
+      expect(ring.claim(index)).toBe(true);
+      decoder.decode(batch!, index, ...rows(index), local, numbering);
+      entries.push([...local.entries]);
+      for (const entry of index > 0 ? new Set(entries[index - 1]) : []) {
+        if (entry < 0) continue;
+        numbering.release(entry, index);
+        expect(releases.post(entry, index)).toBe(true);
+      }
+      releases.flush();
+    }
+    const workerData: DecodeWorkerInput = {
+      path: small,
+      instruments,
+      ring: ring.buffer,
+      releases: releases.buffer,
+      identity: batches.identity,
+    };
+    const worker = startWorker(decodeWorkerUrl, 'decode-worker', { workerData });
+    for (let index = 3; index < 10; index++) {
+      decoder.decode(batch!, index, ...rows(index), local, numbering);
+      const published = ring.take(index, true)!; // block 3 not claimed: the worker takes over
+      expect(published.index).toBe(index);
+      expect(published.entries).toEqual(local.entries);
+      expect(published.kinds).toEqual(local.kinds);
+      entries.push([...local.entries]);
+    }
+    await once(worker, 'exit');
+    // Entries given back were numbered again: the releases reached both numberings alike.
+    expect(entries[3]!.some((entry) => entries[0]!.includes(entry))).toBe(true);
+    expect(entries.flat().filter((entry) => entry < 0).length).toBeGreaterThan(0);
   });
 });
 
@@ -232,29 +284,78 @@ describe('a BlockRing', () => {
   it('gives the block asked for when published, else null, and drops those published late', () => {
     const ring = new BlockRing();
     const worker = new BlockRing(ring.buffer);
-    expect(ring.take(0)).toBeNull(); // decoded by the venue's thread
+    expect(ring.take(0, false)).toBeNull(); // decoded by the venue's thread
     expect(worker.passed(0)).toBe(true);
     expect(worker.passed(1)).toBe(false);
     publish(worker, 0); // too late
     publish(worker, 1);
-    expect(ring.take(1)!.index).toBe(1);
-    expect(ring.take(2)).toBeNull();
+    expect(ring.take(1, false)!.index).toBe(1);
+    expect(ring.take(2, false)).toBeNull();
     expect(worker.passed(2)).toBe(true);
     publish(worker, 3);
     publish(worker, 4);
-    expect(ring.take(3)!.index).toBe(3);
-    expect(ring.take(4)!.index).toBe(4);
+    expect(ring.take(3, false)!.index).toBe(3);
+    expect(ring.take(4, false)!.index).toBe(4);
     publish(worker, 6);
-    expect(() => ring.take(5)).toThrow('block 6 came before 5');
+    expect(() => ring.take(5, false)).toThrow('block 6 came before 5');
   });
 
   it('lets the worker fill every slot, then each one the venue thread released', () => {
     const ring = new BlockRing();
     const worker = new BlockRing(ring.buffer);
     for (let index = 0; index < RING_SLOTS; index++) publish(worker, index);
-    expect(ring.take(0)!.index).toBe(0);
-    expect(ring.take(1)!.index).toBe(1); // releases block 0's slot
+    expect(ring.take(0, false)!.index).toBe(0);
+    expect(ring.take(1, false)!.index).toBe(1); // releases block 0's slot
     publish(worker, RING_SLOTS);
-    for (let index = 2; index <= RING_SLOTS; index++) expect(ring.take(index)!.index).toBe(index);
+    for (let index = 2; index <= RING_SLOTS; index++)
+      expect(ring.take(index, false)!.index).toBe(index);
+  });
+
+  it('is numbered here until the worker takes over at the first block not claimed, or never', () => {
+    const ring = new BlockRing();
+    const worker = new BlockRing(ring.buffer);
+    expect(ring.claim(0)).toBe(true);
+    expect(worker.handOver(0)).toBe(false); // claimed: the worker numbers it behind
+    expect(ring.claim(1)).toBe(true);
+    expect(worker.handOver(1)).toBe(false);
+    expect(worker.handOver(2)).toBe(true);
+    expect(ring.claim(2)).toBe(false);
+    expect(ring.keep(2)).toBe(false);
+
+    const kept = new BlockRing();
+    expect(kept.claim(0)).toBe(true);
+    expect(kept.keep(1)).toBe(true);
+    expect(new BlockRing(kept.buffer).handOver(1)).toBe(false);
+  });
+
+  it('gives a venue thread that waits nothing once the worker stopped', () => {
+    const ring = new BlockRing();
+    const worker = new BlockRing(ring.buffer);
+    publish(worker, 0);
+    worker.stop();
+    expect(ring.stopped).toBe(true);
+    expect(ring.take(0, true)).toBeNull();
+  });
+});
+
+describe('an IdNumbering', () => {
+  const id = (text: string) => new TextEncoder().encode(text);
+  const number = (numbering: IdNumbering, text: string, isNew: boolean, block: number) =>
+    numbering.number(id(text), 0, text.length, isNew, block);
+
+  it('numbers a new id, finds it for later rows, and forgets it only after the last block carrying it', () => {
+    const numbering = new IdNumbering();
+    expect(number(numbering, 'a', true, 0)).toBe(0);
+    expect(number(numbering, 'b', true, 0)).toBe(1);
+    expect(number(numbering, 'x', false, 0)).toBe(-1); // not a new row: no entry
+    expect(number(numbering, 'a', false, 2)).toBe(0);
+    numbering.release(0, 1); // block 2 carries it: kept
+    expect(number(numbering, 'a', true, 3)).toBe(0);
+    numbering.release(0, 3);
+    numbering.release(0, 3); // once only
+    expect(numbering.size).toBe(1);
+    expect(number(numbering, 'a', false, 4)).toBe(-1);
+    expect(number(numbering, 'c', true, 4)).toBe(0); // the entry given back
+    expect(number(numbering, 'a', true, 4)).toBe(2);
   });
 });

@@ -57,6 +57,7 @@ describe('delta dictionaries', () => {
       submit: () => (take(), ROW_TAKEN),
       row: take,
       refused: take,
+      numbered: () => null,
     });
 
     expect(rows).toBe(2 * BATCH_ROWS + 100);
@@ -74,6 +75,7 @@ describe('delta dictionaries', () => {
           : ROW_DECLINED,
       row: () => false,
       refused: () => false,
+      numbered: () => null,
     });
 
     const [early, late] = [core.accountId('early'), core.accountId('late')];

@@ -42,6 +42,7 @@ describe('a plain Arrow row the core refuses', () => {
         driver.submitBytes(times, at, id, idStart, idEnd, command),
       row: (row) => answer(driver.feed(row)),
       refused: (row, code) => answer(driver.refusal(row.id, code)),
+      numbered: () => driver.numberedIds(false),
     });
 
     expect(submit).toHaveBeenCalledTimes(3); // o1, o2 and o3; the cancel of o9 names no order

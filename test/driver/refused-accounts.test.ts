@@ -64,6 +64,7 @@ describe('a refused row leaves no account behind', () => {
         driver.submitBytes(times, at, id, idStart, idEnd, command),
       row: (row) => (driver.feed(row) !== null && refusals++, true),
       refused: (row, code) => (driver.refusal(row.id, code), refusals++, true),
+      numbered: () => driver.numberedIds(false),
     });
 
     expect(refusals).toBe(ROWS);
@@ -94,6 +95,7 @@ describe('a refused row leaves no account behind', () => {
       },
       row: (row) => (answers.push(driver.feed(row)?.code ?? null), true),
       refused: (row, code) => (answers.push(driver.refusal(row.id, code).code), true),
+      numbered: () => driver.numberedIds(true), // restingOrders lists the ids below
     });
 
     expect(answers).toEqual([null, 'invalid_parameter', null]);

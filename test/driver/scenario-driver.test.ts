@@ -485,6 +485,48 @@ describe('a driver over venue ids (a server journal)', () => {
   });
 });
 
+describe('numbered ids (an Arrow feed that numbers them: NumberedKeys)', () => {
+  it("finds a row's order by the entry given before the row, not by its text", () => {
+    const { venue, driver } = driven();
+    const keys = driver.numberedIds(false)!;
+    keys.rowEntry = 0;
+    expect(driver.feed(sell('a'))).toBeNull();
+    keys.rowEntry = 0;
+    expect(driver.feed(sell('a'))).toMatchObject({ code: 'duplicate_id' });
+    keys.rowEntry = 0;
+    expect(driver.feed(cancel('whatever'))).toBeNull(); // entry 0 names a's order
+    expect(venue.getOrder('maker', 'ord_1')).toMatchObject({ value: { status: 'cancelled' } });
+    keys.rowEntry = -1;
+    expect(driver.feed(cancel('a'))).toMatchObject({ code: 'order_not_found' });
+    expect(driver.restingCount).toBe(0);
+    expect(() => [...driver.restingOrders()]).toThrow('the ids were numbered, not kept');
+  });
+
+  it('gives back the entry of a new row refused, once, and keeps one that names an order', () => {
+    const { driver } = driven();
+    const keys = driver.numberedIds(false)!;
+    keys.rowEntry = 3;
+    expect(driver.feed(sell('a'))).toBeNull();
+    keys.rowEntry = 5;
+    expect(driver.feed(sell('b', '100.001'))).toMatchObject({ code: 'invalid_parameter' });
+    const released: number[] = [];
+    keys.releaseDead((entry) => released.push(entry));
+    keys.releaseDead((entry) => released.push(entry));
+    expect(released).toEqual([5]);
+  });
+
+  it('is not taken when ids are read back, mapped already, or numbered already', () => {
+    expect(driven().driver.numberedIds(true)).toBeNull(); // the caller lists restingOrders
+    expect(driven({ trade: () => {} }).driver.numberedIds(false)).toBeNull();
+    const mapped = driven().driver;
+    expect(mapped.feed(sell('a'))).toBeNull();
+    expect(mapped.numberedIds(false)).toBeNull();
+    const { driver } = driven();
+    expect(driver.numberedIds(false)).not.toBeNull();
+    expect(() => driver.numberedIds(false)).toThrow('the ids are numbered already');
+  });
+});
+
 describe('isResting', () => {
   it('is true for open and partially filled orders only', () => {
     expect(ORDER_STATUSES.filter(isResting)).toEqual(['open', 'partially_filled']);

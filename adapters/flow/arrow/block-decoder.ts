@@ -4,10 +4,11 @@
  * same decoder runs on the venue's thread and on the decoding worker (decode-worker.ts).
  */
 import type { RecordBatch, Schema } from 'apache-arrow';
-import { OrderCommand, STP_NONE, type Instrument } from '../../../src/index.js';
+import { ACTION_NEW, OrderCommand, STP_NONE, type Instrument } from '../../../src/index.js';
 import { BAD, decodeRowCommand, EMPTY, type CommandFields } from '../index.js';
 import { CommandBlock, NOT_DECODED } from './command-block.js';
 import { FlowCodes } from './flow-codes.js';
+import type { IdNumbering } from './id-numbering.js';
 
 export class BlockDecoder {
   readonly #codes: FlowCodes;
@@ -21,19 +22,20 @@ export class BlockDecoder {
     this.#fields = new FlowRowFields(this.#codes);
   }
 
-  /** Decodes the batch's rows `[first, first + count)`, the flow's block `index`, into `block`. */
+  /**
+   * Decodes the batch's rows `[first, first + count)`, the flow's block `index`, into `block`, the
+   * rows' ids numbered by `numbering` (else every entry -1).
+   */
   decode(
     batch: RecordBatch,
     index: number,
     first: number,
     count: number,
     block: CommandBlock,
+    numbering: IdNumbering | null,
   ): void {
     const codes = this.#codes;
-    if (batch !== this.#batch) {
-      codes.load(batch);
-      this.#batch = batch;
-    }
+    this.#load(batch);
     codes.read(first, count);
     block.begin(index, count);
     block.times.set(codes.times.subarray(0, count));
@@ -48,6 +50,54 @@ export class BlockDecoder {
         kinds[row] = NOT_DECODED;
       else block.put(row, command);
     }
+    if (numbering === null) block.entries.fill(-1, 0, count);
+    else this.#number(index, first, count, numbering, block.entries);
+  }
+
+  /**
+   * Numbers the ids of the batch's rows `[first, first + count)`, the flow's block `index`, as
+   * `decode` does, decoding nothing else.
+   */
+  number(
+    batch: RecordBatch,
+    index: number,
+    first: number,
+    count: number,
+    numbering: IdNumbering,
+  ): void {
+    this.#load(batch);
+    this.#codes.read(first, count);
+    this.#number(index, first, count, numbering, null);
+  }
+
+  #number(
+    index: number,
+    first: number,
+    count: number,
+    numbering: IdNumbering,
+    entries: Int32Array | null,
+  ): void {
+    const { id, action } = this.#codes;
+    const bytes = id.bytes;
+    for (let row = 0; row < count; row++) {
+      const at = first + row;
+      const entry = id.isEmpty(at)
+        ? -1
+        : numbering.number(
+            bytes,
+            id.start(at),
+            id.end(at),
+            action.codes[row] === ACTION_NEW,
+            index,
+          );
+      if (entries !== null) entries[row] = entry;
+    }
+  }
+
+  #load(batch: RecordBatch): void {
+    if (batch === this.#batch) return;
+    this.#codes.load(batch);
+    this.#batch = batch;
   }
 }
 

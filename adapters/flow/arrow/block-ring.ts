@@ -1,9 +1,13 @@
 /**
  * CommandBlocks in shared memory, from the decoding worker (decode-worker.ts) to the venue's
- * thread (DecodedBlocks). The venue's thread never waits: it takes the block it needs when the
- * worker has it ready, else decodes that block itself; the worker skips the blocks the venue's
- * thread has reached and waits only while every slot holds a block not yet taken. So the worker
- * can only take work off the venue's thread, and the rows are the same either way.
+ * thread (DecodedBlocks). The venue's thread takes the block it needs when the worker has it
+ * ready, else decodes that block itself; the worker skips the blocks the venue's thread has
+ * reached and waits only while every slot holds a block not yet taken. So the worker can only take
+ * work off the venue's thread, and the rows are the same either way.
+ * When the ids are numbered (IdNumbering), one numbering must number every block: the venue's
+ * thread numbers the blocks it claims (`claim`) until the worker, having numbered the same blocks
+ * the same way behind it, takes over at the next block not claimed (`handOver`); from there the
+ * venue's thread waits for each block (`take` with `wait`). A worker that stops says so (`stop`).
  */
 import { CommandBlock } from './command-block.js';
 
@@ -11,10 +15,19 @@ import { CommandBlock } from './command-block.js';
 export const RING_SLOTS = 64;
 const HALF = RING_SLOTS / 2;
 
-/** Counters in the control words: blocks published, blocks released, the next block taken. */
+/**
+ * Control words: blocks published (STOPPED once the worker stopped), blocks released, the next
+ * block taken (numbered: claimed, with HANDED_OVER once the worker took over), 1 while the venue's
+ * thread waits for a block (the worker wakes it only then).
+ */
 const PUBLISHED = 0;
 const RELEASED = 1;
 const TAKEN_NEXT = 2;
+const WAITING = 3;
+const STOPPED = -1;
+const HANDED_OVER = 1 << 30;
+/** In TAKEN_NEXT: the venue's thread numbers every block. */
+const KEPT = -2;
 const CONTROL_BYTES = 16;
 
 export class BlockRing {
@@ -36,13 +49,15 @@ export class BlockRing {
 
   /**
    * The venue's thread: the flow's block `index` when the worker has published it, else null
-   * (decode it here). Blocks are asked for in order; the one returned is valid until the next
-   * call, which releases it with any the worker published too late.
+   * (decode it here); with `wait`, null only once the worker stopped. Blocks are asked for in
+   * order; the one returned is valid until the next call, which releases it with any the worker
+   * published too late.
    */
-  take(index: number): CommandBlock | null {
+  take(index: number, wait: boolean): CommandBlock | null {
     const control = this.#control;
-    Atomics.store(control, TAKEN_NEXT, index + 1);
-    const published = Atomics.load(control, PUBLISHED);
+    if (!wait) Atomics.store(control, TAKEN_NEXT, index + 1);
+    const published = wait ? this.#await() : Atomics.load(control, PUBLISHED);
+    if (published === STOPPED) return null;
     let read = this.#read;
     for (; read < published; read++) {
       const block = this.#slots[read % RING_SLOTS]!;
@@ -64,6 +79,48 @@ export class BlockRing {
     return this.#slots[read % RING_SLOTS]!;
   }
 
+  /**
+   * The venue's thread, numbered: whether it numbers and decodes block `index` itself (the next
+   * block); false once the worker took over at it.
+   */
+  claim(index: number): boolean {
+    return Atomics.compareExchange(this.#control, TAKEN_NEXT, index, index + 1) === index;
+  }
+
+  /**
+   * The venue's thread, numbered: keeps the numbering for good, from block `index` on; false when
+   * the worker took over at it first.
+   */
+  keep(index: number): boolean {
+    return Atomics.compareExchange(this.#control, TAKEN_NEXT, index, KEPT) === index;
+  }
+
+  /** Whether the worker stopped early. */
+  get stopped(): boolean {
+    return Atomics.load(this.#control, PUBLISHED) === STOPPED;
+  }
+
+  /** The venue's thread: the blocks published once one more than it read is, or STOPPED. */
+  #await(): number {
+    const control = this.#control;
+    for (;;) {
+      const published = Atomics.load(control, PUBLISHED);
+      if (published > this.#read || published === STOPPED) return published;
+      Atomics.store(control, WAITING, 1);
+      if (Atomics.load(control, PUBLISHED) === published)
+        Atomics.wait(control, PUBLISHED, published);
+      Atomics.store(control, WAITING, 0);
+    }
+  }
+
+  /**
+   * Worker, numbered: takes over at block `index` unless the venue's thread claimed it; the
+   * venue's thread has claimed every block before it.
+   */
+  handOver(index: number): boolean {
+    return Atomics.compareExchange(this.#control, TAKEN_NEXT, index, index | HANDED_OVER) === index;
+  }
+
   /** Worker: whether the venue's thread has reached block `index` (it decodes it itself). */
   passed(index: number): boolean {
     return index < Atomics.load(this.#control, TAKEN_NEXT);
@@ -83,5 +140,12 @@ export class BlockRing {
   /** Worker: the slot `slot` gave is filled. */
   publish(): void {
     Atomics.store(this.#control, PUBLISHED, ++this.#published);
+    if (Atomics.load(this.#control, WAITING) !== 0) Atomics.notify(this.#control, PUBLISHED);
+  }
+
+  /** Worker: it stops early; the venue's thread takes no more blocks from it. */
+  stop(): void {
+    Atomics.store(this.#control, PUBLISHED, STOPPED);
+    Atomics.notify(this.#control, PUBLISHED);
   }
 }

@@ -1,8 +1,8 @@
 /**
  * A block of an Arrow flow's rows decoded as commands (BlockDecoder): by row of the block, its
  * time and, for a plain row with a scenario id (decodeRowCommand), the fields the decoder sets on
- * the command; any other row is NOT_DECODED. The account and the id are not here: the venue's
- * thread reads them from the batch. The arrays lie in one buffer at an offset, a
+ * the command; any other row is NOT_DECODED; and every row's id entry (IdNumbering). The account
+ * and the id's bytes are not here: the venue's thread reads them from the batch. The arrays lie in one buffer at an offset, a
  * SharedArrayBuffer when the decoding worker fills the block (block-ring.ts).
  */
 import type { Lots, OrderCommand, Ticks } from '../../../src/index.js';
@@ -19,7 +19,7 @@ const FIELD_BITS = 4;
 const FIELD_MASK = (1 << FIELD_BITS) - 1;
 
 export class CommandBlock {
-  static readonly BYTES = HEADER_BYTES + BLOCK_ROWS * (3 * 8 + 2 * 4);
+  static readonly BYTES = HEADER_BYTES + BLOCK_ROWS * (3 * 8 + 3 * 4);
   readonly #header: Int32Array;
   /** Milliseconds since the epoch, NaN when null or beyond 2^53 (FlowCodes.times). */
   readonly times: Float64Array;
@@ -28,6 +28,8 @@ export class CommandBlock {
   /** action, side, type, timeInForce and flags, FIELD_BITS each; or NOT_DECODED. */
   readonly kinds: Int32Array;
   readonly books: Int32Array;
+  /** The row's id entry (IdNumbering), -1 when it has none (or the ids are not numbered). */
+  readonly entries: Int32Array;
 
   constructor(buffer: ArrayBufferLike = new ArrayBuffer(CommandBlock.BYTES), offset = 0) {
     this.#header = new Int32Array(buffer, offset, 2);
@@ -41,6 +43,7 @@ export class CommandBlock {
     this.sizes = float64s();
     this.kinds = int32s();
     this.books = int32s();
+    this.entries = int32s();
   }
 
   /** The block's number among the flow's blocks, from 0. */

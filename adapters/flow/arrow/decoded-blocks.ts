@@ -1,8 +1,9 @@
 /**
  * An Arrow flow's rows as CommandBlocks, in order, for the venue's thread (feedFlow): decoded
- * here, or, for a flow opened with `decodeWorker`, by a worker thread (decode-worker.ts) a few
- * blocks ahead, through a BlockRing. A block the worker has not published in time is decoded
- * here, so the blocks, and the run, are the same whichever thread decoded them.
+ * here, or, for a flow opened with `decodeWorker`, by a worker thread (decode-worker.ts) ahead of
+ * the venue's thread, through a BlockRing. With `numbered`, the rows' ids are numbered
+ * (IdNumbering) where the blocks are decoded, and the entries the venue's thread gives back
+ * (`release`) go there. A worker that cannot start leaves the whole flow to this thread.
  */
 import type { Worker } from 'node:worker_threads';
 import type { RecordBatch } from 'apache-arrow';
@@ -13,28 +14,41 @@ import { BlockRing } from './block-ring.js';
 import { CommandBlock } from './command-block.js';
 import type { DecodeWorkerInput } from './decode-worker.js';
 import type { ArrowBatches } from './flow-reader.js';
+import { IdNumbering } from './id-numbering.js';
+import { ReleaseRing } from './release-ring.js';
 
 export class DecodedBlocks {
   readonly #decoder: BlockDecoder;
   readonly #local = new CommandBlock();
-  readonly #ring: BlockRing | null = null;
-  readonly #worker: Worker | null = null;
+  readonly #numbered: boolean;
+  /** The ids' numbering on this thread, until the worker takes over (`#handedOver`). */
+  #numbering: IdNumbering | null = null;
+  #handedOver = false;
+  #ring: BlockRing | null = null;
+  #releases: ReleaseRing | null = null;
+  /** Releases the ReleaseRing had no room for: entry, block, ... */
+  readonly #unposted: number[] = [];
+  #worker: Worker | null = null;
   /** The next block's number in the flow. */
   #index = 0;
 
-  /** `instruments` are the venue's books, in order. */
-  constructor(flow: ArrowBatches, instruments: readonly Instrument[]) {
+  /** `instruments` are the venue's books, in order; `numbered`: number the rows' ids. */
+  constructor(flow: ArrowBatches, instruments: readonly Instrument[], numbered: boolean) {
     this.#decoder = new BlockDecoder(flow.schema, instruments);
+    this.#numbered = numbered;
+    if (numbered) this.#numbering = new IdNumbering();
     if (!flow.decodeWorker) return;
     this.#ring = new BlockRing();
+    if (numbered) this.#releases = new ReleaseRing();
     const workerData: DecodeWorkerInput = {
       path: flow.file,
       instruments,
       ring: this.#ring.buffer,
+      releases: this.#releases?.buffer ?? null,
       identity: flow.identity,
     };
     this.#worker = startWorker(import.meta.url, 'decode-worker', { workerData });
-    // A worker that stops early leaves its blocks to this thread.
+    // It says it stopped through the ring.
     this.#worker.on('error', () => {});
     this.#worker.unref();
   }
@@ -42,14 +56,72 @@ export class DecodedBlocks {
   /** The batch's rows `[first, first + count)` as the flow's next block, valid until the next call. */
   next(batch: RecordBatch, first: number, count: number): CommandBlock {
     const index = this.#index++;
-    const block = this.#ring?.take(index) ?? null;
-    if (block === null) {
-      this.#decoder.decode(batch, index, first, count, this.#local);
-      return this.#local;
+    const ring = this.#ring;
+    if (ring !== null) {
+      const block = this.#numbered ? this.#numberedBlock(ring, index) : ring.take(index, false);
+      if (block !== null) {
+        if (block.count !== count)
+          throw new Error(`block ${index} has ${block.count} rows, its batch ${count}`);
+        return block;
+      }
     }
-    if (block.count !== count)
-      throw new Error(`block ${index} has ${block.count} rows, its batch ${count}`);
+    this.#decoder.decode(batch, index, first, count, this.#local, this.#numbering);
+    return this.#local;
+  }
+
+  /**
+   * Numbered: block `index` from the worker once it took over, else null (this thread numbers
+   * it). The worker numbers the blocks this thread claims with the releases posted before each
+   * claim, so a release not posted (the ReleaseRing full, as the worker starts) keeps the
+   * numbering here for good.
+   */
+  #numberedBlock(ring: BlockRing, index: number): CommandBlock | null {
+    if (this.#unposted.length > 0) this.#postUnposted();
+    this.#releases!.flush();
+    if (!this.#handedOver) {
+      const behind = this.#unposted.length > 0;
+      if (behind ? ring.keep(index) : ring.claim(index)) {
+        if (behind || ring.stopped) this.#dropWorker();
+        return null;
+      }
+      this.#handedOver = true;
+      this.#numbering = null;
+    }
+    const block = ring.take(index, true);
+    if (block === null) throw new Error(`the decoding worker stopped before block ${index}`);
     return block;
+  }
+
+  /** The worker will not take over: this thread numbers every block, as it did. */
+  #dropWorker(): void {
+    this.close();
+    this.#ring = null;
+    this.#releases = null;
+    this.#unposted.length = 0;
+  }
+
+  /**
+   * After the block `next` gave last, the id of `entry` names no order: released here while this
+   * thread numbers, and posted to the worker while it numbers, or will.
+   */
+  release(entry: number): void {
+    const block = this.#index - 1;
+    this.#numbering?.release(entry, block);
+    const releases = this.#releases;
+    if (releases !== null && (this.#unposted.length > 0 || !releases.post(entry, block)))
+      this.#unposted.push(entry, block);
+  }
+
+  /** Posts the releases the ring had no room for, as far as it has room now. */
+  #postUnposted(): void {
+    const unposted = this.#unposted;
+    let posted = 0;
+    while (
+      posted < unposted.length &&
+      this.#releases!.post(unposted[posted]!, unposted[posted + 1]!)
+    )
+      posted += 2;
+    unposted.splice(0, posted);
   }
 
   /** Stops the worker, if any. */

@@ -3,8 +3,9 @@
  * target takes (decoded a block at a time into CommandBlocks: DecodedBlocks), else decoded and
  * checked by the FlowRowDecoder (which reports a malformed row in the format's own words) and
  * given as a ParsedScenarioRow. The rows' accounts and ids are read here, on the venue's thread,
- * which interns the accounts. Only the rows decoded build a record; a plain row the core refuses
- * is decoded for its message, not submitted again.
+ * which interns the accounts. A target that reads no id back gets them numbered where the blocks
+ * are decoded (IdNumbering, `numbered`). Only the rows decoded build a record; a plain row the
+ * core refuses is decoded for its message, not submitted again.
  */
 import type { Data } from 'apache-arrow';
 import { ACTION_NEW, type OrderCommand, type VenueCore } from '../../../src/index.js';
@@ -40,6 +41,19 @@ export interface FlowFeed {
    * given still as it was; false stops the feed.
    */
   refused(row: ParsedScenarioRow, code: number): boolean;
+  /**
+   * The target's ids known from now on by the entries the feed numbers them with, or null when
+   * it finds them by their bytes (it reads them back, or has ids mapped already).
+   */
+  numbered(): NumberedIds | null;
+}
+
+/** Scenario ids known by their entries (IdNumbering): ScenarioIds.numbered. */
+export interface NumberedIds {
+  /** The entry of the row fed next (CommandBlock.entries), -1 when its id has none. */
+  set rowEntry(entry: number);
+  /** Hands each entry whose id names no order now, of those that stopped naming one, to `release`. */
+  releaseDead(release: (entry: number) => void): void;
 }
 
 /** Feeds every row; false when `feed.row` or `feed.refused` stopped it. */
@@ -48,10 +62,13 @@ export async function feedFlow(
   core: VenueCore,
   feed: FlowFeed,
 ): Promise<boolean> {
+  const ids = feed.numbered();
   const blocks = new DecodedBlocks(
     flow,
     core.books.map((book) => book.instrument),
+    ids !== null,
   );
+  const release = (entry: number) => blocks.release(entry);
   try {
     const keys = new RowKeys(flow, core);
     const command = core.newCommand();
@@ -64,11 +81,12 @@ export async function feedFlow(
         const block = blocks.next(batch, first, count);
         keys.account.read(first, count);
         keys.first = first;
-        const { times, kinds } = block;
+        const { times, kinds, entries } = block;
         // The rows taken since the decoder last counted, and the time of the last one.
         let taken = 0;
         let previousTs = decoder.previousTs;
         for (let row = 0; row < count; row++) {
+          if (ids !== null) ids.rowEntry = entries[row]!;
           const ts = times[row]!;
           const answer =
             ts >= previousTs && kinds[row] !== NOT_DECODED
@@ -88,6 +106,7 @@ export async function feedFlow(
           previousTs = decoder.previousTs;
         }
         if (taken > 0) decoder.countChecked(taken, previousTs);
+        ids?.releaseDead(release);
       }
     }
     return true;

@@ -60,6 +60,14 @@ export class RowOrderReports {
       observer.rested(this.#attach(this.#read(slot)!, entry, order));
   }
 
+  /** Whether the observer is handed orders or trades, and so reads their scenario ids. */
+  get readsIds(): boolean {
+    const observer = this.observer;
+    return (
+      observer.trade !== undefined || observer.rested !== undefined || observer.final !== undefined
+    );
+  }
+
   /** The order's current record (the venue still holds it: live, or final while reported). */
   record(sequence: Sequence): OrderRecord {
     const { store, orders } = this.venue.core;

@@ -38,6 +38,7 @@ import type { DriverObserver, DriverOptions, Refusal } from './driver-reports.js
 import { ScenarioRowFields } from './plain-row.js';
 import { RowOrderReports } from './row-order-reports.js';
 import { ScenarioIdView } from './scenario-id-view.js';
+import type { NumberedKeys } from './numbered-keys.js';
 import { ScenarioIds } from './scenario-ids.js';
 
 /** Final orders remembered (give the venue the same `orderRetention`) to answer order_not_open. */
@@ -251,6 +252,15 @@ export class ScenarioDriver {
       this.#reports.placed(slot, core.store.status(slot), mapped, null);
     }
     return ROW_TAKEN;
+  }
+
+  /**
+   * From now on the rows' ids are known by the entries a feed numbers them with, each row's given
+   * before the row (ScenarioIds.numbered); null when ids are mapped already or read back: by the
+   * observer, or, `listed`, by the caller's `restingOrders`.
+   */
+  numberedIds(listed: boolean): NumberedKeys | null {
+    return listed || this.#reports.readsIds ? null : this.#ids.numbered();
   }
 
   /** The book of the order the scenario id `id` names, -1 when none. */

@@ -3,17 +3,22 @@
  * live (resting, or a stop waiting), and for a while after it became final (the last
  * `finalRetention` ones, as the venue retains them), so that a cancel of a recently filled order
  * is answered `order_not_open` as the venue would. Ids are kept by their bytes (BytesTable), so a
- * row read from a file's bytes is looked up without a string; a live order's id entry is kept by
+ * row read from a file's bytes is looked up without a string, or, for a feed that numbers them and
+ * a driver that reads none back, by their numbers (NumberedKeys); a live order's id entry is kept by
  * its slot in the core's order store (a slot is not reused while its order is live), so that the
  * events' sequences find it without a lookup.
  */
 import type { Sequence, Slot, VenueCore } from '../../../src/index.js';
 import { BytesTable } from '../../bytes-table.js';
+import { NumberedKeys } from './numbered-keys.js';
 import type { ScenarioIdView } from './scenario-id-view.js';
 
 export class ScenarioIds {
-  /** Id -> order sequence: live orders and the last `finalRetention` final ones. */
-  readonly #table = new BytesTable();
+  /**
+   * Id -> order sequence: live orders and the last `finalRetention` final ones; by their bytes, or
+   * by the entries a feed numbered them with (`numbered`).
+   */
+  #table: BytesTable | NumberedKeys = new BytesTable();
   /** By order store slot: the id entry + 1 of the live row order there, or 0. */
   #liveEntries = new Int32Array(1024);
   #liveCount = 0;
@@ -81,9 +86,26 @@ export class ScenarioIds {
 
   /** Points `view` at the id of `entry`. */
   view(entry: number, view: ScenarioIdView): void {
-    const table = this.#table;
+    const table = this.#keyed();
     const start = table.keyStart(entry);
     view.set(table.arena, start, start + table.keyLength(entry), table.decodedText(entry));
+  }
+
+  /**
+   * From now on, the ids are known by the entries the feed numbers them with, each row's given
+   * before the row, and not read back (NumberedKeys: no view, no `live`); null when ids are
+   * mapped already (the feed finds them by their bytes then).
+   */
+  numbered(): NumberedKeys | null {
+    if (this.#table instanceof NumberedKeys) throw new Error('the ids are numbered already');
+    if (this.#table.size > 0) return null;
+    return (this.#table = new NumberedKeys());
+  }
+
+  /** The table, which keeps the ids' bytes. */
+  #keyed(): BytesTable {
+    if (this.#table instanceof NumberedKeys) throw new Error('the ids were numbered, not kept');
+    return this.#table;
   }
 
   get liveCount(): number {
@@ -93,9 +115,10 @@ export class ScenarioIds {
   /** The live orders' sequences and scenario ids, oldest first. */
   live(): [Sequence, string][] {
     const { store } = this.core;
+    const table = this.#keyed();
     const live: [Sequence, string][] = [];
     this.#liveEntries.forEach((entry, slot) => {
-      if (entry > 0) live.push([store.sequence(slot as Slot), this.#table.text(entry - 1)]);
+      if (entry > 0) live.push([store.sequence(slot as Slot), table.text(entry - 1)]);
     });
     return live.sort(([a], [b]) => a - b);
   }
@@ -112,7 +135,7 @@ export class ScenarioIds {
 
   /** The id of `entry` is `text` (when the caller decoded it already). */
   keepText(entry: number, text: string): void {
-    this.#table.keepText(entry, text);
+    if (this.#table instanceof BytesTable) this.#table.keepText(entry, text);
   }
 
   /** The order mapped to `entry`, at `slot`, is live (rests on the book, or waits for its trigger). */

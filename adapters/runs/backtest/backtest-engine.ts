@@ -263,6 +263,7 @@ export class BacktestEngine {
     },
     row: (row) => (this.#flowRow(row), true),
     refused: (row, code) => (this.#afterFlowRow(row, this.flow.refusal(row.id, code)), true),
+    numbered: () => this.flow.numberedIds(false),
   };
 
   /**

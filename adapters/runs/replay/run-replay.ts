@@ -124,6 +124,7 @@ export async function runReplay<Stop>(
             progress(driver.submitBytes(times, at, id, idStart, idEnd, command)),
           row: step,
           refused: (row, code) => answered(row, replayer.refusal(row, code)),
+          numbered: () => driver.numberedIds(output !== null),
         },
       );
       if (!fed) return stopped!;

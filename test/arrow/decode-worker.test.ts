@@ -10,7 +10,7 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
-import type { RecordBatch } from 'apache-arrow';
+import { RecordBatchFileReader, type RecordBatch } from 'apache-arrow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertFlowFile } from '../../adapters/flow/arrow/index.js';
 import { BlockDecoder } from '../../adapters/flow/arrow/block-decoder.js';
@@ -154,6 +154,18 @@ describe('an Arrow flow decoded on a worker thread too (decodeWorker)', () => {
     const opened = await openArrowBatches(moved, { decodeWorker: true });
     renameSync(swapped, moved);
     expect(await transcript(opened)).toEqual(await transcript(await openArrowBatches(flow)));
+  });
+
+  it('reports a broken record batch in the words of a replay without it', async () => {
+    const broken = join(work, 'broken.arrow');
+    const bytes = readFileSync(flow);
+    const last = RecordBatchFileReader.from(bytes).open().footer!.getRecordBatch(2)!.offset;
+    new DataView(bytes.buffer, bytes.byteOffset).setInt32(last + 4, 0x7fff_fff0, true);
+    writeFileSync(broken, bytes);
+    const alone = await replayRun({ file: broken, decodeWorker: false });
+    expect(alone.code).toBe(2);
+    expect(alone.stderr).toContain('the file ends inside a message');
+    expect(await replayRun({ file: broken, decodeWorker: true })).toEqual(alone);
   });
 
   it('replays to the files and words of the row-by-row replay', async () => {
@@ -328,13 +340,14 @@ describe('a BlockRing', () => {
     expect(new BlockRing(kept.buffer).handOver(1)).toBe(false);
   });
 
-  it('gives a venue thread that waits nothing once the worker stopped', () => {
+  it('gives a waiting venue thread the blocks published before the worker stopped, then null', () => {
     const ring = new BlockRing();
     const worker = new BlockRing(ring.buffer);
     publish(worker, 0);
     worker.stop();
     expect(ring.stopped).toBe(true);
-    expect(ring.take(0, true)).toBeNull();
+    expect(ring.take(0, true)!.index).toBe(0);
+    expect(ring.take(1, true)).toBeNull();
   });
 });
 

@@ -16,15 +16,15 @@ export const RING_SLOTS = 64;
 const HALF = RING_SLOTS / 2;
 
 /**
- * Control words: blocks published (STOPPED once the worker stopped), blocks released, the next
- * block taken (numbered: claimed, with HANDED_OVER once the worker took over), 1 while the venue's
- * thread waits for a block (the worker wakes it only then).
+ * Control words: blocks published (with STOPPED once the worker stopped), blocks released, the
+ * next block taken (numbered: claimed, with HANDED_OVER once the worker took over), 1 while the
+ * venue's thread waits for a block (the worker wakes it only then).
  */
 const PUBLISHED = 0;
 const RELEASED = 1;
 const TAKEN_NEXT = 2;
 const WAITING = 3;
-const STOPPED = -1;
+const STOPPED = 1 << 30;
 const HANDED_OVER = 1 << 30;
 /** In TAKEN_NEXT: the venue's thread numbers every block. */
 const KEPT = -2;
@@ -49,34 +49,39 @@ export class BlockRing {
 
   /**
    * The venue's thread: the flow's block `index` when the worker has published it, else null
-   * (decode it here); with `wait`, null only once the worker stopped. Blocks are asked for in
-   * order; the one returned is valid until the next call, which releases it with any the worker
-   * published too late.
+   * (decode it here); with `wait`, once it is published, or null if the worker stopped before it.
+   * Blocks are asked for in order; the one returned is valid until the next call, which releases
+   * it with any the worker published too late.
    */
   take(index: number, wait: boolean): CommandBlock | null {
     const control = this.#control;
     if (!wait) Atomics.store(control, TAKEN_NEXT, index + 1);
-    const published = wait ? this.#await() : Atomics.load(control, PUBLISHED);
-    if (published === STOPPED) return null;
-    let read = this.#read;
-    for (; read < published; read++) {
-      const block = this.#slots[read % RING_SLOTS]!;
-      if (block.index === index) break;
-      if (block.index > index) throw new Error(`block ${block.index} came before ${index}`);
-    }
-    if (read > this.#released) {
-      // A worker waiting for a slot is woken at every HALF slots released, not at every block.
-      const wake = Math.floor(read / HALF) !== Math.floor(this.#released / HALF);
-      this.#released = read;
-      Atomics.store(control, RELEASED, read);
-      if (wake) Atomics.notify(control, RELEASED);
-    }
-    if (read === published) {
+    for (;;) {
+      const word = Atomics.load(control, PUBLISHED);
+      const published = word & ~STOPPED;
+      let read = this.#read;
+      for (; read < published; read++) {
+        const block = this.#slots[read % RING_SLOTS]!;
+        if (block.index === index) break;
+        if (block.index > index) throw new Error(`block ${block.index} came before ${index}`);
+      }
+      if (read > this.#released) {
+        // A worker waiting for a slot is woken at every HALF slots released, not at every block.
+        const wake = Math.floor(read / HALF) !== Math.floor(this.#released / HALF);
+        this.#released = read;
+        Atomics.store(control, RELEASED, read);
+        if (wake) Atomics.notify(control, RELEASED);
+      }
+      if (read < published) {
+        this.#read = read + 1;
+        return this.#slots[read % RING_SLOTS]!;
+      }
       this.#read = read;
-      return null;
+      if (!wait || (word & STOPPED) !== 0) return null;
+      Atomics.store(control, WAITING, 1);
+      if (Atomics.load(control, PUBLISHED) === word) Atomics.wait(control, PUBLISHED, word);
+      Atomics.store(control, WAITING, 0);
     }
-    this.#read = read + 1;
-    return this.#slots[read % RING_SLOTS]!;
   }
 
   /**
@@ -97,20 +102,7 @@ export class BlockRing {
 
   /** Whether the worker stopped early. */
   get stopped(): boolean {
-    return Atomics.load(this.#control, PUBLISHED) === STOPPED;
-  }
-
-  /** The venue's thread: the blocks published once one more than it read is, or STOPPED. */
-  #await(): number {
-    const control = this.#control;
-    for (;;) {
-      const published = Atomics.load(control, PUBLISHED);
-      if (published > this.#read || published === STOPPED) return published;
-      Atomics.store(control, WAITING, 1);
-      if (Atomics.load(control, PUBLISHED) === published)
-        Atomics.wait(control, PUBLISHED, published);
-      Atomics.store(control, WAITING, 0);
-    }
+    return (Atomics.load(this.#control, PUBLISHED) & STOPPED) !== 0;
   }
 
   /**
@@ -143,9 +135,9 @@ export class BlockRing {
     if (Atomics.load(this.#control, WAITING) !== 0) Atomics.notify(this.#control, PUBLISHED);
   }
 
-  /** Worker: it stops early; the venue's thread takes no more blocks from it. */
+  /** Worker: it stops early; the venue's thread takes what it published, and no more. */
   stop(): void {
-    Atomics.store(this.#control, PUBLISHED, STOPPED);
+    Atomics.or(this.#control, PUBLISHED, STOPPED);
     Atomics.notify(this.#control, PUBLISHED);
   }
 }

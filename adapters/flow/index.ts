@@ -45,4 +45,5 @@ export {
   type CommandFields,
 } from './command-fields.js';
 export { ScenarioClock } from './scenario-clock.js';
+export { fresh, NO_ENTRY } from './id-entry.js';
 export { tickerJson } from './ticker-json.js';

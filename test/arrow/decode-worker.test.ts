@@ -23,6 +23,7 @@ import { BLOCK_ROWS } from '../../adapters/flow/arrow/flow-codes.js';
 import { feedFlow } from '../../adapters/flow/arrow/flow-feed.js';
 import { openArrowBatches, type ArrowBatches } from '../../adapters/flow/arrow/flow-reader.js';
 import { openScenarioFile } from '../../adapters/flow/csv/index.js';
+import { fresh, NO_ENTRY } from '../../adapters/flow/index.js';
 import { DECODE_WORKER_MIN_BYTES, openFlowSource } from '../../adapters/flow/arrow/flow-file.js';
 import { backtestFlow, type FlowSource } from '../../adapters/runs/backtest/in-process.js';
 import { loadStrategy } from '../../adapters/runs/backtest/strategy-loader.js';
@@ -356,19 +357,19 @@ describe('an IdNumbering', () => {
   const number = (numbering: IdNumbering, text: string, isNew: boolean, block: number) =>
     numbering.number(id(text), 0, text.length, isNew, block);
 
-  it('numbers a new id, finds it for later rows, and forgets it only after the last block carrying it', () => {
+  it('numbers a new id (fresh), finds it for later rows, and forgets it only after the last block carrying it', () => {
     const numbering = new IdNumbering();
-    expect(number(numbering, 'a', true, 0)).toBe(0);
-    expect(number(numbering, 'b', true, 0)).toBe(1);
-    expect(number(numbering, 'x', false, 0)).toBe(-1); // not a new row: no entry
+    expect(number(numbering, 'a', true, 0)).toBe(fresh(0));
+    expect(number(numbering, 'b', true, 0)).toBe(fresh(1));
+    expect(number(numbering, 'x', false, 0)).toBe(NO_ENTRY); // not a new row: no entry
     expect(number(numbering, 'a', false, 2)).toBe(0);
     numbering.release(0, 1); // block 2 carries it: kept
     expect(number(numbering, 'a', true, 3)).toBe(0);
     numbering.release(0, 3);
     numbering.release(0, 3); // once only
     expect(numbering.size).toBe(1);
-    expect(number(numbering, 'a', false, 4)).toBe(-1);
-    expect(number(numbering, 'c', true, 4)).toBe(0); // the entry given back
-    expect(number(numbering, 'a', true, 4)).toBe(2);
+    expect(number(numbering, 'a', false, 4)).toBe(NO_ENTRY);
+    expect(number(numbering, 'c', true, 4)).toBe(fresh(0)); // the entry given back
+    expect(number(numbering, 'a', true, 4)).toBe(fresh(2));
   });
 });

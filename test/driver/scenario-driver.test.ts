@@ -1,5 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ScenarioClock, type NewOrderRow, type ScenarioRow } from '../../adapters/flow/index.js';
+import {
+  fresh,
+  ScenarioClock,
+  type NewOrderRow,
+  type ScenarioRow,
+} from '../../adapters/flow/index.js';
 import {
   FINAL_ORDER_RETENTION,
   isResting,
@@ -500,6 +505,16 @@ describe('numbered ids (an Arrow feed that numbers them: NumberedKeys)', () => {
     expect(driver.feed(cancel('a'))).toMatchObject({ code: 'order_not_found' });
     expect(driver.restingCount).toBe(0);
     expect(() => [...driver.restingOrders()]).toThrow('the ids were numbered, not kept');
+  });
+
+  it('does not look up an entry bound at its row, and finds it once the row mapped it', () => {
+    const { driver } = driven();
+    const keys = driver.numberedIds(false)!;
+    keys.rowEntry = fresh(4);
+    expect(driver.feed(sell('a'))).toBeNull();
+    expect(driver.feed(sell('a'))).toMatchObject({ code: 'duplicate_id' }); // the same row's entry
+    keys.rowEntry = 4;
+    expect(driver.feed(cancel('a'))).toBeNull();
   });
 
   it('gives back the entry of a new row refused, once, and keeps one that names an order', () => {

@@ -8,12 +8,16 @@
  * entry given to another id. docs/flows.md, "Scenario ids", says why this is exact.
  */
 import { BytesTable } from '../../bytes-table.js';
+import { fresh, NO_ENTRY } from '../index.js';
 
 export class IdNumbering {
   /** Id -> the last block that carried it. */
   readonly #table = new BytesTable();
 
-  /** The entry of the id `bytes[start, end)` of a row of `block`; a `new` row's id is added. */
+  /**
+   * The entry of the id `bytes[start, end)` of a row of `block` (id-entry.ts): a `new` row's id
+   * not numbered yet is added, its entry marked fresh.
+   */
   number(bytes: Uint8Array, start: number, end: number, isNew: boolean, block: number): number {
     const table = this.#table;
     const entry = table.find(bytes, start, end);
@@ -21,7 +25,7 @@ export class IdNumbering {
       table.values[entry] = block;
       return entry;
     }
-    return isNew ? table.add(bytes, start, end, block) : -1;
+    return isNew ? fresh(table.add(bytes, start, end, block)) : NO_ENTRY;
   }
 
   /** The entry names no order after `block`: forgotten unless a later block carries it. */

@@ -6,6 +6,8 @@
  * (`releaseDead`), which numbers the id afresh once no row it numbered carries the old entry
  * (docs/flows.md, "Scenario ids"). Every lookup is the current row's id: the feed gives no other.
  */
+import { fresh, NO_ENTRY } from '../index.js';
+
 const encoder = new TextEncoder();
 
 export class NumberedKeys {
@@ -13,13 +15,17 @@ export class NumberedKeys {
   values = new Float64Array(1024).fill(-1);
   /** Where `encode` puts a string id's bytes (replaced when too small). */
   scratch = new Uint8Array(64);
-  #rowEntry = -1;
+  #rowEntry = NO_ENTRY;
+  /** The current row bound its entry: it names no order (the entry given back was dead). */
+  #rowFresh = false;
   /** Entries that named no order at some point since the last `releaseDead`. */
   readonly #dead: number[] = [];
 
-  /** The entry of the row fed next, -1 when its id has none. */
+  /** The entry of the row fed next (id-entry.ts: NO_ENTRY, an entry, or one marked fresh). */
   set rowEntry(entry: number) {
     this.#noteDead(this.#rowEntry);
+    this.#rowFresh = entry < NO_ENTRY;
+    if (this.#rowFresh) entry = fresh(entry);
     this.#rowEntry = entry;
     if (entry >= this.values.length) this.#grow(entry);
   }
@@ -27,7 +33,7 @@ export class NumberedKeys {
   /** Hands each entry that names no order now, of those that did not at some point, to `release`. */
   releaseDead(release: (entry: number) => void): void {
     this.#noteDead(this.#rowEntry);
-    this.#rowEntry = -1;
+    this.#rowEntry = NO_ENTRY;
     const { values } = this;
     for (const entry of this.#dead) if (values[entry]! < 0) release(entry);
     this.#dead.length = 0;
@@ -36,7 +42,7 @@ export class NumberedKeys {
   /** The current row's entry if it names an order now, else -1. */
   find(_bytes: Uint8Array, _start: number, _end: number): number {
     const entry = this.#rowEntry;
-    return entry >= 0 && this.values[entry]! >= 0 ? entry : -1;
+    return entry >= 0 && !this.#rowFresh && this.values[entry]! >= 0 ? entry : NO_ENTRY;
   }
 
   /** Maps the current row's entry to `value`. */
@@ -44,6 +50,7 @@ export class NumberedKeys {
     const entry = this.#rowEntry;
     if (entry < 0) throw new Error('a new order with an id the feed did not number');
     this.values[entry] = value;
+    this.#rowFresh = false; // the row's next lookup (a backtest's displaced rest) finds it
     return entry;
   }
 

@@ -1,6 +1,7 @@
 import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { open, type FileHandle } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BATCH_ROWS, convertFlowFile } from '../../adapters/flow/arrow/index.js';
@@ -39,6 +40,20 @@ describe('delta dictionaries', () => {
     const rows = Array.from({ length: BATCH_ROWS + 10 }, (_, i) => row(i));
     writeFileSync(csv, [header, ...rows, ''].join('\n'));
     await convertFlowFile(csv, lateAccount);
+  });
+
+  it('are read when the file opens without a wait on the thread pool for each', async () => {
+    const probe = await open(lateAccount, 'r');
+    const handleRead = vi.spyOn(Object.getPrototypeOf(probe) as FileHandle, 'read');
+    await probe.close();
+    try {
+      const flow = await openArrowBatches(lateAccount);
+      flow.close();
+      expect(flow.schema.fields.length).toBeGreaterThan(0);
+      expect(handleRead).not.toHaveBeenCalled();
+    } finally {
+      handleRead.mockRestore();
+    }
   });
 
   it('are coded a word at a time by the numeric feed, each word once', async () => {

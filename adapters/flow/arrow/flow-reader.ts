@@ -4,7 +4,8 @@
  * batch at a time, checked by the CSV format's rules (rows.ts). Reads one batch at a time from
  * the file, so memory stays flat. Every problem is an ArrowFlowError naming the row and column.
  */
-import { open } from 'node:fs/promises';
+import { readSync } from 'node:fs';
+import { open, type FileHandle } from 'node:fs/promises';
 import type { AsyncRecordBatchFileReader, RecordBatch, Schema } from 'apache-arrow';
 import { arrow } from './arrow-library.js';
 import type { InstrumentSpec } from '../../../src/index.js';
@@ -53,7 +54,7 @@ export async function openArrowBatches(
   const size = stats.size;
   let reader: AsyncRecordBatchFileReader;
   try {
-    const opened = await (await RecordBatchReader.from(handle)).open();
+    const opened = await (await RecordBatchReader.from(readingSynchronously(handle, size))).open();
     if (!opened.isFile()) throw new Error('not the IPC file format');
     reader = opened;
   } catch {
@@ -114,6 +115,23 @@ export async function openArrowBatches(
     decodeWorker: options.decodeWorker === true,
     identity: `${stats.dev}:${stats.ino}:${size}:${stats.mtimeMs}`,
   };
+}
+
+/**
+ * The file's handle for apache-arrow's file reader, its reads done with readSync. The reader's
+ * `open` reads the footer and then every dictionary batch the footer lists, one awaited read each:
+ * through a FileHandle each one waits for libuv's thread pool, some 200 µs, and a flow written
+ * with a delta dictionary per column and batch has six a batch (0.2 s for 10M rows).
+ */
+function readingSynchronously(handle: FileHandle, size: number): FileHandle {
+  const reads = {
+    fd: handle.fd,
+    stat: () => Promise.resolve({ size }),
+    read: (buffer: Uint8Array, offset: number, length: number, position: number) =>
+      Promise.resolve({ bytesRead: readSync(handle.fd, buffer, offset, length, position), buffer }),
+    close: () => Promise.resolve(),
+  };
+  return reads as unknown as FileHandle;
 }
 
 export async function openArrowFlow(path: string): Promise<Scenario> {

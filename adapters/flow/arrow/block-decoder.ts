@@ -66,7 +66,7 @@ export class BlockDecoder {
     numbering: IdNumbering,
   ): void {
     this.#load(batch);
-    this.#codes.read(first, count);
+    this.#codes.action.read(first, count); // the ids are read by row
     this.#number(index, first, count, numbering, null);
   }
 

@@ -20,11 +20,10 @@ import { ReleaseRing } from './release-ring.js';
 export class DecodedBlocks {
   readonly #decoder: BlockDecoder;
   readonly #local = new CommandBlock();
-  readonly #numbered: boolean;
-  /** The ids' numbering on this thread, until the worker takes over (`#handedOver`). */
+  /** The ids' numbering on this thread, numbered, until the worker takes over. */
   #numbering: IdNumbering | null = null;
-  #handedOver = false;
   #ring: BlockRing | null = null;
+  /** Numbered, with the worker: where the entries given back go to it. */
   #releases: ReleaseRing | null = null;
   /** Releases the ReleaseRing had no room for: entry, block, ... */
   readonly #unposted: number[] = [];
@@ -35,7 +34,6 @@ export class DecodedBlocks {
   /** `instruments` are the venue's books, in order; `numbered`: number the rows' ids. */
   constructor(flow: ArrowBatches, instruments: readonly Instrument[], numbered: boolean) {
     this.#decoder = new BlockDecoder(flow.schema, instruments);
-    this.#numbered = numbered;
     if (numbered) this.#numbering = new IdNumbering();
     if (!flow.decodeWorker) return;
     this.#ring = new BlockRing();
@@ -58,7 +56,8 @@ export class DecodedBlocks {
     const index = this.#index++;
     const ring = this.#ring;
     if (ring !== null) {
-      const block = this.#numbered ? this.#numberedBlock(ring, index) : ring.take(index, false);
+      const block =
+        this.#releases !== null ? this.#numberedBlock(ring, index) : ring.take(index, false);
       if (block !== null) {
         if (block.count !== count)
           throw new Error(`block ${index} has ${block.count} rows, its batch ${count}`);
@@ -78,14 +77,13 @@ export class DecodedBlocks {
   #numberedBlock(ring: BlockRing, index: number): CommandBlock | null {
     if (this.#unposted.length > 0) this.#postUnposted();
     this.#releases!.flush();
-    if (!this.#handedOver) {
+    if (this.#numbering !== null) {
       const behind = this.#unposted.length > 0;
       if (behind ? ring.keep(index) : ring.claim(index)) {
         if (behind || ring.stopped) this.#dropWorker();
         return null;
       }
-      this.#handedOver = true;
-      this.#numbering = null;
+      this.#numbering = null; // the worker took over
     }
     const block = ring.take(index, true);
     if (block === null) throw new Error(`the decoding worker stopped before block ${index}`);

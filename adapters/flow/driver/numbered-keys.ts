@@ -8,13 +8,11 @@
  */
 import { fresh, NO_ENTRY } from '../index.js';
 
-const encoder = new TextEncoder();
-
 export class NumberedKeys {
   /** By entry: the order sequence it names, -1 when none. */
   values = new Float64Array(1024).fill(-1);
-  /** Where `encode` puts a string id's bytes (replaced when too small). */
-  scratch = new Uint8Array(64);
+  /** Where `encode` puts a string id's bytes: none. */
+  readonly scratch = new Uint8Array(0);
   #rowEntry = NO_ENTRY;
   /** The current row bound its entry: it names no order (the entry given back was dead). */
   #rowFresh = false;
@@ -59,10 +57,9 @@ export class NumberedKeys {
     this.#dead.push(entry);
   }
 
-  /** Writes the UTF-8 bytes of `id` at the start of `scratch`; returns their length. */
-  encode(id: string): number {
-    if (id.length * 3 > this.scratch.length) this.scratch = new Uint8Array(id.length * 3);
-    return encoder.encodeInto(id, this.scratch).written;
+  /** A string id as bytes: none, as no lookup reads them (the row's view keeps the text). */
+  encode(_id: string): number {
+    return 0;
   }
 
   #noteDead(entry: number): void {

@@ -20,6 +20,8 @@ const SHORT = 64;
 /** Room for any number `fixed` writes: sign, 16 digits of a safe integer, point, leading zeros. */
 const NUMBER_ROOM = 40;
 const MAX_INT32 = 0x7fffffff;
+/** 10^i, i < 10: the int32 powers of ten. */
+const POWERS_OF_TEN = Int32Array.from({ length: 10 }, (_, i) => 10 ** i);
 const MINUS = 0x2d;
 const POINT = 0x2e;
 const ZERO = 0x30;
@@ -41,7 +43,6 @@ export interface LineWriter {
 export class BufferedFile implements LineWriter {
   #fd: number | null;
   readonly #bytes = Buffer.allocUnsafe(CAPACITY);
-  readonly #digits = new Uint8Array(20);
   #used = 0;
 
   /** `flags` as node:fs takes them: 'w' creates or empties the file, 'r+' needs it there. */
@@ -76,38 +77,45 @@ export class BufferedFile implements LineWriter {
 
   fixed(units: number, decimals: number): void {
     this.#room(NUMBER_ROOM);
-    const digits = this.#digits; // least significant first
-    let count = 0;
-    let rest = units < 0 ? -units : units;
+    const bytes = this.#bytes;
+    let used = this.#used;
+    let rest = units;
+    if (rest < 0) {
+      bytes[used++] = MINUS;
+      rest = -rest;
+    }
+    // The 8 lowest digits apart when the number is beyond int32: the rest is then a 32-bit
+    // integer, and every division below is an int32 one, not a float remainder.
+    let low = 0;
+    let lowDigits = 0;
     if (rest > MAX_INT32) {
-      // the 8 lowest digits apart: the rest is then a 32-bit integer, cheap to divide
       let upper = Math.floor(rest / 1e8);
-      let low = rest - upper * 1e8; // exact; the division may have rounded up to the next integer
+      low = rest - upper * 1e8; // exact; the division may have rounded up to the next integer
       if (low < 0) {
         upper--;
         low += 1e8;
       }
       rest = upper;
       low |= 0;
-      for (; count < 8; count++) {
-        digits[count] = low % 10;
+      lowDigits = 8;
+    }
+    let high = rest | 0;
+    let digits = lowDigits + 1;
+    while (digits - lowDigits < 10 && high >= POWERS_OF_TEN[digits - lowDigits]!) digits++;
+    if (digits <= decimals) digits = decimals + 1;
+    // written from the last digit back
+    let at = used + digits + (decimals > 0 ? 1 : 0);
+    this.#used = at;
+    for (let i = 0; i < digits; i++) {
+      if (i === decimals && i > 0) bytes[--at] = POINT;
+      if (i < lowDigits) {
+        bytes[--at] = ZERO + (low % 10);
         low = (low / 10) | 0;
+      } else {
+        bytes[--at] = ZERO + (high % 10);
+        high = (high / 10) | 0;
       }
     }
-    let high = rest | 0; // int32 arithmetic below, not float remainders
-    do {
-      digits[count++] = high % 10;
-      high = (high / 10) | 0;
-    } while (high > 0);
-    while (count <= decimals) digits[count++] = 0;
-    const bytes = this.#bytes;
-    let used = this.#used;
-    if (units < 0) bytes[used++] = MINUS;
-    for (let i = count - 1; i >= 0; i--) {
-      if (i === decimals - 1) bytes[used++] = POINT;
-      bytes[used++] = ZERO + digits[i]!;
-    }
-    this.#used = used;
   }
 
   bytes(source: Uint8Array, start: number, end: number): void {

@@ -28,16 +28,28 @@ export interface BookFormat {
   readonly sizeDecimals: number;
 }
 
+/** The fields of a trade's event its line reads. */
+export type TradeLineFields = Pick<
+  TradeEvent,
+  'sequence' | 'time' | 'book' | 'price' | 'size' | 'takerSide' | 'makerAccount' | 'takerAccount'
+>;
+
+/** The fields of an order's event its line reads. */
+export type OrderLineFields = Pick<
+  OrderEvent,
+  'book' | 'account' | 'side' | 'type' | 'status' | 'price' | 'size' | 'filled'
+>;
+
 /** A trade as the lines read it: the core's event and its scenario ids (ScenarioTrade is one). */
 export interface TradeLine {
-  readonly event: TradeEvent;
+  readonly event: TradeLineFields;
   readonly makerId: ScenarioIdView;
   readonly takerId: ScenarioIdView;
 }
 
 /** A final order as the lines read it (ScenarioOrder is one). */
 export interface OrderLine {
-  readonly event: OrderEvent;
+  readonly event: OrderLineFields;
   readonly id: ScenarioIdView;
 }
 

@@ -6,7 +6,7 @@
  * core's event (amounts, times and sequences as float64, codes and account ids as int32), then
  * its ids' bytes.
  */
-import type { OrderEvent, TradeEvent } from '../../../src/index.js';
+import type { OrderLineFields, TradeLineFields } from './line-formatter.js';
 
 /** A record's kind: its first int32. */
 export const RECORD = { TRADE: 1, FINAL: 2, ACCOUNT: 3, TEXT: 4, END: 5 } as const;
@@ -48,7 +48,7 @@ export function writeTrade(
   float64: Float64Array,
   int32: Int32Array,
   at: number,
-  event: TradeEvent,
+  event: TradeLineFields,
 ): void {
   float64[(at + TRADE.time) >> 3] = event.time;
   float64[(at + TRADE.price) >> 3] = event.price;
@@ -65,11 +65,11 @@ export function readTrade(
   float64: Float64Array,
   int32: Int32Array,
   at: number,
-  event: TradeEvent,
+  event: TradeLineFields,
 ): void {
   event.time = float64[(at + TRADE.time) >> 3]!;
-  event.price = float64[(at + TRADE.price) >> 3]! as TradeEvent['price'];
-  event.size = float64[(at + TRADE.size) >> 3]! as TradeEvent['size'];
+  event.price = float64[(at + TRADE.price) >> 3]! as TradeLineFields['price'];
+  event.size = float64[(at + TRADE.size) >> 3]! as TradeLineFields['size'];
   event.sequence = float64[(at + TRADE.sequence) >> 3]!;
   event.book = int32[(at + TRADE.book) >> 2]!;
   event.takerSide = int32[(at + TRADE.takerSide) >> 2]!;
@@ -82,7 +82,7 @@ export function writeFinal(
   float64: Float64Array,
   int32: Int32Array,
   at: number,
-  event: OrderEvent,
+  event: OrderLineFields,
 ): void {
   float64[(at + FINAL.price) >> 3] = event.price;
   float64[(at + FINAL.size) >> 3] = event.size;
@@ -99,11 +99,11 @@ export function readFinal(
   float64: Float64Array,
   int32: Int32Array,
   at: number,
-  event: OrderEvent,
+  event: OrderLineFields,
 ): void {
-  event.price = float64[(at + FINAL.price) >> 3]! as OrderEvent['price'];
-  event.size = float64[(at + FINAL.size) >> 3]! as OrderEvent['size'];
-  event.filled = float64[(at + FINAL.filled) >> 3]! as OrderEvent['filled'];
+  event.price = float64[(at + FINAL.price) >> 3]! as OrderLineFields['price'];
+  event.size = float64[(at + FINAL.size) >> 3]! as OrderLineFields['size'];
+  event.filled = float64[(at + FINAL.filled) >> 3]! as OrderLineFields['filled'];
   event.book = int32[(at + FINAL.book) >> 2]!;
   event.account = int32[(at + FINAL.account) >> 2]!;
   event.side = int32[(at + FINAL.side) >> 2]!;

@@ -4,12 +4,12 @@
  * A failure (a write refused) is posted to the main thread before the ring says so.
  */
 import { receiveMessageOnPort, workerData } from 'node:worker_threads';
-import { OrderEvent, TradeEvent } from '../../../src/index.js';
+import type { Units } from '../../../src/index.js';
 import { utf8Text } from '../../bytes-table.js';
 import { BufferedFile } from '../../output/output-files.js';
 import { RING_DONE, RING_FAILED, RingReader } from '../../output/record-ring.js';
 import { ScenarioIdView } from '../../flow/driver/scenario-id-view.js';
-import { LineFormatter } from './line-formatter.js';
+import { LineFormatter, type OrderLineFields, type TradeLineFields } from './line-formatter.js';
 import {
   ACCOUNT,
   AT,
@@ -41,13 +41,34 @@ const files: BufferedFile[] = [];
 try {
   files.push(new BufferedFile(input.trades, 'r+'), new BufferedFile(input.orders, 'r+'));
   const lines = new LineFormatter(input.books, { trades: files[0]!, orders: files[1]! });
-  // The events as the main thread sent them: the fields the lines read.
+  // The events as the main thread sent them: the fields the lines read, as plain properties.
+  const units = 0 as Units;
+  const tradeFields: TradeLineFields = {
+    sequence: 0,
+    time: 0,
+    book: 0,
+    price: units,
+    size: units,
+    takerSide: 0,
+    makerAccount: 0,
+    takerAccount: 0,
+  };
+  const orderFields: OrderLineFields = {
+    book: 0,
+    account: 0,
+    side: 0,
+    type: 0,
+    status: 0,
+    price: units,
+    size: units,
+    filled: units,
+  };
   const trade = {
-    event: new TradeEvent(),
+    event: tradeFields,
     makerId: new ScenarioIdView(),
     takerId: new ScenarioIdView(),
   };
-  const order = { event: new OrderEvent(), id: trade.makerId };
+  const order = { event: orderFields, id: trade.makerId };
   const name = (at: number, length: number) => utf8Text(bytes, at, at + length);
   ring.readAll((at) => {
     const kind = int32[(at + AT.KIND) >> 2];

@@ -50,161 +50,252 @@ interface OrderFields {
   remaining: Units;
 }
 
-/** Reads one field of an announced event from its store, at the event's slot or trade row. */
-type FieldReader<Source> = (source: Source, at: number) => number;
-
-/**
- * An event's fields live behind a getter and a setter per field. An announced event names its
- * store and its order's slot (or trade's row) and reads a field from the store when the field is
- * read, so an announcement costs a listener only the fields it reads; the store holds the announced
- * state for as long as the event is valid (listeners cannot issue commands). An event that is
- * written to holds its fields in `numbers`, in the order of its field list (the output worker fills
- * events this way); a write to an announced event first copies its fields there.
+/*
+ * An announced event names its store and its order's slot (or trade's row), and a getter reads a
+ * field from the store when the field is read, so an announcement costs a listener only the fields
+ * it reads; the store holds the announced state for as long as the event is valid (listeners
+ * cannot issue commands). An event written to holds its fields: a write to an announced event
+ * first copies the store's fields into the event (`#hold`). Each field has a getter of its own, so
+ * that a reader's call site stays monomorphic and is inlined.
  */
-abstract class EventNumbers<Source> {
-  readonly numbers: Float64Array;
-  /** The store the event reads its fields from, or null when `numbers` holds them. */
-  source: Source | null = null;
 
-  constructor(count: number) {
-    this.numbers = new Float64Array(count);
-  }
-}
-
-/**
- * Defines the fields of `target`: `readers[i]` reads field i from the store (null: the field is
- * always held in `numbers`, as the slot or row, field `at`, is).
- */
-function defineFields<Source>(
-  target: { prototype: EventNumbers<Source> },
-  fields: readonly string[],
-  at: number,
-  readers: readonly (FieldReader<Source> | null)[],
-): void {
-  const held = (event: EventNumbers<Source>) => {
-    const { numbers, source } = event;
-    readers.forEach((reader, index) => {
-      if (reader !== null) numbers[index] = reader(source!, numbers[at]!);
-    });
-    event.source = null;
-  };
-  fields.forEach((field, index) => {
-    const reader = readers[index]!;
-    Object.defineProperty(target.prototype, field, {
-      get:
-        reader === null
-          ? function (this: EventNumbers<Source>) {
-              return this.numbers[index];
-            }
-          : function (this: EventNumbers<Source>) {
-              const source = this.source;
-              return source === null ? this.numbers[index] : reader(source, this.numbers[at]!);
-            },
-      set(this: EventNumbers<Source>, value: number) {
-        if (this.source !== null) held(this);
-        this.numbers[index] = value;
-      },
-    });
-  });
-}
-
-const TRADE_FIELDS = [
-  'sequence',
-  'time',
-  'book',
-  'price',
-  'size',
-  'takerSide',
-  'makerAccount',
-  'takerAccount',
-  'makerSequence',
-  'takerSequence',
-  'makerSlot',
-  'takerSlot',
-  'index',
-] as const satisfies readonly (keyof TradeFields)[];
-const TRADE_INDEX = TRADE_FIELDS.indexOf('index');
-const TRADE_BOOK = TRADE_FIELDS.indexOf('book');
-const TRADE_MAKER_SLOT = TRADE_FIELDS.indexOf('makerSlot');
-const TRADE_TAKER_SLOT = TRADE_FIELDS.indexOf('takerSlot');
-
-class TradeNumbers extends EventNumbers<TradeStore> {
-  constructor() {
-    super(TRADE_FIELDS.length);
-  }
+export class TradeEvent implements TradeFields {
+  /** The store the fields are read from (at `index`), or null when the event holds them. */
+  #trades: TradeStore | null = null;
+  #index = 0;
+  book = 0;
+  makerSlot = 0 as Slot;
+  takerSlot = 0 as Slot;
+  #sequence = 0;
+  #time = 0;
+  #price = 0 as Units;
+  #size = 0 as Units;
+  #takerSide = 0;
+  #makerAccount = 0;
+  #takerAccount = 0;
+  #makerSequence = 0 as Sequence;
+  #takerSequence = 0 as Sequence;
 
   /** Announces the trade at row `index` of the store, between the orders at `maker` and `taker`. */
   read(trades: TradeStore, index: number, book: number, maker: Slot, taker: Slot): void {
-    const numbers = this.numbers;
-    this.source = trades;
-    numbers[TRADE_INDEX] = index;
-    numbers[TRADE_BOOK] = book;
-    numbers[TRADE_MAKER_SLOT] = maker;
-    numbers[TRADE_TAKER_SLOT] = taker;
+    this.#trades = trades;
+    this.#index = index;
+    this.book = book;
+    this.makerSlot = maker;
+    this.takerSlot = taker;
+  }
+
+  get index(): number {
+    return this.#index;
+  }
+  set index(value: number) {
+    this.#hold();
+    this.#index = value;
+  }
+  get sequence(): number {
+    const trades = this.#trades;
+    return trades === null ? this.#sequence : trades.sequence(this.#index);
+  }
+  set sequence(value: number) {
+    this.#hold();
+    this.#sequence = value;
+  }
+  get time(): number {
+    const trades = this.#trades;
+    return trades === null ? this.#time : trades.timestamp(this.#index);
+  }
+  set time(value: number) {
+    this.#hold();
+    this.#time = value;
+  }
+  get price(): Units {
+    const trades = this.#trades;
+    return trades === null ? this.#price : trades.price(this.#index);
+  }
+  set price(value: Units) {
+    this.#hold();
+    this.#price = value;
+  }
+  get size(): Units {
+    const trades = this.#trades;
+    return trades === null ? this.#size : trades.size(this.#index);
+  }
+  set size(value: Units) {
+    this.#hold();
+    this.#size = value;
+  }
+  get takerSide(): number {
+    const trades = this.#trades;
+    return trades === null ? this.#takerSide : trades.takerSells(this.#index);
+  }
+  set takerSide(value: number) {
+    this.#hold();
+    this.#takerSide = value;
+  }
+  get makerAccount(): number {
+    const trades = this.#trades;
+    return trades === null ? this.#makerAccount : trades.makerAccount(this.#index);
+  }
+  set makerAccount(value: number) {
+    this.#hold();
+    this.#makerAccount = value;
+  }
+  get takerAccount(): number {
+    const trades = this.#trades;
+    return trades === null ? this.#takerAccount : trades.takerAccount(this.#index);
+  }
+  set takerAccount(value: number) {
+    this.#hold();
+    this.#takerAccount = value;
+  }
+  get makerSequence(): Sequence {
+    const trades = this.#trades;
+    return trades === null ? this.#makerSequence : trades.makerSequence(this.#index);
+  }
+  set makerSequence(value: Sequence) {
+    this.#hold();
+    this.#makerSequence = value;
+  }
+  get takerSequence(): Sequence {
+    const trades = this.#trades;
+    return trades === null ? this.#takerSequence : trades.takerSequence(this.#index);
+  }
+  set takerSequence(value: Sequence) {
+    this.#hold();
+    this.#takerSequence = value;
+  }
+
+  #hold(): void {
+    if (this.#trades === null) return;
+    this.#sequence = this.sequence;
+    this.#time = this.time;
+    this.#price = this.price;
+    this.#size = this.size;
+    this.#takerSide = this.takerSide;
+    this.#makerAccount = this.makerAccount;
+    this.#takerAccount = this.takerAccount;
+    this.#makerSequence = this.makerSequence;
+    this.#takerSequence = this.takerSequence;
+    this.#trades = null;
   }
 }
-defineFields<TradeStore>(TradeNumbers, TRADE_FIELDS, TRADE_INDEX, [
-  (trades, index) => trades.sequence(index),
-  (trades, index) => trades.timestamp(index),
-  null,
-  (trades, index) => trades.price(index),
-  (trades, index) => trades.size(index),
-  (trades, index) => trades.takerSells(index),
-  (trades, index) => trades.makerAccount(index),
-  (trades, index) => trades.takerAccount(index),
-  (trades, index) => trades.makerSequence(index),
-  (trades, index) => trades.takerSequence(index),
-  null,
-  null,
-  null,
-]);
-export type TradeEvent = TradeNumbers & TradeFields;
-export const TradeEvent = TradeNumbers as new () => TradeEvent;
 
-const ORDER_FIELDS = [
-  'sequence',
-  'slot',
-  'book',
-  'account',
-  'side',
-  'type',
-  'status',
-  'price',
-  'size',
-  'filled',
-  'remaining',
-] as const satisfies readonly (keyof OrderFields)[];
-const ORDER_SLOT = ORDER_FIELDS.indexOf('slot');
-const ORDER_BOOK = ORDER_FIELDS.indexOf('book');
-
-class OrderNumbers extends EventNumbers<OrderStore> {
-  constructor() {
-    super(ORDER_FIELDS.length);
-  }
+export class OrderEvent implements OrderFields {
+  /** The store the fields are read from (at `slot`), or null when the event holds them. */
+  #store: OrderStore | null = null;
+  #slot = 0 as Slot;
+  book = 0;
+  #sequence = 0 as Sequence;
+  #account = 0;
+  #side = 0;
+  #type = 0;
+  #status = 0;
+  #price = 0 as Units;
+  #size = 0 as Units;
+  #filled = 0 as Units;
+  #remaining = 0 as Units;
 
   /** Announces the order at `slot` of the store, an order of book `book`. */
   read(store: OrderStore, slot: Slot, book: number): void {
-    const numbers = this.numbers;
-    this.source = store;
-    numbers[ORDER_SLOT] = slot;
-    numbers[ORDER_BOOK] = book;
+    this.#store = store;
+    this.#slot = slot;
+    this.book = book;
+  }
+
+  get slot(): Slot {
+    return this.#slot;
+  }
+  set slot(value: Slot) {
+    this.#hold();
+    this.#slot = value;
+  }
+  get sequence(): Sequence {
+    const store = this.#store;
+    return store === null ? this.#sequence : (store.sequenceColumn[this.#slot]! as Sequence);
+  }
+  set sequence(value: Sequence) {
+    this.#hold();
+    this.#sequence = value;
+  }
+  get account(): number {
+    const store = this.#store;
+    return store === null ? this.#account : store.accountColumn[this.#slot]!;
+  }
+  set account(value: number) {
+    this.#hold();
+    this.#account = value;
+  }
+  get side(): number {
+    const store = this.#store;
+    return store === null ? this.#side : store.kindColumn[this.#slot]! & KIND_SELL;
+  }
+  set side(value: number) {
+    this.#hold();
+    this.#side = value;
+  }
+  get type(): number {
+    const store = this.#store;
+    return store === null ? this.#type : (store.kindColumn[this.#slot]! & KIND_MARKET) >> 1;
+  }
+  set type(value: number) {
+    this.#hold();
+    this.#type = value;
+  }
+  get status(): number {
+    const store = this.#store;
+    return store === null ? this.#status : store.statusColumn[this.#slot]!;
+  }
+  set status(value: number) {
+    this.#hold();
+    this.#status = value;
+  }
+  get price(): Units {
+    const store = this.#store;
+    return store === null ? this.#price : (store.priceColumn[this.#slot]! as Units);
+  }
+  set price(value: Units) {
+    this.#hold();
+    this.#price = value;
+  }
+  get size(): Units {
+    const store = this.#store;
+    return store === null ? this.#size : store.size(this.#slot);
+  }
+  set size(value: Units) {
+    this.#hold();
+    this.#size = value;
+  }
+  get filled(): Units {
+    const store = this.#store;
+    return store === null ? this.#filled : (store.filledColumn[this.#slot]! as Units);
+  }
+  set filled(value: Units) {
+    this.#hold();
+    this.#filled = value;
+  }
+  get remaining(): Units {
+    const store = this.#store;
+    return store === null ? this.#remaining : (store.remainingColumn[this.#slot]! as Units);
+  }
+  set remaining(value: Units) {
+    this.#hold();
+    this.#remaining = value;
+  }
+
+  #hold(): void {
+    if (this.#store === null) return;
+    this.#sequence = this.sequence;
+    this.#account = this.account;
+    this.#side = this.side;
+    this.#type = this.type;
+    this.#status = this.status;
+    this.#price = this.price;
+    this.#size = this.size;
+    this.#filled = this.filled;
+    this.#remaining = this.remaining;
+    this.#store = null;
   }
 }
-defineFields<OrderStore>(OrderNumbers, ORDER_FIELDS, ORDER_SLOT, [
-  (store, slot) => store.sequenceColumn[slot]!,
-  null,
-  null,
-  (store, slot) => store.accountColumn[slot]!,
-  (store, slot) => store.kindColumn[slot]! & KIND_SELL,
-  (store, slot) => (store.kindColumn[slot]! & KIND_MARKET) >> 1,
-  (store, slot) => store.statusColumn[slot]!,
-  (store, slot) => store.priceColumn[slot]!,
-  (store, slot) => store.size(slot as Slot),
-  (store, slot) => store.filledColumn[slot]!,
-  (store, slot) => store.remainingColumn[slot]!,
-]);
-export type OrderEvent = OrderNumbers & OrderFields;
-export const OrderEvent = OrderNumbers as new () => OrderEvent;
 
 /** A price level's new total (0: the level is gone). */
 export class LevelEvent {

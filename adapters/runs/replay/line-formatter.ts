@@ -63,11 +63,11 @@ export interface LineSink {
 
 const COMMA = 0x2c;
 const NEWLINE = 0x0a;
-const COLON = 0x3a;
-const POINT = 0x2e;
 const ZERO = 0x30;
 const ZULU = 0x5a;
 const DAY_MS = 86_400_000;
+/** The length of a time's day part, `2026-01-05T`. */
+const DAY_TEXT = 11;
 
 /** A text as the bytes of its CSV cell, made once. */
 const cellBytes = (text: string): Uint8Array => Buffer.from(csvCell(text), 'utf8');
@@ -85,14 +85,24 @@ function twoDigits(out: LineWriter, value: number): void {
   out.byte(ZERO + (value % 10));
 }
 
+/** `value` (0-99) as two digits at `cell[at]`. */
+function twoDigitsAt(cell: Uint8Array, at: number, value: number): void {
+  cell[at] = ZERO + Math.floor(value / 10);
+  cell[at + 1] = ZERO + (value % 10);
+}
+
 export class LineFormatter implements LineSink {
   readonly #books: readonly BookFormat[];
   readonly #symbolCells: readonly Uint8Array[];
   /** By account id, as the accounts are named. */
   readonly #accountCells: Uint8Array[] = [];
-  /** The last trade's day (its first millisecond), and its text up to the time (`2026-01-05T`). */
+  /**
+   * The last trade's day and second (their first milliseconds), and its time's text up to the
+   * milliseconds.
+   */
   #day = NaN;
-  #dayText = '';
+  #second = NaN;
+  readonly #secondCell = Uint8Array.from('0000-00-00T00:00:00.', (char) => char.charCodeAt(0));
 
   constructor(
     books: readonly BookFormat[],
@@ -157,26 +167,31 @@ export class LineFormatter implements LineSink {
     out.byte(NEWLINE);
   }
 
-  /** `formatScenarioTime(ms)`, its day's text made once per day, the rest written as digits. */
+  /**
+   * `formatScenarioTime(ms)`: its text up to the milliseconds (`2026-01-05T00:00:01.`) kept for
+   * the trades of the same second (the day's part made once per day), then the milliseconds.
+   */
   #writeTime(out: LineWriter, ms: number): void {
-    let clock = ms - this.#day;
-    if (!(clock >= 0 && clock < DAY_MS)) {
-      const text = formatScenarioTime(ms);
-      if (text.length !== 24) return out.write(text); // a year beyond 9999: as it is
-      clock = ((ms % DAY_MS) + DAY_MS) % DAY_MS;
-      this.#day = ms - clock;
-      this.#dayText = text.slice(0, 11);
+    const cell = this.#secondCell;
+    let millis = ms - this.#second;
+    if (!(millis >= 0 && millis < 1000)) {
+      let clock = ms - this.#day;
+      if (!(clock >= 0 && clock < DAY_MS)) {
+        const text = formatScenarioTime(ms);
+        if (text.length !== 24) return out.write(text); // a year beyond 9999: as it is
+        clock = ((ms % DAY_MS) + DAY_MS) % DAY_MS;
+        this.#day = ms - clock;
+        for (let i = 0; i < DAY_TEXT; i++) cell[i] = text.charCodeAt(i);
+      }
+      const seconds = Math.floor(clock / 1000);
+      const minutes = Math.floor(seconds / 60);
+      twoDigitsAt(cell, DAY_TEXT, Math.floor(minutes / 60));
+      twoDigitsAt(cell, DAY_TEXT + 3, minutes % 60);
+      twoDigitsAt(cell, DAY_TEXT + 6, seconds % 60);
+      this.#second = this.#day + seconds * 1000;
+      millis = ms - this.#second;
     }
-    out.write(this.#dayText);
-    const seconds = Math.floor(clock / 1000);
-    const minutes = Math.floor(seconds / 60);
-    twoDigits(out, Math.floor(minutes / 60));
-    out.byte(COLON);
-    twoDigits(out, minutes % 60);
-    out.byte(COLON);
-    twoDigits(out, seconds % 60);
-    out.byte(POINT);
-    const millis = clock % 1000;
+    out.bytes(cell, 0, cell.length);
     out.byte(ZERO + Math.floor(millis / 100));
     twoDigits(out, millis % 100);
     out.byte(ZULU);

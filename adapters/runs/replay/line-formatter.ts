@@ -62,18 +62,18 @@ export interface LineSink {
 }
 
 const COMMA = 0x2c;
-const NEWLINE = 0x0a;
 const ZERO = 0x30;
 const ZULU = 0x5a;
 const DAY_MS = 86_400_000;
 /** The length of a time's day part, `2026-01-05T`. */
 const DAY_TEXT = 11;
 
-/** A text as the bytes of its CSV cell, made once. */
-const cellBytes = (text: string): Uint8Array => Buffer.from(csvCell(text), 'utf8');
-const SIDE_CELLS = SIDE_CODES.names.map(cellBytes);
-const TYPE_CELLS = ORDER_TYPE_CODES.names.map(cellBytes);
-const STATUS_CELLS = ORDER_STATUS_CODES.names.map(cellBytes);
+/** A text as the bytes of its CSV cell and the comma (or newline: `end`) after it, made once. */
+const cellBytes = (text: string, end = ','): Uint8Array => Buffer.from(csvCell(text) + end, 'utf8');
+const SIDE_CELLS = SIDE_CODES.names.map((name) => cellBytes(name));
+const TYPE_CELLS = ORDER_TYPE_CODES.names.map((name) => cellBytes(name));
+const STATUS_CELLS = ORDER_STATUS_CODES.names.map((name) => cellBytes(name, '\n'));
+const TRADE_ID_PREFIX = Buffer.from('t_');
 
 function writeCell(out: LineWriter, cell: Uint8Array): void {
   out.bytes(cell, 0, cell.length);
@@ -94,8 +94,9 @@ function twoDigitsAt(cell: Uint8Array, at: number, value: number): void {
 export class LineFormatter implements LineSink {
   readonly #books: readonly BookFormat[];
   readonly #symbolCells: readonly Uint8Array[];
-  /** By account id, as the accounts are named. */
+  /** By account id, as the accounts are named: its cell with a comma, and with a newline. */
   readonly #accountCells: Uint8Array[] = [];
+  readonly #lastAccountCells: Uint8Array[] = [];
   /**
    * The last trade's day and second (their first milliseconds), and its time's text up to the
    * milliseconds.
@@ -114,57 +115,48 @@ export class LineFormatter implements LineSink {
 
   nameAccount(account: number, name: string): void {
     this.#accountCells[account] = cellBytes(name);
+    this.#lastAccountCells[account] = cellBytes(name, '\n');
   }
 
   trade({ event, makerId, takerId }: TradeLine): void {
     const format = this.#books[event.book]!;
     const out = this.sinks.trades;
-    out.write('t_');
+    writeCell(out, TRADE_ID_PREFIX);
     out.fixed(event.sequence, 0);
     out.byte(COMMA);
     this.#writeTime(out, event.time);
     out.byte(COMMA);
     writeCell(out, this.#symbolCells[event.book]!);
-    out.byte(COMMA);
     out.fixed(event.price, format.priceDecimals);
     out.byte(COMMA);
     out.fixed(event.size, format.sizeDecimals);
     out.byte(COMMA);
     writeCell(out, SIDE_CELLS[event.takerSide]!);
-    out.byte(COMMA);
     writeId(out, makerId);
     out.byte(COMMA);
     writeId(out, takerId);
     out.byte(COMMA);
     writeCell(out, this.#accountCells[event.makerAccount]!);
-    out.byte(COMMA);
-    writeCell(out, this.#accountCells[event.takerAccount]!);
-    out.byte(NEWLINE);
+    writeCell(out, this.#lastAccountCells[event.takerAccount]!);
   }
 
   /** A market order's price cell is empty. */
   final({ event, id }: OrderLine): void {
     const format = this.#books[event.book]!;
     const out = this.sinks.orders;
-    const market = event.type === TYPE_MARKET;
     writeId(out, id);
     out.byte(COMMA);
     writeCell(out, this.#accountCells[event.account]!);
-    out.byte(COMMA);
     writeCell(out, this.#symbolCells[event.book]!);
-    out.byte(COMMA);
     writeCell(out, SIDE_CELLS[event.side]!);
-    out.byte(COMMA);
     writeCell(out, TYPE_CELLS[event.type]!);
-    out.byte(COMMA);
-    if (!market) out.fixed(event.price, format.priceDecimals);
+    if (event.type !== TYPE_MARKET) out.fixed(event.price, format.priceDecimals);
     out.byte(COMMA);
     out.fixed(event.size, format.sizeDecimals);
     out.byte(COMMA);
     out.fixed(event.filled, format.sizeDecimals);
     out.byte(COMMA);
     writeCell(out, STATUS_CELLS[event.status]!);
-    out.byte(NEWLINE);
   }
 
   /**

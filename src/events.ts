@@ -211,7 +211,7 @@ export class OrderEvent implements OrderFields {
   }
   get sequence(): Sequence {
     const store = this.#store;
-    return store === null ? this.#sequence : (store.sequenceColumn[this.#slot]! as Sequence);
+    return store === null ? this.#sequence : store.sequenceColumn[this.#slot]!;
   }
   set sequence(value: Sequence) {
     this.#hold();
@@ -251,7 +251,7 @@ export class OrderEvent implements OrderFields {
   }
   get price(): Units {
     const store = this.#store;
-    return store === null ? this.#price : (store.priceColumn[this.#slot]! as Units);
+    return store === null ? this.#price : store.priceColumn[this.#slot]!;
   }
   set price(value: Units) {
     this.#hold();
@@ -267,7 +267,7 @@ export class OrderEvent implements OrderFields {
   }
   get filled(): Units {
     const store = this.#store;
-    return store === null ? this.#filled : (store.filledColumn[this.#slot]! as Units);
+    return store === null ? this.#filled : store.filledColumn[this.#slot]!;
   }
   set filled(value: Units) {
     this.#hold();
@@ -275,7 +275,7 @@ export class OrderEvent implements OrderFields {
   }
   get remaining(): Units {
     const store = this.#store;
-    return store === null ? this.#remaining : (store.remainingColumn[this.#slot]! as Units);
+    return store === null ? this.#remaining : store.remainingColumn[this.#slot]!;
   }
   set remaining(value: Units) {
     this.#hold();

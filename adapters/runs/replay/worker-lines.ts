@@ -29,11 +29,7 @@ import {
   writeTrade,
 } from './output-records.js';
 
-/**
- * The worker, faster than the venue's thread, is woken once per quarter of the ring: at 4 MiB,
- * once per 1 MiB of records, and each wake takes a core from the venue's thread for a while.
- */
-const RING_BYTES = 1 << 22;
+const RING_BYTES = 1 << 20;
 /** Longer ids and account names go through the port, longer texts in pieces. */
 const LONG = 1 << 16;
 /** The largest record: a trade with two ids of LONG bytes. */

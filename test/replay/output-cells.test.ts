@@ -8,14 +8,18 @@ import { replayFile } from '../../adapters/runs/replay/replay-file.js';
 const work = mkdtempSync(join(tmpdir(), 'simex-output-cells-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** Ids that csvCell quotes or that are not ASCII, trading at times that cross a day and a year. */
+/**
+ * Ids that csvCell quotes or that are not ASCII, trading at times that cross a second, a day and
+ * a year.
+ */
 const FLOW = [
   '# instrument symbol=BTC-USD tick_size=0.01 lot_size=0.001',
   'ts,action,id,account,symbol,side,type,price,size,time_in_force,post_only',
-  '86399998,new,"a,1",alice,BTC-USD,sell,limit,100.00,5,,',
+  '86399998,new,"a,1",alice,BTC-USD,sell,limit,100.00,6,,',
   '86399999,new,"q""x",bob,BTC-USD,buy,limit,100.00,1,,',
   '86400000,new,é1,bob,BTC-USD,buy,limit,100.00,1,,',
   '86400007,new,ß,carol,BTC-USD,buy,market,,1,,',
+  '86401006,new,ß2,carol,BTC-USD,buy,market,,1,,',
   '253402300799999,new,y9,carol,BTC-USD,buy,market,,1,,',
   '253402300800012,new,y10,carol,BTC-USD,buy,market,,1,,',
 ];
@@ -52,8 +56,9 @@ describe('replay output cells', () => {
           't_1,1970-01-01T23:59:59.999Z,BTC-USD,100.00,1.000,buy,"a,1","q""x",alice,bob',
           't_2,1970-01-02T00:00:00.000Z,BTC-USD,100.00,1.000,buy,"a,1",é1,alice,bob',
           't_3,1970-01-02T00:00:00.007Z,BTC-USD,100.00,1.000,buy,"a,1",ß,alice,carol',
-          't_4,9999-12-31T23:59:59.999Z,BTC-USD,100.00,1.000,buy,"a,1",y9,alice,carol',
-          't_5,+010000-01-01T00:00:00.012Z,BTC-USD,100.00,1.000,buy,"a,1",y10,alice,carol',
+          't_4,1970-01-02T00:00:01.006Z,BTC-USD,100.00,1.000,buy,"a,1",ß2,alice,carol',
+          't_5,9999-12-31T23:59:59.999Z,BTC-USD,100.00,1.000,buy,"a,1",y9,alice,carol',
+          't_6,+010000-01-01T00:00:00.012Z,BTC-USD,100.00,1.000,buy,"a,1",y10,alice,carol',
           '',
         ].join('\n'),
       );

@@ -5,7 +5,7 @@
  */
 import type { RecordBatch, Schema } from 'apache-arrow';
 import { ACTION_NEW, OrderCommand, STP_NONE, type Instrument } from '../../../src/index.js';
-import { BAD, decodeRowCommand, EMPTY, type CommandFields } from '../index.js';
+import { BAD, decodeRowCommand, EMPTY, NO_ENTRY, type CommandFields } from '../index.js';
 import { CommandBlock, NOT_DECODED } from './command-block.js';
 import { FlowCodes } from './flow-codes.js';
 import type { IdNumbering } from './id-numbering.js';
@@ -24,7 +24,7 @@ export class BlockDecoder {
 
   /**
    * Decodes the batch's rows `[first, first + count)`, the flow's block `index`, into `block`, the
-   * rows' ids numbered by `numbering` (else every entry -1).
+   * rows' ids numbered by `numbering` (else every entry NO_ENTRY).
    */
   decode(
     batch: RecordBatch,
@@ -50,7 +50,7 @@ export class BlockDecoder {
         kinds[row] = NOT_DECODED;
       else block.put(row, command);
     }
-    if (numbering === null) block.entries.fill(-1, 0, count);
+    if (numbering === null) block.entries.fill(NO_ENTRY, 0, count);
     else this.#number(index, first, count, numbering, block.entries);
   }
 
@@ -82,7 +82,7 @@ export class BlockDecoder {
     for (let row = 0; row < count; row++) {
       const at = first + row;
       const entry = id.isEmpty(at)
-        ? -1
+        ? NO_ENTRY
         : numbering.number(
             bytes,
             id.start(at),

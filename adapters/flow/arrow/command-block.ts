@@ -2,8 +2,9 @@
  * A block of an Arrow flow's rows decoded as commands (BlockDecoder): by row of the block, its
  * time and, for a plain row with a scenario id (decodeRowCommand), the fields the decoder sets on
  * the command; any other row is NOT_DECODED; and every row's id entry (IdNumbering). The account
- * and the id's bytes are not here: the venue's thread reads them from the batch. The arrays lie in one buffer at an offset, a
- * SharedArrayBuffer when the decoding worker fills the block (block-ring.ts).
+ * and the id's bytes are not here: the venue's thread reads them from the batch. The arrays lie in
+ * one buffer at an offset, a SharedArrayBuffer when the decoding worker fills the block
+ * (block-ring.ts).
  */
 import type { Lots, OrderCommand, Ticks } from '../../../src/index.js';
 import { BLOCK_ROWS } from './flow-codes.js';
@@ -28,7 +29,7 @@ export class CommandBlock {
   /** action, side, type, timeInForce and flags, FIELD_BITS each; or NOT_DECODED. */
   readonly kinds: Int32Array;
   readonly books: Int32Array;
-  /** The row's id entry (IdNumbering), -1 when it has none (or the ids are not numbered). */
+  /** The row's id entry (IdNumbering, id-entry.ts), NO_ENTRY when the ids are not numbered. */
   readonly entries: Int32Array;
 
   constructor(buffer: ArrayBufferLike = new ArrayBuffer(CommandBlock.BYTES), offset = 0) {

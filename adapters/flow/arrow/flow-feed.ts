@@ -50,7 +50,7 @@ export interface FlowFeed {
 
 /** Scenario ids known by their entries (IdNumbering): ScenarioIds.numbered. */
 export interface NumberedIds {
-  /** The entry of the row fed next (CommandBlock.entries), -1 when its id has none. */
+  /** The entry of the row fed next (CommandBlock.entries; id-entry.ts says what it holds). */
   set rowEntry(entry: number);
   /** Hands each entry whose id names no order now, of those that stopped naming one, to `release`. */
   releaseDead(release: (entry: number) => void): void;

@@ -57,6 +57,9 @@ export class NumberedKeys {
     this.#dead.push(entry);
   }
 
+  /** Keeps no text: no id is read back. */
+  keepText(_entry: number, _text: string): void {}
+
   /** A string id as bytes: none, as no lookup reads them (the row's view keeps the text). */
   encode(_id: string): number {
     return 0;

@@ -135,7 +135,7 @@ export class ScenarioIds {
 
   /** The id of `entry` is `text` (when the caller decoded it already). */
   keepText(entry: number, text: string): void {
-    if (this.#table instanceof BytesTable) this.#table.keepText(entry, text);
+    this.#table.keepText(entry, text);
   }
 
   /** The order mapped to `entry`, at `slot`, is live (rests on the book, or waits for its trigger). */

@@ -4,7 +4,8 @@
  * file's bytes is found or added without building a string. An entry's key as a string is
  * decoded only when asked for (and kept). Removed entries are reused; a full arena is compacted, into one at least four
  * times the size of its live keys. A rebuild of the buckets or the arena at the same size goes into
- * the array the previous one left, so that a long replay's churn of ids allocates no memory.
+ * the array the previous one left, so that a long replay's churn of ids allocates no memory; a
+ * table whose arenas another thread reads (`shareArenas`) takes each from its SharedArenas.
  */
 const EMPTY = 0;
 const REMOVED = -1;
@@ -16,6 +17,11 @@ const BUCKET = 3;
 /** The entries + 1 a tagged bucket holds (its low 22 bits; the 9 above hold the hash's). */
 const TAGGED_ENTRIES = (1 << 22) - 1;
 const encoder = new TextEncoder();
+/**
+ * A shared arena's first size: a compaction is then rare (one per some 100,000 ids of 8 bytes),
+ * as SharedArenas may wait for its reader to hand one out.
+ */
+const FIRST_SHARED_ARENA = 1 << 20;
 
 /**
  * A hash of `bytes[start, end)` read four bytes at a time (one multiply per four bytes, where
@@ -50,6 +56,16 @@ export function utf8Text(bytes: Uint8Array, start: number, end: number): string 
   return Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start).toString('utf8');
 }
 
+/**
+ * The arenas of a table whose keys another thread reads in place, at the offsets the table gives
+ * (the replay's output worker: id-arenas.ts). A key's bytes stay where they were written until the
+ * arena is handed out again.
+ */
+export interface SharedArenas {
+  /** An arena of `capacity` bytes for the table's keys from now on. */
+  next(capacity: number): Uint8Array;
+}
+
 /** `column` in one twice as long. */
 function grown<T extends Float64Array | Int32Array>(column: T): T {
   const bigger = new (column.constructor as new (length: number) => T)(column.length * 2);
@@ -68,7 +84,7 @@ export class BytesTable {
   /** By entry: its key decoded, once asked for; untouched while no key is (`#textsKept`). */
   #texts: (string | undefined)[] = [];
   #textsKept = false;
-  #arena = new Uint8Array(1 << 12);
+  #arena: Uint8Array = new Uint8Array(1 << 12);
   #arenaUsed = 0;
   #arenaDead = 0;
   /**
@@ -81,8 +97,13 @@ export class BytesTable {
   #tagMask: number;
   #bucketsUsed = 0;
   /** The arena and buckets before the last rebuild, reused by the next one of the same size. */
-  #spareArena = new Uint8Array(0);
+  #spareArena: Uint8Array = new Uint8Array(0);
   #spareBuckets = new Int32Array(0);
+  #sharedArenas: SharedArenas | null = null;
+  /** The key `stage` copied into the arena ahead of its `add` since the last `find` (null: none). */
+  #stagedBytes: Uint8Array | null = null;
+  #stagedStart = 0;
+  #stagedEnd = 0;
   /** Removed entries, a stack of `#freeCount`. */
   #free = new Int32Array(64);
   #freeCount = 0;
@@ -117,6 +138,7 @@ export class BytesTable {
     const hash = hashOf(bytes, start, end);
     const entryMask = this.#entryMask;
     const tag = hash & this.#tagMask;
+    this.#stagedBytes = null;
     this.#foundBytes = bytes;
     this.#foundStart = start;
     this.#foundEnd = end;
@@ -148,7 +170,10 @@ export class BytesTable {
   add(bytes: Uint8Array, start: number, end: number, value: number): number {
     const found =
       bytes === this.#foundBytes && start === this.#foundStart && end === this.#foundEnd;
+    const staged =
+      bytes === this.#stagedBytes && start === this.#stagedStart && end === this.#stagedEnd;
     this.#foundBytes = null;
+    this.#stagedBytes = null;
     let at = found ? this.#foundBucket : -1;
     if (this.#freeCount === 0 && this.#entries + 1 > this.#entryMask) {
       this.#entryMask = 0x7fffffff; // too many entries for a tag beside them
@@ -162,10 +187,7 @@ export class BytesTable {
     }
     const entry = this.#freeCount > 0 ? this.#free[--this.#freeCount]! : this.#newEntry();
     const length = end - start;
-    if (this.#arenaUsed + length > this.#arena.length) this.#makeRoom(length);
-    const arena = this.#arena;
-    const offset = this.#arenaUsed - start;
-    for (let i = start; i < end; i++) arena[offset + i] = bytes[i]!; // no subarray object per id
+    if (!staged) this.#copyKey(bytes, start, end);
     this.#records[4 * entry + KEY_START] = this.#arenaUsed;
     this.#records[4 * entry + KEY_LENGTH] = length;
     this.#arenaUsed += length;
@@ -234,6 +256,30 @@ export class BytesTable {
     this.#textsKept = true;
   }
 
+  /**
+   * Copies the key `bytes[start, end)` (just not found) into the arena where its `add` takes it
+   * (before the next `find`: a `remove` between the two moves nothing); returns its offset there,
+   * where a thread reading the shared arena finds it before it is added.
+   */
+  stage(bytes: Uint8Array, start: number, end: number): number {
+    this.#copyKey(bytes, start, end);
+    this.#stagedBytes = bytes;
+    this.#stagedStart = start;
+    this.#stagedEnd = end;
+    return this.#arenaUsed;
+  }
+
+  /**
+   * From now on, the arenas come from `arenas` (the table is empty): the first of
+   * FIRST_SHARED_ARENA bytes, each compaction's at least four times its live keys.
+   */
+  shareArenas(arenas: SharedArenas): void {
+    if (this.#entries > 0) throw new Error('shareArenas on a table with keys');
+    this.#sharedArenas = arenas;
+    this.#arena = arenas.next(Math.max(FIRST_SHARED_ARENA, this.#arena.length));
+    this.#spareArena = new Uint8Array(0);
+  }
+
   /** Writes the UTF-8 bytes of `id` at the start of `scratch`; returns their length. */
   encode(id: string): number {
     this.#foundBytes = null; // the scratch bytes change
@@ -256,6 +302,14 @@ export class BytesTable {
     return true;
   }
 
+  /** Writes the key at the arena's end, not taken yet (room made first). */
+  #copyKey(bytes: Uint8Array, start: number, end: number): void {
+    if (this.#arenaUsed + end - start > this.#arena.length) this.#makeRoom(end - start);
+    const arena = this.#arena;
+    const offset = this.#arenaUsed - start;
+    for (let i = start; i < end; i++) arena[offset + i] = bytes[i]!; // no subarray object per id
+  }
+
   #newEntry(): number {
     const entry = this.#entries++;
     if (entry === this.values.length) {
@@ -271,8 +325,13 @@ export class BytesTable {
     let capacity = this.#arena.length;
     while (live + length > capacity / 4) capacity *= 2; // a compaction frees 3/4 at least
     const old = this.#arena;
+    const shared = this.#sharedArenas;
     const arena =
-      this.#spareArena.length === capacity ? this.#spareArena : new Uint8Array(capacity);
+      shared !== null
+        ? shared.next(capacity)
+        : this.#spareArena.length === capacity
+          ? this.#spareArena
+          : new Uint8Array(capacity);
     let used = 0;
     for (let entry = 0; entry < this.#entries; entry++) {
       const keyLength = this.#records[4 * entry + KEY_LENGTH]!;
@@ -283,7 +342,7 @@ export class BytesTable {
       used += keyLength;
     }
     this.#arena = arena;
-    this.#spareArena = old.length === capacity ? old : new Uint8Array(0);
+    if (shared === null) this.#spareArena = old.length === capacity ? old : new Uint8Array(0);
     this.#arenaUsed = used;
     this.#arenaDead = 0;
   }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { BytesTable, hashOf } from '../../adapters/bytes-table.js';
+import { BytesTable, hashOf, utf8Text } from '../../adapters/bytes-table.js';
 import { fcRuns, fcSeed } from '../fast-check-seed.js';
 import { spyOnTypedArrays } from '../typed-array-spy.js';
 
@@ -133,6 +133,47 @@ describe(`BytesTable (seed ${SEED})`, () => {
       expect(arenas.size).toBe(2);
       expect(table.values[table.find(...inBuffer('o0299999'))]).toBe(299_999);
     });
+  });
+
+  it('adds a staged key where it was staged, unless a find came between', () => {
+    const table = new BytesTable();
+    const [bytes, start, end] = inBuffer('o1');
+    expect(table.find(bytes, start, end)).toBe(-1);
+    const at = table.stage(bytes, start, end);
+    expect(utf8Text(table.arena, at, at + 2)).toBe('o1');
+    bytes[start + 1] = 0x32; // the buffer changes (the next batch): the staged key does not
+    const entry = table.add(bytes, start, end, 7);
+    expect([table.keyStart(entry), table.text(entry)]).toEqual([at, 'o1']);
+    expect(table.find(...inBuffer('o2'))).toBe(-1);
+    table.stage(...inBuffer('o3'));
+    expect(table.find(bytes, start, end)).toBe(-1); // 'o2' now, staged by nobody
+    expect(table.text(table.add(bytes, start, end, 8))).toBe('o2');
+  });
+
+  it('takes each arena from its SharedArenas, and writes no arena again once it left it', () => {
+    const handed: Uint8Array[] = [];
+    const table = new BytesTable();
+    table.shareArenas({
+      next: (capacity) => (handed.push(new Uint8Array(capacity)), handed.at(-1)!),
+    });
+    expect(handed.map((arena) => arena.length)).toEqual([1 << 20]);
+    const live: number[] = [];
+    const kept: [Uint8Array, number, string][] = [];
+    for (let n = 0; n < 300_000; n++) {
+      const id = `o${String(n).padStart(7, '0')}`;
+      const [bytes, start, end] = inBuffer(id);
+      table.find(bytes, start, end);
+      const at = table.stage(bytes, start, end);
+      const entry = table.add(bytes, start, end, n);
+      expect(table.keyStart(entry)).toBe(at);
+      if (n % 1000 === 0) kept.push([table.arena, at, id]);
+      live.push(entry);
+      if (live.length > 1000) table.remove(live.shift()!);
+    }
+    expect(handed.length).toBeGreaterThan(2); // every one new: the SharedArenas decides reuse
+    expect(new Set(handed).size).toBe(handed.length);
+    for (const [arena, at, id] of kept) expect(utf8Text(arena, at, at + id.length)).toBe(id);
+    expect(table.values[table.find(...inBuffer('o0299999'))]).toBe(299_999);
   });
 
   it('hashes a key it just looked up once, and again once encode rewrote the scratch bytes', () => {

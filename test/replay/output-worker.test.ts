@@ -11,10 +11,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { afterAll, describe, expect, it } from 'vitest';
+import { SIDE_BUY, STATUS_FILLED, TYPE_LIMIT, type Units } from '../../src/index.js';
+import { BytesTable } from '../../adapters/bytes-table.js';
 import { convertFlowFile } from '../../adapters/flow/arrow/index.js';
+import { ScenarioIdView } from '../../adapters/flow/driver/scenario-id-view.js';
+import { BufferedFile } from '../../adapters/output/output-files.js';
 import { flowInstruments } from '../../adapters/runs/generate/flow-instruments.js';
 import { writeFlow } from '../../adapters/runs/generate/write-flow.js';
 import { replayFile } from '../../adapters/runs/replay/replay-file.js';
+import { LineFormatter } from '../../adapters/runs/replay/line-formatter.js';
 import { WorkerLines } from '../../adapters/runs/replay/worker-lines.js';
 import { replayRun } from '../replay-run.js';
 
@@ -96,6 +101,66 @@ describe('the output worker', () => {
       `${csv}: stopped at the first refused row (--strict); nothing written`,
     ]);
     expect(readdirSync(out)).toEqual([]);
+  });
+
+  it('reads ids in the arenas of a table that shares them, through compactions, as the main thread does', () => {
+    const books = [{ symbol: 'BTC-USD', priceDecimals: 2, sizeDecimals: 3 }];
+    const file = (name: string) => (writeFileSync(join(work, name), ''), join(work, name));
+    const sinks = {
+      trades: new BufferedFile(file('direct-trades.csv')),
+      orders: new BufferedFile(file('direct-orders.csv')),
+    };
+    const direct = new LineFormatter(books, sinks);
+    const worker = new WorkerLines(books, {
+      trades: file('worker-trades.csv'),
+      orders: file('worker-orders.csv'),
+    });
+    const table = new BytesTable();
+    table.shareArenas(worker.idArenas);
+    const arenas = new Set<Uint8Array>();
+    const units = (value: number) => value as Units;
+    const order = {
+      event: { book: 0, account: 0, side: SIDE_BUY, type: TYPE_LIMIT, status: STATUS_FILLED },
+      id: new ScenarioIdView(),
+    };
+    const trade = { event: { book: 0, takerSide: SIDE_BUY, makerAccount: 0, takerAccount: 0 } };
+    const taker = new ScenarioIdView();
+    const live: number[] = [];
+    for (const lines of [direct, worker]) lines.nameAccount(0, 'acct');
+    // ids of 60 bytes, 1,000 live: an arena of 1 MiB is compacted every 17,000 ids or so
+    for (let n = 0; n < 100_000; n++) {
+      const id = Buffer.from(`${String(n).padStart(8, '0')}-${'x'.repeat(51)}`);
+      table.find(id, 0, id.length);
+      const at = table.stage(id, 0, id.length);
+      const entry = table.add(id, 0, id.length, n);
+      arenas.add(table.arena);
+      live.push(entry);
+      order.id.set(table.arena, at, at + id.length, undefined);
+      taker.set(id, 0, 8, undefined); // bytes of no arena: sent in the record
+      const fields = { price: units(n), size: units(3), filled: units(n % 4) };
+      const makerId = new ScenarioIdView();
+      const maker = live[n % live.length]!;
+      makerId.set(table.arena, table.keyStart(maker), table.keyStart(maker) + 60, undefined);
+      const traded = {
+        event: { ...trade.event, sequence: n + 1, time: n * 1000, price: units(n), size: units(1) },
+        makerId,
+        takerId: taker,
+      };
+      for (const lines of [direct, worker]) {
+        lines.final({ event: { ...order.event, ...fields }, id: order.id });
+        lines.trade(traded);
+      }
+      if (live.length > 1000) table.remove(live.shift()!);
+    }
+    sinks.trades.close();
+    sinks.orders.close();
+    worker.finish();
+    expect(arenas.size).toBe(2); // two in turn
+    for (const name of ['trades', 'orders']) {
+      const expected = readFileSync(join(work, `direct-${name}.csv`), 'utf8');
+      expect(expected.length).toBeGreaterThan(6_000_000);
+      expect(readFileSync(join(work, `worker-${name}.csv`), 'utf8')).toBe(expected);
+    }
   });
 
   it('fails with the error the worker met, and its code', () => {

@@ -33,6 +33,7 @@ import {
   type ScenarioClock,
   type ScenarioRow,
 } from '../index.js';
+import type { SharedArenas } from '../../bytes-table.js';
 import { applyScenarioRow, type ApplyOptions } from './apply-row.js';
 import type { DriverObserver, DriverOptions, Refusal } from './driver-reports.js';
 import { ScenarioRowFields } from './plain-row.js';
@@ -235,7 +236,9 @@ export class ScenarioDriver {
       }
     }
     this.#clock.setFrom(times, at);
-    this.#row.set(idBytes, idStart, idEnd, idText);
+    if (command.action === ACTION_NEW)
+      ids.viewNew(entry, idBytes, idStart, idEnd, this.#row, idText);
+    else this.#row.set(idBytes, idStart, idEnd, idText);
     const sequence = core.submit(command);
     this.#row.clear();
     if (sequence < 0) {
@@ -261,6 +264,11 @@ export class ScenarioDriver {
    */
   numberedIds(listed: boolean): NumberedKeys | null {
     return listed || this.#reports.readsIds ? null : this.#ids.numbered();
+  }
+
+  /** The ids' bytes kept in the arenas `arenas` gives (ScenarioIds.shareArenas), before the first row. */
+  shareIds(arenas: SharedArenas): void {
+    this.#ids.shareArenas(arenas);
   }
 
   /** The book of the order the scenario id `id` names, -1 when none. */

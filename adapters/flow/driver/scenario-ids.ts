@@ -9,7 +9,7 @@
  * events' sequences find it without a lookup.
  */
 import type { Sequence, Slot, VenueCore } from '../../../src/index.js';
-import { BytesTable } from '../../bytes-table.js';
+import { BytesTable, type SharedArenas } from '../../bytes-table.js';
 import { NumberedKeys } from './numbered-keys.js';
 import type { ScenarioIdView } from './scenario-id-view.js';
 
@@ -26,6 +26,7 @@ export class ScenarioIds {
   readonly #finalEntries: Int32Array;
   readonly #finalSequences: Float64Array;
   #next = 0;
+  #sharesArenas = false;
 
   constructor(
     private readonly core: VenueCore,
@@ -89,6 +90,36 @@ export class ScenarioIds {
     const table = this.#keyed();
     const start = table.keyStart(entry);
     view.set(table.arena, start, start + table.keyLength(entry), table.decodedText(entry));
+  }
+
+  /**
+   * From now on, the ids' bytes are kept in the arenas `arenas` gives, which another thread reads
+   * at the views' offsets; and a new row's id is there before it is mapped (`viewNew`). Before the
+   * first id is mapped.
+   */
+  shareArenas(arenas: SharedArenas): void {
+    this.#keyed().shareArenas(arenas);
+    this.#sharesArenas = true;
+  }
+
+  /**
+   * Points `view` at the id `bytes[start, end)` of a new row that `find` gave `entry` (its next
+   * step is its `map`, if the core takes it): at its bytes, or, when the arenas are shared, in the
+   * table's arena where its `map` keeps it.
+   */
+  viewNew(
+    entry: number,
+    bytes: Uint8Array,
+    start: number,
+    end: number,
+    view: ScenarioIdView,
+    text: string | undefined,
+  ): void {
+    if (!this.#sharesArenas) return view.set(bytes, start, end, text);
+    if (entry >= 0) return this.view(entry, view);
+    const table = this.#keyed();
+    const at = table.stage(bytes, start, end);
+    view.set(table.arena, at, at + end - start, text);
   }
 
   /**

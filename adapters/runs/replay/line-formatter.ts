@@ -14,6 +14,7 @@ import {
 } from '../../../src/index.js';
 import { cellNeedsQuotes, csvCell, formatScenarioTime } from '../../flow/index.js';
 import type { ScenarioIdView } from '../../flow/driver/index.js';
+import type { SharedArenas } from '../../bytes-table.js';
 import type { LineWriter } from '../../output/output-files.js';
 
 export interface ReplaySinks {
@@ -59,6 +60,8 @@ export interface LineSink {
   nameAccount(account: number, name: string): void;
   trade(trade: TradeLine): void;
   final(order: OrderLine): void;
+  /** The arenas to keep the scenario ids in, when the sink reads ids there (WorkerLines). */
+  readonly idArenas?: SharedArenas;
 }
 
 const COMMA = 0x2c;

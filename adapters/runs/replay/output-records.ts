@@ -4,17 +4,20 @@
  * bytes from the record's start; every record starts with its kind and its length. A trade or a
  * final order carries the fields of its event that its line reads, copied one by one from the
  * core's event (amounts, times and sequences as float64, codes and account ids as int32), then
- * its ids' bytes.
+ * its ids: each where it is in the ids' shared arena (ARENA), or its bytes in the record.
  */
 import type { OrderLineFields, TradeLineFields } from './line-formatter.js';
 
 /** A record's kind: its first int32. */
-export const RECORD = { TRADE: 1, FINAL: 2, ACCOUNT: 3, TEXT: 4, END: 5 } as const;
+export const RECORD = { TRADE: 1, FINAL: 2, ACCOUNT: 3, TEXT: 4, END: 5, ARENA: 6 } as const;
 
 /** Where every record's kind and length are. */
 export const AT = { KIND: 0, LENGTH: 4 } as const;
 
-/** A trade: its line's fields, the maker and taker id lengths (int32); the ids' bytes. */
+/**
+ * A trade: its line's fields; the maker's and the taker's id, each a start and a length (int32);
+ * the bytes of the ids in the record.
+ */
 export const TRADE = {
   time: 8,
   price: 16,
@@ -24,12 +27,14 @@ export const TRADE = {
   takerSide: 44,
   makerAccount: 48,
   takerAccount: 52,
-  makerIdLength: 56,
-  takerIdLength: 60,
-  ids: 64,
+  makerIdStart: 56,
+  makerIdLength: 60,
+  takerIdStart: 64,
+  takerIdLength: 68,
+  ids: 72,
 } as const;
 
-/** A final order: its line's fields, the id's length (int32); the id's bytes. */
+/** A final order: its line's fields; its id's start and length (int32); the id's bytes if in the record. */
 export const FINAL = {
   price: 8,
   size: 16,
@@ -39,8 +44,9 @@ export const FINAL = {
   side: 40,
   type: 44,
   status: 48,
-  idLength: 52,
-  id: 56,
+  idStart: 52,
+  idLength: 56,
+  id: 60,
 } as const;
 
 /** Copies the fields of the trade's line into the record at `at`. */
@@ -123,6 +129,12 @@ export const FILE = { TRADES: 0, ORDERS: 1 } as const;
  * message on the worker's port (a long one).
  */
 export const ID_BY_MESSAGE = -1;
+
+/**
+ * An id's start meaning: its bytes are in the record (or the next message), not in the arena. An
+ * ARENA record says that the ids' arena is the next message on the port, from then on.
+ */
+export const IN_RECORD = -1;
 
 /** `length` rounded up to a multiple of 8. */
 export const padded = (length: number): number => (length + 7) & ~7;

@@ -1,7 +1,8 @@
 /**
  * The replay's output worker (worker-lines.ts starts it): reads the line records from the ring in
  * order and writes them with the LineFormatter into trades.csv and orders.csv, then closes both.
- * A failure (a write refused) is posted to the main thread before the ring says so.
+ * Ids are read where the records say: in the ids' current arena, the record, or a message. A
+ * failure (a write refused) is posted to the main thread before the ring says so.
  */
 import { receiveMessageOnPort, workerData } from 'node:worker_threads';
 import type { Units } from '../../../src/index.js';
@@ -16,6 +17,7 @@ import {
   FILE,
   FINAL,
   ID_BY_MESSAGE,
+  IN_RECORD,
   RECORD,
   TEXT,
   TRADE,
@@ -27,14 +29,28 @@ import type { OutputWorkerFailure, OutputWorkerInput } from './worker-lines.js';
 const input = workerData as OutputWorkerInput;
 const ring = new RingReader(input.ring);
 const { bytes, int32, float64 } = ring;
+/** The ids' arena the records name now (ARENA records), and how many were taken. */
+let arena: Uint8Array = new Uint8Array(0);
+const arenasTaken = new Int32Array(input.arenasTaken);
 
-/** `view` set to the id whose length (or ID_BY_MESSAGE) is `length`, its bytes at `at`. */
-function idAt(view: ScenarioIdView, at: number, length: number): void {
-  if (length !== ID_BY_MESSAGE) view.set(bytes, at, at + length, undefined);
-  else {
-    const sent = receiveMessageOnPort(input.port)!.message as Uint8Array;
-    view.set(sent, 0, sent.length, undefined);
+/**
+ * `view` set to the id whose start and length are at `fields`: in the arena, or in the record at
+ * `at` (or the next message); returns the bytes it takes in the record.
+ */
+function idAt(view: ScenarioIdView, fields: number, at: number): number {
+  const start = int32[fields >> 2]!;
+  const length = int32[(fields + 4) >> 2]!;
+  if (start !== IN_RECORD) {
+    view.set(arena, start, start + length, undefined);
+    return 0;
   }
+  if (length !== ID_BY_MESSAGE) {
+    view.set(bytes, at, at + length, undefined);
+    return length;
+  }
+  const sent = receiveMessageOnPort(input.port)!.message as Uint8Array;
+  view.set(sent, 0, sent.length, undefined);
+  return 0;
 }
 
 const files: BufferedFile[] = [];
@@ -73,17 +89,19 @@ try {
   ring.readAll((at) => {
     const kind = int32[(at + AT.KIND) >> 2];
     if (kind === RECORD.TRADE) {
-      const makerLength = int32[(at + TRADE.makerIdLength) >> 2]!;
-      const takerLength = int32[(at + TRADE.takerIdLength) >> 2]!;
-      const ids = at + TRADE.ids;
       readTrade(float64, int32, at, trade.event);
-      idAt(trade.makerId, ids, makerLength);
-      idAt(trade.takerId, ids + Math.max(makerLength, 0), takerLength);
+      const ids = at + TRADE.ids;
+      const makerLength = idAt(trade.makerId, at + TRADE.makerIdStart, ids);
+      idAt(trade.takerId, at + TRADE.takerIdStart, ids + makerLength);
       lines.trade(trade);
     } else if (kind === RECORD.FINAL) {
       readFinal(float64, int32, at, order.event);
-      idAt(order.id, at + FINAL.id, int32[(at + FINAL.idLength) >> 2]!);
+      idAt(order.id, at + FINAL.idStart, at + FINAL.id);
       lines.final(order);
+    } else if (kind === RECORD.ARENA) {
+      arena = new Uint8Array(receiveMessageOnPort(input.port)!.message as SharedArrayBuffer);
+      Atomics.add(arenasTaken, 0, 1);
+      Atomics.notify(arenasTaken, 0);
     } else if (kind === RECORD.ACCOUNT) {
       const length = int32[(at + ACCOUNT.nameLength) >> 2]!;
       const text =

@@ -35,8 +35,10 @@ export class Replayer implements ReplayTotals {
     if (!created.ok) throw new Error(created.error.message);
     this.venue = created.value;
     // Without outputs, nothing reads the rows' ids: the driver then never turns them into strings.
-    const events = lines === null ? {} : new ReplayEvents(this.venue, lines(this.venue));
+    const sink = lines?.(this.venue);
+    const events = sink === undefined ? {} : new ReplayEvents(this.venue, sink);
     this.driver = new ScenarioDriver(this.venue, this.clock, events);
+    if (sink?.idArenas !== undefined) this.driver.shareIds(sink.idArenas);
   }
 
   get rowCount(): number {

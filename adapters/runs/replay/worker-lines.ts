@@ -1,8 +1,10 @@
 /**
  * The replay's trades.csv and orders.csv written on the second core: the main thread sends the
- * fields of each event that its line reads, and its ids' bytes, through a ring to the output worker (output-worker.ts), which formats
- * them with the same LineFormatter, in the same order, into the same bytes. `finish` waits for the
- * worker to have written and closed both files.
+ * fields of each event that its line reads, and its ids, through a ring to the output worker
+ * (output-worker.ts), which formats them with the same LineFormatter, in the same order, into the
+ * same bytes. An id is sent as where it is in the scenario ids' arena, which the worker reads in
+ * place (`idArenas`), or as its bytes. `finish` waits for the worker to have written and closed
+ * both files.
  */
 import {
   MessageChannel,
@@ -10,7 +12,14 @@ import {
   type MessagePort,
   type Worker,
 } from 'node:worker_threads';
-import { ringMemory, RING_DONE, RingWriter, type RingMemory } from '../../output/record-ring.js';
+import type { SharedArenas } from '../../bytes-table.js';
+import {
+  ringMemory,
+  RING_DONE,
+  RING_RUNNING,
+  RingWriter,
+  type RingMemory,
+} from '../../output/record-ring.js';
 import { startWorker } from '../../start-worker.js';
 import type { ScenarioIdView } from '../../flow/driver/index.js';
 import type { BookFormat, OrderLine, ReplaySinks, TradeLine } from './line-formatter.js';
@@ -21,6 +30,7 @@ import {
   FILE,
   FINAL,
   ID_BY_MESSAGE,
+  IN_RECORD,
   RECORD,
   padded,
   TEXT,
@@ -37,6 +47,8 @@ const MAX_RECORD = padded(TRADE.ids + 2 * LONG);
 
 export interface OutputWorkerInput {
   readonly ring: RingMemory;
+  /** One int32: the ids' arenas the worker took (ARENA records read). */
+  readonly arenasTaken: SharedArrayBuffer;
   readonly port: MessagePort;
   readonly books: readonly BookFormat[];
   readonly trades: string;
@@ -54,12 +66,28 @@ export class WorkerLines implements ReplayLines {
   readonly #port: MessagePort;
   readonly #buffer: Buffer;
   readonly #worker: Worker;
+  /**
+   * The scenario ids' arenas (BytesTable.shareArenas): the worker reads an id in the arena at the
+   * offsets its record gives. Two are used in turn: the one before the current is handed out again
+   * only once the worker took the current one (`#arenasTaken`), and so reads the other no more.
+   */
+  readonly idArenas: SharedArenas = { next: (capacity) => this.#nextArena(capacity) };
+  #arena: Uint8Array | null = null;
+  #previousArena: Uint8Array | null = null;
+  #arenasSent = 0;
+  readonly #arenasTaken = new Int32Array(new SharedArrayBuffer(4));
 
   /** Starts the worker on the two files (created empty by the caller). */
   constructor(books: readonly BookFormat[], files: { trades: string; orders: string }) {
     const ring = ringMemory(RING_BYTES);
     const { port1, port2 } = new MessageChannel();
-    const workerData: OutputWorkerInput = { ring, port: port2, books, ...files };
+    const workerData: OutputWorkerInput = {
+      ring,
+      arenasTaken: this.#arenasTaken.buffer,
+      port: port2,
+      books,
+      ...files,
+    };
     this.#worker = startWorker(import.meta.url, 'output-worker', {
       workerData,
       transferList: [port2],
@@ -90,12 +118,8 @@ export class WorkerLines implements ReplayLines {
     const at = this.#reserve(RECORD.TRADE, TRADE.ids + makerLength + takerLength);
     const { float64, int32 } = this.#ring;
     writeTrade(float64, int32, at, event);
-    int32[(at + TRADE.makerIdLength) >> 2] = this.#writeId(makerId, makerLength, at + TRADE.ids);
-    int32[(at + TRADE.takerIdLength) >> 2] = this.#writeId(
-      takerId,
-      takerLength,
-      at + TRADE.ids + makerLength,
-    );
+    this.#writeId(makerId, makerLength, at + TRADE.makerIdStart, at + TRADE.ids);
+    this.#writeId(takerId, takerLength, at + TRADE.takerIdStart, at + TRADE.ids + makerLength);
     this.#commit(at);
   }
 
@@ -104,7 +128,7 @@ export class WorkerLines implements ReplayLines {
     const at = this.#reserve(RECORD.FINAL, FINAL.id + idLength);
     const { float64, int32 } = this.#ring;
     writeFinal(float64, int32, at, event);
-    int32[(at + FINAL.idLength) >> 2] = this.#writeId(id, idLength, at + FINAL.id);
+    this.#writeId(id, idLength, at + FINAL.idStart, at + FINAL.id);
     this.#commit(at);
   }
 
@@ -130,19 +154,31 @@ export class WorkerLines implements ReplayLines {
     void this.#worker.terminate();
   }
 
-  /** Bytes the id takes in the ring: 0 for a long one, sent through the port. */
+  /** Bytes the id takes in the record: 0 for one in the arena, or a long one sent through the port. */
   #idLength(id: ScenarioIdView): number {
+    if (id.bytes === this.#arena) return 0;
     const length = id.start === id.end ? Buffer.byteLength(id.text()!) : id.end - id.start;
     return length > LONG ? 0 : length;
   }
 
-  /** Writes the id at `at` (`length` bytes, or by message when 0 but the id is not empty). */
-  #writeId(id: ScenarioIdView, length: number, at: number): number {
+  /**
+   * Writes where the id is at `fields` (its start and length): in the arena, or its `length` bytes
+   * at `at` (by message when 0 but the id is not empty).
+   */
+  #writeId(id: ScenarioIdView, length: number, fields: number, at: number): void {
+    const int32 = this.#ring.int32;
     const { bytes, start, end } = id;
+    if (bytes === this.#arena) {
+      int32[fields >> 2] = start;
+      int32[(fields + 4) >> 2] = end - start;
+      return;
+    }
+    int32[fields >> 2] = IN_RECORD;
     if (length === 0 && (start !== end || id.text() !== '')) {
       const copy = start === end ? Buffer.from(id.text()!) : bytes.slice(start, end);
       this.#port.postMessage(copy);
-      return ID_BY_MESSAGE;
+      int32[(fields + 4) >> 2] = ID_BY_MESSAGE;
+      return;
     }
     if (start === end) {
       this.#buffer.write(id.text()!, at);
@@ -150,7 +186,36 @@ export class WorkerLines implements ReplayLines {
       const ring = this.#ring.bytes;
       for (let i = start; i < end; i++) ring[at++] = bytes[i]!; // no subarray per id
     }
-    return length;
+    int32[(fields + 4) >> 2] = length;
+  }
+
+  /** The ids' next arena, `capacity` bytes, announced to the worker before any id in it. */
+  #nextArena(capacity: number): Uint8Array {
+    const spare = this.#previousArena;
+    let arena: Uint8Array;
+    if (spare !== null && spare.length === capacity) {
+      this.#awaitArenaTaken();
+      arena = spare;
+    } else {
+      arena = new Uint8Array(new SharedArrayBuffer(capacity));
+    }
+    this.#previousArena = this.#arena;
+    this.#arena = arena;
+    this.#arenasSent++;
+    this.#commit(this.#reserve(RECORD.ARENA, 8));
+    this.#port.postMessage(arena.buffer);
+    return arena;
+  }
+
+  /** Waits until the worker took the current arena (and reads the one before no more). */
+  #awaitArenaTaken(): void {
+    for (;;) {
+      const taken = Atomics.load(this.#arenasTaken, 0);
+      if (taken === this.#arenasSent) return;
+      this.#ring.publish(true);
+      if (this.#ring.state !== RING_RUNNING) throw this.#failure();
+      Atomics.wait(this.#arenasTaken, 0, taken, 100);
+    }
   }
 
   #reserve(kind: number, length: number): number {

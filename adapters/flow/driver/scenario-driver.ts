@@ -65,6 +65,8 @@ export class ScenarioDriver {
   #refusedCommand: OrderCommand | null = null;
   /** A field of the row `feed` decodes that the decoder refused. */
   readonly #rowRefusal = new RowRefusal();
+  /** Whether the ids' arenas are shared (`shareIds`): a new row's id is then viewed there. */
+  #idsShared = false;
   /** The time `submit` gives `submitBytes`. */
   readonly #time = new Float64Array(1);
 
@@ -236,7 +238,7 @@ export class ScenarioDriver {
       }
     }
     this.#clock.setFrom(times, at);
-    if (command.action === ACTION_NEW)
+    if (this.#idsShared && command.action === ACTION_NEW)
       ids.viewNew(entry, idBytes, idStart, idEnd, this.#row, idText);
     else this.#row.set(idBytes, idStart, idEnd, idText);
     const sequence = core.submit(command);
@@ -269,6 +271,7 @@ export class ScenarioDriver {
   /** The ids' bytes kept in the arenas `arenas` gives (ScenarioIds.shareArenas), before the first row. */
   shareIds(arenas: SharedArenas): void {
     this.#ids.shareArenas(arenas);
+    this.#idsShared = true;
   }
 
   /** The book of the order the scenario id `id` names, -1 when none. */

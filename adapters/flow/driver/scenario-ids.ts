@@ -26,7 +26,6 @@ export class ScenarioIds {
   readonly #finalEntries: Int32Array;
   readonly #finalSequences: Float64Array;
   #next = 0;
-  #sharesArenas = false;
 
   constructor(
     private readonly core: VenueCore,
@@ -99,13 +98,12 @@ export class ScenarioIds {
    */
   shareArenas(arenas: SharedArenas): void {
     this.#keyed().shareArenas(arenas);
-    this.#sharesArenas = true;
   }
 
   /**
-   * Points `view` at the id `bytes[start, end)` of a new row that `find` gave `entry` (its next
-   * step is its `map`, if the core takes it): at its bytes, or, when the arenas are shared, in the
-   * table's arena where its `map` keeps it.
+   * With the arenas shared, points `view` at the id `bytes[start, end)` of a new row that `find`
+   * gave `entry` (its next step is its `map`, if the core takes it) in the table's arena, where
+   * its `map` keeps it.
    */
   viewNew(
     entry: number,
@@ -115,7 +113,6 @@ export class ScenarioIds {
     view: ScenarioIdView,
     text: string | undefined,
   ): void {
-    if (!this.#sharesArenas) return view.set(bytes, start, end, text);
     if (entry >= 0) return this.view(entry, view);
     const table = this.#keyed();
     const at = table.stage(bytes, start, end);

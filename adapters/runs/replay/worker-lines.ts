@@ -163,22 +163,26 @@ export class WorkerLines implements ReplayLines {
 
   /**
    * Writes where the id is at `fields` (its start and length): in the arena, or its `length` bytes
-   * at `at` (by message when 0 but the id is not empty).
+   * at `at` (`#writeBytes`).
    */
   #writeId(id: ScenarioIdView, length: number, fields: number, at: number): void {
     const int32 = this.#ring.int32;
-    const { bytes, start, end } = id;
-    if (bytes === this.#arena) {
-      int32[fields >> 2] = start;
-      int32[(fields + 4) >> 2] = end - start;
-      return;
+    if (id.bytes === this.#arena) {
+      int32[fields >> 2] = id.start;
+      int32[(fields + 4) >> 2] = id.end - id.start;
+    } else {
+      int32[fields >> 2] = IN_RECORD;
+      int32[(fields + 4) >> 2] = this.#writeBytes(id, length, at);
     }
-    int32[fields >> 2] = IN_RECORD;
+  }
+
+  /** Writes the id at `at` (`length` bytes, or by message when 0 but the id is not empty). */
+  #writeBytes(id: ScenarioIdView, length: number, at: number): number {
+    const { bytes, start, end } = id;
     if (length === 0 && (start !== end || id.text() !== '')) {
       const copy = start === end ? Buffer.from(id.text()!) : bytes.slice(start, end);
       this.#port.postMessage(copy);
-      int32[(fields + 4) >> 2] = ID_BY_MESSAGE;
-      return;
+      return ID_BY_MESSAGE;
     }
     if (start === end) {
       this.#buffer.write(id.text()!, at);
@@ -186,7 +190,7 @@ export class WorkerLines implements ReplayLines {
       const ring = this.#ring.bytes;
       for (let i = start; i < end; i++) ring[at++] = bytes[i]!; // no subarray per id
     }
-    int32[(fields + 4) >> 2] = length;
+    return length;
   }
 
   /** The ids' next arena, `capacity` bytes, announced to the worker before any id in it. */

@@ -5,14 +5,17 @@
  * writes records into a buffer of its own and publishes them every PUBLISH_BYTES (and when it
  * ends), copied into the ring as one block of whole records; the reader hands back the room every
  * PUBLISH_BYTES too. Either side sleeps on Atomics.wait when it must. A
- * reader that caught up sleeps until a quarter of the ring waits for it (or the writer waits for
- * room or ends): a reader faster than its writer is woken once per quarter, not per publish, and
- * each wake is a system call that gives the writer's core away on a busy machine.
+ * reader that caught up looks again every READER_POLL_MS, and is woken only when the writer waits
+ * for room or ends: a writer whose reader keeps up makes no system call (a wake is one, some 30-40
+ * µs on a virtual machine's core), and the ring holds more than the writer writes in that time.
  */
 
 /** The record kind that sends the reader back to the ring's start. */
 const WRAP = -1;
 const PUBLISH_BYTES = 1 << 16;
+const READER_POLL_MS = 2;
+/** How long a writer waiting for room sleeps before it looks again at the reader's state. */
+const WRITER_WAIT_MS = 100;
 /**
  * Control words: the writer's published offset, the reader's, the reader's state, and whether
  * each side sleeps (so that the other wakes it only then: a wake is a system call).
@@ -72,8 +75,6 @@ export class RingWriter {
   #head = 0;
   /** The bytes written in `bytes`, not yet copied into the ring. */
   #staged = 0;
-  /** The unread bytes at which a sleeping reader is woken. */
-  readonly #wakeBytes: number;
 
   /**
    * A writer of records of at most `maxRecord` bytes; `failed()` is what it throws when it must
@@ -91,7 +92,6 @@ export class RingWriter {
     this.#control = new Int32Array(memory.control);
     this.#ring = new Uint8Array(memory.data);
     this.#ringInt32 = new Int32Array(memory.data);
-    this.#wakeBytes = this.#ring.length >> 2;
   }
 
   get state(): number {
@@ -109,10 +109,7 @@ export class RingWriter {
     if (this.#staged >= PUBLISH_BYTES) this.publish(false);
   }
 
-  /**
-   * Makes what was written readable; wakes a sleeping reader when `wake` or when a quarter of the
-   * ring is unread (a sleeping reader has handed back all it read).
-   */
+  /** Makes what was written readable; wakes a sleeping reader when `wake`. */
   publish(wake: boolean): void {
     this.#copy();
     this.#announce(wake);
@@ -121,7 +118,8 @@ export class RingWriter {
   /** Waits until the reader is no longer running; its final state. */
   awaitReader(): number {
     this.publish(true);
-    while (this.state === RING_RUNNING) Atomics.wait(this.#control, STATE, RING_RUNNING, 100);
+    while (this.state === RING_RUNNING)
+      Atomics.wait(this.#control, STATE, RING_RUNNING, WRITER_WAIT_MS);
     return this.state;
   }
 
@@ -153,16 +151,13 @@ export class RingWriter {
       }
       this.#announce(true);
       if (this.state !== RING_RUNNING) throw this.failed();
-      sleep(this.#control, WRITER_SLEEPS, TAIL, tail);
+      sleep(this.#control, WRITER_SLEEPS, TAIL, tail, WRITER_WAIT_MS);
     }
   }
 
   #announce(wake: boolean): void {
-    const head = this.#head;
-    Atomics.store(this.#control, HEAD, head);
-    if (Atomics.load(this.#control, READER_SLEEPS) !== 1) return;
-    const unread = head - Atomics.load(this.#control, TAIL);
-    if (wake || (unread < 0 ? unread + this.#ring.length : unread) >= this.#wakeBytes)
+    Atomics.store(this.#control, HEAD, this.#head);
+    if (wake && Atomics.load(this.#control, READER_SLEEPS) === 1)
       Atomics.notify(this.#control, HEAD);
   }
 }
@@ -181,7 +176,7 @@ export class RingReader extends RingViews {
       if (head === tail) {
         this.#giveBack(tail);
         unreturned = 0;
-        sleep(control, READER_SLEEPS, HEAD, head);
+        sleep(control, READER_SLEEPS, HEAD, head, READER_POLL_MS);
         continue;
       }
       while (tail !== head) {
@@ -215,12 +210,12 @@ export class RingReader extends RingViews {
 }
 
 /**
- * Sleeps while `control[word]` is `value` (at most 100 ms: then the caller looks again), saying
- * so in `control[flag]`. The other side stores `word` before it reads `flag`, and this side
- * stores `flag` before Atomics.wait compares `word`: one of the two sees the other's store.
+ * Sleeps while `control[word]` is `value` (at most `ms`: then the caller looks again), saying so
+ * in `control[flag]`. The other side stores `word` before it reads `flag`, and this side stores
+ * `flag` before Atomics.wait compares `word`: one of the two sees the other's store.
  */
-function sleep(control: Int32Array, flag: number, word: number, value: number): void {
+function sleep(control: Int32Array, flag: number, word: number, value: number, ms: number): void {
   Atomics.store(control, flag, 1);
-  Atomics.wait(control, word, value, 100);
+  Atomics.wait(control, word, value, ms);
   Atomics.store(control, flag, 0);
 }

@@ -19,6 +19,8 @@ export class ScenarioIds {
    * by the entries a feed numbered them with (`numbered`).
    */
   #table: BytesTable | NumberedKeys = new BytesTable();
+  /** The table while it keeps the ids' bytes (not numbered): what views read. */
+  #keyedTable: BytesTable | null = this.#table as BytesTable;
   /** By order store slot: the id entry + 1 of the live row order there, or 0. */
   #liveEntries = new Int32Array(1024);
   #liveCount = 0;
@@ -125,15 +127,16 @@ export class ScenarioIds {
    * mapped already (the feed finds them by their bytes then).
    */
   numbered(): NumberedKeys | null {
-    if (this.#table instanceof NumberedKeys) throw new Error('the ids are numbered already');
-    if (this.#table.size > 0) return null;
+    if (this.#keyedTable === null) throw new Error('the ids are numbered already');
+    if (this.#keyedTable.size > 0) return null;
+    this.#keyedTable = null;
     return (this.#table = new NumberedKeys());
   }
 
   /** The table, which keeps the ids' bytes. */
   #keyed(): BytesTable {
-    if (this.#table instanceof NumberedKeys) throw new Error('the ids were numbered, not kept');
-    return this.#table;
+    if (this.#keyedTable === null) throw new Error('the ids were numbered, not kept');
+    return this.#keyedTable;
   }
 
   get liveCount(): number {

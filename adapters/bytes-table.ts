@@ -100,7 +100,7 @@ export class BytesTable {
   #spareArena: Uint8Array = new Uint8Array(0);
   #spareBuckets = new Int32Array(0);
   #sharedArenas: SharedArenas | null = null;
-  /** The key `stage` copied into the arena ahead of its `add` since the last `find` (null: none). */
+  /** The key `stage` copied ahead of its `add` since the last `find` (null: none). */
   #stagedBytes: Uint8Array | null = null;
   #stagedStart = 0;
   #stagedEnd = 0;

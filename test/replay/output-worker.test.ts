@@ -103,7 +103,7 @@ describe('the output worker', () => {
     expect(readdirSync(out)).toEqual([]);
   });
 
-  it('reads ids in the arenas of a table that shares them, through compactions, as the main thread does', () => {
+  it("reads ids in a shared table's arenas, through compactions, as the main thread does", () => {
     const books = [{ symbol: 'BTC-USD', priceDecimals: 2, sizeDecimals: 3 }];
     const file = (name: string) => (writeFileSync(join(work, name), ''), join(work, name));
     const sinks = {

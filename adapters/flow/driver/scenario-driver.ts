@@ -268,7 +268,7 @@ export class ScenarioDriver {
     return listed || this.#reports.readsIds ? null : this.#ids.numbered();
   }
 
-  /** The ids' bytes kept in the arenas `arenas` gives (ScenarioIds.shareArenas), before the first row. */
+  /** The ids' bytes kept in the arenas `arenas` gives (ScenarioIds.shareArenas); before any row. */
   shareIds(arenas: SharedArenas): void {
     this.#ids.shareArenas(arenas);
     this.#idsShared = true;

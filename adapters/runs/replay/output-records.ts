@@ -34,7 +34,7 @@ export const TRADE = {
   ids: 72,
 } as const;
 
-/** A final order: its line's fields; its id's start and length (int32); the id's bytes if in the record. */
+/** A final order: its line's fields; its id's start and length (int32); its bytes, if here. */
 export const FINAL = {
   price: 8,
   size: 16,

@@ -154,7 +154,7 @@ export class WorkerLines implements ReplayLines {
     void this.#worker.terminate();
   }
 
-  /** Bytes the id takes in the record: 0 for one in the arena, or a long one sent through the port. */
+  /** Bytes the id takes in the record: 0 in the arena, or for a long one sent through the port. */
   #idLength(id: ScenarioIdView): number {
     if (id.bytes === this.#arena) return 0;
     const length = id.start === id.end ? Buffer.byteLength(id.text()!) : id.end - id.start;

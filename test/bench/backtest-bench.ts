@@ -22,7 +22,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { flowInstruments } from '../../adapters/runs/generate/flow-instruments.js';
 import { writeFlow, type FlowFormat } from '../../adapters/runs/generate/write-flow.js';
 import { benchL2 } from './l2-backtest-bench.js';
-import { built, SIMEX_MODULES } from './simex-build.js';
+import { binNodeFlags, built, SIMEX_MODULES } from './simex-build.js';
 
 const RUNS = Number(process.env['BENCH_RUNS'] ?? 3);
 const FULL_EVENTS = 1_000_000;
@@ -31,6 +31,8 @@ const EVENTS = process.argv.includes('--events')
   : Number(process.env['BENCH_EVENTS'] ?? FULL_EVENTS);
 const QUICK = process.argv.includes('--quick');
 const TARGET_RATIO = 0.7;
+/** simex runs with the node flags of simex's bin, as `npx simex` runs. */
+const BIN_NODE_FLAGS = binNodeFlags();
 const KINDS = ['replay', 'nothing', 'maker'] as const;
 type Kind = (typeof KINDS)[number];
 
@@ -54,10 +56,13 @@ async function generated(dir: string, format: FlowFormat, events = EVENTS): Prom
   return file;
 }
 
-/** Seconds of one `simex ...` run in a fresh process (the built CLI in dist/). */
+/**
+ * Seconds of one `simex ...` run in a fresh process (the built CLI in dist/, with its bin's node
+ * flags, as `npx simex` runs).
+ */
 function timed(args: readonly string[]): Promise<number> {
   const started = performance.now();
-  const child = spawn(process.execPath, [built(SIMEX_MODULES.cli), ...args], {
+  const child = spawn(process.execPath, [...BIN_NODE_FLAGS, built(SIMEX_MODULES.cli), ...args], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   return new Promise((resolve, reject) => {

@@ -12,19 +12,13 @@
  * machine); replay --check runs once.
  */
 import { execFileSync } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { finished } from 'node:stream/promises';
 import { flowInstruments } from '../../adapters/runs/generate/flow-instruments.js';
 import { writeFlow, type FlowFormat } from '../../adapters/runs/generate/write-flow.js';
-import {
-  built,
-  compiled,
-  compilePhaseScripts,
-  PHASE_SCRIPTS,
-  SIMEX_MODULES,
-} from './simex-build.js';
+import { binNodeFlags, compiled, compilePhaseScripts, PHASE_SCRIPTS } from './simex-build.js';
 
 interface Phase {
   rows: number;
@@ -79,13 +73,8 @@ execFileSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
 // 40 MB of the loader's own, which hid a third of the peak RSS's growth from 1M to 10M events.
 compilePhaseScripts();
 const PHASE_SCRIPT = compiled(PHASE_SCRIPTS.replay);
-/** simex's phases run with the node flags of simex's bin (its `#!` line), as `npx simex` runs. */
-const BIN_NODE_FLAGS =
-  /^#!.*\bnode((?: --[^ ]+)*)$/m
-    .exec(readFileSync(built(SIMEX_MODULES.cli), 'utf8'))?.[1]
-    ?.trim()
-    .split(' ')
-    .filter((flag) => flag !== '') ?? [];
+/** simex's phases run with the node flags of simex's bin, as `npx simex` runs. */
+const BIN_NODE_FLAGS = binNodeFlags();
 const peaks: number[] = [];
 /** Per phase label, the best seconds at each size. */
 const seconds = new Map<string, number[]>();

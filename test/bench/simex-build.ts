@@ -7,6 +7,7 @@
  * source named here exists and runs the phase scripts at a tiny scale.
  */
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -54,4 +55,15 @@ export function compilePhaseScripts(): void {
 /** The absolute path of a phase script compiled into dist/bench/. */
 export function compiled(source: (typeof PHASE_SCRIPTS)[keyof typeof PHASE_SCRIPTS]): string {
   return join(ROOT, 'dist/bench', source.replace(/\.ts$/, '.js'));
+}
+
+/** The node flags of simex's bin (its `#!` line), which `npx simex` runs with. */
+export function binNodeFlags(): string[] {
+  return (
+    /^#!.*\bnode((?: --[^ ]+)*)$/m
+      .exec(readFileSync(built(SIMEX_MODULES.cli), 'utf8'))?.[1]
+      ?.trim()
+      .split(' ')
+      .filter((flag) => flag !== '') ?? []
+  );
 }

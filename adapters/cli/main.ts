@@ -1,8 +1,6 @@
-#!/usr/bin/env -S node --max-semi-space-size=4 --max-inlined-bytecode-size-cumulative=3000
+#!/usr/bin/env -S node --max-semi-space-size=4
 // V8's young generation held at 4 MB a semi-space: left to grow (to 8 MB and more), it is most of
-// the growth of a long replay's peak RSS. V8 inlines up to 3,000 bytes of bytecode into a function
-// it optimizes, not 920: a replay's event path, from the core's event to the output's record,
-// is deeper than that (test/DECISIONS.md, 2026-11-29).
+// the growth of a long replay's peak RSS (test/DECISIONS.md, 2026-11-29).
 import yargs from 'yargs';
 import { hideBin } from 'yargs/helpers';
 import { backtestCommand } from './backtest-command.js';

@@ -58,8 +58,8 @@ export function utf8Text(bytes: Uint8Array, start: number, end: number): string 
 
 /**
  * The arenas of a table whose keys another thread reads in place, at the offsets the table gives
- * (the replay's output worker: id-arenas.ts). A key's bytes stay where they were written until the
- * arena is handed out again.
+ * (the replay's output worker: WorkerLines.idArenas). A key's bytes stay where they were written
+ * until the arena is handed out again.
  */
 export interface SharedArenas {
   /** An arena of `capacity` bytes for the table's keys from now on. */

@@ -44,10 +44,15 @@ const { replayFile, invariantObserver } =
         ...((await import(builtUrl(SIMEX_MODULES.invariantObserver))) as CheckModule),
       };
 
-async function replay(path: string, check: boolean, summary: boolean): Promise<number> {
+/** The outputs' directory, removed after the time is taken: removing is not the replay's work. */
+const out =
+  phase === 'replay' || phase === 'replay-check'
+    ? mkdtempSync(join(tmpdir(), 'simex-bench-out-'))
+    : null;
+
+async function replay(path: string, check: boolean): Promise<number> {
   if (replayFile === null || invariantObserver === null)
     throw new Error('replayFile is not loaded');
-  const out = summary ? null : mkdtempSync(join(tmpdir(), 'simex-bench-out-'));
   let stderr = '';
   const code = await replayFile({
     file: path,
@@ -57,17 +62,22 @@ async function replay(path: string, check: boolean, summary: boolean): Promise<n
     stdout: { write: () => true },
     stderr: { write: (text: string) => (stderr += text) },
   });
-  if (out !== null) rmSync(out, { recursive: true, force: true });
   if (code !== 0) throw new Error(`replay failed (${code}): ${stderr}`);
   return -1;
 }
 
 const started = performance.now();
-const rows =
-  phase === 'csv-parse'
-    ? await csvParseAlone(file)
-    : await replay(file, phase === 'replay-check', phase === 'replay-summary');
-const seconds = (performance.now() - started) / 1000;
+let rows: number;
+let seconds: number;
+try {
+  rows =
+    phase === 'csv-parse'
+      ? await csvParseAlone(file)
+      : await replay(file, phase === 'replay-check');
+  seconds = (performance.now() - started) / 1000;
+} finally {
+  if (out !== null) rmSync(out, { recursive: true, force: true });
+}
 /**
  * This process's own peak RSS: Linux's VmHWM. Not `resourceUsage().maxRSS`: Linux carries the
  * maximum over an exec, so a child's figure starts at its parent's RSS at spawn (the bench's

@@ -10,6 +10,9 @@
  * - `replay`, `replay-check`: simex replay from the build in dist/ (what the CLI runs), outputs to
  *   a temporary directory, without or with --check.
  * - `replay-summary`: simex replay without --out (the summary on stdout, discarded).
+ *
+ * Every simex phase runs with V8's inlining budget raised (`deepInlining`), as the CLI runs a flow
+ * of DEEP_INLINING_MIN_BYTES or more, at both sizes: the marginal rate is then a long run's.
  */
 import { createReadStream, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -59,6 +62,7 @@ async function replay(path: string, check: boolean): Promise<number> {
     out,
     observe: check ? invariantObserver : null,
     strict: false,
+    deepInlining: true,
     stdout: { write: () => true },
     stderr: { write: (text: string) => (stderr += text) },
   });

@@ -5,6 +5,7 @@
  * (with `--check`: an invariant broken).
  */
 import { statSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
 import type { Venue } from '../../../src/index.js';
 import { EXIT_CODES } from '../../exit-codes.js';
 import { openFlowFile, openFlowSource } from '../../flow/arrow/flow-file.js';
@@ -44,9 +45,21 @@ export interface ReplayFileOptions {
    * DECODE_WORKER_MIN_BYTES (openFlowSource).
    */
   readonly decodeWorker?: boolean;
+  /**
+   * Raise V8's inlining budget to DEEP_INLINING_BYTES for the rest of the process before the flow
+   * is read; by default for a flow of at least DEEP_INLINING_MIN_BYTES.
+   */
+  readonly deepInlining?: boolean;
 }
 
 export const OUTPUT_WORKER_MIN_BYTES = 16 * 1024 * 1024;
+/**
+ * V8's inlining budget for a long replay, in bytes of bytecode (V8's default is 920): the hot path
+ * compiles into fewer, larger functions and runs faster, for more compile time, which a flow under
+ * DEEP_INLINING_MIN_BYTES does not earn back (test/DECISIONS.md).
+ */
+export const DEEP_INLINING_BYTES = 3000;
+export const DEEP_INLINING_MIN_BYTES = 192 * 1024 * 1024;
 
 export async function replayFile(options: ReplayFileOptions): Promise<number> {
   const { file, stderr } = options;
@@ -61,6 +74,8 @@ export async function replayFile(options: ReplayFileOptions): Promise<number> {
     );
     return EXIT_MALFORMED;
   }
+  if (options.deepInlining ?? totalBytes >= DEEP_INLINING_MIN_BYTES)
+    setFlagsFromString(`--max-inlined-bytecode-size-cumulative=${DEEP_INLINING_BYTES}`);
   let scenario: ReplaySource | null = null;
   let rows = 0;
   const bar =

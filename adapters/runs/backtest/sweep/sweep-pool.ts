@@ -13,6 +13,7 @@
  */
 import Tinypool from 'tinypool';
 import { CallWatch, watchCalls, type RunningCall } from '../../../call-watch.js';
+import { workerExecArgv } from '../../../start-worker.js';
 import { combinationAt, type GridAxis } from './grid.js';
 import type { CombinationResult } from './ranking.js';
 import type { SweepProgress } from './sweep-progress.js';
@@ -63,7 +64,9 @@ export async function runCombinations(
     const refused = await job.ready;
     return refused === null ? [] : { fatal: refused };
   }
+  const execArgv = workerExecArgv(process.execArgv);
   const pool = new Tinypool({
+    ...(execArgv === undefined ? {} : { execArgv }),
     filename: job.file,
     minThreads: job.workers,
     maxThreads: job.workers,

@@ -15,16 +15,23 @@ const WRAP = -1;
 const PUBLISH_BYTES = 1 << 16;
 const READER_POLL_MS = 2;
 /** How long a writer waiting for room sleeps before it looks again at the reader's state. */
-const WRITER_WAIT_MS = 100;
+export const WRITER_WAIT_MS = 100;
 /**
- * Control words: the writer's published offset, the reader's, the reader's state, and whether
- * each side sleeps (so that the other wakes it only then: a wake is a system call).
+ * How many of its sleeps a writer waits for a reader that has not started (a worker that could not
+ * load its module never does): 30 s.
+ */
+const READER_START_WAITS = 300;
+/**
+ * Control words: the writer's published offset, the reader's, the reader's state, whether each
+ * side sleeps (so that the other wakes it only then: a wake is a system call), and 1 once the
+ * reader has started.
  */
 const HEAD = 0;
 const TAIL = 1;
 const STATE = 2;
 const READER_SLEEPS = 3;
 const WRITER_SLEEPS = 4;
+const READER_STARTED = 5;
 export const RING_RUNNING = 0;
 export const RING_DONE = 1;
 export const RING_FAILED = 2;
@@ -75,16 +82,20 @@ export class RingWriter {
   #head = 0;
   /** The bytes written in `bytes`, not yet copied into the ring. */
   #staged = 0;
+  /** The sleeps left to wait for a reader that has not started. */
+  #startWaits: number;
 
   /**
    * A writer of records of at most `maxRecord` bytes; `failed()` is what it throws when it must
-   * wait for a reader that has stopped.
+   * wait for a reader that has stopped, or has not started after `startWaits` sleeps.
    */
   constructor(
     memory: RingMemory,
     maxRecord: number,
     private readonly failed: () => Error,
+    startWaits = READER_START_WAITS,
   ) {
+    this.#startWaits = startWaits;
     const staging = new ArrayBuffer(PUBLISH_BYTES + maxRecord);
     this.bytes = new Uint8Array(staging);
     this.int32 = new Int32Array(staging);
@@ -96,6 +107,11 @@ export class RingWriter {
 
   get state(): number {
     return Atomics.load(this.#control, STATE);
+  }
+
+  /** Whether the reader has started (a RingReader was made on the ring). */
+  get readerStarted(): boolean {
+    return Atomics.load(this.#control, READER_STARTED) === 1;
   }
 
   /** The offset where a record of `length` bytes (a multiple of 8) can be written; `commit` it after. */
@@ -118,9 +134,21 @@ export class RingWriter {
   /** Waits until the reader is no longer running; its final state. */
   awaitReader(): number {
     this.publish(true);
-    while (this.state === RING_RUNNING)
+    while (this.state === RING_RUNNING) {
+      this.assertReaderRunning();
       Atomics.wait(this.#control, STATE, RING_RUNNING, WRITER_WAIT_MS);
+    }
     return this.state;
+  }
+
+  /**
+   * Before a sleep of at most WRITER_WAIT_MS on the reader: throws `failed()` when it has stopped,
+   * or has not started after the writer's `startWaits` sleeps.
+   */
+  assertReaderRunning(): void {
+    if (this.state !== RING_RUNNING) throw this.failed();
+    if (this.#startWaits > 0 && !this.readerStarted && --this.#startWaits === 0)
+      throw this.failed();
   }
 
   /** Copies the staged records into the ring, waiting for the reader to make room. */
@@ -150,7 +178,7 @@ export class RingWriter {
         return head;
       }
       this.#announce(true);
-      if (this.state !== RING_RUNNING) throw this.failed();
+      this.assertReaderRunning();
       sleep(this.#control, WRITER_SLEEPS, TAIL, tail, WRITER_WAIT_MS);
     }
   }
@@ -163,6 +191,11 @@ export class RingWriter {
 }
 
 export class RingReader extends RingViews {
+  constructor(memory: RingMemory) {
+    super(memory);
+    Atomics.store(this.control, READER_STARTED, 1);
+  }
+
   /**
    * Gives every record's offset to `read`, which returns the record's length, or 0 after the
    * last record; returns then.

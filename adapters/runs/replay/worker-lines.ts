@@ -16,8 +16,8 @@ import type { SharedArenas } from '../../bytes-table.js';
 import {
   ringMemory,
   RING_DONE,
-  RING_RUNNING,
   RingWriter,
+  WRITER_WAIT_MS,
   type RingMemory,
 } from '../../output/record-ring.js';
 import { startWorker } from '../../start-worker.js';
@@ -217,8 +217,8 @@ export class WorkerLines implements ReplayLines {
       const taken = Atomics.load(this.#arenasTaken, 0);
       if (taken === this.#arenasSent) return;
       this.#ring.publish(true);
-      if (this.#ring.state !== RING_RUNNING) throw this.#failure();
-      Atomics.wait(this.#arenasTaken, 0, taken, 100);
+      this.#ring.assertReaderRunning();
+      Atomics.wait(this.#arenasTaken, 0, taken, WRITER_WAIT_MS);
     }
   }
 
@@ -236,7 +236,10 @@ export class WorkerLines implements ReplayLines {
   #failure(): Error {
     const failure = receiveMessageOnPort(this.#port)?.message as OutputWorkerFailure | undefined;
     const error = new Error(
-      failure?.message ?? 'the output worker stopped',
+      failure?.message ??
+        (this.#ring.readerStarted
+          ? 'the output worker stopped'
+          : 'the output worker did not start'),
     ) as NodeJS.ErrnoException;
     if (failure?.code !== undefined) error.code = failure.code;
     return error;

@@ -1,13 +1,12 @@
 import { execFile } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { finished } from 'node:stream/promises';
 import { afterAll, describe, expect, it } from 'vitest';
-import { flowInstruments } from '../adapters/runs/generate/flow-instruments.js';
-import { writeFlow } from '../adapters/runs/generate/write-flow.js';
 import { workerExecArgv } from '../adapters/start-worker.js';
 import { ROOT } from './cli/run-simex.js';
+import { writeGeneratedFlow } from './generated-flow.js';
+import { REPLAY_OUTPUTS } from './replay-run.js';
 
 const work = mkdtempSync(join(tmpdir(), 'simex-script-workers-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -36,16 +35,7 @@ describe("workers started from a script given on node's command line", () => {
 
   it('replay a flow with the decoding and the output worker (node --input-type=module -e)', async () => {
     const flow = join(work, 'flow.arrow');
-    const file = createWriteStream(flow);
-    const instruments = flowInstruments(['BTC-USD']);
-    const start = Date.UTC(2026, 0, 5);
-    await writeFlow(
-      { seed: 3, events: 5_000, instruments, start, meanIntervalMs: 100, accounts: 4 },
-      file,
-      'arrow',
-    );
-    file.end();
-    await finished(file);
+    await writeGeneratedFlow(flow, 3, 5_000, 'arrow');
     const out = join(work, 'out');
     const script = `
       const { replayFile } = await import(${built('adapters/runs/replay/replay-file.js')});
@@ -55,7 +45,7 @@ describe("workers started from a script given on node's command line", () => {
       console.log('exit', code);`;
     const { stdout, stderr } = await runScript(script);
     expect([stdout, stderr]).toEqual(['exit 0\n', '']);
-    expect(readdirSync(out)).toEqual(['book.json', 'orders.csv', 'ticker.json', 'trades.csv']);
+    expect(readdirSync(out)).toEqual(REPLAY_OUTPUTS);
   });
 
   it('backtest and sweep a strategy (the worker pool of the sweep too)', async () => {
@@ -63,21 +53,7 @@ describe("workers started from a script given on node's command line", () => {
     await new Promise((resolve) =>
       execFile(process.execPath, [cli, 'init', 'strategy', join(work, 'strategy.ts')], resolve),
     );
-    const csv = createWriteStream(join(work, 'flow.csv'));
-    const instruments = flowInstruments(['BTC-USD']);
-    await writeFlow(
-      {
-        seed: 1,
-        events: 2_000,
-        instruments,
-        start: Date.UTC(2026, 0, 5),
-        meanIntervalMs: 100,
-        accounts: 4,
-      },
-      csv,
-    );
-    csv.end();
-    await finished(csv);
+    await writeGeneratedFlow(join(work, 'flow.csv'), 1, 2_000);
     const script = `
       const { runBacktest, sweep } = await import(${built('adapters/runs/backtest/index.js')});
       const options = { strategy: 'strategy.ts', data: 'flow.csv', interval: '1s' };
